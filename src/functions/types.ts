@@ -1,0 +1,45 @@
+// Types of the functions stage: where JavaScript lives in a config, and what it resolved to.
+import type { Node } from 'acorn';
+
+export type FunctionRole = 'sync' | 'import_filter' | 'webhook_filter' | 'conflict_resolver' | 'user_function';
+
+/** A field of the config that holds JavaScript. */
+export interface FunctionSite {
+  /** Canonical pointer of the string value. */
+  pointer: string;
+  role: FunctionRole;
+  /** The string as written in the config (after dialect decoding). */
+  value: string;
+  /** For webhook filters: the event the handler is attached to (decides the arity). */
+  event?: 'document_changed' | 'db_state_changed';
+  /** Database name for legacy configs (the map key), else undefined. */
+  database?: string;
+  /** Whether the gateway resolves this value as file path / URL (reference 6.3); collection functions are always inline. */
+  resolvable: boolean;
+}
+
+export type FunctionOrigin = 'inline' | 'file' | 'url';
+
+/** Where a position inside a function's source lands: the config file itself, or an external file. */
+export interface SourcePosition {
+  /** Undefined for the config file itself. */
+  file?: string;
+  /** Text of the external file (to compute line/column). */
+  fileText?: string;
+  /** Offset in the original bytes of the config file (file undefined) or in the external file. */
+  offset: number;
+}
+
+export interface ResolvedFunction extends FunctionSite {
+  origin: FunctionOrigin;
+  /** File path or URL for file/url origins. */
+  location?: string;
+  /** The JavaScript source, or null when it could not be resolved. */
+  source: string | null;
+  /** The parsed Program (acorn, ES5), or null when resolution or parsing failed. */
+  program: Node | null;
+  /** The function expression inside the program (what the gateway calls), when there is exactly one. */
+  functionNode: Node | null;
+  /** Map an offset inside `source` to a position in the config file or in the external file. */
+  locate(offset: number): SourcePosition;
+}

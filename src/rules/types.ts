@@ -1,0 +1,63 @@
+// The shape of every rule. A rule is data in, diagnostics out: no I/O, no printing, no global state.
+import type { Kind, JsonValue, RawDiagnostic, Severity, Span } from '../types.js';
+import type { ResolvedFunction } from '../functions/types.js';
+import type { CertificateFacts } from '../certs/types.js';
+
+export interface RuleMeta {
+  /** Stable id, `<group>/<name>`; the module lives at src/rules/<group>/<name>.ts. */
+  id: string;
+  /** Default severity (the tool config can change it or turn the rule off). */
+  severity: Severity;
+  /** Kinds of input this rule applies to. */
+  kinds: readonly Kind[];
+  /** One sentence: what it catches. */
+  description: string;
+  /**
+   * Set when the diagnostics of this id are emitted by a pipeline stage rather than by `check`
+   * (for example `schema/*` by src/schema/validate.ts). The module then only declares the id.
+   */
+  emittedBy?: string;
+}
+
+export interface ReportDescriptor {
+  /** Canonical pointer (keys spelled as in the schema) of the value the finding is about. */
+  pointer: string;
+  message: string;
+  /** Point at the key rather than the value. */
+  target?: 'key' | 'value';
+  /** Override the rule's default severity for this one finding (rare: for rules with graded findings). */
+  severity?: Severity;
+}
+
+export interface FunctionReportDescriptor {
+  fn: ResolvedFunction;
+  /** Offsets inside `fn.source`. */
+  span: Span;
+  message: string;
+  severity?: Severity;
+}
+
+export interface Settings {
+  /** 'ee' (default, what most production fleets run) or 'ce'. */
+  edition: 'ee' | 'ce';
+}
+
+export interface RuleContext {
+  kind: Kind;
+  /** The parsed document with keys in their canonical spelling (the gateway matches keys case-insensitively). */
+  document: JsonValue;
+  /** Functions found and resolved by the functions stage (empty when the stage found none). */
+  functions: readonly ResolvedFunction[];
+  /** Facts about certificate and key files named in the config (read by the certs stage). */
+  certificates: readonly CertificateFacts[];
+  settings: Settings;
+  report(descriptor: ReportDescriptor): void;
+  reportInFunction(descriptor: FunctionReportDescriptor): void;
+}
+
+export interface Rule extends RuleMeta {
+  check?(context: RuleContext): void;
+}
+
+export type { RawDiagnostic };
+export type { JsonValue };

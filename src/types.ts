@@ -1,0 +1,91 @@
+// Shared vocabulary of the whole pipeline. Every stage speaks in these types.
+
+export type Severity = 'error' | 'warning' | 'info';
+export type RuleSetting = Severity | 'off';
+export type Kind = 'legacy' | 'bootstrap' | 'database';
+
+/** A span of offsets (UTF-16 code units, end exclusive) in some text. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/**
+ * A finding as the stages produce it. Positions are resolved later by the pipeline:
+ * - by default from `pointer` (the value at that pointer; `target: 'key'` for the key itself),
+ * - or from `span`, offsets in the ORIGINAL bytes of the config file (already mapped back),
+ * - or, for an external function file, `file` plus `span` in that file's text.
+ */
+export interface RawDiagnostic {
+  rule: string;
+  severity: Severity;
+  message: string;
+  /** RFC 6901 pointer into the parsed document ("" = whole document). */
+  pointer: string;
+  target?: 'key' | 'value';
+  span?: Span;
+  /** An external file the span refers to (function source files). */
+  file?: string;
+  /** Text of that external file, so positions can be computed without reading it again. */
+  fileText?: string;
+}
+
+/** A finding as users see it (the JSON report's shape, see cli-contract.md). */
+export interface Diagnostic {
+  rule: string;
+  severity: Severity;
+  message: string;
+  pointer: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  /** Present only when the position is inside another file (an external function source). */
+  file?: string;
+}
+
+export interface FileResult {
+  file: string;
+  kind: Kind | null;
+  diagnostics: Diagnostic[];
+}
+
+export interface LintReport {
+  results: FileResult[];
+  errorCount: number;
+  warningCount: number;
+}
+
+/** JSON values as parsed from a config. */
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** RFC 6901 escaping of one reference token. */
+export function escapePointerToken(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function joinPointer(base: string, ...tokens: (string | number)[]): string {
+  let out = base;
+  for (const t of tokens) out += '/' + escapePointerToken(String(t));
+  return out;
+}
+
+export function splitPointer(pointer: string): string[] {
+  if (pointer === '') return [];
+  return pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+export function getAtPointer(root: unknown, pointer: string): unknown {
+  let node: unknown = root;
+  for (const token of splitPointer(pointer)) {
+    if (Array.isArray(node)) node = node[Number(token)];
+    else if (isObject(node)) node = Object.prototype.hasOwnProperty.call(node, token) ? node[token] : undefined;
+    else return undefined;
+  }
+  return node;
+}
