@@ -1,0 +1,4 @@
+// Rules of the "functions/" group: one module per rule, listed here.
+import type { Rule } from '../types.js';
+
+export const rules: Rule[] = [];

@@ -1,0 +1,66 @@
+// Runs a rule's table of valid and invalid configs through the real lint pipeline (ESLint's RuleTester idea).
+import { describe, expect, it } from 'vitest';
+import { lintText, type LintOptions } from '../../src/lint.js';
+import type { Rule } from '../../src/rules/types.js';
+import type { Diagnostic, Kind, Severity } from '../../src/types.js';
+
+export interface ValidCase {
+  name?: string;
+  kind: Kind;
+  /** A config object (serialised as JSON) or the exact text of a config file. */
+  config: unknown;
+  options?: LintOptions;
+}
+
+export interface ExpectedFinding {
+  /** Pointer as written in the document. */
+  pointer: string;
+  /** A substring, or a pattern, the message must match. */
+  message?: string | RegExp;
+  severity?: Severity;
+  line?: number;
+  column?: number;
+}
+
+export interface InvalidCase extends ValidCase {
+  errors: ExpectedFinding[];
+}
+
+export async function lintForRule(ruleId: string, c: ValidCase): Promise<Diagnostic[]> {
+  const text = typeof c.config === 'string' ? c.config : JSON.stringify(c.config, null, 2);
+  const result = await lintText(text, 'test-config.json', { env: {}, remote: false, ...c.options, kind: c.kind });
+  return result.diagnostics.filter((d) => d.rule === ruleId);
+}
+
+export function runRuleTests(rule: Rule, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
+  describe(rule.id, () => {
+    it('has at least one valid and one invalid case', () => {
+      expect(cases.valid.length).toBeGreaterThan(0);
+      expect(cases.invalid.length).toBeGreaterThan(0);
+    });
+    cases.valid.forEach((c, i) => {
+      it(`valid #${i + 1}${c.name ? `: ${c.name}` : ''}`, async () => {
+        const found = await lintForRule(rule.id, c);
+        expect(found.map((d) => `${d.pointer}: ${d.message}`)).toEqual([]);
+      });
+    });
+    cases.invalid.forEach((c, i) => {
+      it(`invalid #${i + 1}${c.name ? `: ${c.name}` : ''}`, async () => {
+        const found = await lintForRule(rule.id, c);
+        expect(found.map((d) => d.pointer).sort()).toEqual(c.errors.map((e) => e.pointer).sort());
+        for (const expected of c.errors) {
+          const match = found.find((d) => d.pointer === expected.pointer && matches(d, expected));
+          expect(match, `finding at ${expected.pointer} matching ${String(expected.message)}; got ${JSON.stringify(found)}`).toBeDefined();
+        }
+      });
+    });
+  });
+}
+
+function matches(d: Diagnostic, e: ExpectedFinding): boolean {
+  if (e.severity && d.severity !== e.severity) return false;
+  if (e.line !== undefined && d.line !== e.line) return false;
+  if (e.column !== undefined && d.column !== e.column) return false;
+  if (e.message === undefined) return true;
+  return typeof e.message === 'string' ? d.message.includes(e.message) : e.message.test(d.message);
+}
