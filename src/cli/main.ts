@@ -1,0 +1,59 @@
+// Command dispatch. Each command lives in src/cli/commands/<name>.ts and exports run(args, io).
+import { processIO, UsageError, type CliIO } from './io.js';
+
+type CommandModule = { run(args: string[], io: CliIO): Promise<number> };
+
+// Loaded lazily: a lint run never pays for the converter, the planner or the certificate reader.
+const commands: Record<string, () => Promise<CommandModule>> = {
+  lint: () => import('./commands/lint.js'),
+  convert: () => import('./commands/convert.js'),
+  build: () => import('./commands/build.js'),
+  plan: () => import('./commands/plan.js'),
+  cert: () => import('./commands/cert.js'),
+  schema: () => import('./commands/schema.js'),
+};
+
+export const USAGE = `Usage: sgconf <command> [options]
+
+Commands:
+  lint <path>...                      check configs (files or folders)
+  convert <legacy-config> --out <dir> convert a legacy config into 3.x configs
+  build <path>... --out <dir>         compile 3.x sources into deployable JSON
+  plan <config> --from <v> --to <v>   print an upgrade runbook
+  cert <pem> [--ca <pem>]             inspect a certificate
+  schema <legacy|bootstrap|database>  print the JSON Schema of a kind
+
+Run 'sgconf <command> --help' for a command's options.`;
+
+export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout(USAGE + '\n');
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    io.stdout(`${await readVersion()}\n`);
+    return 0;
+  }
+  const load = Object.prototype.hasOwnProperty.call(commands, name) ? commands[name] : undefined;
+  if (!load) {
+    io.stderr(`sgconf: unknown command "${name}". Run 'sgconf --help' for the list of commands.\n`);
+    return 2;
+  }
+  try {
+    const command = await load();
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`sgconf ${name}: ${error.message}. Run 'sgconf ${name} --help' for usage.\n`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+async function readVersion(): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
