@@ -11,6 +11,8 @@ export interface CertificateFacts {
   pointer: string;
   role: CertificateRole;
   path: string;
+  /** The path resolved against the gateway's working directory. */
+  resolvedPath?: string;
   /** Pointer of the other half of the pair (cert <-> key), when the config names one. */
   pairPointer?: string;
   /** Pointer of the CA that should sign this client certificate, when the config names one. */
@@ -20,6 +22,8 @@ export interface CertificateFacts {
   error?: string;
   /** For certificates: subject common name, validity end (ISO 8601), count of certificates in the file. */
   subject?: string;
+  /** Validity start (ISO 8601). */
+  notBefore?: string;
   expires?: string;
   certificateCount?: number;
   /** For keys: whether it matches the paired certificate (undefined when unknown). */

@@ -1,0 +1,19 @@
+import type { Rule } from '../types.js';
+import { roleWords } from '../../certs/words.js';
+
+export const rule: Rule = {
+  id: 'certs/key-mismatch',
+  severity: 'error',
+  kinds: ['legacy', 'bootstrap'],
+  description: 'A private key does not belong to the certificate it is paired with.',
+  check(context) {
+    for (const facts of context.certificates) {
+      if (facts.matchesPair !== false || facts.pairPointer === undefined) continue;
+      const certificate = context.certificates.find((other) => other.pointer === facts.pairPointer);
+      context.report({
+        pointer: facts.pointer,
+        message: `${roleWords(facts.role)} "${facts.path}" does not match the certificate "${certificate?.path ?? facts.pairPointer}" it is paired with; loading the pair fails`,
+      });
+    }
+  },
+};
