@@ -1,7 +1,87 @@
-// Placeholder until the command is built.
-import type { CliIO } from '../io.js';
+// sgconf cert <pem> [--ca <pem>] [--format json|text]: inspect a certificate offline.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { UsageError, type CliIO } from '../io.js';
+import { inspectCertificate, type CertificateObject, type PemInput } from '../../certs/inspect.js';
 
-export async function run(_args: string[], io: CliIO): Promise<number> {
-  io.stderr('sgconf cert: not implemented yet\n');
-  return 2;
+const HELP = `Usage: sgconf cert <pem> [--ca <pem>] [--format json|text]
+
+Prints the certificate object that the deprecated GET /pools/default/certificate?extended=true
+returns ({type, pem, subject, expires, warnings}), computed locally.
+
+Options:
+  --ca <pem>              warn when the certificate is not signed by this CA
+  --format json|text      output format (default text)
+
+Exit status: 0 certificate read (warnings included); 1 not a certificate (Malformed certificate); 2 misuse.
+`;
+
+export async function run(args: string[], io: CliIO): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { ca: { type: 'string' }, format: { type: 'string', default: 'text' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'a certificate file is required' : 'exactly one certificate file is expected');
+  const format = values.format;
+  if (format !== 'json' && format !== 'text') throw new UsageError(`unknown format "${format}" (json or text)`);
+
+  const input = await load(positionals[0], io);
+  const ca = values.ca !== undefined ? await load(values.ca, io) : undefined;
+  if (!input.ok) {
+    report(io, format, input.file, input.message);
+    return 1;
+  }
+  if (ca && !ca.ok) {
+    report(io, format, ca.file, ca.message);
+    return 1;
+  }
+  const result = inspectCertificate(input.pem, ca?.pem);
+  if (!result.ok) {
+    report(io, format, result.file, result.error, result.detail);
+    return 1;
+  }
+  io.stdout(format === 'json' ? JSON.stringify(result.certificate, null, 2) + '\n' : renderText(result.certificate));
+  return 0;
+}
+
+type Loaded = { ok: true; pem: PemInput } | { ok: false; file: string; message: string };
+
+async function load(file: string, io: CliIO): Promise<Loaded> {
+  try {
+    return { ok: true, pem: { file, bytes: await readFile(path.resolve(io.cwd, file)) } };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : String(code);
+    return { ok: false, file, message: `cannot read the file (${reason})` };
+  }
+}
+
+function report(io: CliIO, format: 'json' | 'text', file: string, error: string, detail?: string): void {
+  if (format === 'json') io.stdout(JSON.stringify({ error, file, ...(detail ? { detail } : {}) }, null, 2) + '\n');
+  else io.stdout(`${file}: ${error}${detail ? ` (${detail})` : ''}\n`);
+}
+
+function renderText(certificate: CertificateObject): string {
+  const lines = [
+    `type:     ${certificate.type}`,
+    `subject:  ${certificate.subject}`,
+    `expires:  ${certificate.expires}`,
+    certificate.warnings.length === 0 ? 'warnings: none' : 'warnings:',
+    ...certificate.warnings.map((w) => `  - ${w.node}: ${w.message}`),
+    '',
+    certificate.pem.trimEnd(),
+  ];
+  return lines.join('\n') + '\n';
 }
