@@ -1,0 +1,169 @@
+// Shared reading helpers for the cross-field rule groups (replication, sgreplicate, upgrade, security,
+// database, bootstrap). Pure functions over the parsed document: no I/O, no state.
+import { isObject, joinPointer, type JsonObject, type JsonValue, type Kind } from '../../types.js';
+
+/** One database config: the document itself (database kind) or one `databases.<name>` of a legacy config. */
+export interface DatabaseEntry {
+  /** Pointer of the database object ("" for a database config). */
+  pointer: string;
+  /** Map key (legacy) or the `name` field (database kind); undefined when the database config has none. */
+  name: string | undefined;
+  config: JsonObject;
+  /** True for a `databases.<name>` entry of a legacy config. */
+  legacy: boolean;
+}
+
+/**
+ * Key lookup the way the gateway's decoder matches keys: case-insensitively, exact spelling first.
+ * Rules read the canonical document, so the exact spelling normally hits; the fallback keeps rules
+ * correct for keys the schemas do not know (removed 2.x keys keep their spelling as written).
+ */
+export function findKey(object: JsonObject, name: string): string | undefined {
+  if (Object.prototype.hasOwnProperty.call(object, name)) return name;
+  const lower = name.toLowerCase();
+  let found: string | undefined;
+  for (const key of Object.keys(object)) if (key.toLowerCase() === lower) found = key; // last one wins, as in Go
+  return found;
+}
+
+/** The value of a key (case-insensitive), or undefined. */
+export function get(object: unknown, name: string): JsonValue | undefined {
+  if (!isObject(object)) return undefined;
+  const key = findKey(object, name);
+  return key === undefined ? undefined : object[key];
+}
+
+/** Follow a path of keys (case-insensitive at each step). */
+export function getPath(object: unknown, ...names: string[]): JsonValue | undefined {
+  let node: unknown = object;
+  for (const name of names) {
+    node = get(node, name);
+    if (node === undefined) return undefined;
+  }
+  return node as JsonValue;
+}
+
+/** Pointer of `base` + the keys of `names` as spelled in the document (falls back to the given spelling). */
+export function pointerTo(root: unknown, base: string, ...names: string[]): string {
+  let node: unknown = root;
+  let pointer = base;
+  for (const name of names) {
+    const key = isObject(node) ? findKey(node, name) ?? name : name;
+    pointer = joinPointer(pointer, key);
+    node = isObject(node) ? node[key] : undefined;
+  }
+  return pointer;
+}
+
+/** Pointer of `names` inside a database entry. */
+export function dbPointer(entry: DatabaseEntry, ...names: string[]): string {
+  return pointerTo(entry.config, entry.pointer, ...names);
+}
+
+/** Every database config of a document, for both kinds that carry them (bootstrap configs have none). */
+export function databaseEntries(kind: Kind, document: unknown): DatabaseEntry[] {
+  if (!isObject(document)) return [];
+  if (kind === 'database') {
+    const name = document.name;
+    return [{ pointer: '', name: typeof name === 'string' ? name : undefined, config: document, legacy: false }];
+  }
+  if (kind !== 'legacy') return [];
+  const key = findKey(document, 'databases');
+  const databases = key === undefined ? undefined : document[key];
+  if (!isObject(databases)) return [];
+  const out: DatabaseEntry[] = [];
+  for (const [name, config] of Object.entries(databases)) {
+    if (isObject(config)) out.push({ pointer: joinPointer('', key!, name), name, config, legacy: true });
+  }
+  return out;
+}
+
+/** "database \"x\"" for messages, or "the database" when the config has no name. */
+export function dbLabel(entry: DatabaseEntry): string {
+  return entry.name === undefined ? 'the database' : `database "${entry.name}"`;
+}
+
+/** A legacy file that the 3.x gateway runs in legacy (non-persistent) mode instead of upgrading it. */
+export function isLegacyMode(document: unknown): boolean {
+  return get(document, 'disable_persistent_config') === true;
+}
+
+export function nonEmptyString(value: unknown): value is string {
+  return typeof value === 'string' && value !== '';
+}
+
+/** Blank or whitespace-only function sources count as unset (reference D21). */
+export function hasSource(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/** Effective `enable_shared_bucket_access`: explicit value, else false for legacy databases (upgrade writes false), true for new ones. */
+export function sharedBucketAccess(entry: DatabaseEntry): boolean {
+  const value = get(entry.config, 'enable_shared_bucket_access');
+  if (typeof value === 'boolean') return value;
+  return !entry.legacy;
+}
+
+/** `import_docs` as the gateway reads it: true, "continuous" (alias of true), false, or unset. */
+export function importDocsSetting(entry: DatabaseEntry): boolean | undefined {
+  const value = get(entry.config, 'import_docs');
+  if (value === true || value === 'continuous') return true;
+  if (value === false) return false;
+  return undefined;
+}
+
+/** Whether documents are imported: never without shared bucket access; by default on in EE only. */
+export function importEnabled(entry: DatabaseEntry, edition: 'ee' | 'ce'): boolean {
+  if (!sharedBucketAccess(entry)) return false;
+  const explicit = importDocsSetting(entry);
+  return explicit ?? edition === 'ee';
+}
+
+/** The ISGR replications of a database: [pointer, map key, definition]. */
+export function replicationEntries(entry: DatabaseEntry): { pointer: string; id: string; config: JsonObject }[] {
+  const key = findKey(entry.config, 'replications');
+  if (key === undefined) return [];
+  const map = entry.config[key];
+  if (!isObject(map)) return [];
+  const out: { pointer: string; id: string; config: JsonObject }[] = [];
+  for (const [id, config] of Object.entries(map)) {
+    if (isObject(config)) out.push({ pointer: joinPointer(entry.pointer, key, id), id, config });
+  }
+  return out;
+}
+
+/** Host part of a listen address (`host:port`, `:port`, `[v6]:port`); "" means every interface. */
+export function listenHost(address: string): string {
+  const trimmed = address.trim();
+  if (trimmed.startsWith('[')) return trimmed.slice(1, trimmed.indexOf(']') > 0 ? trimmed.indexOf(']') : undefined);
+  const colon = trimmed.lastIndexOf(':');
+  return colon >= 0 ? trimmed.slice(0, colon) : trimmed;
+}
+
+/** A listen host that only local processes can reach. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
+/** A key of an object with its pointer (spelling as in the document), or undefined when absent. */
+export interface Found {
+  pointer: string;
+  value: JsonValue;
+}
+
+export function lookup(object: unknown, basePointer: string, name: string): Found | undefined {
+  if (!isObject(object)) return undefined;
+  const key = findKey(object, name);
+  return key === undefined ? undefined : { pointer: joinPointer(basePointer, key), value: object[key]! };
+}
+
+/** Follow a path from a base pointer; undefined unless every step exists. */
+export function lookupPath(object: unknown, basePointer: string, ...names: string[]): Found | undefined {
+  let found: Found | undefined = { pointer: basePointer, value: object as JsonValue };
+  for (const name of names) {
+    found = lookup(found.value, found.pointer, name);
+    if (!found) return undefined;
+  }
+  return found;
+}

@@ -1,0 +1,18 @@
+import type { Rule } from '../types.js';
+import { lookup } from '../database/configs.js';
+import { invalidOutcome, label, replicationSites } from './common.js';
+
+export const rule: Rule = {
+  id: 'replication/adhoc',
+  severity: 'error',
+  kinds: ['legacy', 'database'],
+  description: 'A config-defined replication with adhoc true, which only the _replication REST endpoint accepts (V6, V7).',
+  check(context) {
+    for (const site of replicationSites(context)) {
+      const adhoc = lookup(site.config, site.pointer, 'adhoc');
+      if (adhoc?.value === true) {
+        context.report({ pointer: adhoc.pointer, message: `${label(site)}: adhoc replications cannot be defined in a config (they are removed when they stop); remove "adhoc" or create it through POST /{db}/_replication/; ${invalidOutcome(site)}` });
+      }
+    }
+  },
+};

@@ -1,0 +1,33 @@
+import type { Rule } from '../types.js';
+import { findKey, nonEmptyString } from '../database/configs.js';
+import { joinPointer } from '../../types.js';
+import { invalidOutcome, label, replicationSites } from './common.js';
+
+export const rule: Rule = {
+  id: 'replication/credentials',
+  severity: 'error',
+  kinds: ['legacy', 'database'],
+  description: 'Conflicting, ignored or deprecated remote credentials of an inter-gateway replication (V12, V13).',
+  check(context) {
+    for (const site of replicationSites(context)) {
+      const c = site.config;
+      const k = (name: string) => findKey(c, name);
+      const val = (name: string) => (k(name) === undefined ? undefined : c[k(name)!]);
+      const at = (name: string) => joinPointer(site.pointer, k(name)!);
+      const remote = val('remote');
+      const urlUser = typeof remote === 'string' ? /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#@]+)@/.exec(remote)?.[1] : undefined;
+      if (nonEmptyString(val('remote_username')) && nonEmptyString(val('username'))) {
+        context.report({ pointer: at('username'), message: `${label(site)} sets both remote_username and the deprecated username (3.1+ rejects that); keep remote_username/remote_password only; ${invalidOutcome(site)}` });
+      } else if (urlUser && (nonEmptyString(val('remote_username')) || nonEmptyString(val('username')))) {
+        const field = nonEmptyString(val('remote_username')) ? 'remote_username' : 'username';
+        context.report({ pointer: at(field), message: `${label(site)} has a user name in the remote URL and also sets ${field}: use one of them; ${invalidOutcome(site)}` });
+      } else if (nonEmptyString(val('username')) || nonEmptyString(val('password'))) {
+        const field = nonEmptyString(val('username')) ? 'username' : 'password';
+        context.report({ pointer: at(field), severity: 'warning', message: `${label(site)}: username/password are deprecated since 3.1 (a warning at every start); rename them to remote_username/remote_password` });
+      }
+      if (nonEmptyString(val('remote_password')) && !nonEmptyString(val('remote_username'))) {
+        context.report({ pointer: at('remote_password'), severity: 'warning', message: `${label(site)}: remote_password without remote_username is ignored; add remote_username` });
+      }
+    }
+  },
+};

@@ -1,0 +1,55 @@
+import type { Rule } from '../types.js';
+import { lookup } from '../database/configs.js';
+import { isObject } from '../../types.js';
+import { invalidOutcome, label, replicationSites } from './common.js';
+
+const CHANNEL_FILTER = 'sync_gateway/bychannel';
+
+export const rule: Rule = {
+  id: 'replication/filter',
+  severity: 'error',
+  kinds: ['legacy', 'database'],
+  description: 'Replication filter and query_params that do not fit together (V16-V18), or that the gateway ignores.',
+  check(context) {
+    for (const site of replicationSites(context)) {
+      const c = site.config;
+      const filter = lookup(c, site.pointer, 'filter');
+      const params = lookup(c, site.pointer, 'query_params');
+      const filterValue = filter?.value;
+      if (typeof filterValue === 'string' && filterValue !== '' && filterValue !== CHANNEL_FILTER) {
+        context.report({ pointer: filter!.pointer, message: `${label(site)}: filter "${filterValue}" is not supported; the only filter is "${CHANNEL_FILTER}"; ${invalidOutcome(site)}` });
+        continue;
+      }
+      if (filterValue !== CHANNEL_FILTER) {
+        if (params && params.value !== null) {
+          context.report({ pointer: params.pointer, severity: 'warning', message: `${label(site)}: query_params is ignored without "filter": "${CHANNEL_FILTER}"; every channel is replicated` });
+        }
+        continue;
+      }
+      if (!params || params.value === null) {
+        context.report({ pointer: filter!.pointer, message: `${label(site)}: the channel filter needs query_params (for example {"channels": ["a", "b"]}); ${invalidOutcome(site)}` });
+        continue;
+      }
+      const q = params.value;
+      if (!isObject(q)) continue; // arrays of channel names are fine; other types are the schema's business
+      const channels = lookup(q, params.pointer, 'channels');
+      const collectionsChannels = lookup(q, params.pointer, 'collections_channels');
+      if (channels && collectionsChannels) {
+        context.report({ pointer: collectionsChannels.pointer, message: `${label(site)}: query_params cannot have both channels and collections_channels; ${invalidOutcome(site)}` });
+      } else if (collectionsChannels) {
+        const local = lookup(c, site.pointer, 'collections_local');
+        if (!local || !Array.isArray(local.value) || local.value.length === 0) {
+          context.report({ pointer: collectionsChannels.pointer, message: `${label(site)}: query_params.collections_channels needs collections_local listing the collections; ${invalidOutcome(site)}` });
+        } else if (isObject(collectionsChannels.value)) {
+          for (const name of local.value) {
+            if (typeof name === 'string' && !Array.isArray(collectionsChannels.value[name])) {
+              context.report({ pointer: collectionsChannels.pointer, message: `${label(site)}: collections_channels has no channel list for the local collection "${name}"; ${invalidOutcome(site)}` });
+            }
+          }
+        }
+      } else if (!channels) {
+        context.report({ pointer: params.pointer, severity: 'warning', message: `${label(site)}: the channel filter with query_params that has neither channels nor collections_channels passes validation with an empty channel set and replicates nothing` });
+      }
+    }
+  },
+};

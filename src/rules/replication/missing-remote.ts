@@ -1,0 +1,37 @@
+import type { Rule } from '../types.js';
+import { findKey } from '../database/configs.js';
+import { joinPointer } from '../../types.js';
+import { invalidOutcome, label, replicationSites } from './common.js';
+
+export const rule: Rule = {
+  id: 'replication/missing-remote',
+  severity: 'error',
+  kinds: ['legacy', 'database'],
+  description: 'An inter-gateway replication without a remote database URL, or with one that is not a URL.',
+  check(context) {
+    for (const site of replicationSites(context)) {
+      const key = findKey(site.config, 'remote');
+      const remote = key === undefined ? undefined : site.config[key];
+      if (remote === undefined || remote === null || remote === '') {
+        context.report({
+          pointer: key === undefined ? site.pointer : joinPointer(site.pointer, key),
+          message: `${label(site)} has no remote: set "remote" to the full URL of the remote database (for example "https://sg2.example.com:4984/db"); ${invalidOutcome(site)}`,
+        });
+      } else if (typeof remote === 'string' && !isUrl(remote)) {
+        context.report({
+          pointer: joinPointer(site.pointer, key!),
+          message: `${label(site)}: remote is not a URL with a scheme and a host (expected for example "https://sg2.example.com:4984/db"); ${invalidOutcome(site)}`,
+        });
+      }
+    }
+  },
+};
+
+function isUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.host !== '' && /^(https?|wss?):$/.test(url.protocol);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,27 @@
+import type { Rule } from '../types.js';
+import { databaseEntries, dbLabel, isLegacyMode, lookup, nonEmptyString } from '../database/configs.js';
+
+export const rule: Rule = {
+  id: 'upgrade/database-without-server',
+  severity: 'error',
+  kinds: ['legacy'],
+  description: 'A legacy database without a server address, which stops the 3.x automatic upgrade.',
+  check(context) {
+    const dbs = databaseEntries(context.kind, context.document);
+    const withServer = dbs.filter((db) => nonEmptyString(lookup(db.config, db.pointer, 'server')?.value));
+    const legacyMode = isLegacyMode(context.document);
+    for (const db of dbs) {
+      const server = lookup(db.config, db.pointer, 'server');
+      if (nonEmptyString(server?.value)) continue;
+      const pointer = server?.pointer ?? db.pointer;
+      const target = server ? undefined : 'key' as const;
+      if (!legacyMode) {
+        context.report({ pointer, target, message: `${dbLabel(db)} has no server: the 3.x automatic upgrade needs a server address on every database (2.x used the in-memory walrus: store by default) and refuses to start. Add "server": "couchbases://<host>" (the same on every database), or use "disable_persistent_config": true to stay in legacy mode.` });
+      } else if (withServer.length === 0) {
+        context.report({ pointer, target, message: `${dbLabel(db)} has no server and no other database has one: a 3.x gateway in legacy mode has no bootstrap address and refuses to start. Add a server address (or pass -bootstrap.server).` });
+      } else {
+        context.report({ pointer, target, severity: 'info', message: `${dbLabel(db)} has no server: in legacy mode it connects to the bootstrap address, which the gateway takes from one of the other databases.` });
+      }
+    }
+  },
+};

@@ -1,0 +1,17 @@
+import type { Rule } from '../types.js';
+import { databaseEntries, dbLabel, importDocsSetting, lookup, sharedBucketAccess } from '../database/configs.js';
+
+export const rule: Rule = {
+  id: 'upgrade/import-without-shared-bucket-access',
+  severity: 'error',
+  kinds: ['legacy', 'database'],
+  description: 'import_docs enabled while shared bucket access is off (explicitly, or by the legacy default), which the gateway rejects (D16).',
+  check(context) {
+    for (const db of databaseEntries(context.kind, context.document)) {
+      if (importDocsSetting(db) !== true || sharedBucketAccess(db)) continue;
+      const importDocs = lookup(db.config, db.pointer, 'import_docs')!;
+      const why = lookup(db.config, db.pointer, 'enable_shared_bucket_access') ? 'enable_shared_bucket_access is false' : 'enable_shared_bucket_access is not set, and a legacy database defaults to false';
+      context.report({ pointer: importDocs.pointer, message: `${dbLabel(db)} enables import_docs but ${why}: import needs shared bucket access, and 3.x-4.1 refuse the database. Set "enable_shared_bucket_access": true (irreversible) or remove import_docs.` });
+    }
+  },
+};

@@ -1,0 +1,28 @@
+import type { Rule } from '../types.js';
+import { databaseEntries, isLegacyMode, lookup } from '../database/configs.js';
+import { isObject } from '../../types.js';
+
+export const rule: Rule = {
+  id: 'upgrade/principals',
+  severity: 'warning',
+  kinds: ['legacy'],
+  description: 'Users or roles in more than one legacy database: the gateway\'s automatic upgrade creates only one database\'s principals.',
+  check(context) {
+    if (isLegacyMode(context.document)) return;
+    const withPrincipals = databaseEntries(context.kind, context.document).filter((db) =>
+      ['users', 'roles'].some((k) => {
+        const v = lookup(db.config, db.pointer, k)?.value;
+        if (!isObject(v)) return false;
+        // The GUEST user moves into `guest` and is not affected.
+        return Object.keys(v).some((name) => !(k === 'users' && name === 'GUEST'));
+      }));
+    if (withPrincipals.length < 2) return;
+    for (const db of withPrincipals) {
+      context.report({
+        pointer: (lookup(db.config, db.pointer, 'users') ?? lookup(db.config, db.pointer, 'roles'))!.pointer,
+        target: 'key',
+        message: `${withPrincipals.length} databases (${withPrincipals.map((d) => `"${d.name}"`).join(', ')}) define users or roles: by code reading the gateway's automatic upgrade creates only the principals of the last database it visits (random map order), so the others' users and roles are never created. Convert with sgconf convert, which writes principals/<db>.json for every database, and create them through the _user / _role endpoints.`,
+      });
+    }
+  },
+};

@@ -1,0 +1,88 @@
+import type { Rule } from '../types.js';
+import type { Severity } from '../../types.js';
+import { databaseEntries, dbLabel, importEnabled, isLegacyMode, lookup, lookupPath } from '../database/configs.js';
+
+interface RemovedKey {
+  path: string[];
+  severity: Severity;
+  /** What a 3.x gateway does with it, and what replaces it. */
+  message: string;
+}
+
+const FATAL = 'unknown to 3.x: the gateway refuses to start with it (FATAL)';
+
+// Top level of a legacy file (reference 2.1, 2.4, 2.6).
+const ROOT_KEYS: RemovedKey[] = [
+  { path: ['logging', 'default'], severity: 'error', message: `the pre-2.1 logging block; ${FATAL}. Use logging.log_file_path, logging.console.log_level / log_keys and the per-level sections (error, warn, info, debug, trace, stats)` },
+  { path: ['MaxCouchbaseConnections'], severity: 'error', message: `removed after 2.6; ${FATAL}. Remove it: the client library manages its connections` },
+  { path: ['MaxCouchbaseOverflow'], severity: 'error', message: `removed after 2.6; ${FATAL}. Remove it: the client library manages its connections` },
+  { path: ['skip_runmode_validation'], severity: 'error', message: `a Sync Gateway Accelerator setting, removed after 2.6; ${FATAL}. Remove it` },
+  { path: ['runmode'], severity: 'error', message: `a Sync Gateway Accelerator setting, removed after 2.6; ${FATAL}. Remove it` },
+  { path: ['SlowServerCallWarningThreshold'], severity: 'error', message: `the 1.x/2.0 name of SlowQueryWarningThreshold; ${FATAL}. Rename it to SlowQueryWarningThreshold (3.x: each database's slow_query_warning_threshold)` },
+  { path: ['AdminUI'], severity: 'warning', message: 'silently ignored by 3.x; no replacement, remove it' },
+  { path: ['ConfigServer'], severity: 'warning', message: 'silently ignored by 3.x (databases are no longer fetched on demand); 3.x databases are created through the admin REST API, remove it' },
+  { path: ['DeploymentID'], severity: 'warning', message: 'silently ignored by 3.x; no replacement, remove it' },
+  { path: ['StatsReportInterval'], severity: 'warning', message: 'silently ignored by 3.x; no replacement, remove it' },
+  { path: ['log'], severity: 'warning', message: 'the old console log keys, silently ignored by 3.x; use logging.console.log_keys' },
+  { path: ['logFilePath'], severity: 'warning', message: 'the old log file path, silently ignored by 3.x; use logging.log_file_path' },
+  { path: ['cluster_config'], severity: 'warning', message: 'old CBGT / Accelerator settings, silently ignored by 3.x; remove it' },
+];
+
+// Facebook/Google: honoured while the legacy file runs, never written by the automatic upgrade.
+const LOGIN_KEYS = ['facebook', 'google'];
+
+// Per database (reference 2.3, 2.6, 4.2, 4.2.1).
+const DB_KEYS: RemovedKey[] = [
+  { path: ['deprecated'], severity: 'error', message: `a 2.1-2.8 container (it held shadow); ${FATAL}. Remove it` },
+  { path: ['channel_index'], severity: 'error', message: `the Sync Gateway Accelerator channel index, removed after 2.6; ${FATAL}. Remove it` },
+  { path: ['pool'], severity: 'warning', message: 'unsupported: the gateway logs a warning and uses "default"; remove it' },
+  { path: ['kv_tls_port'], severity: 'warning', message: 'deprecated and without effect: the TLS port comes from the couchbases:// address; remove it' },
+  { path: ['rev_cache_size'], severity: 'warning', message: 'deprecated alias (the gateway warns and uses it only as a fallback); use cache.rev_cache.size' },
+  { path: ['cache', 'max_wait_pending'], severity: 'warning', message: 'deprecated flat cache key (warning, fallback only); use cache.channel_cache.max_wait_pending' },
+  { path: ['cache', 'max_num_pending'], severity: 'warning', message: 'deprecated flat cache key (warning, fallback only); use cache.channel_cache.max_num_pending' },
+  { path: ['cache', 'max_wait_skipped'], severity: 'warning', message: 'deprecated flat cache key (warning, fallback only); use cache.channel_cache.max_wait_skipped' },
+  { path: ['cache', 'enable_star_channel'], severity: 'warning', message: 'deprecated flat cache key (warning, fallback only); the star channel is always on, remove it' },
+  { path: ['cache', 'channel_cache_max_length'], severity: 'warning', message: 'deprecated flat cache key (warning, fallback only); use cache.channel_cache.max_length' },
+  { path: ['cache', 'channel_cache_min_length'], severity: 'warning', message: 'deprecated flat cache key (warning, fallback only); use cache.channel_cache.min_length' },
+  { path: ['cache', 'channel_cache_expiry'], severity: 'warning', message: 'deprecated flat cache key (warning, fallback only); use cache.channel_cache.expiry_seconds' },
+  { path: ['cache', 'channel_cache', 'query_limit'], severity: 'warning', message: 'deprecated alias (warning); use the database-level query_pagination_limit' },
+];
+
+export const rule: Rule = {
+  id: 'upgrade/removed-key',
+  severity: 'warning',
+  kinds: ['legacy', 'database'],
+  description: 'Removed, renamed or ignored 2.x keys: what a 3.x gateway does with each, and what replaces it.',
+  check(context) {
+    const doc = context.document;
+    if (context.kind === 'legacy') {
+      for (const key of ROOT_KEYS) {
+        const found = lookupPath(doc, '', ...key.path);
+        if (found) context.report({ pointer: found.pointer, target: 'key', severity: key.severity, message: `"${key.path.join('.')}": ${key.message}.` });
+      }
+      if (!isLegacyMode(doc)) {
+        for (const name of LOGIN_KEYS) {
+          const found = lookup(doc, '', name);
+          if (found) context.report({ pointer: found.pointer, target: 'key', message: `"${name}" login is honoured only while the gateway runs this legacy file: the 3.x automatic upgrade never writes it into the new startup config, so it is gone after the first restart. Use an OpenID Connect provider (database "oidc") instead.` });
+        }
+      }
+    }
+    for (const db of databaseEntries(context.kind, doc)) {
+      for (const key of DB_KEYS) {
+        const found = lookupPath(db.config, db.pointer, ...key.path);
+        if (found) context.report({ pointer: found.pointer, target: 'key', severity: key.severity, message: `${dbLabel(db)}: "${key.path.join('.')}": ${key.message}.` });
+      }
+      const importDocs = lookup(db.config, db.pointer, 'import_docs');
+      if (importDocs?.value === 'continuous') {
+        context.report({ pointer: importDocs.pointer, message: `${dbLabel(db)}: import_docs "continuous" is a deprecated alias: the gateway warns and treats it as true; write true.` });
+      }
+      const feedType = lookup(db.config, db.pointer, 'feed_type');
+      if (typeof feedType?.value === 'string' && feedType.value.toLowerCase() !== 'dcp') {
+        // Lower-case "tap" with import enabled is an error of its own (database/feed-type-tap).
+        if (!(feedType.value === 'tap' && importEnabled(db, context.settings.edition))) {
+          context.report({ pointer: feedType.pointer, message: `${dbLabel(db)}: feed_type "${feedType.value}" is silently ignored by 3.x, which always uses DCP; remove it.` });
+        }
+      }
+    }
+  },
+};

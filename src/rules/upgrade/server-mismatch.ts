@@ -1,0 +1,30 @@
+import type { Rule } from '../types.js';
+import { databaseEntries, dbLabel, isLegacyMode, lookup, nonEmptyString } from '../database/configs.js';
+import { upgradeServerAddress } from './server-address.js';
+import { redactUrl } from '../sgreplicate/common.js';
+
+export const rule: Rule = {
+  id: 'upgrade/server-mismatch',
+  severity: 'error',
+  kinds: ['legacy'],
+  description: 'Legacy databases whose server addresses still differ after the gateway\'s address upgrade, which makes the automatic upgrade impossible.',
+  check(context) {
+    if (isLegacyMode(context.document)) return; // legacy mode accepts different servers (reference 11, example 21)
+    let reference: { name: string; server: string } | undefined;
+    for (const db of databaseEntries(context.kind, context.document)) {
+      const server = lookup(db.config, db.pointer, 'server');
+      if (!server || !nonEmptyString(server.value)) continue;
+      const upgraded = upgradeServerAddress(server.value).server;
+      if (!reference) {
+        reference = { name: db.name ?? '', server: upgraded };
+        continue;
+      }
+      if (upgraded !== reference.server) {
+        context.report({
+          pointer: server.pointer,
+          message: `${dbLabel(db)} uses server "${redactUrl(upgraded)}" but database "${reference.name}" uses "${redactUrl(reference.server)}" (after the gateway's address upgrade): the 3.x automatic upgrade requires one server for all databases and refuses to start. Write the bootstrap config by hand (sgconf convert does it) or give every database the same address.`,
+        });
+      }
+    }
+  },
+};

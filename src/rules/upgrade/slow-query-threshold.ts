@@ -1,0 +1,19 @@
+import type { Rule } from '../types.js';
+import { databaseEntries, dbLabel, lookup } from '../database/configs.js';
+
+export const rule: Rule = {
+  id: 'upgrade/slow-query-threshold',
+  severity: 'warning',
+  kinds: ['legacy'],
+  description: 'A per-database slow_query_warning_threshold that the root SlowQueryWarningThreshold overwrites.',
+  check(context) {
+    const root = lookup(context.document, '', 'SlowQueryWarningThreshold');
+    if (!root) return;
+    for (const db of databaseEntries(context.kind, context.document)) {
+      const own = lookup(db.config, db.pointer, 'slow_query_warning_threshold');
+      if (own && own.value !== root.value) {
+        context.report({ pointer: own.pointer, message: `${dbLabel(db)}: slow_query_warning_threshold is replaced by the root SlowQueryWarningThreshold (${JSON.stringify(root.value)}) when a 3.x gateway reads this file; remove one of them.` });
+      }
+    }
+  },
+};
