@@ -1,7 +1,16 @@
-// The lint pipeline: read -> parse -> kind -> normalise -> check -> positions. (Minimal first cut.)
-import type { Diagnostic, FileResult, Kind, RawDiagnostic, RuleSetting, JsonValue } from './types.js';
-import { checkingRules } from './rules/index.js';
+// The lint pipeline: read -> parse -> kind -> normalise -> schema -> functions/certs -> rules -> positions.
+import * as path from 'node:path';
+import type { Diagnostic, FileResult, JsonValue, Kind, LintReport, RawDiagnostic, RuleSetting } from './types.js';
+import { decodeBytes, ensureYamlSupport, formatFromPath, parseSource, type LocatedDocument, type SourceText } from './source/index.js';
+import { LineIndex } from './source/offset-map.js';
+import { detectKind } from './kinds/index.js';
+import { normalizeKeys } from './schema/normalize.js';
+import { validateSchema } from './schema/validate.js';
+import { checkingRules, findRule } from './rules/index.js';
 import type { RuleContext, Settings } from './rules/types.js';
+import type { ResolvedFunction } from './functions/types.js';
+import type { CertificateFacts } from './certs/types.js';
+import { collectSecrets, scrub } from './report/redact.js';
 
 export interface LintOptions {
   /** Force the kind; 'auto' (default) detects it. */
@@ -17,30 +26,351 @@ export interface LintOptions {
   cwd?: string;
   caFiles?: string[];
   remoteTimeoutMs?: number;
+  /** 'build': function files and URLs in database configs are expected (they get inlined). */
+  purpose?: 'lint' | 'build';
+  /** Report errors only. */
+  quiet?: boolean;
+  /** Shared across the files of one run: one fetch per URL. */
+  fetchCache?: Map<string, Promise<unknown>>;
+  /** A file found by walking a folder: skip it silently when it is not a gateway config at all. */
+  discovered?: boolean;
+}
+
+/** Everything the pipeline learnt about one file (used by lint, convert, build and plan). */
+export interface AnalyzedFile {
+  result: FileResult;
+  kind: Kind | null;
+  /** Canonical document (keys in the schemas' spelling), or null when it could not be parsed. */
+  document: JsonValue | null;
+  functions: readonly ResolvedFunction[];
+  /** Not a gateway config (only for discovered files). */
+  skipped: boolean;
 }
 
 export async function lintText(text: string, file: string, options: LintOptions = {}): Promise<FileResult> {
-  const raw: RawDiagnostic[] = [];
-  let value: JsonValue;
-  try {
-    value = JSON.parse(text) as JsonValue;
-  } catch (error) {
-    return { file, kind: null, diagnostics: [toDiagnostic({ rule: 'source/syntax', severity: 'error', message: String(error), pointer: '' })] };
-  }
-  const kind: Kind = options.kind && options.kind !== 'auto' ? options.kind : 'legacy';
-  const settings: Settings = { edition: 'ee', ...options.settings };
-  for (const rule of checkingRules()) {
-    if (!rule.kinds.includes(kind)) continue;
-    const context: RuleContext = {
-      kind, document: value, functions: [], certificates: [], settings,
-      report: (d) => raw.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, pointer: d.pointer, target: d.target }),
-      reportInFunction: (d) => raw.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, pointer: d.fn.pointer }),
-    };
-    rule.check!(context);
-  }
-  return { file, kind, diagnostics: raw.map(toDiagnostic) };
+  return (await analyzeText(text, file, options)).result;
 }
 
-function toDiagnostic(d: RawDiagnostic): Diagnostic {
-  return { rule: d.rule, severity: d.severity, message: d.message, pointer: d.pointer, line: 1, column: 1, endLine: 1, endColumn: 1 };
+export async function analyzeText(text: string, file: string, options: LintOptions = {}): Promise<AnalyzedFile> {
+  const format = formatFromPath(file);
+  if (format === 'yaml') await ensureYamlSupport();
+  const env = options.env === undefined ? process.env : options.env;
+  const parsed = parseSource(text, file, { env, format });
+  const raw: RawDiagnostic[] = [...parsed.diagnostics];
+  const doc = parsed.document;
+  let kind: Kind | null = null;
+  let canonical: JsonValue | null = null;
+  let toOriginal = (p: string): string => p;
+  let functions: ResolvedFunction[] = [];
+
+  if (doc) {
+    if (options.kind && options.kind !== 'auto') kind = options.kind;
+    else {
+      const decision = detectKind(doc.value);
+      kind = decision.kind;
+      if (!kind) {
+        if (options.discovered) return { result: { file, kind: null, diagnostics: [] }, kind: null, document: null, functions: [], skipped: true };
+        raw.push({ rule: 'source/unknown-kind', severity: 'error', pointer: '', message: `cannot tell what kind of gateway config this is: ${decision.reason}; use --kind legacy|bootstrap|database` });
+      }
+    }
+  }
+
+  if (doc && kind) {
+    if (typeof doc.value !== 'object' || doc.value === null || Array.isArray(doc.value)) {
+      raw.push({ rule: 'schema/type', severity: 'error', pointer: '', message: `a ${kind} config must be a JSON object` });
+    } else {
+      const normalized = normalizeKeys(kind, doc.value);
+      canonical = normalized.value;
+      toOriginal = normalized.toOriginalPointer;
+      raw.push(...normalized.diagnostics);
+      raw.push(...(await validateSchema(kind, canonical)));
+      const cwd = options.cwd ?? process.cwd();
+      const configDir = path.dirname(path.resolve(cwd, file));
+      const [functionStage, certificates] = await Promise.all([
+        runFunctionStage(kind, canonical, doc, toOriginal, options, cwd, configDir),
+        runCertificateStage(kind, canonical, cwd, configDir),
+      ]);
+      functions = functionStage.functions;
+      raw.push(...functionStage.diagnostics);
+      raw.push(...runRules(kind, canonical, functions, certificates, options));
+      annotateVariablesInFunctions(raw, functions, doc, toOriginal);
+    }
+  }
+
+  const secrets = canonical ? collectSecrets(canonical) : doc ? collectSecrets(doc.value) : [];
+  const diagnostics = finalize(raw, parsed.source, doc, toOriginal, options, secrets);
+  return { result: { file, kind, diagnostics }, kind, document: canonical, functions, skipped: false };
 }
+
+async function runFunctionStage(
+  kind: Kind, document: JsonValue, doc: LocatedDocument, toOriginal: (p: string) => string,
+  options: LintOptions, cwd: string, configDir: string,
+): Promise<{ functions: ResolvedFunction[]; diagnostics: RawDiagnostic[] }> {
+  const { findFunctionSites } = await import('./functions/sites.js');
+  const sites = findFunctionSites(kind, document);
+  if (sites.length === 0) return { functions: [], diagnostics: [] };
+  const { resolveFunctions } = await import('./functions/resolve.js');
+  return resolveFunctions(kind, document, sites, {
+    cwd, configDir,
+    remote: options.remote ?? true,
+    timeoutMs: options.remoteTimeoutMs ?? 10_000,
+    caFiles: options.caFiles ?? [],
+    purpose: options.purpose ?? 'lint',
+    fetchCache: options.fetchCache ?? new Map(),
+  }, (pointer, index) => doc.locateInString(toOriginal(pointer), index));
+}
+
+async function runCertificateStage(kind: Kind, document: JsonValue, cwd: string, configDir: string): Promise<CertificateFacts[]> {
+  const { gatherCertificateFacts } = await import('./certs/gather.js');
+  return gatherCertificateFacts(kind, document, { cwd, configDir });
+}
+
+function runRules(kind: Kind, document: JsonValue, functions: readonly ResolvedFunction[], certificates: readonly CertificateFacts[], options: LintOptions): RawDiagnostic[] {
+  const out: RawDiagnostic[] = [];
+  const settings: Settings = { edition: 'ee', ...options.settings };
+  for (const rule of checkingRules()) {
+    if (!rule.kinds.includes(kind) || options.rules?.[rule.id] === 'off') continue;
+    const context: RuleContext = {
+      kind, document, functions, certificates, settings,
+      report: (d) => out.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, pointer: d.pointer, target: d.target }),
+      reportInFunction: (d) => {
+        const start = d.fn.locate(d.span.start);
+        const end = d.fn.locate(Math.max(d.span.start, d.span.end));
+        if (!start || !end) {
+          out.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, pointer: d.fn.pointer });
+          return;
+        }
+        out.push({
+          rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, pointer: d.fn.pointer,
+          span: { start: start.offset, end: start.file === end.file ? Math.max(start.offset, end.offset) : start.offset },
+          file: start.file, fileText: start.fileText,
+        });
+      },
+    };
+    try {
+      rule.check!(context);
+    } catch (error) {
+      // A rule bug must never take the run down: say which rule failed, keep going.
+      out.push({ rule: rule.id, severity: 'error', pointer: '', message: `internal error in rule ${rule.id}: ${error instanceof Error ? error.message : String(error)} (please report it)` });
+    }
+  }
+  return out;
+}
+
+/** An undefined variable inside JavaScript: say so, and name the fix (`$$`). */
+function annotateVariablesInFunctions(raw: RawDiagnostic[], functions: readonly ResolvedFunction[], doc: LocatedDocument, toOriginal: (p: string) => string): void {
+  const undefinedVars = raw.filter((d) => d.rule === 'source/undefined-variable' && d.span);
+  if (undefinedVars.length === 0 || functions.length === 0) return;
+  for (const d of undefinedVars) {
+    const inside = functions.find((fn) => {
+      const span = doc.locate(toOriginal(fn.pointer));
+      return span && span.start <= d.span!.start && d.span!.start < span.end;
+    });
+    if (inside) {
+      d.pointer = inside.pointer;
+      d.message += `. It sits inside the JavaScript of ${inside.pointer.slice(1).split('/').join('.')}: in a config file every literal "$" in JavaScript must be written "$$"`;
+    }
+  }
+}
+
+function finalize(
+  raw: RawDiagnostic[], source: SourceText, doc: LocatedDocument | null, toOriginal: (p: string) => string,
+  options: LintOptions, secrets: string[],
+): Diagnostic[] {
+  const externalIndexes = new Map<string, LineIndex>();
+  const out: Diagnostic[] = [];
+  for (const d of raw) {
+    const setting = options.rules?.[d.rule];
+    if (setting === 'off') continue;
+    const severity = setting ?? d.severity;
+    if (options.quiet && severity !== 'error') continue;
+    const pointer = toOriginal(d.pointer);
+    let start: number;
+    let end: number;
+    let lines = source.lines;
+    if (d.file && d.fileText !== undefined && d.span) {
+      let index = externalIndexes.get(d.file);
+      if (!index) {
+        index = new LineIndex(d.fileText);
+        externalIndexes.set(d.file, index);
+      }
+      lines = index;
+      start = d.span.start;
+      end = d.span.end;
+    } else if (d.span) {
+      start = d.span.start;
+      end = d.span.end;
+    } else {
+      const span = locateNearest(doc, pointer, d.target ?? 'value');
+      start = span.start;
+      end = span.end;
+    }
+    const a = lines.position(start);
+    const b = lines.position(Math.max(start, end));
+    const diagnostic: Diagnostic = {
+      rule: d.rule, severity, message: scrub(d.message, secrets), pointer,
+      line: a.line, column: a.column, endLine: b.line, endColumn: b.column,
+    };
+    if (d.file) diagnostic.file = d.file;
+    out.push(diagnostic);
+  }
+  out.sort((x, y) => (x.file ?? '').localeCompare(y.file ?? '') || x.line - y.line || x.column - y.column || x.rule.localeCompare(y.rule));
+  return out;
+}
+
+/** The span of a pointer, or of its nearest existing ancestor (a missing required key points at its object). */
+function locateNearest(doc: LocatedDocument | null, pointer: string, target: 'key' | 'value'): { start: number; end: number } {
+  if (!doc) return { start: 0, end: 0 };
+  let p = pointer;
+  let t = target;
+  for (;;) {
+    const span = doc.locate(p, t);
+    if (span) {
+      // A whole object is a large span: point at its first line only.
+      return span;
+    }
+    if (p === '') return { start: 0, end: 0 };
+    p = p.slice(0, p.lastIndexOf('/'));
+    t = 'key';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Files and folders.
+
+export interface LintPathsOptions extends LintOptions {
+  /** Glob patterns (relative to cwd) of files to skip. */
+  ignore?: string[];
+}
+
+const CONFIG_FILE = /\.(json|ya?ml)$/i;
+const NOT_CONFIGS = /(^|\/)(package(-lock)?\.json|tsconfig(\.[^/]*)?\.json|\.sgconfrc(\.[a-z]+)?|composer\.json|\.?eslintrc\.json)$/i;
+
+export async function lintPaths(paths: string[], options: LintPathsOptions = {}): Promise<LintReport> {
+  const { readdir, readFile, stat } = await import('node:fs/promises');
+  const cwd = options.cwd ?? process.cwd();
+  const ignore = (options.ignore ?? []).map(globToRegExp);
+  const isIgnored = (file: string): boolean => {
+    const rel = path.relative(cwd, path.resolve(cwd, file)).split(path.sep).join('/');
+    return ignore.some((re) => re.test(rel));
+  };
+  const targets: { file: string; discovered: boolean; error?: string }[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(path.resolve(cwd, dir), { withFileTypes: true });
+    } catch (error) {
+      targets.push({ file: dir, discovered: false, error: fsMessage(error) });
+      return;
+    }
+    entries.sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      const child = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+        if (!isIgnored(child)) await walk(child);
+      } else if (entry.isFile() && CONFIG_FILE.test(entry.name) && !NOT_CONFIGS.test(child.split(path.sep).join('/')) && !isIgnored(child)) {
+        targets.push({ file: child, discovered: true });
+      }
+    }
+  };
+  for (const p of paths) {
+    let info;
+    try {
+      info = await stat(path.resolve(cwd, p));
+    } catch (error) {
+      targets.push({ file: p, discovered: false, error: fsMessage(error) });
+      continue;
+    }
+    if (info.isDirectory()) await walk(p);
+    else if (!isIgnored(p)) targets.push({ file: p, discovered: false });
+  }
+
+  const fetchCache = options.fetchCache ?? new Map<string, Promise<unknown>>();
+  const results = await mapLimit(targets, 8, async (t): Promise<FileResult | null> => {
+    if (t.error) return unreadable(t.file, t.error);
+    let bytes: Uint8Array;
+    try {
+      bytes = await readFile(path.resolve(cwd, t.file));
+    } catch (error) {
+      return unreadable(t.file, fsMessage(error));
+    }
+    const decoded = decodeBytes(bytes);
+    if (decoded.text === null) {
+      if (t.discovered) return null;
+      return { file: t.file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...d, line: 1, column: 1, endLine: 1, endColumn: 1 })) };
+    }
+    const analyzed = await analyzeText(decoded.text, t.file, { ...options, fetchCache, discovered: t.discovered });
+    return analyzed.skipped ? null : analyzed.result;
+  });
+  return summarize(results.filter((r): r is FileResult => r !== null));
+}
+
+export function summarize(results: FileResult[]): LintReport {
+  let errorCount = 0;
+  let warningCount = 0;
+  for (const r of results) {
+    for (const d of r.diagnostics) {
+      if (d.severity === 'error') errorCount++;
+      else if (d.severity === 'warning') warningCount++;
+    }
+  }
+  return { results, errorCount, warningCount };
+}
+
+function unreadable(file: string, message: string): FileResult {
+  return { file, kind: null, diagnostics: [{ rule: 'source/unreadable', severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 }] };
+}
+
+function fsMessage(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  switch (code) {
+    case 'ENOENT': return 'no such file or directory';
+    case 'EACCES':
+    case 'EPERM': return 'permission denied: the file cannot be read';
+    case 'EISDIR': return 'this is a directory, not a file';
+    case 'ENOTDIR': return 'a part of this path is not a directory';
+    default: return `cannot be read: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** `**`, `*`, `?` and `{a,b}` globs, matched against slash-separated relative paths. */
+export function globToRegExp(glob: string): RegExp {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '*') {
+      if (glob[i + 1] === '*') {
+        const slash = glob[i + 2] === '/';
+        re += slash ? '(?:.*/)?' : '.*';
+        i += slash ? 2 : 1;
+      } else re += '[^/]*';
+    } else if (c === '?') re += '[^/]';
+    else if (c === '{') {
+      const close = glob.indexOf('}', i);
+      if (close < 0) re += '\\{';
+      else {
+        re += '(?:' + glob.slice(i + 1, close).split(',').map((s) => s.replace(/[.+^$()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')).join('|') + ')';
+        i = close;
+      }
+    } else re += c.replace(/[.+^$()|[\]\\]/g, '\\$&');
+  }
+  // A pattern without a slash matches at any depth; a folder pattern matches everything under it.
+  const anchored = glob.includes('/') ? `^${re}` : `(?:^|/)${re}`;
+  return new RegExp(`${anchored}(?:/.*)?$`);
+}
+
+export { findRule };

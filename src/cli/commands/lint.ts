@@ -1,7 +1,94 @@
-// Placeholder: the lint command is being built.
-import type { CliIO } from '../io.js';
+// sgconf lint <path>...: check configs and report in the format the tool chain wants.
+import { parseArgs } from 'node:util';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { UsageError, type CliIO } from '../io.js';
+import { lintPaths, summarize } from '../../lint.js';
+import { loadToolConfig } from '../../config/index.js';
+import { formatReport, REPORT_FORMATS, type ReportFormat } from '../../report/index.js';
+import type { Kind } from '../../types.js';
 
-export async function run(_args: string[], io: CliIO): Promise<number> {
-  io.stderr('sgconf lint: not implemented yet\n');
-  return 2;
+export const LINT_USAGE = `Usage: sgconf lint <path>... [options]
+
+Checks gateway configs (a folder is searched for *.json, *.yaml, *.yml).
+
+Options:
+  --format stylish|json|sarif|github   report format (default stylish)
+  --kind auto|legacy|bootstrap|database force the input kind (default auto)
+  --max-warnings N                     exit 1 when there are more than N warnings
+  --no-remote                          never fetch http(s):// function sources
+  --no-env                             do not expand environment variables
+  --quiet                              report errors only
+  --config FILE                        use this sgconf tool config instead of searching for one
+  -h, --help                           show this help
+
+Exit status: 0 no errors, 1 errors (or too many warnings), 2 misuse.`;
+
+const KINDS = ['auto', 'legacy', 'bootstrap', 'database'];
+
+export async function run(args: string[], io: CliIO): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        format: { type: 'string', default: 'stylish' },
+        kind: { type: 'string', default: 'auto' },
+        'max-warnings': { type: 'string' },
+        'no-remote': { type: 'boolean', default: false },
+        'no-env': { type: 'boolean', default: false },
+        quiet: { type: 'boolean', default: false },
+        config: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message.split('\n')[0]!.replace(/\.$/, '') : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout(LINT_USAGE + '\n');
+    return 0;
+  }
+  const format = values.format as ReportFormat;
+  if (!REPORT_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (stylish, json, sarif or github)`);
+  if (!KINDS.includes(values.kind!)) throw new UsageError(`unknown kind "${values.kind}" (auto, legacy, bootstrap or database)`);
+  let maxWarnings = -1;
+  if (values['max-warnings'] !== undefined) {
+    if (!/^\d+$/.test(values['max-warnings'])) throw new UsageError(`--max-warnings needs a whole number, not "${values['max-warnings']}"`);
+    maxWarnings = Number(values['max-warnings']);
+  }
+  if (positionals.length === 0) throw new UsageError('no path given: name the config files or folders to check');
+
+  const tool = await loadToolConfig(io.cwd, values.config);
+  const env = values['no-env'] ? null : { ...io.env, ...tool.config.env };
+  const report = await lintPaths(positionals, {
+    cwd: io.cwd,
+    kind: values.kind as Kind | 'auto',
+    env,
+    remote: values['no-remote'] ? false : (tool.config.remote ?? true),
+    rules: tool.config.rules,
+    ignore: tool.config.ignore,
+    caFiles: tool.config.caFiles,
+    remoteTimeoutMs: tool.config.remoteTimeoutMs,
+    settings: tool.config.edition ? { edition: tool.config.edition } : undefined,
+    quiet: values.quiet,
+  });
+  const final = tool.problems ? summarize([tool.problems, ...report.results]) : report;
+  const color = io.isTTY && !('NO_COLOR' in io.env) && io.env.TERM !== 'dumb';
+  io.stdout(await formatReport(final, format, { cwd: io.cwd, color, readSource: (file) => readSourceSafely(io.cwd, file) }));
+  if (final.errorCount > 0) return 1;
+  if (maxWarnings >= 0 && final.warningCount > maxWarnings) return 1;
+  return 0;
+}
+
+function readSourceSafely(cwd: string, file: string): string | null {
+  try {
+    const text = readFileSync(path.resolve(cwd, file), 'utf8');
+    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  } catch {
+    return null;
+  }
 }

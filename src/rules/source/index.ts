@@ -1,4 +1,11 @@
-// Rules of the "source/" group: one module per rule, listed here.
+// Rules of the "source/" group: emitted by the read and parse stages (src/source/).
 import type { Rule } from '../types.js';
+import { rule as syntax } from './syntax.js';
+import { rule as undefinedVariable } from './undefined-variable.js';
+import { rule as duplicateKey } from './duplicate-key.js';
+import { rule as trailingText } from './trailing-text.js';
+import { rule as bom } from './bom.js';
+import { rule as unreadable } from './unreadable.js';
+import { rule as unknownKind } from './unknown-kind.js';
 
-export const rules: Rule[] = [];
+export const rules: Rule[] = [syntax, undefinedVariable, duplicateKey, trailingText, bom, unreadable, unknownKind];

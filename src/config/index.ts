@@ -1,0 +1,147 @@
+// The tool's own config (`.sgconfrc`, `.sgconfrc.json|yaml|yml|js|mjs`, `sgconf.config.js|mjs`,
+// `package.json#sgconf`), found from the working directory upward. A typo in it is reported, never ignored.
+import { existsSync, readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import type { FileResult, RuleSetting } from '../types.js';
+import { isObject } from '../types.js';
+import { findRule, allRules } from '../rules/index.js';
+import { closestMatch } from '../schema/suggest.js';
+
+export interface ToolConfig {
+  rules: Record<string, RuleSetting>;
+  ignore: string[];
+  env: Record<string, string>;
+  remote: boolean | undefined;
+  caFiles: string[];
+  remoteTimeoutMs: number | undefined;
+  edition: 'ee' | 'ce' | undefined;
+}
+
+export interface LoadedToolConfig {
+  config: ToolConfig;
+  /** The file it came from, or null when there is none. */
+  filepath: string | null;
+  /** Problems in the tool config itself (reported as a result for that file). */
+  problems: FileResult | null;
+}
+
+const SEARCH_PLACES = [
+  'package.json', '.sgconfrc', '.sgconfrc.json', '.sgconfrc.yaml', '.sgconfrc.yml',
+  '.sgconfrc.js', '.sgconfrc.mjs', '.sgconfrc.cjs', 'sgconf.config.js', 'sgconf.config.mjs', 'sgconf.config.cjs',
+];
+const KEYS = ['rules', 'ignore', 'env', 'remote', 'caFiles', 'remoteTimeoutMs', 'edition'];
+const SETTINGS: RuleSetting[] = ['off', 'info', 'warning', 'error'];
+
+export function emptyToolConfig(): ToolConfig {
+  return { rules: {}, ignore: [], env: {}, remote: undefined, caFiles: [], remoteTimeoutMs: undefined, edition: undefined };
+}
+
+/** Finds the nearest tool config cheaply (a few stat calls); cosmiconfig loads it only when one exists. */
+export function findToolConfigFile(cwd: string): string | null {
+  let dir = path.resolve(cwd);
+  for (;;) {
+    for (const name of SEARCH_PLACES) {
+      const candidate = path.join(dir, name);
+      if (!existsSync(candidate)) continue;
+      if (name === 'package.json') {
+        try {
+          const pkg = JSON.parse(readFileSync(candidate, 'utf8')) as Record<string, unknown>;
+          if (!('sgconf' in pkg)) continue;
+        } catch {
+          continue;
+        }
+      }
+      return candidate;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}
+
+export async function loadToolConfig(cwd: string, explicitPath?: string): Promise<LoadedToolConfig> {
+  const filepath = explicitPath ? path.resolve(cwd, explicitPath) : findToolConfigFile(cwd);
+  if (!filepath) return { config: emptyToolConfig(), filepath: null, problems: null };
+  const display = path.relative(cwd, filepath) || filepath;
+  let raw: unknown;
+  try {
+    const { cosmiconfig } = await import('cosmiconfig');
+    const explorer = cosmiconfig('sgconf');
+    const loaded = await explorer.load(filepath);
+    raw = loaded?.config ?? {};
+  } catch (error) {
+    return { config: emptyToolConfig(), filepath, problems: problem(display, `the sgconf tool config cannot be loaded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, '') };
+  }
+  return validateToolConfig(raw, display, filepath);
+}
+
+export function validateToolConfig(raw: unknown, display: string, filepath: string | null = null): LoadedToolConfig {
+  const config = emptyToolConfig();
+  const messages: { message: string; pointer: string }[] = [];
+  if (!isObject(raw as never)) {
+    messages.push({ message: 'the sgconf tool config must be an object', pointer: '' });
+  } else {
+    const obj = raw as Record<string, unknown>;
+    for (const [key, value] of Object.entries(obj)) {
+      switch (key) {
+        case 'rules':
+          if (!isObject(value as never)) {
+            messages.push({ message: '"rules" must map rule ids to "off", "info", "warning" or "error"', pointer: '/rules' });
+            break;
+          }
+          for (const [id, setting] of Object.entries(value as Record<string, unknown>)) {
+            const pointer = `/rules/${id.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+            if (!findRule(id)) {
+              const suggestion = closestMatch(id, allRules.map((r) => r.id), 4);
+              messages.push({ message: `unknown rule "${id}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`, pointer });
+              continue;
+            }
+            if (typeof setting !== 'string' || !SETTINGS.includes(setting as RuleSetting)) {
+              messages.push({ message: `rule "${id}": the setting must be "off", "info", "warning" or "error", not ${JSON.stringify(setting)}`, pointer });
+              continue;
+            }
+            config.rules[id] = setting as RuleSetting;
+          }
+          break;
+        case 'ignore':
+          if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) messages.push({ message: '"ignore" must be an array of glob patterns', pointer: '/ignore' });
+          else config.ignore = value as string[];
+          break;
+        case 'env':
+          if (!isObject(value as never) || !Object.values(value as object).every((v) => typeof v === 'string')) messages.push({ message: '"env" must map variable names to string values', pointer: '/env' });
+          else config.env = value as Record<string, string>;
+          break;
+        case 'remote':
+          if (typeof value !== 'boolean') messages.push({ message: '"remote" must be true or false', pointer: '/remote' });
+          else config.remote = value;
+          break;
+        case 'caFiles':
+          if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) messages.push({ message: '"caFiles" must be an array of PEM file paths', pointer: '/caFiles' });
+          else config.caFiles = (value as string[]).map((f) => (filepath ? path.resolve(path.dirname(filepath), f) : f));
+          break;
+        case 'remoteTimeoutMs':
+          if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) messages.push({ message: '"remoteTimeoutMs" must be a positive whole number of milliseconds', pointer: '/remoteTimeoutMs' });
+          else config.remoteTimeoutMs = value;
+          break;
+        case 'edition':
+          if (value !== 'ee' && value !== 'ce') messages.push({ message: '"edition" must be "ee" (Enterprise) or "ce" (Community)', pointer: '/edition' });
+          else config.edition = value;
+          break;
+        default: {
+          const suggestion = closestMatch(key, KEYS);
+          messages.push({ message: `unknown key "${key}" in the sgconf tool config${suggestion ? `; did you mean "${suggestion}"?` : `; known keys: ${KEYS.join(', ')}`}`, pointer: `/${key}` });
+        }
+      }
+    }
+  }
+  if (messages.length === 0) return { config, filepath, problems: null };
+  const result: FileResult = {
+    file: display, kind: null,
+    diagnostics: messages.map((m) => ({ rule: 'config/invalid', severity: 'error', message: m.message, pointer: m.pointer, line: 1, column: 1, endLine: 1, endColumn: 1 })),
+  };
+  return { config, filepath, problems: result };
+}
+
+function problem(file: string, message: string, pointer: string): FileResult {
+  return { file, kind: null, diagnostics: [{ rule: 'config/invalid', severity: 'error', message, pointer, line: 1, column: 1, endLine: 1, endColumn: 1 }] };
+}

@@ -1,0 +1,65 @@
+// Kind detection (cli-contract "Input kinds", reference 1.5): legacy, bootstrap or database, from content.
+import { isObject, type JsonValue, type Kind } from '../types.js';
+import { loadSchema } from '../schema/schemas.js';
+
+interface KeySets {
+  legacy: Set<string>;
+  bootstrap: Set<string>;
+  database: Set<string>;
+}
+let keySets: KeySets | null = null;
+
+function topLevelKeys(kind: Kind): Set<string> {
+  const schema = loadSchema(kind);
+  return new Set(Object.keys(schema.properties ?? {}).map((k) => k.toLowerCase()));
+}
+
+function sets(): KeySets {
+  if (!keySets) keySets = { legacy: topLevelKeys('legacy'), bootstrap: topLevelKeys('bootstrap'), database: topLevelKeys('database') };
+  return keySets;
+}
+
+/** Inner keys that only the legacy shape has in sections both shapes share (reference 1.5). */
+function hasLegacyInnerKeys(doc: Record<string, JsonValue>): boolean {
+  const lower = lowerKeys(doc);
+  const logging = lower.get('logging');
+  if (isObject(logging) && lowerKeys(logging).has('default')) return true;
+  const unsupported = lower.get('unsupported');
+  if (isObject(unsupported) && lowerKeys(unsupported).has('stats_log_freq_secs')) return true;
+  return false;
+}
+
+function lowerKeys(o: Record<string, JsonValue>): Map<string, JsonValue> {
+  const m = new Map<string, JsonValue>();
+  for (const [k, v] of Object.entries(o)) m.set(k.toLowerCase(), v);
+  return m;
+}
+
+export interface KindDecision {
+  kind: Kind | null;
+  /** Why, in words (for --kind auto diagnostics). */
+  reason: string;
+}
+
+export function detectKind(value: JsonValue): KindDecision {
+  if (!isObject(value)) return { kind: null, reason: 'the document is not a JSON object' };
+  const { legacy, bootstrap, database } = sets();
+  const keys = Object.keys(value).map((k) => k.toLowerCase());
+  if (keys.includes('databases')) return { kind: 'legacy', reason: 'it has a top-level "databases" map' };
+  if (keys.every((k) => bootstrap.has(k))) {
+    if (hasLegacyInnerKeys(value)) return { kind: 'legacy', reason: 'its logging/unsupported sections use legacy keys' };
+    return { kind: 'bootstrap', reason: 'every top-level key is a startup config key' };
+  }
+  const legacyOnly = keys.filter((k) => legacy.has(k) && !bootstrap.has(k) && !database.has(k));
+  const databaseOnly = keys.filter((k) => database.has(k) && !bootstrap.has(k) && !legacy.has(k));
+  const bootstrapOnly = keys.filter((k) => bootstrap.has(k) && !database.has(k) && !legacy.has(k));
+  if (legacyOnly.length && legacyOnly.length >= databaseOnly.length) return { kind: 'legacy', reason: `it has legacy-only keys (${legacyOnly.slice(0, 3).join(', ')})` };
+  const scores: [Kind, number][] = [
+    ['database', keys.filter((k) => database.has(k)).length + databaseOnly.length],
+    ['bootstrap', keys.filter((k) => bootstrap.has(k)).length + bootstrapOnly.length],
+    ['legacy', keys.filter((k) => legacy.has(k)).length + legacyOnly.length],
+  ];
+  scores.sort((a, b) => b[1] - a[1]);
+  if (scores[0]![1] === 0) return { kind: null, reason: 'none of its top-level keys is a gateway config key' };
+  return { kind: scores[0]![0], reason: `most of its top-level keys are ${scores[0]![0]} config keys` };
+}

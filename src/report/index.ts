@@ -1,0 +1,25 @@
+// Formatters turn a report into text. They never decide severity.
+import type { LintReport } from '../types.js';
+
+export type ReportFormat = 'stylish' | 'json' | 'sarif' | 'github';
+export const REPORT_FORMATS: readonly ReportFormat[] = ['stylish', 'json', 'sarif', 'github'];
+
+export interface FormatOptions {
+  cwd: string;
+  color: boolean;
+  /** Original text of each file (for code frames), keyed by the file as given. */
+  readSource?: (file: string) => string | null;
+}
+
+export async function formatReport(report: LintReport, format: ReportFormat, options: FormatOptions): Promise<string> {
+  switch (format) {
+    case 'json':
+      return JSON.stringify(report, null, 2) + '\n';
+    case 'stylish':
+      return (await import('./stylish.js')).formatStylish(report, options);
+    case 'sarif':
+      return (await import('./sarif.js')).formatSarif(report, options);
+    case 'github':
+      return (await import('./github.js')).formatGithub(report, options);
+  }
+}

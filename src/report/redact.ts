@@ -1,0 +1,49 @@
+// Secrets never leave the tool: field names that hold them, and a scrubber for any text we print.
+import { isObject, type JsonValue } from '../types.js';
+
+const SECRET_KEY = /(pass(word)?|secret|token|private|credential|api_?key|_key$|^key$)/i;
+const PATH_KEY = /(_path|path$|cert|keypath)/i;
+
+/** Whether a field holds a secret value (not a path to a key file, which is fine to show). */
+export function isSecretKey(name: string): boolean {
+  return SECRET_KEY.test(name) && !PATH_KEY.test(name);
+}
+
+/** `scheme://user:password@host` -> `scheme://user:****@host`. */
+export function redactUrlCredentials(text: string): string {
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/[^\s/:@"'`]+):([^\s@/"'`]*)@/gi, '$1:****@');
+}
+
+/** Every secret value in a document: values of secret fields and passwords inside URLs. */
+export function collectSecrets(value: JsonValue, extra: readonly string[] = []): string[] {
+  const secrets = new Set<string>();
+  const visit = (node: JsonValue, key: string): void => {
+    if (typeof node === 'string') {
+      if (isSecretKey(key) && node.length >= 3) secrets.add(node);
+      for (const m of node.matchAll(/[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:([^\s@/]+)@/gi)) if (m[1] && m[1].length >= 3) secrets.add(m[1]);
+      return;
+    }
+    if (Array.isArray(node)) node.forEach((item) => visit(item, key));
+    else if (isObject(node)) for (const [k, v] of Object.entries(node)) visit(v, k);
+  };
+  visit(value, '');
+  for (const s of extra) if (s.length >= 4) secrets.add(s);
+  return [...secrets].sort((a, b) => b.length - a.length);
+}
+
+export function scrub(text: string, secrets: readonly string[]): string {
+  let out = redactUrlCredentials(text);
+  for (const s of secrets) if (out.includes(s)) out = out.split(s).join('****');
+  return out;
+}
+
+/** Secrets written in a config's text (for code frames): values of secret fields, URL passwords. */
+export function collectSecretsFromText(text: string): string[] {
+  const secrets = new Set<string>();
+  const field = /"([A-Za-z_]*(?:pass(?:word)?|secret|token)[A-Za-z_]*)"\s*:\s*"((?:[^"\\]|\\.)*)"/gi;
+  for (const m of text.matchAll(field)) if (!isSecretKey(m[1]!) ? false : m[2]!.length >= 3) secrets.add(m[2]!);
+  const yamlField = /^\s*([A-Za-z_]*(?:pass(?:word)?|secret|token)[A-Za-z_]*)\s*:\s*["']?([^"'\n#]+)["']?/gim;
+  for (const m of text.matchAll(yamlField)) if (isSecretKey(m[1]!) && m[2]!.trim().length >= 3) secrets.add(m[2]!.trim());
+  for (const m of text.matchAll(/[a-z][a-z0-9+.-]*:\/\/[^\s/:@"']+:([^\s@/"']+)@/gi)) if (m[1]!.length >= 3) secrets.add(m[1]!);
+  return [...secrets].sort((a, b) => b.length - a.length);
+}

@@ -1,0 +1,65 @@
+// Human report: grouped by file, `line:col  severity  message  rule`, a code frame, a summary line.
+import type { Diagnostic, LintReport, Severity } from '../types.js';
+import { LineIndex } from '../source/offset-map.js';
+import type { FormatOptions } from './index.js';
+import { collectSecretsFromText, scrub } from './redact.js';
+
+const CODES = { red: 31, yellow: 33, blue: 34, gray: 90, bold: 1, underline: 4, green: 32 } as const;
+
+export function formatStylish(report: LintReport, options: FormatOptions): string {
+  const paint = (code: keyof typeof CODES, text: string): string => (options.color ? `\u001b[${CODES[code]}m${text}\u001b[0m` : text);
+  const severityWord = (s: Severity): string => (s === 'error' ? paint('red', 'error') : s === 'warning' ? paint('yellow', 'warning') : paint('blue', 'info'));
+  let out = '';
+  let infoCount = 0;
+  let fileCount = 0;
+  for (const result of report.results) {
+    fileCount++;
+    if (result.diagnostics.length === 0) continue;
+    out += `\n${paint('underline', result.file)}${result.kind ? paint('gray', ` (${result.kind})`) : ''}\n`;
+    const sourceText = options.readSource?.(result.file) ?? null;
+    const index = sourceText !== null ? new LineIndex(sourceText) : null;
+    const secrets = sourceText !== null ? collectSecretsFromText(sourceText) : [];
+    const external = new Map<string, LineIndex | null>();
+    for (const d of result.diagnostics) {
+      if (d.severity === 'info') infoCount++;
+      const where = `${d.file ? `${d.file}:` : ''}${d.line}:${d.column}`;
+      out += `  ${paint('gray', where.padEnd(8))}  ${severityWord(d.severity).padEnd(options.color ? 16 : 7)}  ${d.message}  ${paint('gray', d.rule)}\n`;
+      let lines = index;
+      if (d.file) {
+        if (!external.has(d.file)) {
+          const text = options.readSource?.(d.file) ?? null;
+          external.set(d.file, text !== null ? new LineIndex(text) : null);
+        }
+        lines = external.get(d.file) ?? null;
+      }
+      if (lines) out += codeFrame(lines, d, secrets, paint);
+    }
+  }
+  const problems = report.errorCount + report.warningCount + infoCount;
+  if (problems === 0) {
+    return `${out}${paint('green', '✔')} ${fileCount} file${fileCount === 1 ? '' : 's'} checked, no problems\n`;
+  }
+  const mark = report.errorCount ? paint('red', '✖') : report.warningCount ? paint('yellow', '⚠') : paint('blue', 'ℹ');
+  return `${out}\n${mark} ${problems} problem${problems === 1 ? '' : 's'} (${report.errorCount} error${report.errorCount === 1 ? '' : 's'}, ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}, ${infoCount} info) in ${fileCount} file${fileCount === 1 ? '' : 's'}\n`;
+}
+
+/** One line of context before, the line itself, and a caret line under the span (secrets masked). */
+function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], paint: (c: keyof typeof CODES, t: string) => string): string {
+  const width = String(d.line).length;
+  const render = (n: number, marker: boolean): string => {
+    const text = scrub(lines.lineText(n), secrets).replace(/\t/g, '  ');
+    const shown = text.length > 160 ? text.slice(0, 157) + '...' : text;
+    return `  ${marker ? paint('red', '>') : ' '} ${paint('gray', String(n).padStart(width))} | ${shown}\n`;
+  };
+  if (d.line > lines.lineCount) return '';
+  let frame = '';
+  if (d.line > 1) frame += render(d.line - 1, false);
+  frame += render(d.line, true);
+  const lineText = lines.lineText(d.line);
+  const tabsBefore = (lineText.slice(0, d.column - 1).match(/\t/g) ?? []).length;
+  const caretStart = d.column - 1 + tabsBefore;
+  const endColumn = d.endLine === d.line ? d.endColumn : lineText.length + 1;
+  const length = Math.max(1, Math.min(endColumn - d.column, 160 - caretStart));
+  frame += `    ${' '.repeat(width)} | ${' '.repeat(Math.max(0, caretStart))}${paint('red', '^'.repeat(length))}\n`;
+  return frame;
+}

@@ -1,0 +1,5 @@
+// Rules of the "config/" group: problems in sgconf's own tool config (src/config/).
+import type { Rule } from '../types.js';
+import { rule as invalid } from './invalid.js';
+
+export const rules: Rule[] = [invalid];

@@ -1,0 +1,145 @@
+// Key normalisation: the gateway matches keys case-insensitively (reference 1.4), so every key that
+// matches a schema property in another case is renamed to the schema's spelling. Rules and the
+// validator then read one spelling. `toOriginalPointer` maps a canonical pointer back to the keys as written.
+import type { JsonValue, Kind, RawDiagnostic } from '../types.js';
+import { escapePointerToken, isObject, splitPointer } from '../types.js';
+import { loadSchema, SchemaWalker, type SchemaNode } from './schemas.js';
+
+export interface NormalizedDocument {
+  value: JsonValue;
+  toOriginalPointer(pointer: string): string;
+  diagnostics: RawDiagnostic[];
+}
+
+const walkers = new Map<Kind, SchemaWalker>();
+export function walkerFor(kind: Kind): SchemaWalker {
+  let w = walkers.get(kind);
+  if (!w) {
+    w = new SchemaWalker(loadSchema(kind));
+    walkers.set(kind, w);
+  }
+  return w;
+}
+
+interface PropertyIndex {
+  exact: Record<string, SchemaNode>;
+  folded: Map<string, string>;
+}
+const indexCache = new WeakMap<SchemaNode, PropertyIndex>();
+
+function propertyIndex(node: SchemaNode): PropertyIndex {
+  let index = indexCache.get(node);
+  if (!index) {
+    const exact = node.properties ?? {};
+    const folded = new Map<string, string>();
+    for (const name of Object.keys(exact)) folded.set(name.toLowerCase(), name);
+    index = { exact, folded };
+    indexCache.set(node, index);
+  }
+  return index;
+}
+
+export function normalizeKeys(kind: Kind, value: JsonValue): NormalizedDocument {
+  const walker = walkerFor(kind);
+  const renames = new Map<string, string>(); // canonical pointer -> original last token
+  const diagnostics: RawDiagnostic[] = [];
+
+  const visit = (node: JsonValue, schema: SchemaNode | null, canonical: string, original: string): JsonValue => {
+    if (Array.isArray(node)) {
+      if (!schema) return node;
+      const itemSchema = walker.resolve(schema.items as SchemaNode | undefined);
+      if (!itemSchema) return node;
+      let changed = false;
+      const out = node.map((item, i) => {
+        const next = visit(item, itemSchema, `${canonical}/${i}`, `${original}/${i}`);
+        if (next !== item) changed = true;
+        return next;
+      });
+      return changed ? out : node;
+    }
+    if (!isObject(node) || !schema) return node;
+    const { exact, folded } = propertyIndex(schema);
+    const mapSchema = typeof schema.additionalProperties === 'object' ? walker.resolve(schema.additionalProperties) : null;
+    const patterns = schema.patternProperties;
+    let out: Record<string, JsonValue> | null = null;
+    const keys = Object.keys(node);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const child = node[key]!;
+      let canonicalKey = key;
+      let childSchema: SchemaNode | null = null;
+      let isField = false;
+      if (Object.prototype.hasOwnProperty.call(exact, key)) {
+        childSchema = walker.resolve(exact[key]);
+        isField = true;
+      } else {
+        const match = folded.get(key.toLowerCase());
+        if (match !== undefined) {
+          canonicalKey = match;
+          childSchema = walker.resolve(exact[match]);
+          isField = true;
+        } else if (patterns) {
+          for (const [pattern, s] of Object.entries(patterns)) {
+            if (new RegExp(pattern, 'u').test(key)) {
+              childSchema = walker.resolve(s);
+              break;
+            }
+          }
+        }
+        if (!childSchema && !isField && mapSchema) childSchema = mapSchema;
+      }
+      const canonicalPointer = `${canonical}/${escapePointerToken(canonicalKey)}`;
+      const originalPointer = `${original}/${escapePointerToken(key)}`;
+      if (canonicalKey === key) renames.delete(canonicalPointer);
+      if (isField && childSchema?.deprecated && typeof childSchema.description === 'string' && /^Deprecated\b/i.test(childSchema.description)) {
+        diagnostics.push({ rule: 'schema/deprecated', severity: 'warning', pointer: canonicalPointer, target: 'key', message: `"${canonicalKey}" is deprecated. ${childSchema.description.replace(/^Deprecated:?\s*/i, '')}` });
+      }
+      // null means "not set" for a field; a null map entry stays (and is an error: the gateway crashes on it).
+      const drop = isField && child === null;
+      const next = drop ? undefined : visit(child, childSchema, canonicalPointer, originalPointer);
+      if (canonicalKey !== key || drop || next !== child || out) {
+        if (!out) {
+          out = {};
+          for (let k = 0; k < i; k++) assign(out, keys[k]!, node[keys[k]!]!);
+        }
+        if (canonicalKey !== key) {
+          if (Object.prototype.hasOwnProperty.call(out, canonicalKey) || (keys.indexOf(canonicalKey) > i)) {
+            diagnostics.push({
+              rule: 'source/duplicate-key', severity: 'warning', pointer: canonicalPointer, target: 'key',
+              message: `"${key}" and another spelling of "${canonicalKey}" are the same key for the gateway (keys match case-insensitively); the last one wins`,
+            });
+          }
+          renames.set(canonicalPointer, key);
+        }
+        if (next !== undefined) {
+          delete out[canonicalKey];
+          assign(out, canonicalKey, next);
+        }
+      }
+    }
+    return out ?? node;
+  };
+
+  const normalized = visit(value, walker.resolve(walker.root), '', '');
+  return {
+    value: normalized,
+    diagnostics,
+    toOriginalPointer(pointer: string): string {
+      if (renames.size === 0 || pointer === '') return pointer;
+      let canonical = '';
+      let original = '';
+      for (const token of splitPointer(pointer)) {
+        const escaped = escapePointerToken(token);
+        canonical += '/' + escaped;
+        const renamed = renames.get(canonical);
+        original += '/' + (renamed !== undefined ? escapePointerToken(renamed) : escaped);
+      }
+      return original;
+    },
+  };
+}
+
+function assign(target: Record<string, JsonValue>, key: string, value: JsonValue): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}

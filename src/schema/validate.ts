@@ -1,0 +1,271 @@
+// Schema validation: ajv errors become one diagnostic each, at the pointer of the offending key or
+// value, in words a person understands (no cascades of anyOf noise), with "did you mean" for unknown keys.
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { JsonValue, Kind, RawDiagnostic } from '../types.js';
+import { escapePointerToken, getAtPointer, splitPointer } from '../types.js';
+import { loadSchema, type SchemaNode } from './schemas.js';
+import { walkerFor } from './normalize.js';
+import { closestMatch } from './suggest.js';
+import { isSecretKey } from '../report/redact.js';
+
+type Validators = Record<Kind, ValidateFunction>;
+let validators: Validators | null = null;
+
+async function getValidators(): Promise<Validators> {
+  if (validators) return validators;
+  const precompiled = await loadPrecompiled();
+  if (precompiled) {
+    validators = precompiled;
+    return validators;
+  }
+  const { default: Ajv2020 } = await import('ajv/dist/2020.js');
+  const { default: addFormats } = await import('ajv-formats');
+  const AjvClass = Ajv2020 as unknown as typeof import('ajv/dist/2020.js').default;
+  const ajv = new AjvClass({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true });
+  (addFormats as unknown as (a: unknown) => void)(ajv);
+  validators = {
+    legacy: ajv.compile(loadSchema('legacy')),
+    bootstrap: ajv.compile(loadSchema('bootstrap')),
+    database: ajv.compile(loadSchema('database')),
+  };
+  return validators;
+}
+
+/** Validators compiled at build time (scripts/compile-schemas), when present. */
+async function loadPrecompiled(): Promise<Validators | null> {
+  try {
+    const mod = (await import(new URL('./compiled/validators.js', import.meta.url).href)) as Partial<Validators>;
+    return mod.legacy && mod.bootstrap && mod.database ? (mod as Validators) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function validateSchema(kind: Kind, value: JsonValue): Promise<RawDiagnostic[]> {
+  const validate = (await getValidators())[kind];
+  if (validate(value)) return [];
+  return toDiagnostics(kind, value, (validate.errors ?? []) as ErrorObject[]);
+}
+
+function toDiagnostics(kind: Kind, root: JsonValue, errors: ErrorObject[]): RawDiagnostic[] {
+  const out: RawDiagnostic[] = [];
+  const dropped = new Set<ErrorObject>();
+  const walker = walkerFor(kind);
+
+  // Collapse anyOf/oneOf: when the value matched a branch's type (its errors are deeper), keep those;
+  // otherwise one message listing what the value may be.
+  const combinators = errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf');
+  for (const c of combinators) {
+    const inside = errors.filter((e) => e !== c && e.schemaPath.startsWith(c.schemaPath + '/'));
+    const deeper = inside.filter((e) => e.instancePath.length > c.instancePath.length || e.keyword === 'additionalProperties' || e.keyword === 'required');
+    const byBranch = new Map<string, ErrorObject[]>();
+    for (const e of inside) {
+      const branch = e.schemaPath.slice(c.schemaPath.length + 1).split('/')[0]!;
+      byBranch.set(branch, [...(byBranch.get(branch) ?? []), e]);
+    }
+    const typeMatched = [...byBranch.values()].find((list) => list.every((e) => deeper.includes(e)));
+    if (typeMatched) {
+      for (const e of inside) if (!typeMatched.includes(e)) dropped.add(e);
+      dropped.add(c);
+    } else {
+      for (const e of inside) dropped.add(e);
+    }
+  }
+
+  for (const e of errors) {
+    if (dropped.has(e)) continue;
+    const d = describe(kind, root, e, walker.resolve.bind(walker));
+    if (d) out.push(d);
+  }
+  // One diagnostic per pointer and rule.
+  const seen = new Set<string>();
+  return out.filter((d) => {
+    const key = `${d.rule}|${d.pointer}|${d.target ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function describe(kind: Kind, root: JsonValue, e: ErrorObject, resolve: (n: SchemaNode) => SchemaNode | null): RawDiagnostic | null {
+  const pointer = e.instancePath;
+  const name = fieldName(pointer);
+  const where = placeOf(kind, pointer);
+  const parentSchema = (e.parentSchema ?? {}) as SchemaNode;
+  const error = (rule: string, message: string, p = pointer, target: 'key' | 'value' = 'value'): RawDiagnostic => ({ rule, severity: 'error', message, pointer: p, target });
+
+  switch (e.keyword) {
+    case 'additionalProperties': {
+      const key = String((e.params as { additionalProperty: string }).additionalProperty);
+      const known = Object.keys(parentSchema.properties ?? {});
+      const suggestion = closestMatch(key, known);
+      const p = `${pointer}/${escapePointerToken(key)}`;
+      return error('schema/unknown-field', `unknown field "${key}" ${where}${suggestion ? `; did you mean "${suggestion}"?` : ''}`, p, 'key');
+    }
+    case 'required': {
+      const missing = String((e.params as { missingProperty: string }).missingProperty);
+      return error('schema/required', `"${missing}" is required ${where}`, pointer, pointer === '' ? 'value' : 'key');
+    }
+    case 'type':
+      return error('schema/type', typeMessage(name, e.data, String((e.params as { type: string | string[] }).type), parentSchema, pointer, root));
+    case 'enum':
+    case 'const': {
+      const allowed = (e.keyword === 'enum' ? (e.params as { allowedValues: unknown[] }).allowedValues : [(e.params as { allowedValue: unknown }).allowedValue]) ?? [];
+      const caseHint = typeof e.data === 'string' ? allowed.find((a) => typeof a === 'string' && a.toLowerCase() === (e.data as string).toLowerCase()) : undefined;
+      return error('schema/enum', `"${name}" must be ${alternatives(allowed)}, not ${show(e.data, name)}${caseHint !== undefined ? ` (the gateway compares exactly: write "${caseHint}")` : ''}`);
+    }
+    case 'pattern': {
+      const pattern = String((e.params as { pattern: string }).pattern);
+      if (pattern.includes('ms|s|m|h') || /duration/i.test(parentSchema.description ?? '')) {
+        return error('schema/format', `"${name}" must be a Go duration such as "10s", "1m30s" or "250ms", not ${show(e.data, name)}`);
+      }
+      return error('schema/format', `"${name}" ${show(e.data, name)} does not have the expected form (${pattern})${describeHint(parentSchema)}`);
+    }
+    case 'format':
+      return error('schema/format', `"${name}" must be a valid ${String((e.params as { format: string }).format)}, not ${show(e.data, name)}`);
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum': {
+      const { comparison, limit } = e.params as { comparison: string; limit: number };
+      return error('schema/range', `"${name}" must be ${comparison} ${limit}, not ${show(e.data, name)}`);
+    }
+    case 'minLength':
+    case 'maxLength': {
+      const { limit } = e.params as { limit: number };
+      const length = typeof e.data === 'string' ? e.data.length : 0;
+      return error('schema/range', `"${name}" must be ${e.keyword === 'maxLength' ? 'at most' : 'at least'} ${limit} characters long (it has ${length})`);
+    }
+    case 'minItems':
+    case 'maxItems':
+    case 'minProperties':
+    case 'maxProperties': {
+      const { limit } = e.params as { limit: number };
+      return error('schema/range', `"${name}" must have ${e.keyword.startsWith('min') ? 'at least' : 'at most'} ${limit} ${e.keyword.endsWith('Items') ? 'items' : 'entries'}`);
+    }
+    case 'uniqueItems':
+      return error('schema/range', `"${name}" must not repeat items`);
+    case 'not':
+    case 'false schema': {
+      const description = parentSchema.description ?? resolve(parentSchema)?.description ?? '';
+      const forbidden = /^Not allowed in a persisted database config:?\s*/i;
+      if (forbidden.test(description)) {
+        return error('schema/forbidden-field', `"${name}" is not allowed in a persisted database config: ${description.replace(forbidden, '')}`, pointer, 'key');
+      }
+      return error('schema/forbidden-field', `"${name}" is not allowed here${description ? `: ${description}` : ''}`, pointer, 'key');
+    }
+    case 'propertyNames': {
+      const key = String((e.params as { propertyName: string }).propertyName);
+      const p = `${pointer}/${escapePointerToken(key)}`;
+      const what = fieldName(pointer) === 'databases' || kind === 'database' ? 'database name' : 'name';
+      return error('schema/invalid-name', `${what} "${key}" is not allowed: names must start with a lower-case letter and use only a-z, 0-9, and - _ $ ( ) + /`, p, 'key');
+    }
+    case 'anyOf':
+    case 'oneOf': {
+      const branches = (Array.isArray(e.schema) ? e.schema : []) as SchemaNode[];
+      const options = branches.map((b) => summarize(resolve(b) ?? b)).filter(Boolean);
+      return error('schema/type', `"${name}" must be ${options.join(' or ') || 'one of the allowed forms'}, not ${show(e.data, name)}`);
+    }
+    case 'if':
+    case 'then':
+    case 'else':
+    case 'dependentRequired':
+    case 'dependencies':
+      return null;
+    default:
+      return error('schema/invalid', `"${name}" ${e.message ?? 'is invalid'}`);
+  }
+}
+
+function typeMessage(name: string, data: unknown, expected: string, schema: SchemaNode, pointer: string, root: JsonValue): string {
+  const words = expected.split(',').map(typeWord).join(' or ');
+  if (data === null) {
+    const parent = getAtPointer(root, pointer.slice(0, pointer.lastIndexOf('/')));
+    void parent;
+    return `"${name}" is null: the gateway accepts a null entry here and then crashes (reference 1.4); remove the entry or give it a value`;
+  }
+  const isDuration = typeof schema.pattern === 'string' && schema.pattern.includes('ms|s|m|h');
+  if (isDuration && typeof data === 'number') {
+    return `"${name}" must be a duration string such as "${data}s", not the number ${data}: 3.x durations are strings in Go syntax`;
+  }
+  if (typeof data === 'string' && (expected.includes('integer') || expected.includes('number')) && data.trim() !== '' && !Number.isNaN(Number(data))) {
+    return `"${name}" must be ${words}, not the string ${show(data, name)}: the gateway never accepts quoted numbers`;
+  }
+  if (typeof data === 'string' && expected.includes('boolean') && /^(true|false)$/i.test(data)) {
+    return `"${name}" must be ${words}, not the string ${show(data, name)}: write ${data.toLowerCase()} without quotes`;
+  }
+  if (typeof data === 'number' && expected === 'integer') {
+    return `"${name}" must be a whole number, not ${data}`;
+  }
+  return `"${name}" must be ${words}, not ${show(data, name)}`;
+}
+
+function typeWord(t: string): string {
+  switch (t) {
+    case 'integer': return 'an integer';
+    case 'number': return 'a number';
+    case 'string': return 'a string';
+    case 'boolean': return 'true or false';
+    case 'object': return 'an object';
+    case 'array': return 'an array';
+    case 'null': return 'null';
+    default: return t;
+  }
+}
+
+function summarize(s: SchemaNode): string {
+  if (s.const !== undefined) return JSON.stringify(s.const);
+  if (Array.isArray(s.enum)) return alternatives(s.enum);
+  if (s.type) return (Array.isArray(s.type) ? s.type : [s.type]).map(typeWord).join(' or ');
+  if (s.properties) return 'an object';
+  return '';
+}
+
+function alternatives(values: unknown[]): string {
+  const shown = values.map((v) => JSON.stringify(v));
+  if (shown.length <= 1) return shown.join('');
+  if (shown.length > 12) return `one of ${shown.slice(0, 12).join(', ')}, ...`;
+  return `one of ${shown.join(', ')}`;
+}
+
+function describeHint(schema: SchemaNode): string {
+  const d = schema.description;
+  if (!d) return '';
+  const first = d.split(/(?<=\.)\s/)[0]!;
+  return first.length < 160 ? `: ${first}` : '';
+}
+
+/** A short, safe rendering of a value for a message (secrets never shown). */
+export function show(value: unknown, fieldNameForSecrets = ''): string {
+  if (isSecretKey(fieldNameForSecrets)) return typeof value === 'string' ? 'a string (value hidden)' : `a ${valueType(value)} (value hidden)`;
+  if (value === null) return 'null';
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? value.slice(0, 37) + '...' : value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return 'an array';
+  return 'an object';
+}
+
+function valueType(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (value === null) return 'null';
+  return typeof value;
+}
+
+function fieldName(pointer: string): string {
+  const tokens = splitPointer(pointer);
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    if (!/^\d+$/.test(tokens[i]!)) return i === tokens.length - 1 ? tokens[i]! : `${tokens[i]}[${tokens.slice(i + 1).join('][')}]`;
+  }
+  return tokens.length ? tokens[tokens.length - 1]! : '(document)';
+}
+
+/** "in database "db"", "in "api.https"", "at the top level". */
+function placeOf(kind: Kind, pointer: string): string {
+  const tokens = splitPointer(pointer);
+  if (tokens.length === 0) return kind === 'database' ? 'at the top level of the database config' : 'at the top level';
+  if (kind === 'legacy' && tokens[0] === 'databases' && tokens.length >= 2) {
+    const rest = tokens.slice(2);
+    return rest.length ? `in "${rest.join('.')}" of database "${tokens[1]}"` : `in database "${tokens[1]}"`;
+  }
+  return `in "${tokens.join('.')}"`;
+}

@@ -1,0 +1,170 @@
+// The gateway's JSON dialect, undone exactly as the gateway does it (reference 1.2, 1.3):
+// environment expansion over the raw text first, then backtick strings.
+import { SegmentMapBuilder, type OffsetMapper } from './offset-map.js';
+import type { Span } from '../types.js';
+
+export interface UndefinedVariable {
+  name: string;
+  /** Span of the whole reference (`$1`, `${X}`) in the input text. */
+  span: Span;
+}
+
+export interface EnvReference {
+  /** The text of the reference as written, e.g. `${DB_PASSWORD}`, `$HOME`, `$$`. */
+  text: string;
+  span: Span;
+  name: string;
+  defined: boolean;
+}
+
+export interface ExpansionResult {
+  text: string;
+  mapper: OffsetMapper;
+  undefinedVariables: UndefinedVariable[];
+  references: EnvReference[];
+  /** Spans of expanded values in the OUTPUT text (to keep their content out of messages). */
+  expandedValues: string[];
+}
+
+const isSpecial = (c: string): boolean => '*#$@!?-'.includes(c) || (c >= '0' && c <= '9');
+const isNameChar = (code: number): boolean =>
+  code === 95 || (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+
+/** Go's os.Expand scanner with Sync Gateway's lookup (`$$` is a literal `$`, `${X:-default}`, empty = undefined). */
+export function expandEnvironment(input: string, env: Record<string, string | undefined>): ExpansionResult {
+  const first = input.indexOf('$');
+  const undefinedVariables: UndefinedVariable[] = [];
+  const references: EnvReference[] = [];
+  const expandedValues: string[] = [];
+  if (first < 0) return { text: input, mapper: new SegmentMapBuilder().build(input.length, input.length), undefinedVariables, references, expandedValues };
+
+  const map = new SegmentMapBuilder();
+  let out = '';
+  let copiedUpTo = 0; // input offset up to which text was copied
+  map.add(0, 0, true);
+  for (let j = first; j < input.length; j++) {
+    if (input.charCodeAt(j) !== 36 /* $ */ || j + 1 >= input.length) continue;
+    out += input.slice(copiedUpTo, j);
+    const rest1 = input[j + 1]!;
+    let name = '';
+    let width = 0; // characters after the `$` that belong to the reference
+    if (rest1 === '{') {
+      if (input.length > j + 3 && isSpecial(input[j + 2]!) && input[j + 3] === '}') {
+        name = input[j + 2]!;
+        width = 3;
+      } else {
+        const close = input.indexOf('}', j + 2);
+        if (close < 0) width = 1; // "${" without "}": both characters are eaten
+        else if (close === j + 2) width = 2; // "${}" is eaten
+        else {
+          name = input.slice(j + 2, close);
+          width = close - j;
+        }
+      }
+    } else if (isSpecial(rest1)) {
+      name = rest1;
+      width = 1;
+    } else {
+      let k = j + 1;
+      while (k < input.length && isNameChar(input.charCodeAt(k))) k++;
+      name = input.slice(j + 1, k);
+      width = k - j - 1;
+    }
+    const refEnd = j + width + 1;
+    if (name === '' && width > 0) {
+      // Invalid syntax: the characters are removed.
+      map.add(out.length, refEnd, true);
+    } else if (name === '') {
+      // A lone `$` stays.
+      out += '$';
+      map.add(out.length, j + 1, true);
+      copiedUpTo = j + 1;
+      continue;
+    } else {
+      const text = input.slice(j, refEnd);
+      const value = lookup(name, env);
+      const varName = name === '$' ? '$' : name.split(':-')[0]!;
+      references.push({ text, span: { start: j, end: refEnd }, name: varName, defined: value !== null });
+      map.add(out.length, j, false);
+      if (value === null) {
+        undefinedVariables.push({ name: varName, span: { start: j, end: refEnd } });
+      } else {
+        if (name !== '$' && value !== '') expandedValues.push(value);
+        out += value;
+      }
+      map.add(out.length, refEnd, true);
+    }
+    j = refEnd - 1;
+    copiedUpTo = refEnd;
+  }
+  out += input.slice(copiedUpTo);
+  return { text: out, mapper: map.build(out.length, input.length), undefinedVariables, references, expandedValues };
+}
+
+/** The gateway's lookup: `$` is a literal dollar; `NAME:-default`; an empty value counts as undefined. */
+function lookup(name: string, env: Record<string, string | undefined>): string | null {
+  if (name === '$') return '$';
+  const cut = name.indexOf(':-');
+  const key = cut < 0 ? name : name.slice(0, cut);
+  const value = Object.prototype.hasOwnProperty.call(env, key) ? env[key] : undefined;
+  if (value !== undefined && value !== '') return value;
+  if (cut >= 0) return name.slice(cut + 2); // an empty default is allowed (reference 1.3)
+  return null;
+}
+
+export interface BacktickResult {
+  text: string;
+  mapper: OffsetMapper;
+  /** Spans in the OUTPUT text of the JSON strings made from backtick regions. */
+  regions: Span[];
+}
+
+/**
+ * Backtick strings: a region opens at a backtick and closes at the first later backtick that has at
+ * least one character between and is not preceded by a backslash. Inside: `\` doubled, CR dropped,
+ * LF -> `\n`, TAB -> `\t`, `"` -> `\"`; the backticks become double quotes.
+ */
+export function convertBackticks(input: string): BacktickResult {
+  let open = input.indexOf('`');
+  const regions: Span[] = [];
+  if (open < 0) return { text: input, mapper: new SegmentMapBuilder().build(input.length, input.length), regions };
+  const map = new SegmentMapBuilder();
+  map.add(0, 0, true);
+  let out = '';
+  let copied = 0;
+  while (open >= 0) {
+    let close = open + 2;
+    for (;;) {
+      close = input.indexOf('`', close);
+      if (close < 0 || input.charCodeAt(close - 1) !== 92 /* \ */) break;
+      close++;
+    }
+    if (close < 0) break;
+    out += input.slice(copied, open);
+    const regionStart = out.length;
+    out += '"';
+    map.add(out.length, open + 1, true);
+    for (let i = open + 1; i < close; i++) {
+      const c = input.charCodeAt(i);
+      let replacement: string | null = null;
+      if (c === 92) replacement = '\\\\';
+      else if (c === 13) replacement = '';
+      else if (c === 10) replacement = '\\n';
+      else if (c === 9) replacement = '\\t';
+      else if (c === 34) replacement = '\\"';
+      if (replacement === null) {
+        out += input[i];
+        continue;
+      }
+      map.add(out.length, i, false);
+      out += replacement;
+      map.add(out.length, i + 1, true);
+    }
+    out += '"';
+    regions.push({ start: regionStart, end: out.length });
+    copied = close + 1;
+    open = input.indexOf('`', copied);
+  }
+  out += input.slice(copied);
+  return { text: out, mapper: map.build(out.length, input.length), regions };
+}

@@ -1,0 +1,186 @@
+// Read and parse stages: bytes -> text in the gateway's dialect undone -> a located document.
+import type { JsonValue, RawDiagnostic, Span } from '../types.js';
+import { convertBackticks, expandEnvironment, type EnvReference } from './dialect.js';
+import { JsonSyntaxError, jsonStringIndexToOffset, parseJsonWithLocations, type JsonParseResult, type LocNode } from './json.js';
+import { composeMappers, identityMapper, LineIndex, type OffsetMapper } from './offset-map.js';
+
+export type SourceFormat = 'json' | 'yaml';
+
+/** A parsed config: its value and a way to find any pointer in the original bytes. */
+export interface LocatedDocument {
+  value: JsonValue;
+  format: SourceFormat;
+  /** Span in the ORIGINAL text of the value (or key) at an as-written pointer; null when there is no such value. */
+  locate(pointer: string, target?: 'key' | 'value'): Span | null;
+  /** Original offset of character `index` of the string value at an as-written pointer. */
+  locateInString(pointer: string, index: number): number | null;
+}
+
+export interface SourceText {
+  /** The text as read (BOM removed). */
+  text: string;
+  lines: LineIndex;
+}
+
+export interface ParsedSource {
+  source: SourceText;
+  document: LocatedDocument | null;
+  diagnostics: RawDiagnostic[];
+  /** Environment references found in the raw text (for the converter, which keeps them). */
+  envReferences: EnvReference[];
+  /** Values that came from the environment (kept out of messages). */
+  expandedValues: string[];
+}
+
+export interface ReadOptions {
+  /** Variables for expansion; null: no expansion (the `$` text is kept). */
+  env: Record<string, string | undefined> | null;
+  format?: SourceFormat;
+}
+
+export function formatFromPath(file: string): SourceFormat {
+  return /\.ya?ml$/i.test(file) ? 'yaml' : 'json';
+}
+
+/** Decode bytes as UTF-8 the way a person expects; binary or non-UTF-8 content is a diagnostic, never a crash. */
+export function decodeBytes(bytes: Uint8Array): { text: string | null; diagnostics: RawDiagnostic[] } {
+  const diagnostics: RawDiagnostic[] = [];
+  if (bytes.includes(0)) {
+    return { text: null, diagnostics: [{ rule: 'source/unreadable', severity: 'error', pointer: '', message: 'this is a binary file (it contains NUL bytes), not a config', span: { start: 0, end: 0 } }] };
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    return { text: null, diagnostics: [{ rule: 'source/unreadable', severity: 'error', pointer: '', message: 'the file is not valid UTF-8 text', span: { start: 0, end: 0 } }] };
+  }
+  return { text, diagnostics };
+}
+
+export function parseSource(rawText: string, file: string, options: ReadOptions): ParsedSource {
+  const diagnostics: RawDiagnostic[] = [];
+  let text = rawText;
+  let bomOffset = 0;
+  if (text.charCodeAt(0) === 0xfeff) {
+    text = text.slice(1);
+    bomOffset = 1;
+    diagnostics.push({
+      rule: 'source/bom', severity: 'error', pointer: '', span: { start: 0, end: 0 },
+      message: 'the file starts with a byte order mark (BOM); the gateway\'s JSON decoder rejects it: save the file as UTF-8 without BOM',
+    });
+  }
+  void bomOffset;
+  const source: SourceText = { text, lines: new LineIndex(text) };
+  const format = options.format ?? formatFromPath(file);
+
+  // 1. Environment expansion over the whole raw text.
+  let expanded = text;
+  let envMapper: OffsetMapper = identityMapper;
+  let envReferences: EnvReference[] = [];
+  let expandedValues: string[] = [];
+  if (options.env) {
+    const result = expandEnvironment(text, options.env);
+    expanded = result.text;
+    envMapper = result.mapper;
+    envReferences = result.references;
+    expandedValues = result.expandedValues;
+    for (const u of result.undefinedVariables) {
+      diagnostics.push({ rule: 'source/undefined-variable', severity: 'error', pointer: '', span: u.span, message: undefinedVariableMessage(u.name, text, u.span) });
+    }
+  }
+
+  // 2. Backtick strings (JSON dialect only: YAML has its own multi-line strings).
+  let decoded = expanded;
+  let mapper = envMapper;
+  if (format === 'json') {
+    const bt = convertBackticks(expanded);
+    decoded = bt.text;
+    mapper = composeMappers(bt.mapper, envMapper);
+  }
+
+  // 3. Parse.
+  let parsed: JsonParseResult;
+  try {
+    parsed = format === 'yaml' ? parseYaml(decoded) : parseJsonWithLocations(decoded);
+  } catch (error) {
+    if (!(error instanceof JsonSyntaxError)) throw error;
+    const start = mapper.toInput(error.offset);
+    const end = Math.max(start, mapper.toInputEnd(error.offset + error.length));
+    diagnostics.push({ rule: 'source/syntax', severity: 'error', pointer: '', span: { start, end }, message: syntaxMessage(error.message, format) });
+    return { source, document: null, diagnostics, envReferences, expandedValues };
+  }
+
+  for (const d of parsed.duplicates) {
+    diagnostics.push({
+      rule: 'source/duplicate-key', severity: 'warning', pointer: d.parentPointer, span: { start: mapper.toInput(d.span.start), end: mapper.toInputEnd(d.span.end) },
+      message: `duplicate key "${d.key}": the gateway uses the last occurrence and ignores this one`,
+    });
+  }
+  if (parsed.trailing) {
+    diagnostics.push({
+      rule: 'source/trailing-text', severity: 'warning', pointer: '', span: { start: mapper.toInput(parsed.trailing.start), end: mapper.toInputEnd(parsed.trailing.end) },
+      message: 'text after the end of the JSON value: the gateway decodes only the first value and silently ignores the rest',
+    });
+  }
+
+  const document = locatedDocument(parsed, format, decoded, mapper);
+  return { source, document, diagnostics, envReferences, expandedValues };
+}
+
+let yamlModule: typeof import('./yaml.js') | null = null;
+function parseYaml(text: string): JsonParseResult {
+  if (!yamlModule) throw new Error('YAML support not loaded');
+  return yamlModule.parseYamlWithLocations(text);
+}
+
+/** YAML is loaded only when a YAML file is read (JSON-only runs never pay for it). */
+export async function ensureYamlSupport(): Promise<void> {
+  if (!yamlModule) yamlModule = await import('./yaml.js');
+}
+
+function locatedDocument(parsed: JsonParseResult, format: SourceFormat, decoded: string, mapper: OffsetMapper): LocatedDocument {
+  const find = (pointer: string): LocNode | null => {
+    let node: LocNode | undefined = parsed.root;
+    if (pointer === '') return node;
+    const tokens = pointer.slice(1).split('/');
+    for (const raw of tokens) {
+      const token = raw.indexOf('~') < 0 ? raw : raw.replace(/~1/g, '/').replace(/~0/g, '~');
+      const children: LocNode['children'] = node?.children;
+      if (!children) return null;
+      node = Array.isArray(children) ? children[Number(token)] : children.get(token);
+      if (!node) return null;
+    }
+    return node ?? null;
+  };
+  return {
+    value: parsed.value,
+    format,
+    locate(pointer, target = 'value') {
+      const node = find(pointer);
+      if (!node) return null;
+      const start = target === 'key' && node.keyStart !== undefined ? node.keyStart : node.start;
+      const end = target === 'key' && node.keyEnd !== undefined ? node.keyEnd : node.end;
+      return { start: mapper.toInput(start), end: Math.max(mapper.toInput(start), mapper.toInputEnd(end)) };
+    },
+    locateInString(pointer, index) {
+      const node = find(pointer);
+      if (!node) return null;
+      const offset = format === 'yaml'
+        ? yamlModule!.yamlStringIndexToOffset(decoded, node, index)
+        : decoded.charCodeAt(node.start) === 34 ? jsonStringIndexToOffset(decoded, node.start, node.end, index) : node.start;
+      return mapper.toInput(offset);
+    },
+  };
+}
+
+function syntaxMessage(message: string, format: SourceFormat): string {
+  return format === 'json' ? `invalid JSON: ${message}` : message;
+}
+
+function undefinedVariableMessage(name: string, text: string, span: Span): string {
+  const written = text.slice(span.start, span.end);
+  if (name.length === 1 && /[0-9*#@!?-]/.test(name)) {
+    return `"${written}" is read by the gateway as the environment variable "${name}", which is not defined: write "$${written}" for a literal dollar sign (the classic trap is "$1" in a JavaScript replace call)`;
+  }
+  return `environment variable "${name}" is not defined (written "${written}"): the gateway refuses to start; define it, give a default with \${${name}:-default}, or write "$$" for a literal dollar sign`;
+}

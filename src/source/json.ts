@@ -1,0 +1,285 @@
+// A JSON parser that records where every value and key is (one pass, offsets in the parsed text),
+// behaves like the gateway's Go decoder (strict JSON, last duplicate key wins, only the first value
+// is decoded) and reports precise syntax errors.
+import type { JsonValue, Span } from '../types.js';
+
+export interface LocNode {
+  /** Span of the value. */
+  start: number;
+  end: number;
+  /** Span of the key (for object members). */
+  keyStart?: number;
+  keyEnd?: number;
+  /** Members of an object (by key, last duplicate wins) or items of an array. */
+  children?: Map<string, LocNode> | LocNode[];
+}
+
+export interface DuplicateKey {
+  key: string;
+  /** Pointer of the object holding the key. */
+  parentPointer: string;
+  /** Span of the earlier (ignored) occurrence's key. */
+  span: Span;
+}
+
+export interface JsonParseResult {
+  value: JsonValue;
+  root: LocNode;
+  duplicates: DuplicateKey[];
+  /** Span of non-whitespace text after the first value (the gateway ignores it). */
+  trailing: Span | null;
+}
+
+export class JsonSyntaxError extends Error {
+  constructor(message: string, readonly offset: number, readonly length = 1) {
+    super(message);
+  }
+}
+
+const WS = new Uint8Array(128);
+WS[32] = WS[9] = WS[10] = WS[13] = 1;
+
+export function parseJsonWithLocations(text: string): JsonParseResult {
+  let pos = 0;
+  const duplicates: DuplicateKey[] = [];
+  const n = text.length;
+
+  const skipWs = (): void => {
+    while (pos < n) {
+      const c = text.charCodeAt(pos);
+      if (c < 128 && WS[c]) pos++;
+      else break;
+    }
+  };
+
+  const describe = (at: number): string => {
+    if (at >= n) return 'end of file';
+    const ch = text[at]!;
+    const code = ch.charCodeAt(0);
+    if (code < 32) return `control character U+${code.toString(16).padStart(4, '0').toUpperCase()}`;
+    if (ch === '/') return '"/" (JSON has no comments)';
+    return `"${ch}"`;
+  };
+
+  const fail = (message: string, at = pos, length = 1): never => {
+    throw new JsonSyntaxError(message, at, length);
+  };
+
+  const parseString = (): string => {
+    const start = pos; // at the opening quote
+    pos++;
+    let chunkStart = pos;
+    let result = '';
+    for (;;) {
+      if (pos >= n) fail('unterminated string', start, 1);
+      const c = text.charCodeAt(pos);
+      if (c === 34) {
+        result += text.slice(chunkStart, pos);
+        pos++;
+        return result;
+      }
+      if (c === 92) {
+        result += text.slice(chunkStart, pos);
+        const e = text[pos + 1];
+        switch (e) {
+          case '"': result += '"'; break;
+          case '\\': result += '\\'; break;
+          case '/': result += '/'; break;
+          case 'b': result += '\b'; break;
+          case 'f': result += '\f'; break;
+          case 'n': result += '\n'; break;
+          case 'r': result += '\r'; break;
+          case 't': result += '\t'; break;
+          case 'u': {
+            const hex = text.slice(pos + 2, pos + 6);
+            if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('invalid \\u escape in string (four hex digits expected)', pos, 2);
+            result += String.fromCharCode(parseInt(hex, 16));
+            pos += 4;
+            break;
+          }
+          default:
+            fail(`invalid escape "\\${e ?? ''}" in string`, pos, 2);
+        }
+        pos += 2;
+        chunkStart = pos;
+        continue;
+      }
+      if (c < 32) {
+        const what = c === 10 ? 'a line break' : c === 9 ? 'a tab' : `control character U+${c.toString(16).padStart(4, '0').toUpperCase()}`;
+        fail(`${what} inside a string (write it escaped, or use a backtick string)`, pos, 1);
+      }
+      pos++;
+    }
+  };
+
+  const parseNumber = (): number => {
+    const start = pos;
+    if (text.charCodeAt(pos) === 45) pos++;
+    const first = text.charCodeAt(pos);
+    if (first === 48) {
+      pos++;
+      if (isDigit(text.charCodeAt(pos))) fail('invalid number: leading zeros are not allowed', start, pos - start + 1);
+    } else if (first >= 49 && first <= 57) while (isDigit(text.charCodeAt(pos))) pos++;
+    else fail(`invalid number: a digit was expected after "-"`, start, pos - start + 1);
+    if (text.charCodeAt(pos) === 46) {
+      pos++;
+      if (!isDigit(text.charCodeAt(pos))) fail('invalid number: a digit was expected after "."', start, pos - start + 1);
+      while (isDigit(text.charCodeAt(pos))) pos++;
+    }
+    const e = text.charCodeAt(pos);
+    if (e === 101 || e === 69) {
+      pos++;
+      const s = text.charCodeAt(pos);
+      if (s === 43 || s === 45) pos++;
+      if (!isDigit(text.charCodeAt(pos))) fail('invalid number: a digit was expected in the exponent', start, pos - start + 1);
+      while (isDigit(text.charCodeAt(pos))) pos++;
+    }
+    return Number(text.slice(start, pos));
+  };
+
+  const parseValue = (pointer: string): { value: JsonValue; node: LocNode } => {
+    skipWs();
+    const start = pos;
+    if (pos >= n) fail('unexpected end of file: a value was expected');
+    const c = text.charCodeAt(pos);
+    if (c === 123) return parseObject(pointer);
+    if (c === 91) return parseArray(pointer);
+    if (c === 34) {
+      const value = parseString();
+      return { value, node: { start, end: pos } };
+    }
+    if (c === 45 || isDigit(c)) {
+      const value = parseNumber();
+      return { value, node: { start, end: pos } };
+    }
+    for (const [word, value] of LITERALS) {
+      if (text.startsWith(word, pos)) {
+        pos += word.length;
+        return { value, node: { start, end: pos } };
+      }
+    }
+    const quoteHint = c === 39 ? ' (JSON strings use double quotes)' : '';
+    let end = pos;
+    while (end < n && /[A-Za-z0-9_$.+-]/.test(text[end]!)) end++;
+    return fail(`unexpected ${describe(pos)}: a value was expected${quoteHint}`, pos, Math.max(1, end - pos));
+  };
+
+  const parseObject = (pointer: string): { value: JsonValue; node: LocNode } => {
+    const start = pos;
+    pos++;
+    const value: { [k: string]: JsonValue } = {};
+    const children = new Map<string, LocNode>();
+    skipWs();
+    if (text.charCodeAt(pos) === 125) {
+      pos++;
+      return { value, node: { start, end: pos, children } };
+    }
+    for (;;) {
+      skipWs();
+      if (text.charCodeAt(pos) !== 34) {
+        if (text.charCodeAt(pos) === 125) fail('trailing comma before "}" (JSON does not allow it)', pos, 1);
+        fail(`unexpected ${describe(pos)}: a double-quoted key was expected`);
+      }
+      const keyStart = pos;
+      const key = parseString();
+      const keyEnd = pos;
+      skipWs();
+      if (text.charCodeAt(pos) !== 58) fail(`unexpected ${describe(pos)}: ":" was expected after the key`);
+      pos++;
+      const member = parseValue(pointer + '/' + escapeToken(key));
+      member.node.keyStart = keyStart;
+      member.node.keyEnd = keyEnd;
+      const earlier = children.get(key);
+      if (earlier) {
+        duplicates.push({ key, parentPointer: pointer, span: { start: earlier.keyStart!, end: earlier.keyEnd! } });
+        children.delete(key); // keep file order: the member now sits where its last occurrence is
+        delete value[key];
+      }
+      children.set(key, member.node);
+      if (key === '__proto__') Object.defineProperty(value, key, { value: member.value, enumerable: true, writable: true, configurable: true });
+      else value[key] = member.value;
+      skipWs();
+      const c = text.charCodeAt(pos);
+      if (c === 44) {
+        pos++;
+        continue;
+      }
+      if (c === 125) {
+        pos++;
+        return { value, node: { start, end: pos, children } };
+      }
+      fail(`unexpected ${describe(pos)}: "," or "}" was expected`);
+    }
+  };
+
+  const parseArray = (pointer: string): { value: JsonValue; node: LocNode } => {
+    const start = pos;
+    pos++;
+    const value: JsonValue[] = [];
+    const children: LocNode[] = [];
+    skipWs();
+    if (text.charCodeAt(pos) === 93) {
+      pos++;
+      return { value, node: { start, end: pos, children } };
+    }
+    for (;;) {
+      skipWs();
+      if (text.charCodeAt(pos) === 93) fail('trailing comma before "]" (JSON does not allow it)', pos, 1);
+      const item = parseValue(pointer + '/' + value.length);
+      value.push(item.value);
+      children.push(item.node);
+      skipWs();
+      const c = text.charCodeAt(pos);
+      if (c === 44) {
+        pos++;
+        continue;
+      }
+      if (c === 93) {
+        pos++;
+        return { value, node: { start, end: pos, children } };
+      }
+      fail(`unexpected ${describe(pos)}: "," or "]" was expected`);
+    }
+  };
+
+  skipWs();
+  if (pos >= n) throw new JsonSyntaxError('the file is empty: a JSON object was expected', 0, 0);
+  const { value, node } = parseValue('');
+  skipWs();
+  let trailing: Span | null = null;
+  if (pos < n) {
+    let end = n;
+    while (end > pos && WS[text.charCodeAt(end - 1)]) end--;
+    trailing = { start: pos, end };
+  }
+  return { value, root: node, duplicates, trailing };
+}
+
+const LITERALS: [string, JsonValue][] = [['true', true], ['false', false], ['null', null]];
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function escapeToken(token: string): string {
+  return token.indexOf('~') < 0 && token.indexOf('/') < 0 ? token : token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
+ * Offset in the JSON text of the character at index `index` of the decoded string whose literal
+ * (with quotes) spans [start, end). Escapes map to their backslash.
+ */
+export function jsonStringIndexToOffset(text: string, start: number, end: number, index: number): number {
+  let decoded = 0;
+  let pos = start + 1;
+  while (pos < end - 1) {
+    if (decoded >= index) return pos;
+    if (text.charCodeAt(pos) === 92) {
+      pos += text[pos + 1] === 'u' ? 6 : 2;
+    } else {
+      pos++;
+    }
+    decoded++;
+  }
+  return pos;
+}

@@ -1,0 +1,149 @@
+// YAML sources: the same located document as JSON, built from the `yaml` package's AST.
+import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import type { JsonValue } from '../types.js';
+import { JsonSyntaxError, type DuplicateKey, type JsonParseResult, type LocNode } from './json.js';
+
+export interface YamlLocNode extends LocNode {
+  /** The scalar's style, for mapping string indexes back to the source. */
+  scalarType?: string;
+}
+
+export function parseYamlWithLocations(text: string): JsonParseResult {
+  const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, strict: true });
+  const firstError = doc.errors[0];
+  if (firstError) {
+    const [start, end] = firstError.pos;
+    throw new JsonSyntaxError(`YAML: ${firstError.message.split('\n')[0]}`, start, Math.max(1, end - start));
+  }
+  if (doc.contents === null) throw new JsonSyntaxError('the file is empty: a mapping was expected', 0, 0);
+  const duplicates: DuplicateKey[] = [];
+  const built = build(doc, doc.contents as YamlNode, '', duplicates);
+  return { value: built.value, root: built.node, duplicates, trailing: null };
+}
+
+function build(doc: Document, node: YamlNode, pointer: string, duplicates: DuplicateKey[]): { value: JsonValue; node: YamlLocNode } {
+  const [start, valueEnd] = node.range ?? [0, 0, 0];
+  if (isAlias(node)) {
+    const target = node.resolve(doc);
+    if (!target) return { value: null, node: { start, end: valueEnd } };
+    const inner = build(doc, target as YamlNode, pointer, duplicates);
+    return { value: inner.value, node: { ...inner.node, start, end: valueEnd } };
+  }
+  if (isMap(node)) {
+    const value: { [k: string]: JsonValue } = {};
+    const children = new Map<string, LocNode>();
+    for (const pair of node.items) {
+      if (!isPair(pair)) continue;
+      const keyNode = pair.key as YamlNode | null;
+      const key = keyNode && isScalar(keyNode) ? String(keyNode.value) : keyNode ? String(keyNode) : '';
+      const childPointer = pointer + '/' + key.replace(/~/g, '~0').replace(/\//g, '~1');
+      const member = pair.value
+        ? build(doc, pair.value as YamlNode, childPointer, duplicates)
+        : { value: null as JsonValue, node: { start: keyNode?.range?.[1] ?? start, end: keyNode?.range?.[1] ?? start } as YamlLocNode };
+      if (keyNode?.range) {
+        member.node.keyStart = keyNode.range[0];
+        member.node.keyEnd = keyNode.range[1];
+      }
+      const earlier = children.get(key);
+      if (earlier) {
+        duplicates.push({ key, parentPointer: pointer, span: { start: earlier.keyStart ?? earlier.start, end: earlier.keyEnd ?? earlier.end } });
+        children.delete(key);
+        delete value[key];
+      }
+      children.set(key, member.node);
+      if (key === '__proto__') Object.defineProperty(value, key, { value: member.value, enumerable: true, writable: true, configurable: true });
+      else value[key] = member.value;
+    }
+    return { value, node: { start, end: valueEnd, children } };
+  }
+  if (isSeq(node)) {
+    const value: JsonValue[] = [];
+    const children: LocNode[] = [];
+    node.items.forEach((item, i) => {
+      const built = build(doc, item as YamlNode, pointer + '/' + i, duplicates);
+      value.push(built.value);
+      children.push(built.node);
+    });
+    return { value, node: { start, end: valueEnd, children } };
+  }
+  if (isScalar(node)) {
+    let value = node.value as unknown;
+    if (value === undefined) value = null;
+    if (typeof value === 'bigint') value = Number(value);
+    if (value instanceof Date) value = value.toISOString();
+    return { value: value as JsonValue, node: { start, end: valueEnd, scalarType: node.type } };
+  }
+  return { value: null, node: { start, end: valueEnd } };
+}
+
+/** Offset in the YAML text of the character at `index` of a string scalar's decoded value. */
+export function yamlStringIndexToOffset(text: string, node: YamlLocNode, index: number): number {
+  const { start, end } = node;
+  const type = node.scalarType;
+  if (type === 'BLOCK_LITERAL' || type === 'BLOCK_FOLDED') return blockIndexToOffset(text, start, end, index);
+  if (type === 'QUOTE_DOUBLE') return quotedIndexToOffset(text, start + 1, end - 1, index, true);
+  if (type === 'QUOTE_SINGLE') return quotedIndexToOffset(text, start + 1, end - 1, index, false);
+  return plainIndexToOffset(text, start, end, index);
+}
+
+function blockIndexToOffset(text: string, start: number, end: number, index: number): number {
+  // Header line (`|`, `|-`, `>2` ...) then content lines, each with the block's indentation removed.
+  let pos = text.indexOf('\n', start);
+  if (pos < 0 || pos >= end) return start;
+  pos++;
+  const header = text.slice(start, text.indexOf('\n', start));
+  const explicit = /[1-9]/.exec(header);
+  let indent = -1;
+  if (explicit) {
+    // Explicit indentation indicator is relative to the parent's indentation; approximate with the first line.
+    indent = -1;
+  }
+  let decoded = 0;
+  while (pos < end) {
+    // Measure this line's indentation.
+    let lineStart = pos;
+    let spaces = 0;
+    while (text.charCodeAt(lineStart + spaces) === 32) spaces++;
+    const lineEnd = (() => {
+      const nl = text.indexOf('\n', pos);
+      return nl < 0 || nl > end ? end : nl;
+    })();
+    const blank = lineStart + spaces >= lineEnd || text.charCodeAt(lineStart + spaces) === 13;
+    if (indent < 0 && !blank) indent = spaces;
+    const contentStart = blank ? Math.min(lineStart + Math.max(indent, 0), lineEnd) : lineStart + Math.max(indent, 0);
+    const lineLength = Math.max(0, lineEnd - contentStart - (text.charCodeAt(lineEnd - 1) === 13 ? 1 : 0));
+    if (index < decoded + lineLength) return contentStart + (index - decoded);
+    decoded += lineLength;
+    if (index === decoded) return lineEnd; // the line break itself
+    decoded += 1;
+    pos = lineEnd + 1;
+  }
+  return end;
+}
+
+function quotedIndexToOffset(text: string, start: number, end: number, index: number, double: boolean): number {
+  let decoded = 0;
+  let pos = start;
+  while (pos < end) {
+    if (decoded >= index) return pos;
+    const c = text.charCodeAt(pos);
+    if (double && c === 92) {
+      const e = text[pos + 1];
+      pos += e === 'x' ? 4 : e === 'u' ? 6 : e === 'U' ? 10 : 2;
+    } else if (!double && c === 39 && text.charCodeAt(pos + 1) === 39) {
+      pos += 2;
+    } else if (c === 10) {
+      // Line folding: the break and the next line's indentation become one space (or a newline after an empty line).
+      pos++;
+      while (pos < end && (text.charCodeAt(pos) === 32 || text.charCodeAt(pos) === 9)) pos++;
+    } else {
+      pos++;
+    }
+    decoded++;
+  }
+  return pos;
+}
+
+function plainIndexToOffset(text: string, start: number, end: number, index: number): number {
+  return quotedIndexToOffset(text, start, end, index, false);
+}
