@@ -1,6 +1,10 @@
 // Types of the functions stage: where JavaScript lives in a config, and what it resolved to.
 import type { Node } from 'acorn';
 
+/** An acorn (ESTree) node with its fields reachable without a cast per field. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type JsNode = Node & { [field: string]: any };
+
 export type FunctionRole = 'sync' | 'import_filter' | 'webhook_filter' | 'conflict_resolver' | 'user_function';
 
 /** A field of the config that holds JavaScript. */
@@ -39,7 +43,12 @@ export interface ResolvedFunction extends FunctionSite {
   /** The parsed Program (acorn, ES5), or null when resolution or parsing failed. */
   program: Node | null;
   /** The function expression inside the program (what the gateway calls), when there is exactly one. */
-  functionNode: Node | null;
-  /** Map an offset inside `source` to a position in the config file or in the external file. */
-  locate(offset: number): SourcePosition;
+  functionNode: JsNode | null;
+  /**
+   * Map an offset inside `source` to a position in the config file or in the external file;
+   * null when the position is unknown (then a diagnostic falls back to the pointer).
+   */
+  locate(offset: number): SourcePosition | null;
+  /** The database's `unsupported.remote_config_tls_skip_verify` (https sources only). */
+  tlsSkipVerify?: boolean;
 }

@@ -1,0 +1,165 @@
+// Small static analyses over a function's AST, shared by the functions/* rules.
+import * as walk from 'acorn-walk';
+import type { JsNode } from './parse.js';
+
+const FUNCTION_TYPES = new Set(['FunctionExpression', 'FunctionDeclaration', 'ArrowFunctionExpression']);
+
+export function isFunctionNode(node: JsNode | null | undefined): boolean {
+  return !!node && FUNCTION_TYPES.has(node.type);
+}
+
+/** Every name declared anywhere inside the function (parameters, var/let/const, function names, catch bindings). */
+export function declaredNames(fn: JsNode): Set<string> {
+  const names = new Set<string>();
+  const addPattern = (pattern: JsNode | null | undefined): void => {
+    if (!pattern) return;
+    switch (pattern.type) {
+      case 'Identifier': names.add(pattern.name); break;
+      case 'AssignmentPattern': addPattern(pattern.left); break;
+      case 'RestElement': addPattern(pattern.argument); break;
+      case 'ArrayPattern': for (const e of pattern.elements) addPattern(e); break;
+      case 'ObjectPattern':
+        for (const p of pattern.properties) addPattern(p.type === 'RestElement' ? p : p.value);
+        break;
+    }
+  };
+  walk.full(fn, (raw) => {
+    const node = raw as JsNode;
+    if (FUNCTION_TYPES.has(node.type)) {
+      if (node.id) names.add(node.id.name);
+      for (const p of node.params) addPattern(p);
+    } else if (node.type === 'VariableDeclarator') {
+      addPattern(node.id);
+    } else if (node.type === 'CatchClause') {
+      addPattern(node.param);
+    } else if (node.type === 'ClassDeclaration' && node.id) {
+      names.add(node.id.name);
+    }
+  });
+  return names;
+}
+
+/** Every call whose callee is a plain identifier (`name(...)`), nested functions included. */
+export function identifierCalls(fn: JsNode): JsNode[] {
+  const calls: JsNode[] = [];
+  walk.full(fn, (raw) => {
+    const node = raw as JsNode;
+    if ((node.type === 'CallExpression' || node.type === 'NewExpression') && node.callee.type === 'Identifier') calls.push(node);
+  });
+  return calls;
+}
+
+/** Statements of one kind that belong to `fn` itself (not to functions nested inside it). */
+export function ownStatements(fn: JsNode, type: 'ReturnStatement' | 'ThrowStatement'): JsNode[] {
+  const found: JsNode[] = [];
+  const visit = (node: JsNode | null | undefined): void => {
+    if (!node || typeof node.type !== 'string') return;
+    if (node !== fn && FUNCTION_TYPES.has(node.type)) return;
+    if (node.type === type) found.push(node);
+    for (const key of Object.keys(node)) {
+      if (key === 'loc') continue;
+      const value = node[key];
+      if (Array.isArray(value)) for (const item of value) visit(item as JsNode);
+      else if (value && typeof value === 'object' && typeof (value as JsNode).type === 'string') visit(value as JsNode);
+    }
+  };
+  visit(fn.body);
+  return found;
+}
+
+/**
+ * Whether execution can reach the end of `statement` (fall through it). Conservative in the direction of
+ * "yes": a loop or a switch we cannot prove exhaustive counts as completing.
+ */
+export function canCompleteNormally(statement: JsNode | null | undefined): boolean {
+  if (!statement) return true;
+  switch (statement.type) {
+    case 'ReturnStatement':
+    case 'ThrowStatement':
+      return false;
+    case 'BlockStatement':
+      return statement.body.every((s: JsNode) => canCompleteNormally(s));
+    case 'IfStatement':
+      return !statement.alternate || canCompleteNormally(statement.consequent) || canCompleteNormally(statement.alternate);
+    case 'TryStatement': {
+      if (statement.finalizer && !canCompleteNormally(statement.finalizer)) return false;
+      return canCompleteNormally(statement.block) || (!!statement.handler && canCompleteNormally(statement.handler.body));
+    }
+    case 'SwitchStatement': {
+      const cases: JsNode[] = statement.cases;
+      if (!cases.some((c) => c.test === null)) return true;
+      if (containsBreakFor(statement)) return true;
+      // Cases fall through to the next one, so only the last case's end can leave the switch.
+      const last = cases[cases.length - 1]!;
+      return last.consequent.every((s: JsNode) => canCompleteNormally(s));
+    }
+    case 'WhileStatement':
+    case 'ForStatement':
+    case 'DoWhileStatement': {
+      const test = statement.test;
+      const infinite = test === null || (test.type === 'Literal' && test.value === true);
+      if (infinite) return containsBreakFor(statement);
+      if (statement.type === 'DoWhileStatement') return canCompleteNormally(statement.body) || containsBreakFor(statement) || containsContinue(statement.body);
+      return true;
+    }
+    case 'LabeledStatement':
+      return canCompleteNormally(statement.body) || containsLabelledBreak(statement.body, statement.label.name);
+    default:
+      return true;
+  }
+}
+
+/** An unlabelled `break` that leaves `target` (a loop or switch), i.e. not inside a nested loop/switch/function. */
+function containsBreakFor(target: JsNode): boolean {
+  let found = false;
+  const visit = (node: JsNode | null | undefined, depth: number): void => {
+    if (found || !node || typeof node.type !== 'string') return;
+    if (FUNCTION_TYPES.has(node.type)) return;
+    if (node.type === 'BreakStatement' && !node.label && depth === 0) {
+      found = true;
+      return;
+    }
+    const nested = node !== target && /^(While|DoWhile|For|ForIn|ForOf|Switch)Statement$/.test(node.type) ? 1 : 0;
+    for (const key of Object.keys(node)) {
+      if (key === 'loc') continue;
+      const value = node[key];
+      if (Array.isArray(value)) for (const item of value) visit(item as JsNode, depth + nested);
+      else if (value && typeof value === 'object') visit(value as JsNode, depth + nested);
+    }
+  };
+  visit(target, 0);
+  return found;
+}
+
+function containsContinue(body: JsNode): boolean {
+  let found = false;
+  walk.full(body, (node) => {
+    if (node.type === 'ContinueStatement') found = true;
+  });
+  return found;
+}
+
+function containsLabelledBreak(body: JsNode, label: string): boolean {
+  let found = false;
+  walk.full(body, (raw) => {
+    const node = raw as JsNode;
+    if (node.type === 'BreakStatement' && node.label?.name === label) found = true;
+  });
+  return found;
+}
+
+/** Damerau-Levenshtein distance of at most one edit (insert, delete, substitute, swap of neighbours). */
+export function isOneEditAway(a: string, b: string): boolean {
+  if (a === b) return false;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  if (a.length === b.length) {
+    const diff: number[] = [];
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) diff.push(i);
+    if (diff.length === 1) return true;
+    return diff.length === 2 && diff[1] === diff[0]! + 1 && a[diff[0]!] === b[diff[1]!] && a[diff[1]!] === b[diff[0]!];
+  }
+  const [shorter, longer] = a.length < b.length ? [a, b] : [b, a];
+  let i = 0;
+  while (i < shorter.length && shorter[i] === longer[i]) i++;
+  return shorter.slice(i) === longer.slice(i + 1);
+}

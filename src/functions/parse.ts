@@ -1,0 +1,341 @@
+// Parse a function source the way the gateway's engine sees it (reference 6.1): otto is ES5.1 only, and the
+// gateway evaluates '(' + source + ')', which must produce a function. We parse with a recent ecmaVersion
+// first so that ES2015+ syntax can be named, then with ecmaVersion 5 to catch what is left.
+import * as acorn from 'acorn';
+import * as walk from 'acorn-walk';
+import type { Node } from 'acorn';
+
+import type { JsNode } from './types.js';
+
+export type { JsNode };
+
+export type ParseProblemRule = 'functions/syntax-error' | 'functions/es2015-syntax' | 'functions/not-a-function';
+
+export interface ParseProblem {
+  rule: ParseProblemRule;
+  message: string;
+  /** Offsets inside the source (end exclusive). */
+  start: number;
+  end: number;
+}
+
+export interface ParseOutcome {
+  /** The Program of '(' + source + ')' (offsets shifted back to the source), null when it does not parse. */
+  program: Node | null;
+  /** The function expression the gateway would call; also set when only trailing text breaks the source. */
+  functionNode: JsNode | null;
+  problems: ParseProblem[];
+}
+
+const LATEST: acorn.Options = { ecmaVersion: 'latest', sourceType: 'script', allowHashBang: false };
+const ES5: acorn.Options = { ecmaVersion: 5, sourceType: 'script' };
+const MAX_CONSTRUCTS = 20;
+const ENGINE = "the gateway's JavaScript engine (otto) supports only ES5.1";
+const WRAP = "the gateway evaluates '(' + source + ')' and needs exactly one function expression";
+
+export function parseFunctionSource(source: string): ParseOutcome {
+  const wrapped = '(' + source + ')';
+  let program: JsNode | null = null;
+  let wrappedError: SyntaxErrorLike | null = null;
+  try {
+    program = acorn.parse(wrapped, LATEST) as JsNode;
+  } catch (error) {
+    wrappedError = asSyntaxError(error);
+  }
+
+  if (program) {
+    shiftOffsets(program, -1);
+    const problems: ParseProblem[] = [];
+    const body = program.body as JsNode[];
+    const expression = body.length === 1 && body[0]!.type === 'ExpressionStatement' ? (body[0]!.expression as JsNode) : null;
+    if (!expression) {
+      // Only possible when the source closes the parenthesis itself, e.g. "f); (g".
+      problems.push({ rule: 'functions/not-a-function', message: `the source is several statements: ${WRAP}`, start: 0, end: source.length });
+      return { program: null, functionNode: null, problems };
+    }
+    const isFunction = expression.type === 'FunctionExpression' || expression.type === 'ArrowFunctionExpression';
+    if (!isFunction) {
+      problems.push({
+        rule: 'functions/not-a-function',
+        message: `the source is ${describeExpression(expression)}, not a function: ${WRAP}`,
+        start: expression.start, end: expression.end,
+      });
+    }
+    const constructs = findEs2015Constructs(program);
+    problems.push(...constructs);
+    if (constructs.length === 0 && isFunction) {
+      // Anything ES5 rejects that has no ES2015 construct name (trailing commas in calls, regular
+      // expression features, reserved words, ...).
+      try {
+        acorn.parse(wrapped, ES5);
+      } catch (error) {
+        const e = asSyntaxError(error);
+        if (e) problems.push(syntaxProblem(e, source, `${e.reason} (ES5.1, the only language level of the gateway's engine, otto)`));
+      }
+    }
+    return { program: problems.length === 0 ? program : null, functionNode: isFunction ? expression : null, problems };
+  }
+
+  return diagnoseUnparsable(source, wrappedError);
+}
+
+/** Why '(' + source + ')' does not parse, in the words a user needs. */
+function diagnoseUnparsable(source: string, wrappedError: SyntaxErrorLike | null): ParseOutcome {
+  let leading: JsNode | null = null;
+  try {
+    leading = acorn.parseExpressionAt(source, 0, LATEST) as JsNode;
+  } catch {
+    leading = null;
+  }
+
+  if (leading && (leading.type === 'FunctionExpression' || leading.type === 'ArrowFunctionExpression')) {
+    const problems = findEs2015Constructs(leading);
+    const rest = nextToken(source, leading.end);
+    if (rest === null) {
+      // Nothing but comments after the function: a '//' comment on the last line swallows the ')'.
+      problems.push({
+        rule: 'functions/not-a-function',
+        message: `the source ends in a // comment without a line break after it: ${WRAP}, so the closing parenthesis is commented out; end the source with a line break or remove the comment`,
+        start: lastLineCommentStart(source, leading.end), end: source.length,
+      });
+    } else {
+      const hint = rest.text === ';' ? 'remove the semicolon after the function'
+        : rest.text === '(' ? 'the function is called immediately; the gateway needs the function itself'
+        : 'remove the text after the function';
+      problems.push({
+        rule: 'functions/not-a-function',
+        message: `unexpected ${JSON.stringify(rest.text)} after the end of the function: ${WRAP}; ${hint}`,
+        start: rest.start, end: rest.end,
+      });
+    }
+    return { program: null, functionNode: leading, problems };
+  }
+
+  if (leading || parsesAsStatements(source)) {
+    const start = firstTokenStart(source);
+    const what = leading && leading.end >= source.trimEnd().length ? describeExpression(leading) : 'JavaScript statements';
+    return {
+      program: null, functionNode: null,
+      problems: [{ rule: 'functions/not-a-function', message: `the source is ${what}, not a function: ${WRAP}`, start, end: Math.max(start + 1, source.trimEnd().length) }],
+    };
+  }
+
+  if (wrappedError) {
+    return { program: null, functionNode: null, problems: [syntaxProblem(shiftError(wrappedError, -1, source.length), source, wrappedError.reason)] };
+  }
+  return { program: null, functionNode: null, problems: [{ rule: 'functions/syntax-error', message: 'the source does not parse', start: 0, end: source.length }] };
+}
+
+interface SyntaxErrorLike {
+  reason: string;
+  pos: number;
+}
+
+function asSyntaxError(error: unknown): SyntaxErrorLike | null {
+  if (!(error instanceof SyntaxError)) return null;
+  const pos = (error as SyntaxError & { pos?: number }).pos;
+  return { reason: error.message.replace(/ \(\d+:\d+\)$/, ''), pos: typeof pos === 'number' ? pos : 0 };
+}
+
+function shiftError(e: SyntaxErrorLike, delta: number, length: number): SyntaxErrorLike {
+  return { reason: e.reason, pos: Math.min(Math.max(e.pos + delta, 0), length) };
+}
+
+function syntaxProblem(e: SyntaxErrorLike, source: string, message: string): ParseProblem {
+  const start = Math.min(e.pos, source.length);
+  return { rule: 'functions/syntax-error', message: `syntax error: ${message}`, start, end: Math.min(start + 1, source.length) };
+}
+
+function parsesAsStatements(source: string): boolean {
+  try {
+    acorn.parse(source, { ...LATEST, allowReturnOutsideFunction: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The next token at or after `offset` (comments and white space skipped), or null at the end. */
+function nextToken(source: string, offset: number): { text: string; start: number; end: number } | null {
+  try {
+    const tokenizer = acorn.tokenizer(source.slice(offset), LATEST);
+    const token = tokenizer.getToken();
+    if (token.type === acorn.tokTypes.eof) return null;
+    return { text: source.slice(offset + token.start, offset + token.end), start: offset + token.start, end: offset + token.end };
+  } catch {
+    const start = offset + (source.slice(offset).search(/\S/) === -1 ? 0 : source.slice(offset).search(/\S/));
+    return { text: source.slice(start, start + 1), start, end: start + 1 };
+  }
+}
+
+function firstTokenStart(source: string): number {
+  const token = nextToken(source, 0);
+  return token ? token.start : 0;
+}
+
+function lastLineCommentStart(source: string, from: number): number {
+  const index = source.lastIndexOf('//');
+  return index >= from ? index : from;
+}
+
+function describeExpression(node: JsNode): string {
+  switch (node.type) {
+    case 'Identifier': return `the identifier \`${node.name}\``;
+    case 'Literal': return typeof node.value === 'string' ? 'a string literal' : `the literal ${node.raw}`;
+    case 'MemberExpression': return 'a property access (a file path that does not exist reads as one)';
+    case 'CallExpression': return node.callee.type === 'FunctionExpression'
+      ? 'an immediately-invoked function (the result of calling it)' : 'a function call';
+    case 'ObjectExpression': return 'an object literal';
+    case 'SequenceExpression': return 'several comma-separated expressions';
+    case 'BinaryExpression': return node.operator === '/' ? 'a division (a file path that does not exist reads as one)' : 'an arithmetic expression';
+    case 'ClassExpression': return 'a class';
+    default: return `an expression (${node.type})`;
+  }
+}
+
+/** Shift every start/end in a tree (acorn nodes of the wrapped text back to source offsets). */
+function shiftOffsets(root: JsNode, delta: number): void {
+  const seen = new Set<object>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (!value || typeof value !== 'object' || seen.has(value)) return;
+    const node = value as JsNode;
+    if (typeof node.type !== 'string' || typeof node.start !== 'number') return;
+    seen.add(node);
+    node.start += delta;
+    node.end += delta;
+    for (const key of Object.keys(node)) {
+      if (key !== 'loc' && key !== 'regex') visit(node[key]);
+    }
+  };
+  visit(root);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// ES2015+ constructs, each named with its position.
+
+function construct(node: JsNode, name: string, start = node.start, end = node.end): ParseProblem {
+  return { rule: 'functions/es2015-syntax', message: `${name} is not ES5: ${ENGINE}`, start, end };
+}
+
+/** Spans longer than a line are cut to the first token-ish part so the report stays readable. */
+function head(node: JsNode, length: number): [number, number] {
+  return [node.start, Math.min(node.end, node.start + length)];
+}
+
+export function findEs2015Constructs(root: Node): ParseProblem[] {
+  const found: ParseProblem[] = [];
+  const add = (p: ParseProblem) => {
+    if (found.length < MAX_CONSTRUCTS) found.push(p);
+  };
+  walk.fullAncestor(root, (raw, _state, ancestors) => {
+    const node = raw as JsNode;
+    const parent = ancestors[ancestors.length - 2] as JsNode | undefined;
+    switch (node.type) {
+      case 'VariableDeclaration':
+        if (node.kind !== 'var') add(construct(node, `a \`${node.kind}\` declaration`, ...head(node, node.kind.length)));
+        break;
+      case 'ArrowFunctionExpression':
+        add(construct(node, 'an arrow function (=>)', node.start, node.body.start));
+        break;
+      case 'FunctionExpression':
+      case 'FunctionDeclaration':
+        if (node.async) add(construct(node, 'an async function', ...head(node, 5)));
+        if (node.generator) add(construct(node, 'a generator function (function*)', ...head(node, 9)));
+        break;
+      case 'TemplateLiteral':
+        if (parent?.type !== 'TaggedTemplateExpression') add(construct(node, 'a template literal (`...`)', ...head(node, 1)));
+        break;
+      case 'TaggedTemplateExpression':
+        add(construct(node, 'a tagged template literal', ...head(node, node.quasi.start - node.start + 1)));
+        break;
+      case 'ClassDeclaration':
+      case 'ClassExpression':
+        add(construct(node, 'a class', ...head(node, 5)));
+        break;
+      case 'SpreadElement':
+        add(construct(node, 'spread syntax (...)', ...head(node, 3)));
+        break;
+      case 'RestElement':
+        add(construct(node, isFunction(parent) ? 'a rest parameter (...)' : 'a rest element (...)', ...head(node, 3)));
+        break;
+      case 'AssignmentPattern':
+        add(construct(node, isFunction(parent) ? 'a default parameter value' : 'a default value in destructuring', node.left.end, node.right.start));
+        break;
+      case 'ObjectPattern':
+      case 'ArrayPattern':
+        if (parent?.type !== 'AssignmentPattern' || parent.left !== node) {
+          add(construct(node, node.type === 'ObjectPattern' ? 'object destructuring' : 'array destructuring', ...head(node, 1)));
+        }
+        break;
+      case 'ForOfStatement':
+        add(construct(node, node.await ? 'a for await...of loop' : 'a for...of loop', ...head(node, 3)));
+        break;
+      case 'Property':
+        if (parent?.type === 'ObjectExpression') {
+          if (node.shorthand) add(construct(node, `a shorthand property ({ ${node.key.name} })`));
+          else if (node.method) add(construct(node, 'a shorthand method', node.key.start, node.key.end));
+          else if (node.computed) add(construct(node, 'a computed property name ([...])', node.key.start - 1, node.key.end + 1));
+        }
+        break;
+      case 'ChainExpression':
+        add(construct(node, 'optional chaining (?.)'));
+        break;
+      case 'LogicalExpression':
+        if (node.operator === '??') add(construct(node, 'the nullish coalescing operator (??)', node.left.end, node.right.start));
+        break;
+      case 'BinaryExpression':
+        if (node.operator === '**') add(construct(node, 'the exponent operator (**)', node.left.end, node.right.start));
+        break;
+      case 'AssignmentExpression':
+        if (['**=', '&&=', '||=', '??='].includes(node.operator)) {
+          add(construct(node, `the ${node.operator} operator`, node.left.end, node.right.start));
+        }
+        break;
+      case 'MetaProperty':
+        add(construct(node, `\`${node.meta.name}.${node.property.name}\``));
+        break;
+      case 'ImportExpression':
+        add(construct(node, 'import()'));
+        break;
+      case 'AwaitExpression':
+      case 'YieldExpression':
+        break; // reported with their async/generator function
+      case 'CatchClause':
+        if (!node.param) add(construct(node, 'a catch clause without a binding', ...head(node, 5)));
+        break;
+      case 'Literal':
+        literalConstructs(node, add);
+        break;
+    }
+  });
+  found.sort((a, b) => a.start - b.start);
+  return found;
+}
+
+function literalConstructs(node: JsNode, add: (p: ParseProblem) => void): void {
+  if (node.bigint !== undefined) {
+    add(construct(node, 'a BigInt literal'));
+    return;
+  }
+  const raw: string = node.raw ?? '';
+  if (node.regex) {
+    const late = [...(node.regex.flags as string)].filter((f) => 'uysdv'.includes(f));
+    if (late.length > 0) add(construct(node, `the regular expression flag${late.length > 1 ? 's' : ''} ${late.join(', ')}`));
+    return;
+  }
+  if (typeof node.value === 'number') {
+    if (/^0[bB]/.test(raw)) add(construct(node, 'a binary literal (0b...)'));
+    else if (/^0[oO]/.test(raw)) add(construct(node, 'an octal literal (0o...)'));
+    else if (raw.includes('_')) add(construct(node, 'a numeric separator (_)'));
+    return;
+  }
+  if (typeof node.value === 'string' && /\\u\{/.test(raw)) add(construct(node, 'a Unicode code point escape (\\u{...})'));
+}
+
+function isFunction(node: JsNode | undefined): boolean {
+  return !!node && (node.type === 'FunctionExpression' || node.type === 'FunctionDeclaration' || node.type === 'ArrowFunctionExpression');
+}

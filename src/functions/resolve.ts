@@ -1,0 +1,229 @@
+// Resolve every function source like the gateway (reference 6.3): URL prefix, else an existing file, else
+// inline. Then parse it (parse.ts) and turn problems into diagnostics at the original bytes.
+import { stat, readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { getAtPointer, isObject, joinPointer, type JsonValue, type Kind, type RawDiagnostic, type Severity } from '../types.js';
+import { fetchFunctionSource, DEFAULT_TIMEOUT_MS, type FetchResult } from './fetch.js';
+import { parseFunctionSource } from './parse.js';
+import { describeFunction, roleName } from './roles.js';
+import type { FunctionSite, ResolvedFunction, SourcePosition } from './types.js';
+
+export interface ResolveOptions {
+  /** The gateway's working directory (relative paths resolve here). */
+  cwd: string;
+  /** Folder of the config file (to say "exists only relative to the config file"). */
+  configDir: string;
+  /** false: no request, an info diagnostic instead. */
+  remote: boolean;
+  /** Default 10000. */
+  timeoutMs: number;
+  /** Extra CA PEM files trusted for https (tool config `caFiles`). */
+  caFiles: string[];
+  /** build: file/url sources in a database config are expected (they get inlined). */
+  purpose: 'lint' | 'build';
+  /** One fetch per URL per run (shared across files). */
+  fetchCache: Map<string, Promise<unknown>>;
+}
+
+export const DEFAULT_RESOLVE_OPTIONS: Omit<ResolveOptions, 'fetchCache' | 'cwd' | 'configDir'> = {
+  remote: true, timeoutMs: DEFAULT_TIMEOUT_MS, caFiles: [], purpose: 'lint',
+};
+
+/** Maps index i of the decoded string at a canonical pointer to an offset in the original config bytes. */
+export type LocateInString = (pointer: string, index: number) => number | null;
+
+export async function resolveFunctions(
+  kind: Kind,
+  document: JsonValue,
+  sites: FunctionSite[],
+  options: ResolveOptions,
+  locateInString: LocateInString,
+): Promise<{ functions: ResolvedFunction[]; diagnostics: RawDiagnostic[] }> {
+  const diagnostics: RawDiagnostic[] = [];
+  const resolved = await Promise.all(
+    sites.map((site) => resolveSite(kind, document, site, options, locateInString, diagnostics)),
+  );
+  const functions = resolved.filter((f): f is ResolvedFunction => f !== null);
+  return { functions, diagnostics: sortDiagnostics(diagnostics, sites) };
+}
+
+async function resolveSite(
+  kind: Kind, document: JsonValue, site: FunctionSite, options: ResolveOptions,
+  locateInString: LocateInString, diagnostics: RawDiagnostic[],
+): Promise<ResolvedFunction | null> {
+  // A blank value means "unset" (the gateway uses its default function).
+  if (site.value.trim() === '') return null;
+  const report = (rule: string, severity: Severity, message: string) =>
+    diagnostics.push({ rule, severity, message, pointer: site.pointer });
+  const tlsSkipVerify = skipVerifyFor(kind, document, site);
+
+  const inlineLocate = (offset: number): SourcePosition | null => {
+    const at = locateInString(site.pointer, offset);
+    return at === null ? null : { offset: at };
+  };
+  const base = { ...site, program: null, functionNode: null, ...(tlsSkipVerify ? { tlsSkipVerify } : {}) };
+
+  // 1. URL prefix (case-sensitive, as the gateway tests it).
+  if (site.resolvable && /^https?:\/\//.test(site.value)) {
+    const url = site.value;
+    const fn: ResolvedFunction = { ...base, origin: 'url', location: url, source: null, locate: () => null };
+    reportExternalInPersistentConfig(kind, site, 'url', options, report);
+    if (!options.remote) {
+      report('functions/remote-disabled', 'info',
+        `${describeFunction(fn)} was not fetched because remote sources are turned off (--no-remote or tool config remote: false); its JavaScript was not checked`);
+      return fn;
+    }
+    const result = await cachedFetch(url, tlsSkipVerify, options);
+    if (!result.ok) {
+      const hint = result.tls && !tlsSkipVerify
+        ? '; the gateway fails the same way unless the server\'s certificate authority is trusted (add it to the tool config caFiles to check it here) or, for testing only, the database sets unsupported.remote_config_tls_skip_verify'
+        : '';
+      report('functions/load-failed', 'error',
+        `cannot load the ${roleName(site.role)} from URL ${url}: ${result.reason}${hint}; the gateway would not load the database`);
+      return fn;
+    }
+    return finishParse({ ...fn, source: result.body, locate: (offset) => ({ file: url, fileText: result.body, offset }) }, diagnostics);
+  }
+
+  // 2. An existing file that is not a directory (relative names resolve against the gateway's working directory).
+  if (site.resolvable) {
+    const absolute = path.resolve(options.cwd, site.value);
+    const entry = await statOrNull(absolute);
+    if (entry && !entry.isDirectory()) {
+      const fn: ResolvedFunction = { ...base, origin: 'file', location: site.value, source: null, locate: () => null };
+      reportExternalInPersistentConfig(kind, site, 'file', options, report);
+      let text: string;
+      try {
+        text = await readFile(absolute, 'utf8');
+      } catch (error) {
+        report('functions/load-failed', 'error',
+          `cannot read the ${roleName(site.role)} file ${site.value}: ${(error as Error).message}; the gateway would not load the database`);
+        return fn;
+      }
+      return finishParse({ ...fn, source: text, locate: (offset) => ({ file: absolute, fileText: text, offset }) }, diagnostics);
+    }
+  }
+
+  // 3. Inline source. A value that looks like a path or URL but is not one is the classic trap.
+  const fn: ResolvedFunction = { ...base, origin: 'inline', source: site.value, locate: inlineLocate };
+  if (looksLikeLocation(site.value)) {
+    report('functions/source-not-found', 'error', await notFoundMessage(site, options));
+    return { ...fn, source: null };
+  }
+  return finishParse(fn, diagnostics);
+}
+
+function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[]): ResolvedFunction {
+  const source = fn.source ?? '';
+  const outcome = parseFunctionSource(source);
+  for (const problem of outcome.problems) {
+    const message = `${describeFunction(fn)}: ${problem.message}`;
+    diagnostics.push(functionDiagnostic(fn, problem.rule, 'error', problem, message));
+  }
+  return { ...fn, program: outcome.program, functionNode: outcome.functionNode };
+}
+
+/**
+ * A diagnostic at offsets inside a function's source, mapped to the config bytes or to the external file.
+ * The pipeline uses this for `context.reportInFunction` too.
+ */
+export function functionDiagnostic(
+  fn: ResolvedFunction, rule: string, severity: Severity, span: { start: number; end: number }, message: string,
+): RawDiagnostic {
+  const diagnostic: RawDiagnostic = { rule, severity, message, pointer: fn.pointer };
+  const start = fn.locate(span.start);
+  if (!start) return diagnostic;
+  const last = span.end > span.start ? fn.locate(span.end - 1) : null;
+  const end = last && last.offset >= start.offset ? last.offset + 1 : start.offset;
+  diagnostic.span = { start: start.offset, end };
+  if (start.file !== undefined) {
+    diagnostic.file = start.file;
+    if (start.fileText !== undefined) diagnostic.fileText = start.fileText;
+  }
+  return diagnostic;
+}
+
+/** In a 3.x database config, the REST validation compiles sync/import_filter as JavaScript before resolving (6.3). */
+function reportExternalInPersistentConfig(
+  kind: Kind, site: FunctionSite, origin: 'file' | 'url', options: ResolveOptions,
+  report: (rule: string, severity: Severity, message: string) => void,
+): void {
+  if (kind !== 'database' || options.purpose !== 'lint') return;
+  const what = origin === 'file' ? 'a file path' : 'a URL';
+  if (site.role === 'sync' || site.role === 'import_filter') {
+    report('functions/external-source-in-database-config', 'error',
+      `the ${roleName(site.role)} is ${what}: a 3.x database config is validated as JavaScript before any path or URL is resolved, so the gateway rejects it; inline the function (sgconf build does this)`);
+  } else if (site.role === 'conflict_resolver') {
+    report('functions/external-source-in-database-config', 'warning',
+      `the conflict resolver is ${what}: only the node that receives the config resolves it and the stored database config keeps the ${origin === 'file' ? 'path' : 'URL'} text; inline the function (sgconf build does this)`);
+  }
+}
+
+async function notFoundMessage(site: FunctionSite, options: ResolveOptions): Promise<string> {
+  const value = JSON.stringify(site.value.trim());
+  const name = roleName(site.role);
+  if (!site.resolvable) {
+    return `${value} looks like a file path or URL, but a collection's ${name} is always inline JavaScript (the gateway never reads a file or URL for it), so the gateway would try to compile the text itself and fail; put the function itself here`;
+  }
+  const absolute = path.resolve(options.cwd, site.value);
+  const entry = await statOrNull(absolute);
+  if (entry?.isDirectory()) {
+    return `the ${name} ${value} names a directory (${absolute}), not a file, so the gateway would treat the text itself as inline JavaScript and fail to compile it`;
+  }
+  let message = `the ${name} ${value} looks like a file path, but no file exists at ${absolute} (relative paths resolve against the gateway's working directory), so the gateway would treat the text itself as inline JavaScript and fail to compile it`;
+  if (!path.isAbsolute(site.value) && path.resolve(options.configDir) !== path.resolve(options.cwd)) {
+    const besideConfig = path.resolve(options.configDir, site.value);
+    const there = await statOrNull(besideConfig);
+    if (there && !there.isDirectory()) {
+      message += `; the file exists relative to the config file's folder (${besideConfig}), but the gateway resolves relative paths against its own working directory, not the config file's folder: use an absolute path or start the gateway from that folder`;
+    }
+  }
+  return message;
+}
+
+/**
+ * A single "word" that reads as a path or URL: no white space inside, no JavaScript punctuation, and a
+ * path separator, a URL scheme or a file extension. (Real inline functions always contain `function` and braces.)
+ */
+export function looksLikeLocation(value: string): boolean {
+  const text = value.trim();
+  if (text === '' || /\s/.test(text) || /[(){};=,'"`]/.test(text)) return false;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return true;
+  return /[\\/]/.test(text) || /\.(js|mjs|cjs|txt|json)$/i.test(text);
+}
+
+async function statOrNull(file: string) {
+  try {
+    return await stat(file);
+  } catch {
+    return null;
+  }
+}
+
+/** `unsupported.remote_config_tls_skip_verify` of the database the site belongs to. */
+function skipVerifyFor(kind: Kind, document: JsonValue, site: FunctionSite): boolean {
+  const dbPointer = kind === 'legacy' && site.database !== undefined ? joinPointer('', 'databases', site.database) : '';
+  const unsupported = getAtPointer(document, joinPointer(dbPointer, 'unsupported'));
+  return isObject(unsupported) && unsupported['remote_config_tls_skip_verify'] === true;
+}
+
+function cachedFetch(url: string, skipVerify: boolean, options: ResolveOptions): Promise<FetchResult> {
+  const key = `${skipVerify ? 'insecure' : 'verified'} ${url}`;
+  let pending = options.fetchCache.get(key) as Promise<FetchResult> | undefined;
+  if (!pending) {
+    pending = fetchFunctionSource(url, { timeoutMs: options.timeoutMs, caFiles: options.caFiles, skipVerify });
+    options.fetchCache.set(key, pending);
+  }
+  return pending;
+}
+
+/** Diagnostics in document order of their sites, then by position (stable output for a stable input). */
+function sortDiagnostics(diagnostics: RawDiagnostic[], sites: FunctionSite[]): RawDiagnostic[] {
+  const order = new Map(sites.map((s, i) => [s.pointer, i]));
+  return diagnostics
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => (order.get(a.d.pointer) ?? 0) - (order.get(b.d.pointer) ?? 0)
+      || (a.d.file ?? '').localeCompare(b.d.file ?? '')
+      || (a.d.span?.start ?? -1) - (b.d.span?.start ?? -1) || a.i - b.i)
+    .map(({ d }) => d);
+}

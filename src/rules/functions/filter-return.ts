@@ -1,0 +1,65 @@
+// functions/filter-return: import filters and webhook filters must return a boolean (or a boolean string) on every path.
+import type { Rule } from '../types.js';
+import type { JsNode } from '../../functions/parse.js';
+import { canCompleteNormally, ownStatements } from '../../functions/analysis.js';
+import { BOOLEAN_STRINGS, describeFunction } from '../../functions/roles.js';
+
+/** Literal results that are neither booleans nor strings Go's ParseBool accepts (through ?: branches). */
+export function nonBooleanResults(expression: JsNode): JsNode[] {
+  switch (expression.type) {
+    case 'Literal':
+      if (typeof expression.value === 'boolean') return [];
+      if (typeof expression.value === 'string' && BOOLEAN_STRINGS.has(expression.value)) return [];
+      return [expression];
+    case 'Identifier':
+      return expression.name === 'undefined' ? [expression] : [];
+    case 'ConditionalExpression':
+      return [...nonBooleanResults(expression.consequent), ...nonBooleanResults(expression.alternate)];
+    case 'ObjectExpression':
+    case 'ArrayExpression':
+    case 'FunctionExpression':
+      return [expression];
+    default:
+      return [];
+  }
+}
+
+export const rule: Rule = {
+  id: 'functions/filter-return',
+  severity: 'warning',
+  kinds: ['legacy', 'database'],
+  description: 'An import filter or webhook filter can end without returning, or returns a value that is neither a boolean nor a boolean string: the document is silently not imported / not posted.',
+  check(context) {
+    for (const fn of context.functions) {
+      const node = fn.functionNode;
+      if (!node || (fn.role !== 'import_filter' && fn.role !== 'webhook_filter')) continue;
+      const outcome = fn.role === 'import_filter' ? 'the document is not imported' : 'the event is not posted';
+      const what = describeFunction(fn);
+      if (node.body.type !== 'BlockStatement') {
+        for (const bad of nonBooleanResults(node.body)) {
+          context.reportInFunction({ fn, span: { start: bad.start, end: bad.end }, message: `the ${what} returns ${bad.raw ?? 'a value'} that is neither a boolean nor a boolean string: ${outcome}` });
+        }
+        continue;
+      }
+      for (const ret of ownStatements(node, 'ReturnStatement')) {
+        if (!ret.argument) {
+          context.reportInFunction({ fn, span: { start: ret.start, end: ret.end }, message: `\`return;\` in the ${what} returns undefined, not a boolean: ${outcome}` });
+          continue;
+        }
+        for (const bad of nonBooleanResults(ret.argument)) {
+          const shown = bad.type === 'Literal' ? bad.raw : bad.type === 'Identifier' ? 'undefined' : 'an object';
+          context.reportInFunction({
+            fn, span: { start: bad.start, end: bad.end },
+            message: `the ${what} returns ${shown}, which is neither a boolean nor a string the gateway reads as one (true/false, 1/0, t/f, TRUE/FALSE, True/False): ${outcome}`,
+          });
+        }
+      }
+      if (canCompleteNormally(node.body)) {
+        context.reportInFunction({
+          fn, span: { start: node.body.end - 1, end: node.body.end },
+          message: `a path reaches the end of the ${what} without a return: the result is undefined and ${outcome}; return true or false on every path`,
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,37 @@
+// functions/helper-not-available: a helper of one role (channel, access, defaultPolicy ...) called in another role.
+import type { Rule } from '../types.js';
+import type { FunctionRole } from '../../functions/types.js';
+import { declaredNames, identifierCalls } from '../../functions/analysis.js';
+import { describeFunction, roleName, ROLE_ONLY_HELPERS } from '../../functions/roles.js';
+
+const CONSEQUENCE: Record<FunctionRole, string> = {
+  sync: 'the write is rejected',
+  import_filter: 'the document is not imported',
+  webhook_filter: 'the event is not posted',
+  conflict_resolver: 'the conflict is not resolved and the document is not replicated',
+  user_function: 'the function call fails',
+};
+
+export const rule: Rule = {
+  id: 'functions/helper-not-available',
+  severity: 'error',
+  kinds: ['legacy', 'database'],
+  description: 'A helper that exists only in another role (channel() in an import filter, defaultPolicy() in a sync function) is called: it throws a ReferenceError.',
+  check(context) {
+    for (const fn of context.functions) {
+      const node = fn.functionNode;
+      if (!node) continue;
+      const declared = declaredNames(node);
+      for (const call of identifierCalls(node)) {
+        const name: string = call.callee.name;
+        const owner = ROLE_ONLY_HELPERS.get(name);
+        if (!owner || owner === fn.role || declared.has(name)) continue;
+        context.reportInFunction({
+          fn,
+          span: { start: call.callee.start, end: call.callee.end },
+          message: `\`${name}()\` exists only in the ${roleName(owner)}; in the ${describeFunction(fn)} it is not defined, so the call throws a ReferenceError and ${CONSEQUENCE[fn.role]}`,
+        });
+      }
+    }
+  },
+};

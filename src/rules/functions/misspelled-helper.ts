@@ -1,0 +1,31 @@
+// functions/misspelled-helper: a call to an undefined name one edit away from a helper of the role.
+import type { Rule } from '../types.js';
+import { declaredNames, identifierCalls, isOneEditAway } from '../../functions/analysis.js';
+import { describeFunction, JS_GLOBALS, roleBuiltins } from '../../functions/roles.js';
+
+export const rule: Rule = {
+  id: 'functions/misspelled-helper',
+  severity: 'error',
+  kinds: ['legacy', 'database'],
+  description: 'A call to an undefined function whose name is one edit away from a helper the gateway provides (chanel, requireAcess): it throws a ReferenceError when it runs.',
+  check(context) {
+    for (const fn of context.functions) {
+      const node = fn.functionNode;
+      if (!node) continue;
+      // `_` is one edit away from every one-letter name: never a suggestion.
+      const helpers = roleBuiltins(fn.role).filter((name) => name !== '_');
+      const declared = declaredNames(node);
+      for (const call of identifierCalls(node)) {
+        const name: string = call.callee.name;
+        if (declared.has(name) || JS_GLOBALS.has(name) || helpers.includes(name)) continue;
+        const suggestion = helpers.find((h) => h.toLowerCase() === name.toLowerCase()) ?? helpers.find((h) => isOneEditAway(h, name));
+        if (!suggestion) continue;
+        context.reportInFunction({
+          fn,
+          span: { start: call.callee.start, end: call.callee.end },
+          message: `\`${name}\` is not defined in the ${describeFunction(fn)}, so this call throws a ReferenceError when it runs; did you mean \`${suggestion}\`?`,
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,10 @@
+// functions/remote-disabled: emitted by src/functions/resolve.ts; this module declares the id.
+import type { Rule } from '../types.js';
+
+export const rule: Rule = {
+  id: 'functions/remote-disabled',
+  severity: 'info',
+  kinds: ['legacy', 'database'],
+  description: 'A function URL was not fetched because remote sources are turned off, so its JavaScript was not checked.',
+  emittedBy: 'src/functions/resolve.ts',
+};

@@ -1,0 +1,22 @@
+// webhook/no-filter: a document_changed webhook without a filter posts every change.
+import type { Rule } from '../types.js';
+import { handlerEntries } from '../../functions/handlers.js';
+
+export const rule: Rule = {
+  id: 'webhook/no-filter',
+  severity: 'info',
+  kinds: ['legacy', 'database'],
+  description: 'A document_changed webhook has no filter: every saved revision of every document is posted.',
+  check(context) {
+    for (const entry of handlerEntries(context.kind, context.document)) {
+      if (entry.event !== 'document_changed') continue;
+      const filter = entry.handler['filter'];
+      if (filter === undefined || filter === null || (typeof filter === 'string' && filter.trim() === '')) {
+        context.report({
+          pointer: entry.pointer,
+          message: 'the document_changed webhook has no filter: every saved revision of every document is posted; add a filter function if the endpoint needs only some documents',
+        });
+      }
+    }
+  },
+};
