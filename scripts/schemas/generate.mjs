@@ -274,7 +274,7 @@ function cacheSchema() {
       }),
       enable_star_channel: deprecated(
         bool(
-          'Deprecated: no replacement; the star channel is always enabled, so remove the key. Setting it logs a deprecation warning and false is an error from 4.0.',
+          'Deprecated: No replacement; the star channel is always enabled, so remove the key. Setting it logs a deprecation warning and false is an error from 4.0.',
           { default: true },
         ),
       ),
@@ -285,29 +285,29 @@ function cacheSchema() {
         default: 60,
       }),
       query_limit: deprecated(
-        int('Deprecated: use the database-level query_pagination_limit instead (the new key wins when both are set).'),
+        int('Deprecated: Use the database-level query_pagination_limit instead (the new key wins when both are set).'),
       ),
     }),
     max_wait_pending: deprecated(
-      uint32('Deprecated: use cache.channel_cache.max_wait_pending instead (used only when the new key is unset).'),
+      uint32('Deprecated: Use cache.channel_cache.max_wait_pending instead (used only when the new key is unset).'),
     ),
     max_num_pending: deprecated(
-      int('Deprecated: use cache.channel_cache.max_num_pending instead (used only when the new key is unset).'),
+      int('Deprecated: Use cache.channel_cache.max_num_pending instead (used only when the new key is unset).'),
     ),
     max_wait_skipped: deprecated(
-      uint32('Deprecated: use cache.channel_cache.max_wait_skipped instead (used only when the new key is unset).'),
+      uint32('Deprecated: Use cache.channel_cache.max_wait_skipped instead (used only when the new key is unset).'),
     ),
     enable_star_channel: deprecated(
-      bool('Deprecated: use cache.channel_cache.enable_star_channel instead, itself deprecated; remove the key.'),
+      bool('Deprecated: Use cache.channel_cache.enable_star_channel instead, itself deprecated; remove the key.'),
     ),
     channel_cache_max_length: deprecated(
-      int('Deprecated: use cache.channel_cache.max_length instead (used only when the new key is unset).'),
+      int('Deprecated: Use cache.channel_cache.max_length instead (used only when the new key is unset).'),
     ),
     channel_cache_min_length: deprecated(
-      int('Deprecated: use cache.channel_cache.min_length instead (used only when the new key is unset).'),
+      int('Deprecated: Use cache.channel_cache.min_length instead (used only when the new key is unset).'),
     ),
     channel_cache_expiry: deprecated(
-      int('Deprecated: use cache.channel_cache.expiry_seconds instead (used only when the new key is unset).'),
+      int('Deprecated: Use cache.channel_cache.expiry_seconds instead (used only when the new key is unset).'),
     ),
   });
 }
@@ -337,7 +337,7 @@ function unsupportedDatabase() {
       channel_name_size: uint32('Channel name length that triggers a warning.'),
     }),
     disable_clean_skipped_query: deprecated(
-      bool('Deprecated: no replacement; the option has no effect, remove it.'),
+      bool('Deprecated: No replacement; the option has no effect, remove it.'),
     ),
     oidc_tls_skip_verify: bool('Skip TLS verification of OpenID Connect providers (self-signed test certificates).'),
     sgr_tls_skip_verify: bool('Skip TLS verification of replication remotes (ISGR).'),
@@ -434,8 +434,8 @@ function replicationDef() {
       default: false,
     }),
     batch_size: int('EE to change: documents per batch (values above 65535 wrap).', { default: 200 }),
-    username: deprecated(str('Deprecated: use remote_username instead (warned about at every start).')),
-    password: deprecated(str('Deprecated: use remote_password instead (warned about at every start).')),
+    username: deprecated(str('Deprecated: Use remote_username instead (warned about at every start).')),
+    password: deprecated(str('Deprecated: Use remote_password instead (warned about at every start).')),
     remote_username: str('Since 3.1: user name for the remote; wins over username/password.'),
     remote_password: str('Since 3.1: password for the remote; ignored without a user name.'),
     run_as: str('Since 3.1: run the replication with the access of this local user.'),
@@ -658,8 +658,8 @@ function databaseProperties(mode) {
     name: str('Database name; must equal the map key or URL path segment.', { pattern: DATABASE_NAME_PATTERN }),
     bucket: str('Bucket name; defaults to the database name.'),
     ...bucketFields,
-    pool: deprecated(str('Deprecated: no replacement; the pool is always "default", remove the key.')),
-    kv_tls_port: deprecated(int('Deprecated: no replacement; the option has no effect, remove it.')),
+    pool: deprecated(str('Deprecated: No replacement; the pool is always "default", remove the key.')),
+    kv_tls_port: deprecated(int('Deprecated: No replacement; the option has no effect, remove it.')),
     max_concurrent_query_ops: int('Maximum number of concurrent N1QL query operations.', { default: 1000 }),
     sync: str(
       'Sync function (JavaScript function expression). In persistent mode it must be inline source; file paths and URLs work only in legacy files. Not allowed together with scopes.',
@@ -679,7 +679,7 @@ function databaseProperties(mode) {
     feed_type: str('Old feed type ("DCP" or "TAP"); feeds are always DCP and the value is ignored.'),
     allow_empty_password: bool('Allow users without a password.', { default: false }),
     cache: ref('cache', 'Revision and channel cache settings.'),
-    rev_cache_size: deprecated(uint32('Deprecated: use cache.rev_cache.size instead.')),
+    rev_cache_size: deprecated(uint32('Deprecated: Use cache.rev_cache.size instead.')),
     offline: bool('Start the database offline.', { default: false }),
     unsupported: ref('unsupportedDatabase', 'Unsupported per-database switches.'),
     oidc: obj('OpenID Connect authentication.', {
@@ -695,8 +695,8 @@ function databaseProperties(mode) {
     view_query_timeout_secs: uint32('View query timeout in seconds.', { default: 75 }),
     local_doc_expiry_secs: uint32('Expiry of _local documents in seconds.', { default: 7776000 }),
     enable_shared_bucket_access: bool(
-      'Keep sync metadata in extended attributes so other SDK clients can share the bucket. Default true for new 3.x configs, false for upgraded 2.x ones; false fails to load from 4.0.',
-      { default: true },
+      'Keep sync metadata in extended attributes so other SDK clients can share the bucket. Default true for new 3.x configs, false for upgraded 2.x ones (and in 2.x); false fails to load from 4.0.',
+      { default: !legacy },
     ),
     session_cookie_secure: bool('Secure attribute of the session cookie; default true when api.https.tls_cert_path is set.'),
     session_cookie_name: str('Name of the session cookie.', { default: 'SyncGatewaySession' }),
@@ -705,7 +705,7 @@ function databaseProperties(mode) {
       'Allow conflicting revisions. Default true up to 3.2, false from 3.3; true is warned about in 3.x and rejected from 4.0.',
     ),
     num_index_replicas: deprecated(
-      uint('Deprecated: use index.num_replicas instead (since 3.3; both set is an error).', { default: 1 }),
+      uint('Deprecated: Use index.num_replicas instead (since 3.3; both set is an error).', { default: 1 }),
     ),
     index: obj('Since 3.3: GSI index settings.', {
       num_replicas: uint('Number of GSI index replicas.', { default: 1 }),
@@ -903,7 +903,7 @@ export function buildBootstrapSchema() {
         server_write_timeout: duration('HTTP write timeout.'),
         read_header_timeout: duration('HTTP header read timeout.', { default: '5s' }),
         idle_timeout: duration('Keep-alive idle timeout.', { default: '90s' }),
-        pretty: deprecated(bool('Deprecated: no replacement; pretty-printed responses will go away, remove the key.', { default: false })),
+        pretty: deprecated(bool('Deprecated: No replacement; pretty-printed responses will go away, remove the key.', { default: false })),
         max_connections: uint('Maximum number of incoming connections; 0 means unlimited.', { default: 0 }),
         compress_responses: bool('Compress HTTP responses.', { default: true }),
         hide_product_version: bool('Hide the version in the Server header and public responses.', { default: false }),

@@ -75,6 +75,19 @@ describe.each(KINDS)('%s.schema.json', (kind: SchemaKind) => {
     expect(problems).toEqual([]);
   });
 
+  it('spells each key once: no two properties of one object differ only in case', () => {
+    const clashes: string[] = [];
+    walkSchema(schema, ({ location, node }) => {
+      const seen = new Map<string, string>();
+      for (const key of Object.keys((node.properties ?? {}) as object)) {
+        const folded = key.toLowerCase();
+        if (seen.has(folded)) clashes.push(`${location}: ${seen.get(folded)} / ${key}`);
+        seen.set(folded, key);
+      }
+    });
+    expect(clashes).toEqual([]);
+  });
+
   it('never adds null to a type', () => {
     const nullable: string[] = [];
     walkSchema(schema, ({ location, node, role }) => {
@@ -124,4 +137,14 @@ describe('database name pattern', () => {
   const name = new RegExp(DATABASE_NAME_PATTERN, 'u');
   it.each(['db', 'travel-sample', 'a1_$()+/-'])('accepts %s', (text) => expect(name.test(text)).toBe(true));
   it.each(['Db', '1db', '_db', 'db.name', ''])('rejects %j', (text) => expect(name.test(text)).toBe(false));
+});
+
+describe('legacy databases.<name> (reference 2.3)', () => {
+  it('accepts the whole 3.x database field set', () => {
+    const database = loadSchema('database') as { properties: object; $defs: object };
+    const legacy = loadSchema('legacy') as { $defs: { database: { properties: object } } & Record<string, unknown> };
+    expect(Object.keys(legacy.$defs.database.properties)).toEqual(expect.arrayContaining(Object.keys(database.properties)));
+    // and the same shared definitions, so one field means the same thing in both files
+    for (const [name, definition] of Object.entries(database.$defs)) expect(legacy.$defs[name]).toEqual(definition);
+  });
 });
