@@ -66,7 +66,9 @@ async function resolveSite(
   // 1. URL prefix (case-sensitive, as the gateway tests it).
   if (site.resolvable && /^https?:\/\//.test(site.value)) {
     const url = site.value;
-    const fn: ResolvedFunction = { ...base, origin: 'url', location: url, source: null, locate: () => null };
+    // Credentials embedded in the URL never appear in a message or report.
+    const shown = withoutCredentials(url);
+    const fn: ResolvedFunction = { ...base, origin: 'url', location: shown, source: null, locate: () => null };
     reportExternalInPersistentConfig(kind, site, 'url', options, report);
     if (!options.remote) {
       report('functions/remote-disabled', 'info',
@@ -79,10 +81,10 @@ async function resolveSite(
         ? '; the gateway fails the same way unless the server\'s certificate authority is trusted (add it to the tool config caFiles to check it here) or, for testing only, the database sets unsupported.remote_config_tls_skip_verify'
         : '';
       report('functions/load-failed', 'error',
-        `cannot load the ${roleName(site.role)} from URL ${url}: ${result.reason}${hint}; the gateway would not load the database`);
+        `cannot load the ${roleName(site.role)} from URL ${shown}: ${result.reason}${hint}; the gateway would not load the database`);
       return fn;
     }
-    return finishParse({ ...fn, source: result.body, locate: (offset) => ({ file: url, fileText: result.body, offset }) }, diagnostics);
+    return finishParse({ ...fn, source: result.body, locate: (offset) => ({ file: shown, fileText: result.body, offset }) }, diagnostics);
   }
 
   // 2. An existing file that is not a directory (relative names resolve against the gateway's working directory).
@@ -116,8 +118,9 @@ async function resolveSite(
 function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[]): ResolvedFunction {
   const source = fn.source ?? '';
   const outcome = parseFunctionSource(source);
+  const placeholder = /\{\{[^{}]*\}\}/.test(source) ? '; the text looks like an unrendered template placeholder ({{ ... }})' : '';
   for (const problem of outcome.problems) {
-    const message = `${describeFunction(fn)}: ${problem.message}`;
+    const message = `${describeFunction(fn)}: ${problem.message}${problem.rule === 'functions/es2015-syntax' ? '' : placeholder}`;
     diagnostics.push(functionDiagnostic(fn, problem.rule, 'error', problem, message));
   }
   return { ...fn, program: outcome.program, functionNode: outcome.functionNode };
@@ -190,6 +193,18 @@ export function looksLikeLocation(value: string): boolean {
   if (text === '' || /\s/.test(text) || /[(){};=,'"`]/.test(text)) return false;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return true;
   return /[\\/]/.test(text) || /\.(js|mjs|cjs|txt|json)$/i.test(text);
+}
+
+function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.username && !parsed.password) return url;
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return url.replace(/\/\/[^/@]*@/, '//');
+  }
 }
 
 async function statOrNull(file: string) {

@@ -1,0 +1,69 @@
+// Runs the functions stage and the functions/* and webhook/* rules directly, without the lint pipeline:
+// identity positions (offsets inside the decoded string), canonical documents. Used by the stage's own tests.
+import * as path from 'node:path';
+import { findFunctionSites } from '../../src/functions/sites.js';
+import { functionDiagnostic, resolveFunctions, type ResolveOptions } from '../../src/functions/resolve.js';
+import type { ResolvedFunction } from '../../src/functions/types.js';
+import { rules as functionRules } from '../../src/rules/functions/index.js';
+import { rules as webhookRules } from '../../src/rules/webhook/index.js';
+import type { Rule, RuleContext } from '../../src/rules/types.js';
+import type { JsonValue, Kind, RawDiagnostic } from '../../src/types.js';
+
+export const identityLocate = (_pointer: string, index: number): number => index;
+
+export function resolveOptions(overrides: Partial<ResolveOptions> = {}): ResolveOptions {
+  return {
+    cwd: process.cwd(), configDir: process.cwd(), remote: false, timeoutMs: 10_000, caFiles: [], purpose: 'lint',
+    fetchCache: new Map(), ...overrides,
+  };
+}
+
+export async function runStage(kind: Kind, document: JsonValue, overrides: Partial<ResolveOptions> = {}) {
+  const sites = findFunctionSites(kind, document);
+  return resolveFunctions(kind, document, sites, resolveOptions(overrides), identityLocate);
+}
+
+export function runRules(kind: Kind, document: JsonValue, functions: readonly ResolvedFunction[], rules: readonly Rule[]): RawDiagnostic[] {
+  const out: RawDiagnostic[] = [];
+  for (const rule of rules) {
+    if (!rule.check || !rule.kinds.includes(kind)) continue;
+    const context: RuleContext = {
+      kind, document, functions, certificates: [], settings: { edition: 'ee' },
+      report: (d) => out.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, pointer: d.pointer, ...(d.target ? { target: d.target } : {}) }),
+      reportInFunction: (d) => out.push(functionDiagnostic(d.fn, rule.id, d.severity ?? rule.severity, d.span, d.message)),
+    };
+    rule.check(context);
+  }
+  return out;
+}
+
+/** The stage plus every functions/* and webhook/* rule, as the pipeline will run them. */
+export async function lintDirect(kind: Kind, document: JsonValue, overrides: Partial<ResolveOptions> = {}): Promise<RawDiagnostic[]> {
+  const stage = await runStage(kind, document, overrides);
+  return [...stage.diagnostics, ...runRules(kind, document, stage.functions, [...functionRules, ...webhookRules])];
+}
+
+/** Backtick strings to JSON strings, exactly as reference 1.2 describes (no environment expansion). */
+export function convertBackticks(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const open = text.indexOf('`', i);
+    if (open < 0) break;
+    let close = -1;
+    for (let j = open + 2; j < text.length; j++) {
+      if (text[j] === '`' && text[j - 1] !== '\\') {
+        close = j;
+        break;
+      }
+    }
+    if (close < 0) break;
+    const inner = text.slice(open + 1, close)
+      .replace(/\\/g, '\\\\').replace(/\r/g, '').replace(/\n/g, '\\n').replace(/\t/g, '\\t').replace(/"/g, '\\"');
+    out += text.slice(i, open) + '"' + inner + '"';
+    i = close + 1;
+  }
+  return out + text.slice(i);
+}
+
+export const corpusDir = path.resolve(__dirname, '../../../shared/corpus');
