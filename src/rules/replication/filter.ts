@@ -9,17 +9,15 @@ export const rule: Rule = {
   id: 'replication/filter',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'Replication filter and query_params that do not fit together (V16-V18), or that the gateway ignores.',
+  description: 'Replication filter and query_params that do not fit together (V16, V17), or that the gateway ignores.',
   check(context) {
     for (const site of replicationSites(context)) {
       const c = site.config;
       const filter = lookup(c, site.pointer, 'filter');
       const params = lookup(c, site.pointer, 'query_params');
       const filterValue = filter?.value;
-      if (typeof filterValue === 'string' && filterValue !== '' && filterValue !== CHANNEL_FILTER) {
-        context.report({ pointer: filter!.pointer, message: `${label(site)}: filter "${filterValue}" is not supported; the only filter is "${CHANNEL_FILTER}"; ${invalidOutcome(site)}` });
-        continue;
-      }
+      // An unknown filter name (V18) is the schema's enum check; nothing more to say about its parameters.
+      if (typeof filterValue === 'string' && filterValue !== '' && filterValue !== CHANNEL_FILTER) continue;
       if (filterValue !== CHANNEL_FILTER) {
         if (params && params.value !== null) {
           context.report({ pointer: params.pointer, severity: 'warning', message: `${label(site)}: query_params is ignored without "filter": "${CHANNEL_FILTER}"; every channel is replicated` });

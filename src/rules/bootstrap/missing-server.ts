@@ -1,0 +1,19 @@
+import type { Rule } from '../types.js';
+import { lookup, lookupPath } from '../database/configs.js';
+
+export const rule: Rule = {
+  id: 'bootstrap/missing-server',
+  severity: 'error',
+  kinds: ['bootstrap'],
+  description: 'A startup config without bootstrap.server (S1).',
+  check(context) {
+    const server = lookupPath(context.document, '', 'bootstrap', 'server');
+    if (server && typeof server.value === 'string' && server.value !== '') return;
+    const bootstrap = lookup(context.document, '', 'bootstrap');
+    context.report({
+      pointer: server?.pointer ?? bootstrap?.pointer ?? '',
+      target: server ? undefined : bootstrap ? 'key' : undefined,
+      message: 'no bootstrap.server: the gateway refuses to start without a Couchbase Server address (S1), unless it is given on the command line with -bootstrap.server. Add "bootstrap": {"server": "couchbases://<host>"}.',
+    });
+  },
+};

@@ -1,0 +1,16 @@
+import type { Rule } from '../types.js';
+import { databaseEntries, dbLabel, importEnabled, lookup } from './configs.js';
+
+export const rule: Rule = {
+  id: 'database/feed-type-tap',
+  severity: 'error',
+  kinds: ['legacy', 'database'],
+  description: 'feed_type "tap" (lower case) on a database that imports documents (D15).',
+  check(context) {
+    for (const db of databaseEntries(context.kind, context.document)) {
+      const found = lookup(db.config, db.pointer, 'feed_type');
+      if (found?.value !== 'tap' || !importEnabled(db, context.settings.edition)) continue;
+      context.report({ pointer: found.pointer, message: `${dbLabel(db)}: feed_type "tap" cannot be combined with import; the gateway rejects the database (D15). Remove feed_type (3.x always uses DCP).` });
+    }
+  },
+};

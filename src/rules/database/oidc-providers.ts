@@ -1,0 +1,42 @@
+import type { Rule } from '../types.js';
+import { databaseEntries, dbLabel, lookup, nonEmptyString } from './configs.js';
+import { isObject, joinPointer } from '../../types.js';
+
+export const rule: Rule = {
+  id: 'database/oidc-providers',
+  severity: 'error',
+  kinds: ['legacy', 'database'],
+  description: 'OpenID Connect providers the gateway rejects or skips: a name with "_" (D28), no issuer/client_id (D26), none left (D30), a shared issuer (D32).',
+  check(context) {
+    for (const db of databaseEntries(context.kind, context.document)) {
+      const oidc = lookup(db.config, db.pointer, 'oidc');
+      if (!oidc || !isObject(oidc.value)) continue;
+      const providers = lookup(oidc.value, oidc.pointer, 'providers');
+      const issuers = new Map<string, string>();
+      let valid = 0;
+      if (providers && isObject(providers.value)) {
+        for (const [name, provider] of Object.entries(providers.value)) {
+          const pointer = joinPointer(providers.pointer, name);
+          if (name.includes('_')) {
+            context.report({ pointer, target: 'key', message: `${dbLabel(db)}: OIDC provider name "${name}" contains "_", which the gateway (3.1+) rejects (D28); use "-" instead.` });
+          }
+          if (!isObject(provider)) continue;
+          const issuer = lookup(provider, pointer, 'issuer');
+          const clientId = lookup(provider, pointer, 'client_id');
+          if (!nonEmptyString(issuer?.value) || !nonEmptyString(clientId?.value)) {
+            const missing = !nonEmptyString(issuer?.value) ? 'issuer' : 'client_id';
+            context.report({ pointer, target: 'key', severity: 'warning', message: `${dbLabel(db)}: OIDC provider "${name}" has no ${missing}: the gateway skips it with a warning (D26).` });
+            continue;
+          }
+          valid++;
+          const other = issuers.get(issuer!.value as string);
+          if (other) context.report({ pointer: issuer!.pointer, severity: 'warning', message: `${dbLabel(db)}: OIDC providers "${other}" and "${name}" use the same issuer; the gateway warns (D32) and cannot tell their tokens apart.` });
+          else issuers.set(issuer!.value as string, name);
+        }
+      }
+      if (valid === 0) {
+        context.report({ pointer: oidc.pointer, target: 'key', message: `${dbLabel(db)}: "oidc" is present but no usable provider remains (each needs issuer and client_id); the gateway rejects the database (D30). Fix the providers or remove "oidc".` });
+      }
+    }
+  },
+};

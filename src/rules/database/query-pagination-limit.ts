@@ -1,0 +1,23 @@
+import type { Rule } from '../types.js';
+import { databaseEntries, dbLabel, lookup, lookupPath } from './configs.js';
+
+export const rule: Rule = {
+  id: 'database/query-pagination-limit',
+  severity: 'error',
+  kinds: ['legacy', 'database'],
+  description: 'An effective query_pagination_limit (or deprecated channel_cache.query_limit) below 2, which stops the database from loading.',
+  check(context) {
+    for (const db of databaseEntries(context.kind, context.document)) {
+      const limit = lookup(db.config, db.pointer, 'query_pagination_limit');
+      const old = lookupPath(db.config, db.pointer, 'cache', 'channel_cache', 'query_limit');
+      if (limit && old) {
+        context.report({ pointer: old.pointer, severity: 'warning', message: `${dbLabel(db)}: query_pagination_limit and the deprecated cache.channel_cache.query_limit are both set; the gateway warns and uses query_pagination_limit.` });
+      }
+      const effective = limit ?? old;
+      if (!effective || typeof effective.value !== 'number' || effective.value === 0) continue;
+      if (effective.value < 2) {
+        context.report({ pointer: effective.pointer, message: `${dbLabel(db)}: a query pagination limit of ${effective.value} is below 2: the database does not load. Use at least 2 (0 means the default, 5000).` });
+      }
+    }
+  },
+};

@@ -1,0 +1,36 @@
+import type { Rule } from '../types.js';
+import { databaseEntries, dbLabel, hasSource, isLegacyMode, lookup } from './configs.js';
+import { isObject } from '../../types.js';
+
+export const rule: Rule = {
+  id: 'database/scopes',
+  severity: 'error',
+  kinds: ['legacy', 'database'],
+  description: 'scopes the gateway rejects: more than one scope (D33), a scope without collections (D35), database-level sync/import_filter with scopes (D36), scopes in legacy mode.',
+  check(context) {
+    for (const db of databaseEntries(context.kind, context.document)) {
+      const scopes = lookup(db.config, db.pointer, 'scopes');
+      if (!scopes || !isObject(scopes.value)) continue;
+      const names = Object.keys(scopes.value);
+      if (names.length > 1) {
+        context.report({ pointer: scopes.pointer, message: `${dbLabel(db)} has ${names.length} scopes (${names.join(', ')}): a database uses exactly one scope; the gateway rejects it (D33). Split it into one database per scope.` });
+      }
+      for (const name of names) {
+        const scope = scopes.value[name];
+        const collections = isObject(scope) ? lookup(scope, `${scopes.pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, 'collections') : undefined;
+        if (!collections || !isObject(collections.value) || Object.keys(collections.value).length === 0) {
+          context.report({ pointer: collections?.pointer ?? `${scopes.pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `${dbLabel(db)}: scope "${name}" has no collections; the gateway rejects the database (D35). List at least one collection (it may be {}).` });
+        }
+      }
+      for (const field of ['sync', 'import_filter']) {
+        const found = lookup(db.config, db.pointer, field);
+        if (found && hasSource(found.value)) {
+          context.report({ pointer: found.pointer, message: `${dbLabel(db)}: a database-level ${field} cannot be combined with scopes (even _default); the gateway rejects the database (D36). Move it to each collection's ${field}.` });
+        }
+      }
+      if (db.legacy && isLegacyMode(context.document)) {
+        context.report({ pointer: scopes.pointer, target: 'key', message: `${dbLabel(db)} uses scopes, which cannot be loaded in legacy mode (disable_persistent_config true): the gateway refuses to start. Convert to a 3.x config, or remove disable_persistent_config.` });
+      }
+    }
+  },
+};

@@ -1,0 +1,20 @@
+import type { Rule } from '../types.js';
+import { databaseEntries, dbLabel, lookupPath } from './configs.js';
+
+export const rule: Rule = {
+  id: 'database/star-channel',
+  severity: 'error',
+  kinds: ['legacy', 'database'],
+  description: 'channel_cache.enable_star_channel: false is refused from 4.0 (D8); setting it at all is deprecated.',
+  check(context) {
+    for (const db of databaseEntries(context.kind, context.document)) {
+      const found = lookupPath(db.config, db.pointer, 'cache', 'channel_cache', 'enable_star_channel');
+      if (!found) continue;
+      if (found.value === false) {
+        context.report({ pointer: found.pointer, message: `${dbLabel(db)}: enable_star_channel false is refused from 4.0 (D8) and deprecated in 3.x; remove it (the star channel is always on).` });
+      } else {
+        context.report({ pointer: found.pointer, severity: 'warning', message: `${dbLabel(db)}: enable_star_channel is deprecated (a warning at every load); remove it.` });
+      }
+    }
+  },
+};

@@ -1,0 +1,21 @@
+import type { Rule } from '../types.js';
+import { databaseEntries, dbLabel, lookup } from './configs.js';
+
+export const rule: Rule = {
+  id: 'database/views-incompatible',
+  severity: 'error',
+  kinds: ['legacy', 'database'],
+  description: 'use_views true together with scopes (D34) or use_system_metadata_collection (D2, 4.1+).',
+  check(context) {
+    for (const db of databaseEntries(context.kind, context.document)) {
+      const views = lookup(db.config, db.pointer, 'use_views');
+      if (views?.value !== true) continue;
+      if (lookup(db.config, db.pointer, 'scopes')) {
+        context.report({ pointer: views.pointer, message: `${dbLabel(db)}: use_views true cannot be combined with scopes (views exist only in the default collection); the gateway rejects the database (D34). Use GSI (remove use_views).` });
+      }
+      if (lookup(db.config, db.pointer, 'use_system_metadata_collection')?.value === true) {
+        context.report({ pointer: views.pointer, message: `${dbLabel(db)}: use_views true cannot be combined with use_system_metadata_collection; a 4.1+ gateway rejects the database (D2).` });
+      }
+    }
+  },
+};
