@@ -1,7 +1,114 @@
-// Placeholder until the command is built.
-import type { CliIO } from '../io.js';
+// sgconf convert <legacy-config> --out <dir> | --in-place: one-way conversion of a legacy config.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { UsageError, type CliIO } from '../io.js';
+import { convertFile } from '../../convert/run.js';
+import { conversionSummary, dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
+import { writeInPlace, writeToDirectory, WriteError } from '../../convert/writer.js';
 
-export async function run(_args: string[], io: CliIO): Promise<number> {
-  io.stderr('sgconf convert: not implemented yet\n');
-  return 2;
+export const USAGE = `Usage: sgconf convert <legacy-config> (--out <dir> | --in-place) [options]
+
+Converts a legacy (2.x) config into a 3.x bootstrap config, one database config per database
+(databases/<db>.json, for PUT /{db}/) and the users and roles of each database (principals/<db>.json).
+Nothing is written when the config has errors.
+
+Options:
+  --out <dir>            write into <dir> (missing or empty unless --force)
+  --in-place             back the original up as <name>-backup-<unix seconds><ext>, replace it with
+                         the bootstrap config, and write databases/ and principals/ beside it
+  --dry-run              write nothing; print what would be written (secrets redacted)
+  --force                allow a non-empty --out directory and overwriting output files
+  --group-id <id>        config group id of the bootstrap config (wins over config_upgrade_group_id)
+  --expand-env           write environment references resolved (default: kept exactly as written)
+  --format stylish|json  how diagnostics are reported (default stylish)
+  -h, --help             show this help
+`;
+
+export async function run(args: string[], io: CliIO): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        out: { type: 'string' },
+        'in-place': { type: 'boolean' },
+        'dry-run': { type: 'boolean' },
+        force: { type: 'boolean' },
+        'group-id': { type: 'string' },
+        'expand-env': { type: 'boolean' },
+        format: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout(USAGE);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'missing the legacy config to convert' : 'convert takes exactly one legacy config');
+  const format = (values.format ?? 'stylish') as ReportFormat;
+  if (format !== 'stylish' && format !== 'json') throw new UsageError(`unknown format "${values.format}" (stylish or json)`);
+  const inPlace = values['in-place'] ?? false;
+  const dryRun = values['dry-run'] ?? false;
+  if (inPlace && values.out !== undefined) throw new UsageError('--out and --in-place cannot be combined');
+  if (!inPlace && values.out === undefined && !dryRun) throw new UsageError('say where to write: --out <dir> or --in-place (or --dry-run)');
+  if (values.out === '') throw new UsageError('--out needs a directory');
+  if (values['group-id'] !== undefined && values['group-id'] === '') throw new UsageError('--group-id needs a value');
+
+  const input = positionals[0];
+  const inputPath = path.resolve(io.cwd, input);
+  const outcome = await convertFile(inputPath, {
+    cwd: io.cwd,
+    groupId: values['group-id'],
+    expandEnv: values['expand-env'] ? io.env : undefined,
+  });
+  outcome.result.file = input;
+  const report = toReport([outcome.result]);
+  const diagnosticsText = await formatDiagnostics(report, format, { color: io.isTTY, cwd: io.cwd });
+  if (!outcome.ok || !outcome.conversion) {
+    io.stdout(diagnosticsText);
+    if (format === 'stylish') io.stdout(`\n${input} was not converted; nothing was written.\n`);
+    return 1;
+  }
+
+  const target = inPlace ? path.dirname(input) : values.out ?? '.';
+  if (dryRun) {
+    if (format === 'json') {
+      io.stdout(diagnosticsText);
+      return 0;
+    }
+    if (report.results[0].diagnostics.length > 0) io.stdout(diagnosticsText + '\n');
+    const root = inPlace ? '' : `${values.out ?? '.'}/`;
+    const files = inPlace ? outcome.files.map((f) => (f.path === 'bootstrap.json' ? { ...f, path: path.basename(input) } : f)) : outcome.files;
+    io.stdout(dryRunListing(files, inPlace ? `${path.dirname(input)}/` : root));
+    io.stdout('\n' + conversionSummary(input, target, outcome.conversion, outcome.files, 'dry-run'));
+    io.stdout('Dry run: nothing was written.\n');
+    return 0;
+  }
+
+  let backup: string | undefined;
+  try {
+    if (inPlace) {
+      backup = (await writeInPlace(inputPath, outcome.originalBytes!, outcome.files, { force: values.force ?? false })).backup;
+    } else {
+      await writeToDirectory(path.resolve(io.cwd, values.out!), outcome.files, { force: values.force ?? false });
+    }
+  } catch (error) {
+    if (!(error instanceof WriteError)) throw error;
+    if (format === 'json') io.stdout(diagnosticsText);
+    io.stderr(`sgconf convert: ${error.message}\n`);
+    return 1;
+  }
+  if (format === 'json') {
+    io.stdout(diagnosticsText);
+    return 0;
+  }
+  if (report.results[0].diagnostics.length > 0) io.stdout(diagnosticsText + '\n');
+  io.stdout(conversionSummary(input, target, outcome.conversion, outcome.files, inPlace ? 'in-place' : 'out', backup && path.relative(io.cwd, backup)));
+  return 0;
 }

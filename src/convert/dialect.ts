@@ -1,0 +1,259 @@
+// A small reader for the gateway's JSON dialect, used by convert and build until the pipeline exports its
+// own parser: environment expansion (optional), backtick strings, and environment references written bare
+// in number or boolean positions (kept as placeholders so they can be written back exactly).
+import type { JsonValue } from '../types.js';
+
+/** A bare environment reference in a value position is parsed as this placeholder string. */
+export const BARE_REFERENCE = /\uE000ENV(\d+)\uE000/g;
+const placeholder = (i: number) => `\uE000ENV${i}\uE000`;
+
+export interface DialectParse {
+  value: JsonValue;
+  /** Raw text of each bare reference, by placeholder index. */
+  bareReferences: string[];
+  /** Offsets of each bare reference in the text (only when expansion is off). */
+  bareSpans: { start: number; end: number }[];
+}
+
+export class DialectError extends Error {}
+
+/**
+ * Parse a config in the gateway's dialect. `env` null keeps `$VAR`, `${VAR}`, `$$` as written;
+ * otherwise they are expanded with the gateway's rules first (undefined names throw DialectError).
+ */
+export function parseDialect(text: string, env: Record<string, string | undefined> | null): DialectParse {
+  let source = text.startsWith('\uFEFF') ? ' ' + text.slice(1) : text; // keep offsets
+  if (env) source = expandEnvironment(source, env);
+  const bareReferences: string[] = [];
+  const bareSpans: { start: number; end: number }[] = [];
+  const masked = maskBareReferences(source, bareReferences, bareSpans);
+  const json = convertBackticks(masked);
+  try {
+    return { value: JSON.parse(json) as JsonValue, bareReferences, bareSpans: env ? [] : bareSpans };
+  } catch (error) {
+    throw new DialectError(`the file is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** Is this string exactly a placeholder of a bare reference? Returns its index. */
+export function bareReferenceIndex(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const m = /^\uE000ENV(\d+)\uE000$/.exec(value);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** Replace bare tokens holding a `$` (outside strings and backtick regions) by placeholder strings. */
+function maskBareReferences(text: string, references: string[], spans: { start: number; end: number }[]): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"') {
+      const end = endOfString(text, i);
+      out += text.slice(i, end);
+      i = end;
+    } else if (c === '`') {
+      const end = endOfBacktick(text, i);
+      out += text.slice(i, end);
+      i = end;
+    } else if (/[\s,:[\]{}]/.test(c)) {
+      out += c;
+      i++;
+    } else {
+      let end = i;
+      while (end < text.length && !/[\s,:[\]{}"`]/.test(text[end])) end++;
+      if (text.slice(i, end).includes('$')) {
+        // `${VAR:-default}` holds a colon: take the whole braced reference.
+        const braced = /^[^\s,[\]{}"`]*\$\{[^}]*\}[^\s,:[\]{}"`]*/.exec(text.slice(i, i + 1000));
+        if (braced) end = Math.max(end, i + braced[0].length);
+      }
+      const token = text.slice(i, end);
+      if (token.includes('$')) {
+        references.push(token);
+        spans.push({ start: i, end });
+        out += JSON.stringify(placeholder(references.length - 1));
+      } else {
+        out += token;
+      }
+      i = end;
+    }
+  }
+  return out;
+}
+
+function endOfString(text: string, start: number): number {
+  let i = start + 1;
+  while (i < text.length) {
+    if (text[i] === '\\') i += 2;
+    else if (text[i] === '"') return i + 1;
+    else i++;
+  }
+  return text.length;
+}
+
+/** A backtick region closes at the first later backtick with content before it and no backslash right before it. */
+function endOfBacktick(text: string, start: number): number {
+  for (let i = start + 2; i < text.length; i++) {
+    if (text[i] === '`' && text[i - 1] !== '\\') return i + 1;
+  }
+  return text.length;
+}
+
+/** Backtick strings to JSON strings (reference 1.2). */
+export function convertBackticks(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c === '"') {
+      const end = endOfString(text, i);
+      out += text.slice(i, end);
+      i = end;
+    } else if (c === '`') {
+      const end = endOfBacktick(text, i);
+      if (end === text.length && text[end - 1] !== '`') {
+        out += text.slice(i);
+        break;
+      }
+      const inner = text.slice(i + 1, end - 1)
+        .replace(/\\/g, '\\\\').replace(/\r/g, '').replace(/\n/g, '\\n').replace(/\t/g, '\\t').replace(/"/g, '\\"');
+      out += `"${inner}"`;
+      i = end;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** The gateway's environment expansion (Go's os.Expand with its own lookup, reference 1.3). */
+export function expandEnvironment(text: string, env: Record<string, string | undefined>): string {
+  const undefinedNames: string[] = [];
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    if (text[i] !== '$' || i + 1 >= text.length) {
+      out += text[i++];
+      continue;
+    }
+    const { name, width } = shellName(text.slice(i + 1));
+    if (name === '' && width > 0) {
+      i += 1 + width; // invalid syntax: eaten
+      continue;
+    }
+    if (name === '') {
+      out += '$';
+      i++;
+      continue;
+    }
+    const value = lookup(name, env);
+    if (value === undefined) undefinedNames.push(name.split(':-')[0]);
+    else out += value;
+    i += 1 + width;
+  }
+  if (undefinedNames.length > 0) {
+    throw new DialectError(`undefined environment variable${undefinedNames.length > 1 ? 's' : ''}: ${[...new Set(undefinedNames)].join(', ')}`);
+  }
+  return out;
+}
+
+const SPECIAL = '*#$@!?-0123456789';
+
+function shellName(s: string): { name: string; width: number } {
+  if (s[0] === '{') {
+    if (s.length > 2 && SPECIAL.includes(s[1]) && s[2] === '}') return { name: s[1], width: 3 };
+    const close = s.indexOf('}');
+    if (close === 1) return { name: '', width: 2 };
+    if (close < 0) return { name: '', width: 1 };
+    return { name: s.slice(1, close), width: close + 1 };
+  }
+  if (SPECIAL.includes(s[0])) return { name: s[0], width: 1 };
+  const m = /^[A-Za-z0-9_]*/.exec(s)![0];
+  return { name: m, width: m.length };
+}
+
+function lookup(name: string, env: Record<string, string | undefined>): string | undefined {
+  if (name === '$') return '$';
+  const split = name.indexOf(':-');
+  const variable = split < 0 ? name : name.slice(0, split);
+  const value = env[variable];
+  if (value !== undefined && value !== '') return value;
+  if (split >= 0) return name.slice(split + 2);
+  return undefined;
+}
+
+/** Does a string hold an environment reference the gateway would expand (`$$` included)? */
+export function hasEnvironmentReference(s: string): boolean {
+  return /\$(\$|\{|[A-Za-z0-9_*#@!?-])/.test(s);
+}
+
+// ---- positions -------------------------------------------------------------------------------------
+
+export interface Located {
+  keyStart?: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * Map every JSON Pointer of a dialect text to offsets in that text (keys as written). Tolerant: stops
+ * quietly on malformed input. Used to place converter diagnostics until the pipeline offers a locator.
+ */
+export function locatePointers(text: string): Map<string, Located> {
+  const found = new Map<string, Located>();
+  let i = 0;
+  const skipSpace = () => { while (i < text.length && /\s/.test(text[i])) i++; };
+  const readString = (): string => {
+    const start = i;
+    if (text[i] === '"') {
+      i = endOfString(text, i);
+      try { return JSON.parse(text.slice(start, i)) as string; } catch { return text.slice(start + 1, i - 1); }
+    }
+    i = endOfBacktick(text, i);
+    return text.slice(start + 1, i - 1);
+  };
+  const value = (pointer: string, keyStart?: number): void => {
+    skipSpace();
+    const start = i;
+    const c = text[i];
+    if (c === '{') {
+      i++;
+      for (;;) {
+        skipSpace();
+        if (text[i] === '}') { i++; break; }
+        if (text[i] !== '"' && text[i] !== '`') return;
+        const ks = i;
+        const key = readString();
+        skipSpace();
+        if (text[i] !== ':') return;
+        i++;
+        value(`${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, ks);
+        skipSpace();
+        if (text[i] === ',') i++;
+        else if (text[i] === '}') { i++; break; }
+        else return;
+      }
+    } else if (c === '[') {
+      i++;
+      let n = 0;
+      for (;;) {
+        skipSpace();
+        if (text[i] === ']') { i++; break; }
+        value(`${pointer}/${n++}`);
+        skipSpace();
+        if (text[i] === ',') i++;
+        else if (text[i] === ']') { i++; break; }
+        else return;
+      }
+    } else if (c === '"' || c === '`') {
+      readString();
+    } else {
+      while (i < text.length && !/[\s,\]}]/.test(text[i])) i++;
+      if (i === start) return;
+    }
+    found.set(pointer, { keyStart, start, end: i });
+  };
+  value('');
+  return found;
+}

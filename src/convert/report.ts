@@ -1,0 +1,115 @@
+// Reporting for convert and build: the diagnostics (through the shared reporters when they exist, with a
+// small built-in fallback), the summary after a conversion, and the dry-run listing.
+import type { FileResult, LintReport } from '../types.js';
+import { redactSecrets, serialize } from './emit.js';
+import { parseDialect } from './dialect.js';
+import type { ConversionResult } from './types.js';
+import type { OutputFile } from './writer.js';
+import { databaseFileName } from './run.js';
+
+export type ReportFormat = 'stylish' | 'json';
+
+export function toReport(results: FileResult[]): LintReport {
+  let errorCount = 0;
+  let warningCount = 0;
+  for (const r of results) {
+    for (const d of r.diagnostics) {
+      if (d.severity === 'error') errorCount++;
+      else if (d.severity === 'warning') warningCount++;
+    }
+  }
+  return { results, errorCount, warningCount };
+}
+
+/** Format through src/report when the pipeline provides it; otherwise a plain built-in rendering. */
+export async function formatDiagnostics(report: LintReport, format: ReportFormat, options: { color: boolean; cwd: string }): Promise<string> {
+  try {
+    const specifier = '../report/index.js';
+    const mod = (await import(specifier)) as { formatReport?: (r: LintReport, f: string, o: unknown) => string | Promise<string> };
+    if (typeof mod.formatReport === 'function') return await mod.formatReport(report, format, options);
+  } catch {
+    // The shared reporters are not there yet: fall through.
+  }
+  if (format === 'json') return JSON.stringify(report, null, 2) + '\n';
+  return stylish(report);
+}
+
+function stylish(report: LintReport): string {
+  let out = '';
+  let infos = 0;
+  for (const result of report.results) {
+    if (result.diagnostics.length === 0) continue;
+    out += `${result.file}\n`;
+    for (const d of result.diagnostics) {
+      if (d.severity === 'info') infos++;
+      out += `  ${`${d.line}:${d.column}`.padEnd(8)} ${d.severity.padEnd(8)} ${d.message}  ${d.rule}\n`;
+    }
+    out += '\n';
+  }
+  const total = report.errorCount + report.warningCount + infos;
+  if (total > 0) out += `${total} problem${total === 1 ? '' : 's'} (${report.errorCount} error${report.errorCount === 1 ? '' : 's'}, ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}, ${infos} info)\n`;
+  return out;
+}
+
+/** The short summary after a conversion: what went where, what was dropped, what to do next. */
+export function conversionSummary(input: string, target: string, conversion: ConversionResult, files: readonly OutputFile[], mode: 'out' | 'in-place' | 'dry-run', backup?: string): string {
+  const lines: string[] = [];
+  const databases = Object.keys(conversion.databases);
+  const verb = mode === 'dry-run' ? 'Would convert' : 'Converted';
+  lines.push(`${verb} ${input}: ${databases.length} database${databases.length === 1 ? '' : 's'} (${databases.join(', ')})${mode === 'in-place' ? ' in place' : ` into ${target}`}`);
+  if (backup) lines.push(`  original backed up as ${backup}`);
+  for (const file of files) {
+    let note = '';
+    if (file.path === 'bootstrap.json') {
+      note = `server and credentials from database "${conversion.identityFrom}"`;
+      if (conversion.credentialsFor.length > 0) note += `; database_credentials for ${conversion.credentialsFor.join(', ')}`;
+    } else if (file.path.startsWith('principals/')) {
+      const name = databases.find((n) => file.path === `principals/${databaseFileName(n)}.json`);
+      const p = name ? conversion.principals[name] : undefined;
+      if (p) note = `${count(Object.keys(p.users).length, 'user')}, ${count(Object.keys(p.roles).length, 'role')}`;
+    }
+    if (file.secret) note += `${note ? '; ' : ''}holds credentials (mode 0600)`;
+    lines.push(`  ${file.path.padEnd(28)} ${note}`.trimEnd());
+  }
+  if (conversion.dropped.length > 0) {
+    lines.push(`  dropped: ${conversion.dropped.map((d) => d.pointer.slice(1).split('/').join('.')).join(', ')} (the diagnostics say why)`);
+  } else {
+    lines.push('  dropped: nothing');
+  }
+  const first = databases[0] ?? 'db';
+  lines.push('', 'Next steps:');
+  lines.push(`  1. Start Sync Gateway 3.x with ${mode === 'in-place' ? input : 'bootstrap.json'} as its config.`);
+  lines.push(`  2. Create each database: PUT /{db}/ with its config on the admin port, for example`);
+  lines.push(`     curl -X PUT http://localhost:4985/${encodeURIComponent(first)}/ -H 'Content-Type: application/json' --data-binary @databases/${databaseFileName(first)}.json`);
+  if (Object.keys(conversion.principals).length > 0) {
+    lines.push('  3. Create the principals: each entry of principals/<db>.json "users" with POST /{db}/_user/, each of "roles" with POST /{db}/_role/.');
+  } else {
+    lines.push('  3. No users or roles to create (the guest, if any, is in the database config).');
+  }
+  lines.push('  4. POST /_post_upgrade?preview=true to see which old indexes and design documents can go; run it without preview to remove them.');
+  return lines.join('\n') + '\n';
+}
+
+function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** What `--dry-run` prints: every file with its secrets redacted. */
+export function dryRunListing(files: readonly OutputFile[], root: string): string {
+  let out = '';
+  for (const file of files) {
+    out += `--- ${root}${file.path}${file.secret ? ' (mode 0600, secrets redacted)' : ''}\n`;
+    out += file.secret ? redactText(file.content) : file.content;
+  }
+  return out;
+}
+
+function redactText(content: string): string {
+  try {
+    const parsed = parseDialect(content, null);
+    return serialize(redactSecrets(parsed.value), parsed.bareReferences);
+  } catch {
+    return '<content hidden: it holds credentials>\n';
+  }
+}
+

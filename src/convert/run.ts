@@ -1,0 +1,204 @@
+// convert, end to end but without writing: read the legacy file, lint it, refuse on errors, convert,
+// lint every output, and return the files that would be written.
+import { readFile } from 'node:fs/promises';
+import { lintText, type LintOptions } from '../lint.js';
+import { isObject, joinPointer, type Diagnostic, type FileResult, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
+import { bareReferenceIndex, DialectError, locatePointers, parseDialect, type DialectParse } from './dialect.js';
+import { holdsSecret, serialize } from './emit.js';
+import { convertLegacy, CONVERT_RULES, functionSites } from './legacy.js';
+import { readFunctionSources } from './sources.js';
+import type { ConversionResult } from './types.js';
+import type { OutputFile } from './writer.js';
+
+export interface ConvertFileOptions {
+  /** Directory relative function paths resolve against (the gateway's working directory). */
+  cwd: string;
+  /** Environment for `--expand-env`; undefined keeps references as written. */
+  expandEnv?: Record<string, string | undefined>;
+  groupId?: string;
+  /** Extra options for the lint runs (rule overrides, edition...). */
+  lint?: Partial<LintOptions>;
+}
+
+export interface ConvertOutcome {
+  /** The lint-shaped result for the input file (all diagnostics, lint's and the converter's). */
+  result: FileResult;
+  /** True when the conversion may be written. */
+  ok: boolean;
+  files: OutputFile[];
+  conversion?: ConversionResult;
+  /** The bytes that were converted (the writer checks the original did not change since). */
+  originalBytes?: Uint8Array;
+}
+
+/**
+ * Lint findings about what the conversion itself takes care of, and reports in its own words
+ * (convert/shared-bucket-access, convert/credentials, principals files, convert/overwritten-value).
+ */
+export const HANDLED_BY_CONVERT: Readonly<Record<string, 'off'>> = {
+  'upgrade/shared-bucket-access-off': 'off',
+  'upgrade/credentials-differ': 'off',
+  'upgrade/principals': 'off',
+  'upgrade/slow-query-threshold': 'off',
+};
+
+export async function convertFile(file: string, options: ConvertFileOptions): Promise<ConvertOutcome> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    return refused(file, null, [atTop(CONVERT_RULES.unreadable, `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)]);
+  }
+  const text = bytes.toString('utf8');
+  const env = options.expandEnv ?? null;
+  // Parse first (our reader keeps environment references bare in number/boolean positions); a text that
+  // does not parse is left to the lint, which says where and why.
+  let parsed: DialectParse | undefined;
+  let parseError: string | undefined;
+  try {
+    parsed = parseDialect(text, env);
+  } catch (error) {
+    parseError = error instanceof DialectError ? error.message : String(error);
+  }
+  // The lint sees a bare reference as a number of the same length (positions stay right) and its findings
+  // about that value are dropped: a value known only at run time cannot be checked.
+  const lintInput = parsed ? maskSpans(text, parsed.bareSpans) : text;
+  const lint = await lintText(lintInput, file, {
+    remote: true, cwd: options.cwd, ...options.lint, env, rules: { ...options.lint?.rules, ...HANDLED_BY_CONVERT },
+  });
+  const barePointers = parsed ? placeholderPointers(parsed.value) : new Set<string>();
+  lint.diagnostics = lint.diagnostics.filter((d) => !barePointers.has(d.pointer));
+  if (lint.kind === 'bootstrap' || lint.kind === 'database') {
+    return refused(file, lint.kind, [atTop(CONVERT_RULES.notLegacy,
+      `this is already a 3.x ${lint.kind} config, not a legacy one; there is nothing to convert (use "sgconf build" to compile 3.x sources)`)]);
+  }
+  if (lint.diagnostics.some((d) => d.severity === 'error')) return refused(file, lint.kind, lint.diagnostics);
+  if (!parsed) return refused(file, 'legacy', [...lint.diagnostics, atTop(CONVERT_RULES.unreadable, parseError ?? 'the file cannot be parsed')]);
+
+  const functionSources = await readFunctionSources(functionSites(parsed.value), { cwd: options.cwd, remote: options.lint?.remote ?? true });
+  const conversion = convertLegacy(parsed.value, {
+    groupId: options.groupId, functionSources, expanded: env !== null, bareReferences: parsed.bareReferences,
+  });
+  const diagnostics = mergeDiagnostics(lint.diagnostics, locate(text, conversion.diagnostics))
+    .sort((x, y) => x.line - y.line || x.column - y.column || x.rule.localeCompare(y.rule));
+  if (diagnostics.some((d) => d.severity === 'error')) return refused(file, 'legacy', diagnostics, conversion);
+
+  const files = outputFiles(conversion, parsed.bareReferences);
+  // Every output must lint clean: a conversion that would not start is refused, never written.
+  for (const out of files) {
+    if (out.path.startsWith('principals/')) continue;
+    const outKind = out.path === 'bootstrap.json' ? 'bootstrap' : 'database';
+    // enable_shared_bucket_access false is written on purpose (the gateway's own choice, with an info saying how to opt in).
+    const checked = await lintDialect(out.content, out.path, {
+      remote: false, cwd: options.cwd, ...options.lint, env: null, kind: outKind,
+      rules: { ...options.lint?.rules, 'upgrade/shared-bucket-access-off': 'off' },
+    });
+    for (const d of checked.diagnostics.filter((x) => x.severity === 'error')) {
+      diagnostics.push(atTop(CONVERT_RULES.outputInvalid,
+        `the converted ${out.path} would not pass lint (${d.rule} at "${d.pointer}": ${d.message}); please report this conversion`));
+    }
+  }
+  if (diagnostics.some((d) => d.severity === 'error')) return refused(file, 'legacy', diagnostics, conversion);
+  return { result: { file, kind: 'legacy', diagnostics }, ok: true, files, conversion, originalBytes: bytes };
+}
+
+/** File names of the outputs; a `/` (legal in database names) would make a folder, so it is escaped. */
+export function databaseFileName(name: string): string {
+  return name.replace(/%/g, '%25').replace(/\//g, '%2F');
+}
+
+export function outputFiles(conversion: ConversionResult, bareReferences: readonly string[] = []): OutputFile[] {
+  const files: OutputFile[] = [
+    { path: 'bootstrap.json', content: serialize(conversion.bootstrap, bareReferences), secret: holdsSecret(conversion.bootstrap) },
+  ];
+  for (const [name, db] of Object.entries(conversion.databases)) {
+    files.push({ path: `databases/${databaseFileName(name)}.json`, content: serialize(db, bareReferences), secret: holdsSecret(db) });
+  }
+  for (const [name, principals] of Object.entries(conversion.principals)) {
+    const value = principals as unknown as JsonObject;
+    files.push({ path: `principals/${databaseFileName(name)}.json`, content: serialize(value, bareReferences), secret: holdsSecret(value) });
+  }
+  return files;
+}
+
+function refused(file: string, kind: FileResult['kind'], diagnostics: Diagnostic[], conversion?: ConversionResult): ConvertOutcome {
+  return { result: { file, kind, diagnostics }, ok: false, files: [], conversion };
+}
+
+function atTop(rule: string, message: string): Diagnostic {
+  return { rule, severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 };
+}
+
+/** The converter must not repeat what the lint already said about the same value. */
+function mergeDiagnostics(fromLint: Diagnostic[], fromConverter: Diagnostic[]): Diagnostic[] {
+  const seen = new Set(fromLint.map((d) => `${d.pointer}\u0000${d.severity}`));
+  return [...fromLint, ...fromConverter.filter((d) => !seen.has(`${d.pointer}\u0000${d.severity}`) || d.severity === 'info')];
+}
+
+/** Lint a text that may hold bare environment references (they are masked; findings about them dropped). */
+export async function lintDialect(text: string, file: string, options: LintOptions): Promise<FileResult> {
+  let parsed: DialectParse | undefined;
+  try {
+    parsed = parseDialect(text, null);
+  } catch {
+    // The lint reports why.
+  }
+  const result = await lintText(parsed ? maskSpans(text, parsed.bareSpans) : text, file, options);
+  const barePointers = parsed ? placeholderPointers(parsed.value) : new Set<string>();
+  result.diagnostics = result.diagnostics.filter((d) => !barePointers.has(d.pointer));
+  return result;
+}
+
+function maskSpans(text: string, spans: readonly { start: number; end: number }[]): string {
+  let out = '';
+  let last = 0;
+  for (const { start, end } of spans) {
+    out += text.slice(last, start) + '0'.padEnd(end - start, ' ');
+    last = end;
+  }
+  return out + text.slice(last);
+}
+
+function placeholderPointers(value: JsonValue): Set<string> {
+  const out = new Set<string>();
+  const walk = (v: JsonValue, pointer: string) => {
+    if (bareReferenceIndex(v) !== undefined) out.add(pointer);
+    else if (Array.isArray(v)) v.forEach((x, i) => walk(x, joinPointer(pointer, i)));
+    else if (isObject(v)) for (const [k, x] of Object.entries(v)) walk(x, joinPointer(pointer, k));
+  };
+  walk(value, '');
+  return out;
+}
+
+/** Positions for converter diagnostics (pointers as written in the file; canonical spellings matched case-insensitively). */
+export function locate(text: string, raw: readonly RawDiagnostic[]): Diagnostic[] {
+  if (raw.length === 0) return [];
+  const located = locatePointers(text);
+  const lower = new Map<string, string>();
+  for (const p of located.keys()) lower.set(p.toLowerCase(), p);
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
+  const position = (offset: number) => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - lineStarts[lo] + 1 };
+  };
+  return raw.map((d) => {
+    let pointer = d.pointer;
+    let spot = located.get(pointer) ?? located.get(lower.get(pointer.toLowerCase()) ?? '');
+    while (!spot && pointer !== '') {
+      pointer = pointer.slice(0, pointer.lastIndexOf('/'));
+      spot = located.get(pointer) ?? located.get(lower.get(pointer.toLowerCase()) ?? '');
+    }
+    const start = spot ? (d.target === 'key' && spot.keyStart !== undefined ? spot.keyStart : spot.start) : 0;
+    const end = spot ? (d.target === 'key' && spot.keyStart !== undefined ? text.indexOf(':', spot.keyStart) : spot.end) : 0;
+    const from = position(start);
+    const to = position(Math.max(start, end));
+    return { rule: d.rule, severity: d.severity, message: d.message, pointer: d.pointer, line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
+  });
+}
