@@ -70,7 +70,7 @@ export function parseFunctionSource(source: string): ParseOutcome {
         acorn.parse(wrapped, ES5);
       } catch (error) {
         const e = asSyntaxError(error);
-        if (e) problems.push(syntaxProblem(e, source, `${e.reason} (ES5.1, the only language level of the gateway's engine, otto)`));
+        if (e) problems.push(syntaxProblem(shiftError(e, -1, source.length), source, `${e.reason} (ES5.1, the only language level of the gateway's engine, otto)`));
       }
     }
     return { program: problems.length === 0 ? program : null, functionNode: isFunction ? expression : null, problems };

@@ -1,0 +1,110 @@
+// Source classification exactly like the gateway (reference 6.3): URL prefix, existing file, else inline.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { looksLikeLocation } from '../../src/functions/resolve.js';
+import { runStage } from './harness.js';
+
+let root: string;
+let gatewayDir: string;
+let configDir: string;
+const SYNC = 'function(doc, oldDoc) {\n  channel(doc.channels);\n}\n';
+
+beforeAll(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'sgconf-resolve-'));
+  gatewayDir = path.join(root, 'gateway');
+  configDir = path.join(root, 'config');
+  mkdirSync(path.join(gatewayDir, 'js'), { recursive: true });
+  mkdirSync(path.join(configDir, 'functions'), { recursive: true });
+  writeFileSync(path.join(gatewayDir, 'js', 'sync.js'), SYNC);
+  writeFileSync(path.join(gatewayDir, 'js', 'broken.js'), 'function(doc) {\n  var x = `a`;\n}');
+  writeFileSync(path.join(configDir, 'functions', 'sync.js'), SYNC);
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const legacy = (sync: string) => ({ databases: { db: { bucket: 'b', sync } } });
+
+describe('resolveFunctions: sources', () => {
+  it('reads an existing file relative to the working directory', async () => {
+    const { functions, diagnostics } = await runStage('legacy', legacy('js/sync.js'), { cwd: gatewayDir, configDir });
+    expect(diagnostics).toEqual([]);
+    expect(functions[0]).toMatchObject({ origin: 'file', location: 'js/sync.js', source: SYNC });
+    expect(functions[0]!.locate(3)).toEqual({ file: path.join(gatewayDir, 'js', 'sync.js'), fileText: SYNC, offset: 3 });
+  });
+
+  it('reads an absolute path', async () => {
+    const { functions } = await runStage('legacy', legacy(path.join(gatewayDir, 'js', 'sync.js')), { cwd: root, configDir });
+    expect(functions[0]).toMatchObject({ origin: 'file', source: SYNC });
+  });
+
+  it('reports problems in a file inside that file', async () => {
+    const { diagnostics } = await runStage('legacy', legacy('js/broken.js'), { cwd: gatewayDir, configDir });
+    expect(diagnostics).toEqual([expect.objectContaining({
+      rule: 'functions/es2015-syntax', file: path.join(gatewayDir, 'js', 'broken.js'), span: { start: 26, end: 27 },
+    })]);
+    expect(diagnostics[0]!.message).toMatch(/^sync function from file js\/broken\.js: a template literal/);
+  });
+
+  it('treats a path that names no file as inline code, and says so', async () => {
+    const { functions, diagnostics } = await runStage('legacy', legacy('js/missing.js'), { cwd: gatewayDir, configDir });
+    expect(functions[0]).toMatchObject({ origin: 'inline', source: null });
+    expect(diagnostics).toEqual([expect.objectContaining({ rule: 'functions/source-not-found', severity: 'error', pointer: '/databases/db/sync' })]);
+    expect(diagnostics[0]!.message).toContain('would treat the text itself as inline JavaScript');
+    expect(diagnostics[0]!.message).toContain(path.join(gatewayDir, 'js', 'missing.js'));
+  });
+
+  it('says when the file exists only relative to the config file folder', async () => {
+    const { diagnostics } = await runStage('legacy', legacy('functions/sync.js'), { cwd: gatewayDir, configDir });
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]!.message).toContain(`exists relative to the config file's folder (${path.join(configDir, 'functions', 'sync.js')})`);
+    expect(diagnostics[0]!.message).toContain('its own working directory');
+  });
+
+  it('treats a directory as inline code', async () => {
+    const { diagnostics } = await runStage('legacy', legacy('js/'), { cwd: gatewayDir, configDir });
+    expect(diagnostics[0]).toMatchObject({ rule: 'functions/source-not-found' });
+    expect(diagnostics[0]!.message).toContain('names a directory');
+  });
+
+  it('never resolves collection functions', async () => {
+    const config = { databases: { db: { scopes: { s: { collections: { c: { sync: 'js/sync.js' } } } } } } };
+    const { functions, diagnostics } = await runStage('legacy', config, { cwd: gatewayDir, configDir });
+    expect(functions[0]).toMatchObject({ origin: 'inline', resolvable: false, source: null });
+    expect(diagnostics).toEqual([expect.objectContaining({ rule: 'functions/source-not-found', pointer: '/databases/db/scopes/s/collections/c/sync' })]);
+    expect(diagnostics[0]!.message).toContain('always inline');
+  });
+
+  it('treats a blank sync function or import filter as unset', async () => {
+    const { functions, diagnostics } = await runStage('legacy', { databases: { db: { sync: '  \n', import_filter: '' } } });
+    expect(functions).toEqual([]);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('in a 3.x database config, a file for sync is rejected by the gateway (lint) but expected for build', async () => {
+    const lint = await runStage('database', { bucket: 'b', sync: 'js/sync.js' }, { cwd: gatewayDir, configDir });
+    expect(lint.diagnostics).toEqual([expect.objectContaining({ rule: 'functions/external-source-in-database-config', severity: 'error', pointer: '/sync' })]);
+    const build = await runStage('database', { bucket: 'b', sync: 'js/sync.js' }, { cwd: gatewayDir, configDir, purpose: 'build' });
+    expect(build.diagnostics).toEqual([]);
+    expect(build.functions[0]).toMatchObject({ origin: 'file', source: SYNC });
+  });
+
+  it('in a 3.x database config, a conflict resolver file is a warning and a webhook filter file is fine', async () => {
+    writeFileSync(path.join(gatewayDir, 'js', 'resolver.js'), 'function(conflict) { return conflict.LocalDocument; }');
+    writeFileSync(path.join(gatewayDir, 'js', 'filter.js'), 'function(doc) { return true; }');
+    const config = {
+      bucket: 'b',
+      replications: { r: { remote: 'https://h/db', direction: 'pull', conflict_resolution_type: 'custom', custom_conflict_resolver: 'js/resolver.js' } },
+      event_handlers: { document_changed: [{ handler: 'webhook', url: 'https://h/x', filter: 'js/filter.js' }] },
+    };
+    const { diagnostics } = await runStage('database', config, { cwd: gatewayDir, configDir });
+    expect(diagnostics).toEqual([expect.objectContaining({
+      rule: 'functions/external-source-in-database-config', severity: 'warning', pointer: '/replications/r/custom_conflict_resolver',
+    })]);
+  });
+
+  it('recognises values that read as paths or URLs, and not real code', () => {
+    for (const v of ['sync.js', './sync.js', '/etc/sg/sync.js', 'C:\\sg\\sync.js', 'functions/sync', 'ftp://h/sync.js']) expect(looksLikeLocation(v), v).toBe(true);
+    for (const v of ['function(doc){}', 'sync', 'function(doc) { channel("a/b"); }', '']) expect(looksLikeLocation(v), v).toBe(false);
+  });
+});
