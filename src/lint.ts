@@ -167,6 +167,11 @@ function annotateVariablesInFunctions(raw: RawDiagnostic[], functions: readonly 
       return span && span.start <= d.span!.start && d.span!.start < span.end;
     });
     if (inside) {
+      // The expansion removed text from the JavaScript: its syntax errors are consequences, not news.
+      for (let i = raw.length - 1; i >= 0; i--) {
+        const other = raw[i]!;
+        if (other.pointer === inside.pointer && (other.rule === 'functions/syntax-error' || other.rule === 'functions/not-a-function')) raw.splice(i, 1);
+      }
       d.pointer = inside.pointer;
       d.message += `. It sits inside the JavaScript of ${inside.pointer.slice(1).split('/').join('.')}: in a config file every literal "$" in JavaScript must be written "$$"`;
     }
@@ -239,8 +244,9 @@ function locateNearest(doc: LocatedDocument | null, pointer: string, target: 'ke
 // Files and folders.
 
 export interface LintPathsOptions extends LintOptions {
-  /** Glob patterns (relative to cwd) of files to skip. */
+  /** Glob patterns of files to skip, relative to `ignoreBase` (the tool config's folder; default cwd). */
   ignore?: string[];
+  ignoreBase?: string;
 }
 
 const CONFIG_FILE = /\.(json|ya?ml)$/i;
@@ -251,7 +257,7 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
   const cwd = options.cwd ?? process.cwd();
   const ignore = (options.ignore ?? []).map(globToRegExp);
   const isIgnored = (file: string): boolean => {
-    const rel = path.relative(cwd, path.resolve(cwd, file)).split(path.sep).join('/');
+    const rel = path.relative(options.ignoreBase ?? cwd, path.resolve(cwd, file)).split(path.sep).join('/');
     return ignore.some((re) => re.test(rel));
   };
   const targets: { file: string; discovered: boolean; error?: string }[] = [];

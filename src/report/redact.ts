@@ -31,9 +31,16 @@ export function collectSecrets(value: JsonValue, extra: readonly string[] = []):
   return [...secrets].sort((a, b) => b.length - a.length);
 }
 
+// Words of our own messages: a "secret" equal to one of them cannot be told apart from the word itself.
+const MESSAGE_WORDS = new Set(['password', 'pass', 'secret', 'user', 'username', 'admin', 'token', 'key', 'credentials']);
+
 export function scrub(text: string, secrets: readonly string[]): string {
   let out = redactUrlCredentials(text);
-  for (const s of secrets) if (out.includes(s)) out = out.split(s).join('****');
+  for (const s of secrets) {
+    if (MESSAGE_WORDS.has(s.toLowerCase()) || !out.includes(s)) continue;
+    const escaped = s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = out.replace(new RegExp(`(?<![A-Za-z0-9_])${escaped}(?![A-Za-z0-9_])`, 'g'), '****');
+  }
   return out;
 }
 

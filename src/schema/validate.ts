@@ -73,7 +73,8 @@ function toDiagnostics(kind: Kind, root: JsonValue, errors: ErrorObject[]): RawD
   }
 
   for (const e of errors) {
-    if (dropped.has(e)) continue;
+    // A property-name check reports the name's own error (pattern ...) too: one finding is enough.
+    if (dropped.has(e) || (e.keyword !== 'propertyNames' && (e as { propertyName?: string }).propertyName !== undefined)) continue;
     const d = describe(kind, root, e, walker.resolve.bind(walker));
     if (d) out.push(d);
   }

@@ -58,6 +58,7 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
     const code = ch.charCodeAt(0);
     if (code < 32) return `control character U+${code.toString(16).padStart(4, '0').toUpperCase()}`;
     if (ch === '/') return '"/" (JSON has no comments)';
+    if (ch === '`') return '"`" (a backtick string that never closed: an empty pair `` is not an empty string, and a backtick after a backslash does not close one)';
     return `"${ch}"`;
   };
 

@@ -71,6 +71,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     remote: values['no-remote'] ? false : (tool.config.remote ?? true),
     rules: tool.config.rules,
     ignore: tool.config.ignore,
+    ignoreBase: tool.filepath ? path.dirname(tool.filepath) : io.cwd,
     caFiles: tool.config.caFiles,
     remoteTimeoutMs: tool.config.remoteTimeoutMs,
     settings: tool.config.edition ? { edition: tool.config.edition } : undefined,

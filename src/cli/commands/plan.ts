@@ -1,7 +1,77 @@
-// Placeholder until the command is built.
-import type { CliIO } from '../io.js';
+// sgconf plan <config> --from <version> --to <version> [--format markdown|json]: an upgrade runbook.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { UsageError, type CliIO } from '../io.js';
+import { KNOWN_LINES, compareVersions, parseVersion, type Version } from '../../plan/versions.js';
 
-export async function run(_args: string[], io: CliIO): Promise<number> {
-  io.stderr('sgconf plan: not implemented yet\n');
-  return 2;
+const HELP = `Usage: sgconf plan <config> --from <version> --to <version> [--format markdown|json]
+
+Prints an ordered upgrade runbook for this config and version pair: each step with the evidence from the
+config, the commands or admin-API calls to run, and what to check before the next step.
+
+Options:
+  --from <version>          the Sync Gateway version the nodes run now (x.y or x.y.z)
+  --to <version>            the version to upgrade to (later than --from)
+  --format markdown|json    output format (default markdown)
+
+Known release lines: ${KNOWN_LINES.join(', ')}.
+Exit status: 0 plan printed; 1 the config has errors that block the upgrade (printed); 2 misuse.
+`;
+
+function version(option: string, text: string | undefined): Version {
+  if (text === undefined) throw new UsageError(`${option} <version> is required`);
+  const parsed = parseVersion(text);
+  if (!parsed) throw new UsageError(`unknown version "${text}" for ${option} (known release lines: ${KNOWN_LINES.join(', ')})`);
+  return parsed;
+}
+
+export async function run(args: string[], io: CliIO): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        from: { type: 'string' }, to: { type: 'string' },
+        format: { type: 'string', default: 'markdown' },
+        'no-env': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout(HELP);
+    return 0;
+  }
+  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'a config file is required' : 'exactly one config file is expected');
+  const format = values.format;
+  if (format !== 'markdown' && format !== 'json') throw new UsageError(`unknown format "${format}" (markdown or json)`);
+  const from = version('--from', values.from);
+  const to = version('--to', values.to);
+  if (compareVersions(to, from) <= 0) throw new UsageError(`--to ${to.text} must be later than --from ${from.text}`);
+
+  const file = positionals[0];
+  let text: string;
+  try {
+    text = await readFile(path.resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const { renderBlocked } = await import('../../plan/render.js');
+    const message = `cannot read the file (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code ?? String(error)})`;
+    io.stdout(renderBlocked(file, [{ rule: 'source/read', severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 }], format));
+    return 1;
+  }
+  const { makePlan } = await import('../../plan/make.js');
+  const { renderBlocked, renderJson, renderMarkdown } = await import('../../plan/render.js');
+  const outcome = await makePlan(text, file, { from, to, lint: { env: values['no-env'] ? null : io.env, cwd: io.cwd, remote: false } });
+  if (!outcome.ok) {
+    io.stdout(renderBlocked(file, outcome.blocking, format));
+    return 1;
+  }
+  io.stdout(format === 'json' ? renderJson(outcome.plan) : renderMarkdown(outcome.plan));
+  return 0;
 }

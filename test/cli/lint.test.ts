@@ -1,0 +1,161 @@
+// The lint command as a user runs it: exit codes, formats, golden outputs.
+import { describe, expect, it } from 'vitest';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync, existsSync, mkdtempSync, mkdirSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { main } from '../../src/cli/main.js';
+import type { CliIO } from '../../src/cli/io.js';
+
+const ROOT = path.resolve(__dirname, '../..');
+const FIXTURES = 'test/cli/fixtures';
+
+async function runCli(args: string[], cwd = ROOT, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, env, isTTY: false };
+  const code = await main(args, io);
+  return { code, stdout, stderr };
+}
+
+function golden(name: string, actual: string): void {
+  const file = path.join(__dirname, 'golden', name);
+  if (process.env.UPDATE_GOLDEN || !existsSync(file)) writeFileSync(file, actual);
+  expect(actual).toBe(readFileSync(file, 'utf8'));
+}
+
+describe('sgconf lint', () => {
+  it('exits 0 on a clean file and says so', async () => {
+    const r = await runCli(['lint', `${FIXTURES}/clean-db.json`, '--no-remote']);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('1 file checked, no problems');
+    expect(r.code).toBe(0);
+  });
+
+  it('exits 1 with errors; json report is exactly the contract', async () => {
+    const r = await runCli(['lint', `${FIXTURES}/typo.json`, '--format', 'json']);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(Object.keys(report)).toEqual(['results', 'errorCount', 'warningCount']);
+    expect(report.results[0].kind).toBe('bootstrap');
+    const typo = report.results[0].diagnostics.find((d: { rule: string }) => d.rule === 'schema/unknown-field');
+    expect(typo).toMatchObject({ severity: 'error', pointer: '/api/https/tls_minimum_versoin', line: 10, column: 16, endLine: 10, endColumn: 37 });
+    expect(typo.message).toBe('unknown field "tls_minimum_versoin" in "api.https"; did you mean "tls_minimum_version"?');
+    const duration = report.results[0].diagnostics.find((d: { pointer: string }) => d.pointer === '/bootstrap/config_update_frequency');
+    expect(duration).toMatchObject({ rule: 'schema/type', line: 6, column: 32 });
+    expect(r.stdout).not.toContain('s3cr3t-pass');
+    golden('typo.json.txt', r.stdout);
+  });
+
+  it('stylish: grouped by file, code frame with a caret, summary, secrets masked, no colour when not a TTY', async () => {
+    const r = await runCli(['lint', `${FIXTURES}/typo.json`]);
+    expect(r.stdout).not.toMatch(/\u001b\[/);
+    expect(r.stdout).not.toContain('s3cr3t-pass');
+    expect(r.stdout).toMatch(/> +10 \| +"https": \{ "tls_minimum_versoin"/);
+    golden('typo.stylish.txt', r.stdout);
+  });
+
+  it('github: workflow commands, errors first, escaped', async () => {
+    const r = await runCli(['lint', `${FIXTURES}/typo.json`, `${FIXTURES}/bad-db.yaml`, '--format', 'github', '--no-remote']);
+    const lines = r.stdout.trim().split('\n');
+    const levels = lines.map((l) => l.slice(2, l.indexOf(' ')));
+    expect(levels).toEqual([...levels].sort((a, b) => ['error', 'warning', 'notice'].indexOf(a) - ['error', 'warning', 'notice'].indexOf(b)));
+    expect(lines.every((l) => /^::(error|warning|notice) file=[^,]+,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=[^:]+::/.test(l))).toBe(true);
+    golden('github.txt', r.stdout);
+  });
+
+  it('YAML: an ES2015 construct in a block scalar points at its line in the YAML file', async () => {
+    const r = await runCli(['lint', `${FIXTURES}/bad-db.yaml`, '--format', 'json', '--no-remote']);
+    const diags = JSON.parse(r.stdout).results[0].diagnostics;
+    expect(diags.find((d: { rule: string }) => d.rule === 'schema/type')).toMatchObject({ line: 3, column: 13 });
+    const es2015 = diags.find((d: { rule: string }) => d.rule === 'functions/es2015-syntax');
+    expect(es2015).toMatchObject({ line: 6, column: 5 });
+  });
+
+  it('--quiet reports errors only; --max-warnings turns warnings into exit 1', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-'));
+    writeFileSync(path.join(dir, 'db.json'), '{"bucket": "b", "pool": "default", "pool": "default"}');
+    const loud = await runCli(['lint', 'db.json', '--format', 'json'], dir);
+    const warnings = JSON.parse(loud.stdout).warningCount;
+    expect(warnings).toBeGreaterThan(0);
+    expect(loud.code).toBe(0);
+    expect((await runCli(['lint', 'db.json', '--max-warnings', String(warnings)], dir)).code).toBe(0);
+    expect((await runCli(['lint', 'db.json', '--max-warnings', String(warnings - 1)], dir)).code).toBe(1);
+    const quiet = await runCli(['lint', 'db.json', '--format', 'json', '--quiet'], dir);
+    expect(JSON.parse(quiet.stdout).results[0].diagnostics).toEqual([]);
+  });
+
+  it('--no-env keeps $ references; an env map in the tool config is used for expansion', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-'));
+    writeFileSync(path.join(dir, 'boot.json'), '{"bootstrap": {"server": "${CB_SERVER}", "username": "u", "password": "$CB_PASS"}}');
+    const undef = await runCli(['lint', 'boot.json', '--format', 'json'], dir);
+    expect(JSON.parse(undef.stdout).results[0].diagnostics.filter((d: { rule: string }) => d.rule === 'source/undefined-variable')).toHaveLength(2);
+    const noEnv = await runCli(['lint', 'boot.json', '--format', 'json', '--no-env'], dir);
+    expect(JSON.parse(noEnv.stdout).results[0].diagnostics.filter((d: { rule: string }) => d.rule === 'source/undefined-variable')).toHaveLength(0);
+    writeFileSync(path.join(dir, '.sgconfrc.json'), JSON.stringify({ env: { CB_SERVER: 'couchbases://cb', CB_PASS: 'pw-from-env' } }));
+    const withEnv = await runCli(['lint', 'boot.json', '--format', 'json'], dir);
+    expect(JSON.parse(withEnv.stdout).results[0].diagnostics.filter((d: { rule: string }) => d.rule === 'source/undefined-variable')).toHaveLength(0);
+  });
+
+  it('misuse exits 2 with a one-line hint on stderr', async () => {
+    for (const args of [['lint', '--bogus', 'x.json'], ['lint'], ['lint', 'x.json', '--format', 'xml'], ['lint', 'x.json', '--max-warnings', 'many'], ['nope']]) {
+      const r = await runCli(args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stdout).toBe('');
+    }
+  });
+
+  it('a missing file, a directory of non-configs, an empty and a binary file are diagnostics, not crashes', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-'));
+    writeFileSync(path.join(dir, 'empty.json'), '');
+    writeFileSync(path.join(dir, 'binary.json'), Buffer.from([0x7b, 0x00, 0x01, 0x7d]));
+    writeFileSync(path.join(dir, 'bom.json'), '\ufeff{"bucket": "b"}');
+    mkdirSync(path.join(dir, 'sub'));
+    writeFileSync(path.join(dir, 'sub', 'package.json'), '{"name": "x"}');
+    const r = await runCli(['lint', 'missing.json', 'empty.json', 'binary.json', 'bom.json', 'sub', '--format', 'json'], dir);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    const byFile = Object.fromEntries(report.results.map((x: { file: string; diagnostics: { rule: string; message: string }[] }) => [x.file, x.diagnostics.map((d) => `${d.rule}: ${d.message}`)]));
+    expect(byFile['missing.json']).toEqual(['source/unreadable: no such file or directory']);
+    expect(byFile['empty.json'][0]).toMatch(/^source\/syntax: .*empty/);
+    expect(byFile['binary.json'][0]).toMatch(/^source\/unreadable: .*binary/);
+    expect(byFile['bom.json'][0]).toMatch(/^source\/bom:/);
+    expect(Object.keys(byFile)).not.toContain(path.join('sub', 'package.json'));
+  });
+
+  it('a tool config typo is reported, not ignored', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-'));
+    writeFileSync(path.join(dir, 'db.json'), '{"bucket": "b"}');
+    writeFileSync(path.join(dir, '.sgconfrc.json'), JSON.stringify({ rules: { 'schema/unknown-feild': 'off', 'source/syntax': 'loud' }, ignroe: [] }));
+    const r = await runCli(['lint', 'db.json', '--format', 'json'], dir);
+    expect(r.code).toBe(1);
+    const messages = JSON.parse(r.stdout).results[0].diagnostics.map((d: { message: string }) => d.message);
+    expect(messages).toEqual(expect.arrayContaining([
+      'unknown rule "schema/unknown-feild"; did you mean "schema/unknown-field"?',
+      'rule "source/syntax": the setting must be "off", "info", "warning" or "error", not "loud"',
+      'unknown key "ignroe" in the sgconf tool config; did you mean "ignore"?',
+    ]));
+  });
+
+  it('tool config rules and ignore globs are honoured (package.json#sgconf found from a subfolder)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-'));
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'x', sgconf: { rules: { 'schema/unknown-field': 'warning' }, ignore: ['configs/skip/**'] } }));
+    mkdirSync(path.join(dir, 'configs', 'skip'), { recursive: true });
+    writeFileSync(path.join(dir, 'configs', 'db.json'), '{"bucket": "b", "buckett": "c"}');
+    writeFileSync(path.join(dir, 'configs', 'skip', 'broken.json'), '{"bucket": ');
+    const r = await runCli(['lint', '.', '--format', 'json'], path.join(dir, 'configs'));
+    const report = JSON.parse(r.stdout);
+    expect(report.results.map((x: { file: string }) => x.file)).toEqual(['db.json']);
+    expect(report.results[0].diagnostics.find((d: { rule: string }) => d.rule === 'schema/unknown-field').severity).toBe('warning');
+    expect(r.code).toBe(0);
+  });
+
+  it('the executable works from the repository root (bin/sgconf.js over dist/)', () => {
+    const out = execFileSync(process.execPath, ['bin/sgconf.js', '--version'], { cwd: ROOT, encoding: 'utf8' });
+    expect(out.trim()).toBe(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version);
+    const r = spawnSync(process.execPath, ['bin/sgconf.js', 'lint', 'examples', '--no-remote'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/problems? \(|no problems/);
+  });
+});

@@ -1,0 +1,81 @@
+// Every real-world config of ../shared/corpus is read without a crash, gives a JSON report with
+// positions inside the file, and is recognised as the kind the manifest gives (when it parses).
+import { describe, expect, it } from 'vitest';
+import { readFileSync, existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { lintPaths } from '../src/lint.js';
+import type { FileResult } from '../src/types.js';
+
+const CORPUS = path.resolve(__dirname, '../../shared/corpus');
+const hasCorpus = existsSync(path.join(CORPUS, 'MANIFEST.tsv'));
+
+interface Entry { file: string; kind: string; notes: string }
+const manifest: Entry[] = hasCorpus
+  ? readFileSync(path.join(CORPUS, 'MANIFEST.tsv'), 'utf8').trim().split('\n').slice(1).map((line) => {
+      const [file, , , , kind, notes] = line.split('\t');
+      return { file: file!, kind: kind!, notes: notes ?? '' };
+    })
+  : [];
+
+/**
+ * Files whose findings were read by hand and agreed with (rule ids expected among the findings).
+ * Each entry: why a person reading the file agrees.
+ */
+const REVIEWED: Record<string, { expect: string[]; why: string }> = {
+  'couchbaselabs__InventorySales/sg-config-forest.json': { expect: ['schema/unknown-field'], why: '"serverX" is a disabled copy of "server"; 3.x refuses unknown keys' },
+  'rostcom__cbl-is-test/sync-gateway-config.json': { expect: ['schema/invalid-name'], why: 'database name "ISTest" has upper-case letters, which the gateway rejects' },
+  'couchbase__sync_gateway/1.0.0/examples__all_logs_config.json': { expect: ['source/syntax'], why: 'a trailing comma: not JSON' },
+  'amrishraje__CouchbaseQuickstart/sync_gateway.json': { expect: ['source/undefined-variable'], why: 'JavaScript uses "$Channels" unescaped: 3.x expands it as an environment variable' },
+  'waynecarter__digital-display/sync-gateway-config.json': { expect: ['functions/not-a-function'], why: 'the sync function is followed by a ";" inside the string: not a single function expression' },
+  'AparupaBanerjee__ResilientBaggageOperationsApp/sync-gateway-config.json': { expect: ['source/undefined-variable'], why: 'bootstrap credentials come from $COUCHBASE_USERNAME/$COUCHBASE_PASSWORD, undefined in this test environment' },
+  'couchbaselabs__CouchChat-iOS/sync-gateway-config.json': { expect: ['schema/unknown-field'], why: '"persona" login was removed long before 3.x; 3.x refuses the key' },
+};
+
+describe.runIf(hasCorpus)('real-world corpus', () => {
+  let results: Map<string, FileResult>;
+
+  it('reads every manifest file without a crash and reports positions inside the file', async () => {
+    const report = await lintPaths(manifest.map((e) => e.file), { cwd: CORPUS, remote: false, env: {} });
+    results = new Map(report.results.map((r) => [r.file, r]));
+    expect(report.results).toHaveLength(manifest.length);
+    // The report is one JSON document (the json format is exactly this object).
+    expect(() => JSON.parse(JSON.stringify(report))).not.toThrow();
+    for (const entry of manifest) {
+      const result = results.get(entry.file)!;
+      const text = readFileSync(path.join(CORPUS, entry.file), 'utf8');
+      const lineCount = text.split(/\r\n|\r|\n/).length;
+      for (const d of result.diagnostics) {
+        expect(d.message, `${entry.file}: ${d.rule}`).not.toMatch(/internal error/);
+        if (d.file) continue;
+        expect(d.line, `${entry.file} ${d.rule} line`).toBeGreaterThanOrEqual(1);
+        expect(d.line, `${entry.file} ${d.rule} line`).toBeLessThanOrEqual(lineCount);
+        expect(d.endLine).toBeGreaterThanOrEqual(d.line);
+        expect(d.column).toBeGreaterThanOrEqual(1);
+      }
+    }
+  });
+
+  it('detects the manifest kind of every file that parses', () => {
+    for (const entry of manifest.filter((e) => ['legacy', 'bootstrap', 'database'].includes(e.kind))) {
+      const result = results.get(entry.file)!;
+      if (result.diagnostics.some((d) => d.rule === 'source/syntax')) continue;
+      expect(result.kind, entry.file).toBe(entry.kind);
+    }
+  });
+
+  it('gives the findings we reviewed by hand', () => {
+    for (const [file, review] of Object.entries(REVIEWED)) {
+      const rules = results.get(file)!.diagnostics.map((d) => d.rule);
+      for (const id of review.expect) expect(rules, `${file}: ${review.why}`).toContain(id);
+    }
+  });
+
+  it('never prints a password from the corpus', () => {
+    for (const entry of manifest) {
+      const text = readFileSync(path.join(CORPUS, entry.file), 'utf8');
+      const passwords = [...text.matchAll(/"password"\s*:\s*"([^"$]{4,})"/gi)].map((m) => m[1]!).filter((p) => !['password', 'pass'].includes(p.toLowerCase()));
+      const messages = results.get(entry.file)!.diagnostics.map((d) => d.message).join('\n');
+      for (const p of passwords) expect(messages.includes(p), `${entry.file} leaks a password`).toBe(false);
+    }
+  });
+});
