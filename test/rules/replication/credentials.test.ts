@@ -1,0 +1,16 @@
+import { runRuleTests } from '../../helpers/rule-tester.js';
+import { rule } from '../../../src/rules/replication/credentials.js';
+import { D, GOOD, L, databaseWith, legacyWith } from './fixtures.js';
+
+runRuleTests(rule, {
+  valid: [
+    { kind: 'database', config: databaseWith({ r1: { ...GOOD, remote_username: 'u', remote_password: 'secret' } }) },
+    { name: 'credentials only in the URL', kind: 'legacy', config: legacyWith({ r1: { ...GOOD, remote: 'https://u:secret@sg2/db' } }) },
+  ],
+  invalid: [
+    { name: 'V12', kind: 'legacy', config: legacyWith({ r1: { ...GOOD, remote_username: 'u', username: 'v' } }), errors: [{ pointer: `${L}/r1/username`, severity: 'error', message: 'both remote_username and the deprecated username' }] },
+    { name: 'V13', kind: 'database', config: databaseWith({ r1: { ...GOOD, remote: 'https://u:secret@sg2/db', remote_username: 'u' } }), errors: [{ pointer: `${D}/r1/remote_username`, severity: 'error' }] },
+    { name: 'deprecated username/password', kind: 'database', config: databaseWith({ r1: { ...GOOD, username: 'u', password: 'secret' } }), errors: [{ pointer: `${D}/r1/username`, severity: 'warning', message: 'deprecated since 3.1' }] },
+    { name: 'password alone is ignored', kind: 'database', config: databaseWith({ r1: { ...GOOD, remote_password: 'secret' } }), errors: [{ pointer: `${D}/r1/remote_password`, severity: 'warning', message: 'ignored' }] },
+  ],
+});
