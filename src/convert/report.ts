@@ -1,6 +1,7 @@
 // Reporting for convert and build: the diagnostics (through the shared reporters when they exist, with a
 // small built-in fallback), the summary after a conversion, and the dry-run listing.
 import type { FileResult, LintReport } from '../types.js';
+import { formatReport } from '../report/index.js';
 import { redactSecrets, serialize } from './emit.js';
 import { parseDialect } from './dialect.js';
 import type { ConversionResult } from './types.js';
@@ -21,34 +22,14 @@ export function toReport(results: FileResult[]): LintReport {
   return { results, errorCount, warningCount };
 }
 
-/** Format through src/report when the pipeline provides it; otherwise a plain built-in rendering. */
-export async function formatDiagnostics(report: LintReport, format: ReportFormat, options: { color: boolean; cwd: string }): Promise<string> {
-  try {
-    const specifier = '../report/index.js';
-    const mod = (await import(specifier)) as { formatReport?: (r: LintReport, f: string, o: unknown) => string | Promise<string> };
-    if (typeof mod.formatReport === 'function') return await mod.formatReport(report, format, options);
-  } catch {
-    // The shared reporters are not there yet: fall through.
-  }
-  if (format === 'json') return JSON.stringify(report, null, 2) + '\n';
-  return stylish(report);
-}
-
-function stylish(report: LintReport): string {
-  let out = '';
-  let infos = 0;
-  for (const result of report.results) {
-    if (result.diagnostics.length === 0) continue;
-    out += `${result.file}\n`;
-    for (const d of result.diagnostics) {
-      if (d.severity === 'info') infos++;
-      out += `  ${`${d.line}:${d.column}`.padEnd(8)} ${d.severity.padEnd(8)} ${d.message}  ${d.rule}\n`;
-    }
-    out += '\n';
-  }
-  const total = report.errorCount + report.warningCount + infos;
-  if (total > 0) out += `${total} problem${total === 1 ? '' : 's'} (${report.errorCount} error${report.errorCount === 1 ? '' : 's'}, ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}, ${infos} info)\n`;
-  return out;
+/** Diagnostics in the shared report formats (the same document `lint --format json` prints). */
+export async function formatDiagnostics(
+  report: LintReport, format: ReportFormat, options: { color: boolean; cwd: string; readSource?: (file: string) => string | null },
+): Promise<string> {
+  if (format === 'json') return formatReport(report, 'json', options);
+  // No findings: say nothing rather than an empty report.
+  if (report.results.every((r) => r.diagnostics.length === 0)) return '';
+  return formatReport(report, 'stylish', options);
 }
 
 /** The short summary after a conversion: what went where, what was dropped, what to do next. */

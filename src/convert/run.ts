@@ -29,6 +29,8 @@ export interface ConvertOutcome {
   conversion?: ConversionResult;
   /** The bytes that were converted (the writer checks the original did not change since). */
   originalBytes?: Uint8Array;
+  /** The text of the input, for code frames. */
+  sourceText?: string;
 }
 
 /**
@@ -70,10 +72,10 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
   lint.diagnostics = lint.diagnostics.filter((d) => !barePointers.has(d.pointer));
   if (lint.kind === 'bootstrap' || lint.kind === 'database') {
     return refused(file, lint.kind, [atTop(CONVERT_RULES.notLegacy,
-      `this is already a 3.x ${lint.kind} config, not a legacy one; there is nothing to convert (use "sgconf build" to compile 3.x sources)`)]);
+      `this is already a 3.x ${lint.kind} config, not a legacy one; there is nothing to convert (use "sgconf build" to compile 3.x sources)`)], undefined, text);
   }
-  if (lint.diagnostics.some((d) => d.severity === 'error')) return refused(file, lint.kind, lint.diagnostics);
-  if (!parsed) return refused(file, 'legacy', [...lint.diagnostics, atTop(CONVERT_RULES.unreadable, parseError ?? 'the file cannot be parsed')]);
+  if (lint.diagnostics.some((d) => d.severity === 'error')) return refused(file, lint.kind, lint.diagnostics, undefined, text);
+  if (!parsed) return refused(file, 'legacy', [...lint.diagnostics, atTop(CONVERT_RULES.unreadable, parseError ?? 'the file cannot be parsed')], undefined, text);
 
   const functionSources = await readFunctionSources(functionSites(parsed.value), { cwd: options.cwd, remote: options.lint?.remote ?? true });
   const conversion = convertLegacy(parsed.value, {
@@ -81,7 +83,7 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
   });
   const diagnostics = mergeDiagnostics(lint.diagnostics, locate(text, conversion.diagnostics))
     .sort((x, y) => x.line - y.line || x.column - y.column || x.rule.localeCompare(y.rule));
-  if (diagnostics.some((d) => d.severity === 'error')) return refused(file, 'legacy', diagnostics, conversion);
+  if (diagnostics.some((d) => d.severity === 'error')) return refused(file, 'legacy', diagnostics, conversion, text);
 
   const files = outputFiles(conversion, parsed.bareReferences);
   // Every output must lint clean: a conversion that would not start is refused, never written.
@@ -98,8 +100,8 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
         `the converted ${out.path} would not pass lint (${d.rule} at "${d.pointer}": ${d.message}); please report this conversion`));
     }
   }
-  if (diagnostics.some((d) => d.severity === 'error')) return refused(file, 'legacy', diagnostics, conversion);
-  return { result: { file, kind: 'legacy', diagnostics }, ok: true, files, conversion, originalBytes: bytes };
+  if (diagnostics.some((d) => d.severity === 'error')) return refused(file, 'legacy', diagnostics, conversion, text);
+  return { result: { file, kind: 'legacy', diagnostics }, ok: true, files, conversion, originalBytes: bytes, sourceText: text };
 }
 
 /** File names of the outputs; a `/` (legal in database names) would make a folder, so it is escaped. */
@@ -121,8 +123,8 @@ export function outputFiles(conversion: ConversionResult, bareReferences: readon
   return files;
 }
 
-function refused(file: string, kind: FileResult['kind'], diagnostics: Diagnostic[], conversion?: ConversionResult): ConvertOutcome {
-  return { result: { file, kind, diagnostics }, ok: false, files: [], conversion };
+function refused(file: string, kind: FileResult['kind'], diagnostics: Diagnostic[], conversion?: ConversionResult, sourceText?: string): ConvertOutcome {
+  return { result: { file, kind, diagnostics }, ok: false, files: [], conversion, sourceText };
 }
 
 function atTop(rule: string, message: string): Diagnostic {

@@ -69,7 +69,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   });
   outcome.result.file = input;
   const report = toReport([outcome.result]);
-  const diagnosticsText = await formatDiagnostics(report, format, { color: io.isTTY, cwd: io.cwd });
+  const diagnosticsText = await formatDiagnostics(report, format, {
+    color: io.isTTY, cwd: io.cwd, readSource: (f) => (f === input ? outcome.sourceText ?? null : null),
+  });
   if (!outcome.ok || !outcome.conversion) {
     io.stdout(diagnosticsText);
     if (format === 'stylish') io.stdout(`\n${input} was not converted; nothing was written.\n`);
@@ -82,7 +84,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       io.stdout(diagnosticsText);
       return 0;
     }
-    if (report.results[0].diagnostics.length > 0) io.stdout(diagnosticsText + '\n');
+    if (diagnosticsText !== '') io.stdout(diagnosticsText + '\n');
     const root = inPlace ? '' : `${values.out ?? '.'}/`;
     const files = inPlace ? outcome.files.map((f) => (f.path === 'bootstrap.json' ? { ...f, path: path.basename(input) } : f)) : outcome.files;
     io.stdout(dryRunListing(files, inPlace ? `${path.dirname(input)}/` : root));
@@ -108,7 +110,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stdout(diagnosticsText);
     return 0;
   }
-  if (report.results[0].diagnostics.length > 0) io.stdout(diagnosticsText + '\n');
+  if (diagnosticsText !== '') io.stdout(diagnosticsText + '\n');
   io.stdout(conversionSummary(input, target, outcome.conversion, outcome.files, inPlace ? 'in-place' : 'out', backup && path.relative(io.cwd, backup)));
   return 0;
 }
