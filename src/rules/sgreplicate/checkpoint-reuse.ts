@@ -90,6 +90,10 @@ function firstBlocker(dbName: string, isgr: { pointer: string; config: Record<st
   }
   const rebuilt = rebuiltDbUrl(String(remoteEnd.value), adminInterface);
   if (typeof remote?.value !== 'string' || rebuilt !== remote.value) {
+    const strip = (u: string) => u.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#@]*@/, '$1');
+    if (typeof remote?.value === 'string' && rebuilt !== undefined && strip(rebuilt) === strip(remote.value)) {
+      return { pointer: remote.pointer, field: 'remote', why: `it must equal the root-level ${remoteField} character for character, and the two URLs differ in their credentials (user name or password)`, gatewayCompares: true };
+    }
     return { pointer: remote?.pointer ?? isgr.pointer, field: 'remote', why: `it must equal the root-level ${remoteField} as the gateway rebuilds it, character for character ("${redactUrl(rebuilt ?? String(remoteEnd.value))}"), but it is ${typeof remote?.value === 'string' ? `"${redactUrl(remote.value)}"` : 'missing'}`, gatewayCompares: true };
   }
   // The checks below are the specification's; reference 7.6: "Filter and channels are not compared".
