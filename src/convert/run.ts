@@ -151,7 +151,7 @@ export async function lintDialect(text: string, file: string, options: LintOptio
   return result;
 }
 
-function maskSpans(text: string, spans: readonly { start: number; end: number }[]): string {
+export function maskSpans(text: string, spans: readonly { start: number; end: number }[]): string {
   let out = '';
   let last = 0;
   for (const { start, end } of spans) {
@@ -161,7 +161,7 @@ function maskSpans(text: string, spans: readonly { start: number; end: number }[
   return out + text.slice(last);
 }
 
-function placeholderPointers(value: JsonValue): Set<string> {
+export function placeholderPointers(value: JsonValue): Set<string> {
   const out = new Set<string>();
   const walk = (v: JsonValue, pointer: string) => {
     if (bareReferenceIndex(v) !== undefined) out.add(pointer);

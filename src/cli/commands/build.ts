@@ -1,7 +1,85 @@
-// Placeholder until the command is built.
-import type { CliIO } from '../io.js';
+// sgconf build <path>... --out <dir>: compile 3.x sources into deployable JSON.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { UsageError, type CliIO } from '../io.js';
+import { buildSources } from '../../convert/build.js';
+import { dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
+import { writeToDirectory, WriteError } from '../../convert/writer.js';
 
-export async function run(_args: string[], io: CliIO): Promise<number> {
-  io.stderr('sgconf build: not implemented yet\n');
-  return 2;
+export const USAGE = `Usage: sgconf build <path>... --out <dir> [options]
+
+Compiles 3.x sources (bootstrap and database configs in JSON or YAML, functions in their own .js files)
+into <dir>/bootstrap.json and <dir>/databases/<db>.json, with every function inlined as a string and
+environment references kept. Folders are searched for *.json, *.yaml and *.yml. Nothing is written
+when any input has an error.
+
+Options:
+  --out <dir>            write into <dir> (missing or empty unless --force)
+  --force                allow a non-empty --out directory
+  --dry-run              write nothing; print what would be written (secrets redacted)
+  --no-remote            do not fetch http(s) function sources
+  --format stylish|json  how diagnostics are reported (default stylish)
+  -h, --help             show this help
+`;
+
+export async function run(args: string[], io: CliIO): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        out: { type: 'string' },
+        force: { type: 'boolean' },
+        'dry-run': { type: 'boolean' },
+        'no-remote': { type: 'boolean' },
+        format: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    io.stdout(USAGE);
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError('missing the sources to build');
+  const format = (values.format ?? 'stylish') as ReportFormat;
+  if (format !== 'stylish' && format !== 'json') throw new UsageError(`unknown format "${values.format}" (stylish or json)`);
+  const dryRun = values['dry-run'] ?? false;
+  if (values.out === undefined && !dryRun) throw new UsageError('say where to write: --out <dir> (or --dry-run)');
+  if (values.out === '') throw new UsageError('--out needs a directory');
+
+  const outcome = await buildSources(positionals, { cwd: io.cwd, lint: { remote: !values['no-remote'] } });
+  const report = toReport(outcome.results);
+  const text = await formatDiagnostics(report, format, {
+    color: io.isTTY, cwd: io.cwd, readSource: (f) => outcome.sources.get(f) ?? null,
+  });
+  if (!outcome.ok) {
+    io.stdout(text);
+    if (format === 'stylish') io.stdout('\nNothing was built.\n');
+    return 1;
+  }
+  if (dryRun) {
+    io.stdout(text);
+    if (format === 'stylish') io.stdout(dryRunListing(outcome.files, `${values.out ?? '.'}/`) + 'Dry run: nothing was written.\n');
+    return 0;
+  }
+  try {
+    await writeToDirectory(path.resolve(io.cwd, values.out!), outcome.files, { force: values.force ?? false });
+  } catch (error) {
+    if (!(error instanceof WriteError)) throw error;
+    if (format === 'json') io.stdout(text);
+    io.stderr(`sgconf build: ${error.message}\n`);
+    return 1;
+  }
+  io.stdout(text);
+  if (format === 'stylish') {
+    io.stdout(`${text ? '\n' : ''}Built ${outcome.files.length} file${outcome.files.length === 1 ? '' : 's'} into ${values.out}:\n`);
+    for (const f of outcome.files) io.stdout(`  ${f.path}${f.secret ? '  (holds credentials, mode 0600)' : ''}\n`);
+  }
+  return 0;
 }

@@ -1,0 +1,193 @@
+// sgconf build: 3.x sources (JSON, the gateway's dialect, or YAML; functions in their own files) compiled
+// into deployable JSON with every function inlined. Lints first and refuses on any error.
+import { readFile, readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { analyzeText, type LintOptions } from '../lint.js';
+import { isObject, type Diagnostic, type FileResult, type JsonValue } from '../types.js';
+import { parseDialect, type DialectParse } from './dialect.js';
+import { holdsSecret, serialize } from './emit.js';
+import { CONVERT_RULES, findKey } from './legacy.js';
+import { databaseFileName, locate, maskSpans, placeholderPointers } from './run.js';
+import type { OutputFile } from './writer.js';
+
+export interface BuildOptions {
+  cwd: string;
+  lint?: Partial<LintOptions>;
+}
+
+export interface BuildOutcome {
+  results: FileResult[];
+  ok: boolean;
+  files: OutputFile[];
+  /** Source text by file as given (for code frames). */
+  sources: Map<string, string>;
+}
+
+interface Source {
+  file: string;
+  text: string;
+  kind: 'bootstrap' | 'database';
+  value: JsonValue;
+  bareReferences: readonly string[];
+}
+
+export async function buildSources(paths: readonly string[], options: BuildOptions): Promise<BuildOutcome> {
+  const results: FileResult[] = [];
+  const sources = new Map<string, string>();
+  const inputs: Source[] = [];
+  const files = await expandPaths(paths, options.cwd);
+  for (const { file, discovered } of files) {
+    const absolute = path.resolve(options.cwd, file);
+    let text: string;
+    try {
+      text = await readFile(absolute, 'utf8');
+    } catch (error) {
+      results.push({ file, kind: null, diagnostics: [problem(`cannot read the file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`)] });
+      continue;
+    }
+    sources.set(file, text);
+    const yaml = /\.ya?ml$/i.test(file);
+    let parsed: DialectParse | undefined;
+    if (!yaml) {
+      try {
+        parsed = parseDialect(text, null);
+      } catch {
+        // The lint says where and why.
+      }
+    }
+    // Function paths resolve against the source's folder: the sources are compiled here, not deployed as they are.
+    const analyzed = await analyzeText(parsed ? maskSpans(text, parsed.bareSpans) : text, file, {
+      remote: true, ...options.lint, env: null, cwd: path.dirname(absolute), purpose: 'build', discovered,
+    });
+    if (analyzed.skipped) continue;
+    const barePointers = parsed ? placeholderPointers(parsed.value) : new Set<string>();
+    const result = analyzed.result;
+    result.diagnostics = result.diagnostics.filter((d) => !barePointers.has(d.pointer));
+    results.push(result);
+    if (analyzed.kind === 'legacy') {
+      result.diagnostics.unshift(problem('this is a legacy config: legacy configs are converted, not built (sgconf convert <file> --out <dir>)'));
+      continue;
+    }
+    if (result.diagnostics.some((d) => d.severity === 'error') || !analyzed.kind) continue;
+    let value: JsonValue;
+    let bareReferences: readonly string[] = [];
+    if (parsed) {
+      value = parsed.value;
+      bareReferences = parsed.bareReferences;
+    } else {
+      const YAML = await import('yaml');
+      value = YAML.parse(text) as JsonValue;
+    }
+    // Inline every function the pipeline read from a file or URL. The gateway expands environment
+    // references in these configs but never in function files, so each `$` is written `$$`.
+    for (const fn of analyzed.functions) {
+      if (fn.origin === 'inline' || fn.source === null) continue;
+      if (setAtPointer(value, fn.pointer, fn.source.replace(/\$/g, '$$$$'))) {
+        const [located] = parsed
+          ? locate(text, [{ rule: CONVERT_RULES.functionSource, severity: 'info', pointer: fn.pointer, message: '' }])
+          : [undefined];
+        result.diagnostics.push({
+          ...problem(`the function is inlined from the ${fn.origin} ${fn.location}`), ...(located ? { line: located.line, column: located.column, endLine: located.endLine, endColumn: located.endColumn } : {}),
+          rule: CONVERT_RULES.functionSource, severity: 'info', pointer: fn.pointer,
+        });
+      }
+    }
+    inputs.push({ file, text, kind: analyzed.kind, value, bareReferences });
+  }
+
+  const out: OutputFile[] = [];
+  const bootstraps = inputs.filter((s) => s.kind === 'bootstrap');
+  if (bootstraps.length > 1) {
+    for (const s of bootstraps.slice(1)) {
+      resultOf(results, s.file).diagnostics.push(problem(`a second bootstrap config (the first is ${bootstraps[0].file}); a build has one bootstrap.json`));
+    }
+  } else if (bootstraps.length === 1) {
+    out.push(outputFile('bootstrap.json', bootstraps[0]));
+  }
+  const byName = new Map<string, string>();
+  for (const s of inputs.filter((x) => x.kind === 'database')) {
+    const nameKey = isObject(s.value) ? findKey(s.value, 'name') : undefined;
+    const named = nameKey !== undefined && isObject(s.value) ? s.value[nameKey] : undefined;
+    const name = typeof named === 'string' && named !== '' ? named : path.basename(s.file).replace(/\.(json|ya?ml)$/i, '');
+    const earlier = byName.get(name);
+    if (earlier !== undefined) {
+      resultOf(results, s.file).diagnostics.push(problem(`database "${name}" is also built from ${earlier}; each database needs one source (its "name", or its file name)`));
+      continue;
+    }
+    byName.set(name, s.file);
+    out.push(outputFile(`databases/${databaseFileName(name)}.json`, s));
+  }
+  if (inputs.length === 0 && results.every((r) => r.diagnostics.every((d) => d.severity !== 'error'))) {
+    results.push({ file: paths.join(' '), kind: null, diagnostics: [problem('no bootstrap or database config found to build')] });
+  }
+  const ok = results.every((r) => r.diagnostics.every((d) => d.severity !== 'error'));
+  return { results, ok, files: ok ? out : [], sources };
+}
+
+function outputFile(file: string, source: Source): OutputFile {
+  return { path: file, content: serialize(source.value, source.bareReferences), secret: holdsSecret(source.value) };
+}
+
+function resultOf(results: FileResult[], file: string): FileResult {
+  return results.find((r) => r.file === file)!;
+}
+
+function problem(message: string): Diagnostic {
+  return { rule: CONVERT_RULES.buildInput, severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 };
+}
+
+/** Set a value at a canonical pointer, matching keys case-insensitively (sources may spell keys differently). */
+function setAtPointer(root: JsonValue, pointer: string, value: string): boolean {
+  const tokens = pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let node: JsonValue = root;
+  for (let i = 0; i < tokens.length; i++) {
+    const last = i === tokens.length - 1;
+    if (Array.isArray(node)) {
+      const index = Number(tokens[i]);
+      if (last) {
+        if (typeof node[index] !== 'string') return false;
+        node[index] = value;
+        return true;
+      }
+      node = node[index];
+    } else if (isObject(node)) {
+      const key = findKey(node, tokens[i]);
+      if (key === undefined) return false;
+      if (last) {
+        if (typeof node[key] !== 'string') return false;
+        node[key] = value;
+        return true;
+      }
+      node = node[key];
+    } else {
+      return false;
+    }
+  }
+  return false;
+}
+
+async function expandPaths(paths: readonly string[], cwd: string): Promise<{ file: string; discovered: boolean }[]> {
+  const out: { file: string; discovered: boolean }[] = [];
+  for (const p of paths) {
+    const absolute = path.resolve(cwd, p);
+    let info;
+    try {
+      info = await stat(absolute);
+    } catch {
+      out.push({ file: p, discovered: false });
+      continue;
+    }
+    if (!info.isDirectory()) {
+      out.push({ file: p, discovered: false });
+      continue;
+    }
+    const entries = await readdir(absolute, { recursive: true, withFileTypes: true });
+    const found = entries
+      .filter((e) => e.isFile() && /\.(json|ya?ml)$/i.test(e.name))
+      .map((e) => path.relative(cwd, path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name)))
+      .filter((f) => !f.split(path.sep).includes('node_modules'))
+      .sort();
+    out.push(...found.map((file) => ({ file, discovered: true })));
+  }
+  return out;
+}
