@@ -1,0 +1,262 @@
+// The pure conversion: legacy inputs -> expected 3.x outputs, one row per line of the mapping table
+// (reference 8.2.2), the database sanitising of 8.3-8.5, and every refusal.
+import { describe, expect, it } from 'vitest';
+import { convertLegacy } from '../../src/convert/legacy.js';
+import { parseDialect } from '../../src/convert/dialect.js';
+import { serialize } from '../../src/convert/emit.js';
+import type { JsonObject, JsonValue } from '../../src/types.js';
+
+const server = 'couchbases://cb1';
+const db = (extra: JsonObject = {}): JsonObject => ({ server, bucket: 'b', ...extra });
+const legacy = (top: JsonObject, databases: JsonObject = { db: db() }): JsonObject => ({ ...top, databases });
+
+/** Rows: a legacy top-level field, and the part of bootstrap.json it must produce. */
+const bootstrapRows: { name: string; top: JsonObject; expected: JsonObject }[] = [
+  { name: 'use_tls_server / server_tls_skip_verify', top: { use_tls_server: true, server_tls_skip_verify: true }, expected: { bootstrap: { server, server_tls_skip_verify: true, use_tls_server: true } } },
+  { name: 'config_upgrade_group_id', top: { config_upgrade_group_id: 'blue' }, expected: { bootstrap: { group_id: 'blue', server } } },
+  { name: 'Interface / AdminInterface / metricsInterface / ProfileInterface', top: { Interface: ':4984', AdminInterface: '0.0.0.0:4985', metricsInterface: ':4986', ProfileInterface: ':6060' }, expected: { api: { public_interface: ':4984', admin_interface: '0.0.0.0:4985', metrics_interface: ':4986', profile_interface: ':6060' } } },
+  { name: 'keys match case-insensitively', top: { interface: ':4984', adminInterface: ':4985' }, expected: { api: { public_interface: ':4984', admin_interface: ':4985' } } },
+  { name: 'CompressResponses', top: { CompressResponses: false }, expected: { api: { compress_responses: false } } },
+  { name: 'admin/metrics authentication, advanced auth', top: { admin_interface_authentication: false, metrics_interface_authentication: false, enable_advanced_auth_dp: true }, expected: { api: { admin_interface_authentication: false, metrics_interface_authentication: false, enable_advanced_auth_dp: true } } },
+  { name: 'Pretty true, hide_product_version', top: { Pretty: true, hide_product_version: true }, expected: { api: { pretty: true, hide_product_version: true } } },
+  { name: 'timeouts as Go durations', top: { ServerReadTimeout: 30, ServerWriteTimeout: 90, ReadHeaderTimeout: 3600, IdleTimeout: 0 }, expected: { api: { server_read_timeout: '30s', server_write_timeout: '1m30s', read_header_timeout: '1h0m0s', idle_timeout: '0s' } } },
+  { name: 'MaxIncomingConnections', top: { MaxIncomingConnections: 200 }, expected: { api: { max_connections: 200 } } },
+  { name: 'tls_minimum_version / SSLCert / SSLKey', top: { tls_minimum_version: 'tlsv1.2', SSLCert: 'cert.pem', SSLKey: 'key.pem' }, expected: { api: { https: { tls_minimum_version: 'tlsv1.2', tls_cert_path: 'cert.pem', tls_key_path: 'key.pem' } } } },
+  { name: 'CORS', top: { CORS: { Origin: ['*'], LoginOrigin: ['https://a'], Headers: ['X'], MaxAge: 60 } }, expected: { api: { cors: { origin: ['*'], login_origin: ['https://a'], headers: ['X'], max_age: 60 } } } },
+  { name: 'Logging', top: { Logging: { console: { log_level: 'info' }, log_file_path: '/var/log/sg', redaction_level: 'partial', error: { enabled: true } } }, expected: { logging: { log_file_path: '/var/log/sg', redaction_level: 'partial', console: { log_level: 'info' }, error: { enabled: true } } } },
+  { name: 'bcrypt_cost', top: { bcrypt_cost: 12 }, expected: { auth: { bcrypt_cost: 12 } } },
+  { name: 'replicator_compression / MaxHeartbeat', top: { replicator_compression: 6, MaxHeartbeat: 300 }, expected: { replicator: { blip_compression: 6, max_heartbeat: '5m0s' } } },
+  { name: 'unsupported', top: { unsupported: { http2: { enabled: true }, stats_log_freq_secs: 60, use_stdlib_json: true } }, expected: { unsupported: { http2: { enabled: true }, stats_log_frequency: '1m0s', use_stdlib_json: true } } },
+  { name: 'MaxFileDescriptors / CouchbaseKeepaliveInterval', top: { MaxFileDescriptors: 90000, CouchbaseKeepaliveInterval: 30 }, expected: { max_file_descriptors: 90000, couchbase_keepalive_interval: 30 } },
+];
+
+describe('bootstrap mapping (8.2.2)', () => {
+  for (const row of bootstrapRows) {
+    it(row.name, () => {
+      const result = convertLegacy(legacy(row.top));
+      expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      expect(result.bootstrap).toMatchObject(row.expected);
+    });
+  }
+
+  it('the bootstrap section comes from the first database in file order', () => {
+    const result = convertLegacy(legacy({}, {
+      zeta: db({ bucket: 'z', username: 'zu', password: 'zp', cacertpath: 'ca.pem' }),
+      alpha: db({ bucket: 'a', username: 'au', password: 'ap' }),
+    }));
+    expect(result.bootstrap.bootstrap).toEqual({ server, username: 'zu', password: 'zp', ca_cert_path: 'ca.pem' });
+    expect(result.identityFrom).toBe('zeta');
+    expect(result.bootstrap.database_credentials).toEqual({ alpha: { username: 'au', password: 'ap' } });
+    expect(result.credentialsFor).toEqual(['alpha']);
+  });
+
+  it('X.509 pairs go to bootstrap (first database) and database_credentials (others)', () => {
+    const result = convertLegacy(legacy({}, {
+      a: db({ bucket: 'a', certpath: 'a.pem', keypath: 'a.key' }),
+      b: db({ bucket: 'b', certpath: 'b.pem', keypath: 'b.key', username: 'x', password: 'y' }),
+      c: db({ bucket: 'c', certpath: 'a.pem', keypath: 'a.key' }),
+    }));
+    expect(result.bootstrap.bootstrap).toEqual({ server, x509_cert_path: 'a.pem', x509_key_path: 'a.key' });
+    expect(result.bootstrap.database_credentials).toEqual({ b: { x509_cert_path: 'b.pem', x509_key_path: 'b.key' } });
+    expect(result.diagnostics.some((d) => d.rule === 'convert/credentials' && d.message.includes('certificate wins'))).toBe(true);
+  });
+
+  it('credentials in the server URL become the bootstrap identity and leave the address', () => {
+    const result = convertLegacy(legacy({ use_tls_server: false }, { db: { server: 'http://u:p@cb1:8091,cb2' } }));
+    expect(result.bootstrap.bootstrap).toEqual({ server: 'couchbase://cb1,cb2', username: 'u', password: 'p', use_tls_server: false });
+  });
+
+  it('--group-id wins over config_upgrade_group_id, with an info', () => {
+    const result = convertLegacy(legacy({ config_upgrade_group_id: 'blue' }), { groupId: 'green' });
+    expect((result.bootstrap.bootstrap as JsonObject).group_id).toBe('green');
+    expect(result.diagnostics.map((d) => d.rule)).toContain('convert/overwritten-value');
+  });
+
+  it('a negative MaxIncomingConnections is written as 0 (unlimited) with a warning', () => {
+    const result = convertLegacy(legacy({ MaxIncomingConnections: -1 }));
+    expect((result.bootstrap.api as JsonObject).max_connections).toBe(0);
+    expect(result.diagnostics.find((d) => d.pointer === '/MaxIncomingConnections')?.severity).toBe('warning');
+  });
+});
+
+describe('dropped fields are named, never silent', () => {
+  const cases: [string, JsonValue, 'warning' | 'info'][] = [
+    ['AdminUI', 'admin.html', 'warning'], ['ConfigServer', 'http://cfg', 'warning'], ['DeploymentID', 'x', 'info'],
+    ['StatsReportInterval', 10, 'info'], ['Facebook', { Register: true }, 'warning'], ['Google', { Register: true }, 'warning'],
+    ['log', ['CRUD'], 'warning'], ['logFilePath', '/tmp/x', 'warning'], ['cluster_config', {}, 'warning'],
+    ['disable_persistent_config', false, 'info'], ['Pretty', false, 'info'], ['someTypo', 1, 'warning'],
+  ];
+  for (const [key, value, severity] of cases) {
+    it(key, () => {
+      const result = convertLegacy(legacy({ [key]: value }));
+      const finding = result.diagnostics.find((d) => d.pointer === `/${key}`);
+      expect(finding?.rule).toBe('convert/dropped-field');
+      expect(finding?.severity).toBe(severity);
+      expect(result.dropped.map((d) => d.pointer)).toContain(`/${key}`);
+      expect(JSON.stringify(result.bootstrap)).not.toContain(key);
+    });
+  }
+});
+
+describe('database configs (8.3-8.5)', () => {
+  it('strips connection fields, defaults the bucket, sets the name, writes shared bucket access off with an info', () => {
+    const result = convertLegacy(legacy({}, { db: { server, username: 'u', password: 'p', cacertpath: 'ca.pem', certpath: 'c', keypath: 'k', name: 'other', revs_limit: 200 } }));
+    expect(result.databases.db).toEqual({ name: 'db', bucket: 'db', revs_limit: 200, enable_shared_bucket_access: false });
+    const info = result.diagnostics.find((d) => d.rule === 'convert/shared-bucket-access');
+    expect(info?.severity).toBe('info');
+    expect(info?.message).toContain('4.0');
+    expect(info?.message).toContain('"enable_shared_bucket_access": true');
+  });
+
+  it('keeps an explicit enable_shared_bucket_access', () => {
+    const result = convertLegacy(legacy({}, { db: db({ enable_shared_bucket_access: true }) }));
+    expect(result.databases.db.enable_shared_bucket_access).toBe(true);
+    expect(result.diagnostics.some((d) => d.rule === 'convert/shared-bucket-access')).toBe(false);
+  });
+
+  it('promotes users.GUEST to guest and writes the principals of every database', () => {
+    const result = convertLegacy(legacy({}, {
+      a: db({ bucket: 'a', users: { GUEST: { disabled: false, admin_channels: ['*'] }, alice: { password: 'pw', admin_channels: ['x'] } }, roles: { editor: { admin_channels: ['e'] } } }),
+      b: db({ bucket: 'b', users: { bob: { password: 'pw2' } } }),
+      c: db({ bucket: 'c', users: { GUEST: { disabled: true } } }),
+    }));
+    expect(result.databases.a.guest).toEqual({ disabled: false, admin_channels: ['*'] });
+    expect(result.databases.a.users).toBeUndefined();
+    expect(result.databases.a.roles).toBeUndefined();
+    expect(result.principals).toEqual({
+      a: { users: { alice: { password: 'pw', admin_channels: ['x'] } }, roles: { editor: { admin_channels: ['e'] } } },
+      b: { users: { bob: { password: 'pw2' } }, roles: {} },
+    });
+    expect(result.databases.c.guest).toEqual({ disabled: true });
+  });
+
+  it('a lower-case "guest" user stays a user', () => {
+    const result = convertLegacy(legacy({}, { db: db({ users: { guest: { password: 'abc' } } }) }));
+    expect(result.databases.db.guest).toBeUndefined();
+    expect(result.principals.db.users).toEqual({ guest: { password: 'abc' } });
+  });
+
+  it('moves the root SlowQueryWarningThreshold into every database, replacing their own value', () => {
+    const result = convertLegacy(legacy({ SlowQueryWarningThreshold: 700 }, { a: db({ bucket: 'a', slow_query_warning_threshold: 100 }), b: db({ bucket: 'b' }) }));
+    expect(result.databases.a.slow_query_warning_threshold).toBe(700);
+    expect(result.databases.b.slow_query_warning_threshold).toBe(700);
+    expect(result.diagnostics.some((d) => d.rule === 'convert/overwritten-value' && d.pointer === '/databases/a/slow_query_warning_threshold')).toBe(true);
+  });
+
+  it('writes replication_id equal to the key', () => {
+    const result = convertLegacy(legacy({}, { db: db({ replications: { r1: { remote: 'http://r/db', direction: 'pull' } } }) }));
+    expect(result.databases.db.replications).toEqual({ r1: { replication_id: 'r1', remote: 'http://r/db', direction: 'pull' } });
+  });
+
+  it('inlines function files and URLs, escaping $ for the gateway expansion, with an info naming the source', () => {
+    const functionSources = new Map([
+      ['/databases/db/sync', { origin: 'file' as const, location: 'sync.js', source: 'function(doc){ if (doc.$x) channel("$"); }' }],
+      ['/databases/db/event_handlers/document_changed/0/filter', { origin: 'url' as const, location: 'https://h/f.js', source: 'function(doc){return true;}' }],
+    ]);
+    const result = convertLegacy(legacy({}, { db: db({ sync: 'sync.js', event_handlers: { document_changed: [{ handler: 'webhook', url: 'http://h', filter: 'https://h/f.js' }] } }) }), { functionSources });
+    expect(result.databases.db.sync).toBe('function(doc){ if (doc.$$x) channel("$$"); }');
+    expect((result.databases.db.event_handlers as any).document_changed[0].filter).toBe('function(doc){return true;}');
+    const infos = result.diagnostics.filter((d) => d.rule === 'convert/function-source');
+    expect(infos.map((d) => d.message).join('\n')).toContain('file sync.js');
+    expect(infos.map((d) => d.message).join('\n')).toContain('url https://h/f.js');
+  });
+
+  it('an unreadable function source refuses the conversion', () => {
+    const functionSources = new Map([['/databases/db/sync', { origin: 'url' as const, location: 'https://h/s.js', source: null, error: '404 Not Found' }]]);
+    const result = convertLegacy(legacy({}, { db: db({ sync: 'https://h/s.js' }) }), { functionSources });
+    expect(result.diagnostics.find((d) => d.rule === 'convert/function-source')?.severity).toBe('error');
+  });
+
+  it('keys of databases are written in canonical spelling', () => {
+    const result = convertLegacy(legacy({}, { db: { Server: server, Bucket: 'b', Sync: 'function(doc){}', REVS_LIMIT: 20 } }));
+    expect(result.databases.db).toEqual({ name: 'db', bucket: 'b', sync: 'function(doc){}', revs_limit: 20, enable_shared_bucket_access: false });
+  });
+});
+
+describe('refusals', () => {
+  const refusals: { name: string; config: JsonValue; rule: string }[] = [
+    { name: 'database without server', config: legacy({}, { db: { bucket: 'b' } }), rule: 'convert/missing-server' },
+    { name: 'no databases', config: { interface: ':4984', databases: {} }, rule: 'convert/no-databases' },
+    { name: 'servers differ after the upgrade', config: legacy({}, { a: db({ bucket: 'a' }), b: { server: 'couchbases://cb2', bucket: 'b' } }), rule: 'convert/server-mismatch' },
+    { name: 'one bucket for two databases', config: legacy({}, { a: db({ bucket: 'x' }), b: db({ bucket: 'x' }) }), rule: 'convert/bucket-collision' },
+    { name: 'bucket defaulting collides', config: legacy({}, { a: db({ bucket: 'b' }), b: { server } }), rule: 'convert/bucket-collision' },
+    { name: 'root-level replications', config: { replications: [{ source: 'db', target: 'http://h/db' }], databases: { db: db() } }, rule: 'convert/sg-replicate' },
+    { name: 'disable_persistent_config true', config: legacy({ disable_persistent_config: true }), rule: 'convert/persistent-config-disabled' },
+    { name: 'http:// with a non-8091 port', config: legacy({ use_tls_server: false }, { db: { server: 'http://cb1:9000' } }), rule: 'convert/server-address' },
+    { name: 'https:// is not a connection string scheme', config: legacy({}, { db: { server: 'https://cb1:18091' } }), rule: 'convert/server-address' },
+    { name: 'non-TLS address without use_tls_server false', config: legacy({}, { db: { server: 'http://cb1:8091' } }), rule: 'convert/tls-required' },
+    { name: 'couchbase:// without use_tls_server false', config: legacy({}, { db: { server: 'couchbase://cb1' } }), rule: 'convert/tls-required' },
+    { name: 'TLS address with use_tls_server false', config: legacy({ use_tls_server: false }, { db: { server: 'couchbases://cb1' } }), rule: 'convert/tls-required' },
+    { name: 'replication_id differs from its key', config: legacy({}, { db: db({ replications: { r1: { replication_id: 'r2', remote: 'http://h/db', direction: 'pull' } } }) }), rule: 'convert/replication-id' },
+    { name: 'a database that is not an object', config: legacy({}, { db: null }), rule: 'convert/unreadable' },
+  ];
+  for (const r of refusals) {
+    it(r.name, () => {
+      const result = convertLegacy(r.config);
+      const errors = result.diagnostics.filter((d) => d.severity === 'error');
+      expect(errors.map((d) => d.rule)).toContain(r.rule);
+    });
+  }
+
+  it('walrus: and test-store addresses need no TLS and are not rewritten', () => {
+    const result = convertLegacy(legacy({}, { a: { server: 'walrus:', bucket: 'a' }, b: { server: 'walrus:', bucket: 'b' } }));
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect((result.bootstrap.bootstrap as JsonObject).server).toBe('walrus:');
+  });
+
+  it('http://host:8091 and couchbase://host are the same server after the upgrade', () => {
+    const result = convertLegacy(legacy({ use_tls_server: false }, { a: { server: 'http://cb1:8091', bucket: 'a' }, b: { server: 'couchbase://cb1', bucket: 'b' } }));
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});
+
+describe('environment references', () => {
+  const text = `{
+  "MaxFileDescriptors": $MAX_FD,
+  "ServerReadTimeout": \${READ_TIMEOUT:-30},
+  "databases": { "db": { "server": "couchbases://\${CB_HOST}", "username": "$CB_USER", "password": "pa$$word",
+    "offline": $DB_OFFLINE, "users": { "ann": { "password": "\${ANN_PW}" } } } }
+}`;
+
+  it('are kept exactly as written; bare ones are written bare, with an info', () => {
+    const parsed = parseDialect(text, null);
+    const result = convertLegacy(parsed.value, { bareReferences: parsed.bareReferences });
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const bootstrap = serialize(result.bootstrap, parsed.bareReferences);
+    expect(bootstrap).toContain('"max_file_descriptors": $MAX_FD');
+    expect(bootstrap).toContain('"server_read_timeout": "${READ_TIMEOUT:-30}s"');
+    expect(bootstrap).toContain('"server": "couchbases://${CB_HOST}"');
+    expect(bootstrap).toContain('"username": "$CB_USER"');
+    expect(bootstrap).toContain('"password": "pa$$word"');
+    expect(serialize(result.databases.db, parsed.bareReferences)).toContain('"offline": $DB_OFFLINE');
+    const infos = result.diagnostics.filter((d) => d.rule === 'convert/env-reference');
+    expect(infos.some((d) => d.pointer === '/MaxFileDescriptors' && d.severity === 'info')).toBe(true);
+    expect(infos.some((d) => d.pointer === '/databases/db/offline' && d.message.includes('databases/db.json'))).toBe(true);
+    expect(infos.some((d) => d.severity === 'warning' && d.message.includes('principals/db.json'))).toBe(true);
+  });
+
+  it('--expand-env resolves them and re-escapes every literal $ for the gateway', () => {
+    const env = { MAX_FD: '9000', CB_HOST: 'cb1', CB_USER: 'sg', DB_OFFLINE: 'false', ANN_PW: 'a$b' };
+    const parsed = parseDialect(text, env);
+    const result = convertLegacy(parsed.value, { expanded: true, bareReferences: parsed.bareReferences });
+    expect(result.bootstrap.max_file_descriptors).toBe(9000);
+    expect(result.bootstrap.bootstrap).toEqual({ server: 'couchbases://cb1', username: 'sg', password: 'pa$$word' });
+    expect((result.bootstrap.api as JsonObject).server_read_timeout).toBe('30s');
+    expect(result.databases.db.offline).toBe(false);
+    // principals are sent to the _user endpoint, which never expands: the value is written as resolved
+    expect((result.principals.db.users.ann as JsonObject).password).toBe('a$b');
+  });
+});
+
+describe('output', () => {
+  it('is strict JSON with two-space indentation and a trailing newline', () => {
+    const text = serialize({ bootstrap: { server } });
+    expect(text).toBe('{\n  "bootstrap": {\n    "server": "couchbases://cb1"\n  }\n}\n');
+  });
+
+  it('is deterministic', () => {
+    const config = legacy({ Interface: ':4984', Logging: { console: { log_level: 'debug' } } }, { b: db({ bucket: 'b' }), a: db({ bucket: 'a', username: 'x', password: 'y' }) });
+    expect(JSON.stringify(convertLegacy(config))).toBe(JSON.stringify(convertLegacy(structuredClone(config))));
+    expect(Object.keys(convertLegacy(config).bootstrap)).toEqual(['bootstrap', 'api', 'logging', 'database_credentials']);
+  });
+});
