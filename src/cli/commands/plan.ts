@@ -62,7 +62,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const code = (error as NodeJS.ErrnoException).code;
     const { renderBlocked } = await import('../../plan/render.js');
     const message = `cannot read the file (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code ?? String(error)})`;
-    io.stdout(renderBlocked(file, [{ rule: 'source/read', severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 }], format));
+    io.stdout(renderBlocked(file, [{ rule: 'source/unreadable', severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 }], format));
     return 1;
   }
   const { makePlan } = await import('../../plan/make.js');
