@@ -1,0 +1,45 @@
+import { runRuleTests } from '../../helpers/rule-tester.js';
+import { rule } from '../../../src/rules/upgrade/removed-key.js';
+
+const DB = { server: 'couchbases://h' };
+
+runRuleTests(rule, {
+  valid: [
+    { kind: 'legacy', config: { interface: ':4984', logging: { console: { log_level: 'info' } }, databases: { db: { ...DB, cache: { rev_cache: { size: 10 } } } } } },
+    { name: 'login keys are fine in legacy mode', kind: 'legacy', config: { disable_persistent_config: true, facebook: { register: true }, databases: { db: DB } } },
+  ],
+  invalid: [
+    {
+      name: 'reference example 19', kind: 'legacy',
+      config: { logging: { default: { logFilePath: '/tmp/sg.log' } }, MaxCouchbaseConnections: 16, databases: { db: { ...DB, deprecated: {}, channel_index: { server: 'x' } } } },
+      errors: [
+        { pointer: '/logging/default', severity: 'error', message: 'refuses to start' },
+        { pointer: '/MaxCouchbaseConnections', severity: 'error' },
+        { pointer: '/databases/db/deprecated', severity: 'error' },
+        { pointer: '/databases/db/channel_index', severity: 'error' },
+      ],
+    },
+    {
+      name: 'silently ignored keys', kind: 'legacy',
+      config: { log: ['CRUD'], logFilePath: '/tmp/x', adminUI: 'x.html', databases: { db: DB } },
+      errors: [
+        { pointer: '/log', severity: 'warning', message: 'logging.console.log_keys' },
+        { pointer: '/logFilePath', severity: 'warning', message: 'logging.log_file_path' },
+        { pointer: '/adminUI', severity: 'warning' },
+      ],
+    },
+    { name: 'facebook is lost by the upgrade', kind: 'legacy', config: { facebook: { register: true }, databases: { db: DB } }, errors: [{ pointer: '/facebook', severity: 'warning', message: 'gone after the first restart' }] },
+    {
+      name: 'per-database deprecated keys', kind: 'legacy',
+      config: { databases: { db: { ...DB, pool: 'default', rev_cache_size: 100, feed_type: 'TAP', import_docs: 'continuous', cache: { channel_cache_max_length: 10 } } } },
+      errors: [
+        { pointer: '/databases/db/pool', severity: 'warning' },
+        { pointer: '/databases/db/rev_cache_size', message: 'cache.rev_cache.size' },
+        { pointer: '/databases/db/feed_type', message: 'always uses DCP' },
+        { pointer: '/databases/db/import_docs', message: 'write true' },
+        { pointer: '/databases/db/cache/channel_cache_max_length', message: 'cache.channel_cache.max_length' },
+      ],
+    },
+    { name: 'database configs too', kind: 'database', config: { name: 'db', cache: { channel_cache: { query_limit: 100 } } }, errors: [{ pointer: '/cache/channel_cache/query_limit', message: 'query_pagination_limit' }] },
+  ],
+});

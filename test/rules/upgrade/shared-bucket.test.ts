@@ -1,0 +1,13 @@
+import { runRuleTests } from '../../helpers/rule-tester.js';
+import { rule } from '../../../src/rules/upgrade/shared-bucket.js';
+
+runRuleTests(rule, {
+  valid: [
+    { kind: 'legacy', config: { databases: { a: { server: 'couchbases://h' }, b: { server: 'couchbases://h' } } } },
+    { name: 'legacy mode, different collections', kind: 'legacy', config: { disable_persistent_config: true, databases: { a: { bucket: 'x', scopes: { s: { collections: { c1: {} } } } }, b: { bucket: 'x', scopes: { s: { collections: { c2: {} } } } } } } },
+  ],
+  invalid: [
+    { name: 'reference example 23: the bucket defaults to the database name', kind: 'legacy', config: { databases: { a: { server: 'couchbases://h' }, b: { server: 'couchbases://h', bucket: 'a' } } }, errors: [{ pointer: '/databases/b/bucket', severity: 'error', message: 'both use bucket "a"' }] },
+    { name: 'legacy mode, both on the default collection', kind: 'legacy', config: { disable_persistent_config: true, databases: { a: { bucket: 'x' }, b: { bucket: 'x' } } }, errors: [{ pointer: '/databases/b/bucket', message: '_default._default' }] },
+  ],
+});
