@@ -93,6 +93,12 @@ export function buildPlan(input: PlanInput): Plan {
     rollingUpgrade(context),
     postUpgrade(context),
   ].filter((step): step is PlanStep => step !== null);
+  // Coming from before 2.8 and staying on 2.x, the replications can only move once the nodes run 2.8.
+  if (before(input.from, '2.8') && before(input.to, '3.0')) {
+    const at = steps.findIndex((s) => s.id === 'first-generation-replication');
+    const rolling = steps.findIndex((s) => s.id === 'rolling-upgrade');
+    if (at >= 0 && rolling > at) steps.splice(rolling, 0, ...steps.splice(at, 1));
+  }
   const stepIds = new Set(steps.map((s) => s.id));
   const findings: Finding[] = input.diagnostics
     .filter((d) => !blocking.has(d) && relevantToPair(d, input.to))
@@ -182,7 +188,7 @@ function certificatesApi(c: Context): PlanStep | null {
   }
   if (typeof f.bootstrapServer?.value === 'string' && /^couchbases:/i.test(f.bootstrapServer.value)) evidence.push(...ev(c, f.bootstrapServer, 'TLS to the data store'));
   evidence.push(...ev(c, f.caCert), ...ev(c, f.x509Cert));
-  for (const db of f.databases) evidence.push(...ev(c, db.certpath));
+  for (const db of f.databases) evidence.push(...ev(c, db.cacertpath), ...ev(c, db.certpath));
   const tlsByDefault = f.kind === 'legacy' && crosses(c.from, c.to, '3.0') && f.useTlsServer?.value !== false && evidence.length === 0 && f.databases.some((db) => !isWalrus(db.server?.value));
   if (tlsByDefault) evidence.push(f.useTlsServer ? evidenceOf(f.useTlsServer, c.lineOf) : absenceOf('', 'use_tls_server', c.lineOf, `from 3.0 TLS to the data store is on by default`));
   if (evidence.length === 0) return null;
@@ -192,7 +198,7 @@ function certificatesApi(c: Context): PlanStep | null {
     why: 'The gateway connects to the data store over TLS, so the data store\'s root certificate matters. From Couchbase Server 7.1 the single-root-CA API is deprecated: `POST /controller/uploadClusterCA` is replaced by `POST /node/controller/loadTrustedCAs` and `GET /pools/default/certificate` by `GET /pools/default/trustedCAs`. Once a root certificate was loaded through the new API, the old GET answers 400, so scripts and monitoring that read it break.',
     evidence,
     actions: [
-      { text: 'Inspect the CA the gateway trusts (what the deprecated GET used to answer), offline.', command: `sgconf cert ${typeof f.caCert?.value === 'string' && f.caCert.value ? f.caCert.value : '<ca.pem>'}` },
+      { text: 'Inspect the CA the gateway trusts (what the deprecated GET used to answer), offline.', command: `sgconf cert ${caPathOf(f)}` },
       { text: 'Load root certificates on each data-store node through the new API (the node reads them from its inbox/CA folder).', command: 'curl -X POST -u "$CB_ADMIN" http://<cb-node>:8091/node/controller/loadTrustedCAs' },
       { text: 'Read the trusted CAs with the new API in scripts and monitoring.', command: 'curl -u "$CB_ADMIN" http://<cb-node>:8091/pools/default/trustedCAs' },
     ],
@@ -201,6 +207,12 @@ function certificatesApi(c: Context): PlanStep | null {
       'The CA file the gateway uses (`ca_cert_path` / `cacertpath`, or the system store) is among the trusted CAs and `sgconf cert` shows no expiry warning for it.',
     ],
   };
+}
+
+function caPathOf(f: ConfigFacts): string {
+  const candidates = [f.caCert, ...f.databases.map((db) => db.cacertpath)];
+  const found = candidates.find((l) => typeof l?.value === 'string' && l.value !== '');
+  return found ? String(found.value) : '<ca.pem>';
 }
 
 function viewPrebuild(c: Context): PlanStep | null {
@@ -281,13 +293,22 @@ function firstGeneration(c: Context): PlanStep | null {
   const reuse = c.diagnostics.filter((d) => d.rule === 'sgreplicate/checkpoint-reuse');
   const withoutIsgr = f.firstGen.filter((r) => r.id === undefined || !allIsgr.some(({ r: isgr }) => isgr.id === r.id));
   const actions: Action[] = [];
-  if (before(c.from, '2.8')) {
-    actions.push({ text: `Upgrade every node to 2.8 first and let the first-generation replications run there: only a 2.8 node re-uses their checkpoints, and only a checkpoint written by 2.8 matches.${mustMove ? ` Going straight to ${c.to.text} restarts every replication from zero.` : ''}` });
+  if (before(c.from, '2.8') && mustMove) {
+    actions.push({ text: `Upgrade every node to 2.8 first (a rolling upgrade as below) and let the first-generation replications run there: only a 2.8 node re-uses their checkpoints, and only a checkpoint written by 2.8 matches. Going straight to ${c.to.text} restarts every replication from zero.` });
+  } else if (before(c.from, '2.8')) {
+    actions.push({ text: 'This step comes after the rolling upgrade to 2.8: let the first-generation replications run on 2.8 first, so their checkpoints are written in the form 2.8 re-uses.' });
   }
+  if (!moving) {
+    actions.push({ text: 'Either keep the first-generation replications for now (scenario 1 or 2; 2.8 still runs them and warns that they are deprecated), or move them now as below. They must move before any upgrade to 3.x, and moving on 2.8 is what keeps the checkpoints.' });
+  }
+  const when = moving ? '' : 'When moving: ';
   actions.push(
-    { text: 'Make sure every node that runs replications (`sgreplicate_enabled`, the default) runs 2.8 or later before any inter-gateway replication is defined: an older node cannot run them.' },
-    ...f.firstGen.map((r) => isgrFor(c, r)),
-    { text: 'Remove the top-level `replications` from the config (3.x refuses to start with it, even empty).' },
+    { text: `${when}make sure every node that runs replications (\`sgreplicate_enabled\`, the default) runs 2.8 or later before any inter-gateway replication is defined: an older node cannot run them.` },
+    ...f.firstGen.map((r) => {
+      const action = isgrFor(c, r);
+      return { ...action, text: when + action.text };
+    }),
+    { text: `${when}remove the top-level \`replications\` from the config once the inter-gateway replications run (3.x refuses to start with it, even empty).` },
   );
   return {
     id: 'first-generation-replication',
@@ -361,9 +382,11 @@ function sharedBucketAccess(c: Context): PlanStep | null {
     evidence,
     actions: [
       { text: 'Test the change on staging with a copy of production data first.' },
-      { text: `Set \`"enable_shared_bucket_access": true\` on ${off.length ? off.map((db) => `"${db.name}"`).join(', ') : 'every database'}${bootstrapTo4 ? ' (check every stored database config: `GET /{db}/_config`)' : ''}, and enable import (\`import_docs\`) on exactly one node; the other nodes run with import off.`,
-        command: bootstrapTo4 || f.kind === 'database' ? `${c.curl} -X POST ${c.base}/<db>/_config -H 'Content-Type: application/json' -d '{"enable_shared_bucket_access": true}'` : undefined },
-      { text: gsi ? 'Plan a maintenance window: with GSI indexes every index name changes (`sg_<name>_x1` instead of `sg_<name>_1`), so new indexes are built while the database waits for them.' : 'Restart the nodes one by one with the changed config.' },
+      f.kind === 'legacy'
+        ? { text: `Set \`"enable_shared_bucket_access": true\` on ${off.length ? off.map((db) => `"${db.name}"`).join(', ') : 'every database'} in every node's config, and enable import (\`import_docs\`) on exactly one node; the other nodes run with import off. Restart the nodes one by one.` }
+        : { text: `Set \`"enable_shared_bucket_access": true\` in every stored database config (${f.kind === 'bootstrap' ? 'list them with `GET /_all_dbs` and read each with `GET /{db}/_config`' : `"${off[0]?.name ?? '<db>'}" here`}); the database reloads with the new setting. Keep import on (\`import_docs\`) so documents written directly to the bucket are imported.`,
+          command: `${before(c.from, '3.0') ? 'curl' : `curl -u "$SG_ADMIN_USER"`} -X POST ${c.base}/${f.kind === 'database' && off[0] ? off[0].name : '<db>'}/_config -H 'Content-Type: application/json' -d '{"enable_shared_bucket_access": true}'` },
+      { text: gsi ? 'Plan a maintenance window: with GSI indexes every index name changes (`sg_<name>_x1` instead of `sg_<name>_1`), so new indexes are built while the database waits for them.' : 'Expect the databases to be unavailable while they reload.' },
     ],
     checks: [
       'Every database comes online after the restart (`GET /{db}/` shows `"state": "Online"`).',

@@ -25,6 +25,7 @@ export interface DatabaseFacts {
   username?: Located;
   password?: Located;
   certpath?: Located;
+  cacertpath?: Located;
   useViews?: Located;
   numIndexReplicas?: Located;
   indexNumReplicas?: Located;
@@ -99,7 +100,7 @@ function databaseFacts(name: string, pointer: string, db: JsonObject): DatabaseF
   }
   return {
     name, pointer,
-    server: get('server'), bucket: get('bucket'), username: get('username'), password: get('password'), certpath: get('certpath'),
+    server: get('server'), bucket: get('bucket'), username: get('username'), password: get('password'), certpath: get('certpath'), cacertpath: get('cacertpath'),
     useViews: get('use_views'), numIndexReplicas: get('num_index_replicas'),
     indexNumReplicas: index ? member(index.value, index.pointer, 'num_replicas') : undefined,
     sharedBucketAccess: get('enable_shared_bucket_access'), importDocs: get('import_docs'),
