@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { Diagnostic, FileResult, JsonValue, Kind, LintReport, RawDiagnostic, RuleSetting } from './types.js';
 import { decodeBytes, ensureYamlSupport, formatFromPath, parseSource, type LocatedDocument, type SourceText } from './source/index.js';
 import { LineIndex } from './source/offset-map.js';
-import { detectKind } from './kinds/index.js';
+import { detectKind, topLevelKeyNames } from './kinds/index.js';
 import { normalizeKeys } from './schema/normalize.js';
 import { validateSchema } from './schema/validate.js';
 import { checkingRules, findRule } from './rules/index.js';
@@ -68,6 +68,9 @@ export async function analyzeText(text: string, file: string, options: LintOptio
     else {
       const decision = detectKind(doc.value);
       kind = decision.kind;
+      // Walking a folder meets JSON and YAML of every kind (CI workflows, app configs): only files that
+      // mostly speak the gateway's keys are taken as configs.
+      if (kind && options.discovered && !mostlyKnownKeys(kind, doc.value)) kind = null;
       if (!kind) {
         if (options.discovered) return { result: { file, kind: null, diagnostics: [] }, kind: null, document: null, functions: [], skipped: true };
         raw.push({ rule: 'source/unknown-kind', severity: 'error', pointer: '', message: `cannot tell what kind of gateway config this is: ${decision.reason}; use --kind legacy|bootstrap|database` });
@@ -100,6 +103,14 @@ export async function analyzeText(text: string, file: string, options: LintOptio
   const secrets = canonical ? collectSecrets(canonical) : doc ? collectSecrets(doc.value) : [];
   const diagnostics = finalize(raw, parsed.source, doc, toOriginal, options, secrets);
   return { result: { file, kind, diagnostics }, kind, document: canonical, functions, skipped: false };
+}
+
+function mostlyKnownKeys(kind: Kind, value: JsonValue): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  if (keys.length === 0) return true;
+  const known = new Set(topLevelKeyNames(kind).map((k) => k.toLowerCase()));
+  return keys.filter((k) => known.has(k.toLowerCase())).length * 2 >= keys.length;
 }
 
 async function runFunctionStage(
@@ -189,7 +200,7 @@ function finalize(
     if (setting === 'off') continue;
     const severity = setting ?? d.severity;
     if (options.quiet && severity !== 'error') continue;
-    const pointer = toOriginal(d.pointer);
+    const pointer = d.writtenPointer ?? toOriginal(d.pointer);
     let start: number;
     let end: number;
     let lines = source.lines;

@@ -20,8 +20,10 @@ export interface RawDiagnostic {
   rule: string;
   severity: Severity;
   message: string;
-  /** RFC 6901 pointer into the parsed document ("" = whole document). */
+  /** RFC 6901 pointer into the parsed document ("" = whole document), keys in canonical spelling. */
   pointer: string;
+  /** The pointer with keys as written, when the stage knows it (skips the canonical -> written mapping). */
+  writtenPointer?: string;
   target?: 'key' | 'value';
   span?: Span;
   /** An external file the span refers to (function source files). */

@@ -63,3 +63,8 @@ export function detectKind(value: JsonValue): KindDecision {
   if (scores[0]![1] === 0) return { kind: null, reason: 'none of its top-level keys is a gateway config key' };
   return { kind: scores[0]![0], reason: `most of its top-level keys are ${scores[0]![0]} config keys` };
 }
+
+/** Top-level keys of a kind, in the schema's spelling. */
+export function topLevelKeyNames(kind: Kind): string[] {
+  return Object.keys(loadSchema(kind).properties ?? {});
+}

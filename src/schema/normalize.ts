@@ -105,7 +105,7 @@ export function normalizeKeys(kind: Kind, value: JsonValue): NormalizedDocument 
         if (canonicalKey !== key) {
           if (Object.prototype.hasOwnProperty.call(out, canonicalKey) || (keys.indexOf(canonicalKey) > i)) {
             diagnostics.push({
-              rule: 'source/duplicate-key', severity: 'warning', pointer: canonicalPointer, target: 'key',
+              rule: 'source/duplicate-key', severity: 'warning', pointer: canonicalPointer, writtenPointer: originalPointer, target: 'key',
               message: `"${key}" and another spelling of "${canonicalKey}" are the same key for the gateway (keys match case-insensitively); the last one wins`,
             });
           }
