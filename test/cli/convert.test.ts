@@ -1,0 +1,162 @@
+// sgconf convert through the CLI entry point (main with a captured CliIO), on real files in a temp folder.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { main } from '../../src/cli/main.js';
+import type { CliIO } from '../../src/cli/io.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sgconf-cli-convert-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function sgconf(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd: dir, env: { SECRET_PW: 'from-env' }, isTTY: false };
+  const code = await main(args, io);
+  return { code, stdout, stderr };
+}
+
+const legacy = {
+  interface: ':4984',
+  AdminUI: 'admin.html',
+  databases: {
+    db: { server: 'couchbases://cb1', bucket: 'b', username: 'sg', password: 'hunter2', sync: 'sync.js', users: { GUEST: { disabled: true }, ann: { password: 'annpw' } } },
+    db2: { server: 'couchbases://cb1', username: 'other', password: '${SECRET_PW}' },
+  },
+};
+
+async function write(name: string, value: unknown): Promise<string> {
+  await fs.writeFile(path.join(dir, name), typeof value === 'string' ? value : JSON.stringify(value, null, 2));
+  return name;
+}
+
+describe('sgconf convert', () => {
+  it('--help prints the usage', async () => {
+    const { code, stdout } = await sgconf('convert', '--help');
+    expect(code).toBe(0);
+    expect(stdout).toContain('--in-place');
+    expect(stdout).toContain('--expand-env');
+  });
+
+  it.each([
+    [[]],
+    [['a.json', '--bogus']],
+    [['a.json']],
+    [['a.json', '--out', 'x', '--in-place']],
+    [['a.json', '--out', 'x', '--format', 'sarif']],
+    [['a.json', 'b.json', '--out', 'x']],
+  ])('misuse %j exits 2', async (args) => {
+    const { code, stderr } = await sgconf('convert', ...args);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/sgconf convert:/);
+  });
+
+  it('converts, writes the files, and prints a summary with next steps', async () => {
+    await write('sync.js', 'function (doc) { channel(doc.channels); }');
+    const input = await write('sync_gateway.json', legacy);
+    const { code, stdout } = await sgconf('convert', input, '--out', 'out');
+    expect(code).toBe(0);
+    const bootstrap = JSON.parse(await fs.readFile(path.join(dir, 'out/bootstrap.json'), 'utf8'));
+    expect(bootstrap.bootstrap).toEqual({ server: 'couchbases://cb1', username: 'sg', password: 'hunter2' });
+    expect(bootstrap.database_credentials).toEqual({ db2: { username: 'other', password: '${SECRET_PW}' } });
+    const db = JSON.parse(await fs.readFile(path.join(dir, 'out/databases/db.json'), 'utf8'));
+    expect(db.sync).toBe('function (doc) { channel(doc.channels); }');
+    expect(db.guest).toEqual({ disabled: true });
+    const principals = JSON.parse(await fs.readFile(path.join(dir, 'out/principals/db.json'), 'utf8'));
+    expect(principals).toEqual({ users: { ann: { password: 'annpw' } }, roles: {} });
+    expect((await fs.stat(path.join(dir, 'out/bootstrap.json'))).mode & 0o777).toBe(0o600);
+    expect(stdout).toContain('2 databases (db, db2)');
+    expect(stdout).toContain('database_credentials for db2');
+    expect(stdout).toContain('dropped: AdminUI');
+    expect(stdout).toMatch(/PUT \/\{db\}\//);
+    expect(stdout).toContain('_post_upgrade?preview=true');
+    expect(stdout).toContain('inlined from the file sync.js');
+    expect(stdout).not.toContain('hunter2');
+  });
+
+  it('refuses a config that cannot start after conversion: exit 1, nothing written', async () => {
+    const input = await write('old.json', { databases: { db: { server: 'http://cb1:8091', bucket: 'b' } } });
+    const { code, stdout } = await sgconf('convert', input, '--out', 'out');
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/TLS/);
+    expect(stdout).toContain('nothing was written');
+    await expect(fs.stat(path.join(dir, 'out'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('refuses a 3.x config rather than copying it', async () => {
+    const input = await write('bootstrap.json', { bootstrap: { server: 'couchbases://cb1' } });
+    const { code, stdout } = await sgconf('convert', input, '--out', 'out', '--format', 'json');
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    expect(report.results[0].file).toBe('bootstrap.json');
+    expect(report.results[0].diagnostics.map((d: { rule: string }) => d.rule)).toEqual(['convert/not-legacy']);
+    expect(report.errorCount).toBe(1);
+  });
+
+  it('--format json prints the lint document only', async () => {
+    const input = await write('sg.json', legacy);
+    await write('sync.js', 'function (doc) {}');
+    const { code, stdout } = await sgconf('convert', input, '--out', 'out', '--format', 'json');
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout);
+    expect(report.results).toHaveLength(1);
+    expect(report.results[0]).toMatchObject({ file: 'sg.json', kind: 'legacy' });
+    expect(report.results[0].diagnostics.some((d: { rule: string }) => d.rule === 'convert/shared-bucket-access')).toBe(true);
+  });
+
+  it('--dry-run writes nothing and redacts secrets', async () => {
+    await write('sync.js', 'function (doc) {}');
+    const input = await write('sg.json', legacy);
+    const { code, stdout } = await sgconf('convert', input, '--out', 'out', '--dry-run');
+    expect(code).toBe(0);
+    expect(stdout).toContain('--- out/bootstrap.json');
+    expect(stdout).toContain('"password": "<redacted>"');
+    expect(stdout).toContain('"password": "${SECRET_PW}"');
+    expect(stdout).not.toContain('hunter2');
+    expect(stdout).not.toContain('annpw');
+    expect(stdout).toContain('nothing was written');
+    await expect(fs.stat(path.join(dir, 'out'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('--in-place backs the original up and replaces it with the bootstrap config', async () => {
+    await write('sync.js', 'function (doc) {}');
+    const input = await write('sync_gateway.json', legacy);
+    const before = await fs.readFile(path.join(dir, input));
+    const { code, stdout } = await sgconf('convert', input, '--in-place');
+    expect(code).toBe(0);
+    const names = await fs.readdir(dir);
+    const backup = names.find((n) => /^sync_gateway-backup-\d+\.json$/.test(n));
+    expect(backup).toBeDefined();
+    expect((await fs.readFile(path.join(dir, backup!))).equals(before)).toBe(true);
+    expect(JSON.parse(await fs.readFile(path.join(dir, input), 'utf8')).bootstrap.server).toBe('couchbases://cb1');
+    expect(names).toEqual(expect.arrayContaining(['databases', 'principals']));
+    expect(stdout).toContain(`original backed up as ${backup}`);
+  });
+
+  it('a non-empty --out needs --force', async () => {
+    await write('sync.js', 'function (doc) {}');
+    const input = await write('sg.json', legacy);
+    await fs.mkdir(path.join(dir, 'out'));
+    await fs.writeFile(path.join(dir, 'out/keep'), 'x');
+    const refused = await sgconf('convert', input, '--out', 'out');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/not empty/);
+    expect(await fs.readdir(path.join(dir, 'out'))).toEqual(['keep']);
+    expect((await sgconf('convert', input, '--out', 'out', '--force')).code).toBe(0);
+  });
+
+  it('--group-id sets bootstrap.group_id; --expand-env resolves references', async () => {
+    await write('sync.js', 'function (doc) {}');
+    const input = await write('sg.json', legacy);
+    expect((await sgconf('convert', input, '--out', 'out', '--group-id', 'blue', '--expand-env')).code).toBe(0);
+    const bootstrap = JSON.parse(await fs.readFile(path.join(dir, 'out/bootstrap.json'), 'utf8'));
+    expect(bootstrap.bootstrap.group_id).toBe('blue');
+    expect(bootstrap.database_credentials.db2.password).toBe('from-env');
+  });
+});
