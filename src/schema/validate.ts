@@ -113,7 +113,9 @@ function describe(kind: Kind, root: JsonValue, e: ErrorObject, resolve: (n: Sche
     case 'const': {
       const allowed = (e.keyword === 'enum' ? (e.params as { allowedValues: unknown[] }).allowedValues : [(e.params as { allowedValue: unknown }).allowedValue]) ?? [];
       const caseHint = typeof e.data === 'string' ? allowed.find((a) => typeof a === 'string' && a.toLowerCase() === (e.data as string).toLowerCase()) : undefined;
-      return error('schema/enum', `"${name}" must be ${alternatives(allowed)}, not ${show(e.data, name)}${caseHint !== undefined ? ` (the gateway compares exactly: write "${caseHint}")` : ''}`);
+      const quoted = typeof e.data === 'string' && allowed.some((a) => typeof a !== 'string' && JSON.stringify(a) === (e.data as string).trim());
+      const hint = caseHint !== undefined ? ` (the gateway compares exactly: write "${caseHint}")` : quoted ? ` (write ${(e.data as string).trim()} without quotes)` : '';
+      return error('schema/enum', `"${name}" must be ${alternatives(allowed)}, not ${show(e.data, name)}${hint}`);
     }
     case 'pattern': {
       const pattern = String((e.params as { pattern: string }).pattern);
@@ -183,7 +185,7 @@ function typeMessage(name: string, data: unknown, expected: string, schema: Sche
   if (data === null) {
     const parent = getAtPointer(root, pointer.slice(0, pointer.lastIndexOf('/')));
     void parent;
-    return `"${name}" is null: the gateway accepts a null entry here and then crashes (reference 1.4); remove the entry or give it a value`;
+    return `"${name}" is null: the gateway accepts a null entry here and then crashes at startup; remove the entry or give it a value`;
   }
   const isDuration = typeof schema.pattern === 'string' && schema.pattern.includes('ms|s|m|h');
   if (isDuration && typeof data === 'number') {

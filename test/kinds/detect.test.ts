@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { detectKind } from '../../src/kinds/index.js';
+
+describe('kind detection (cli-contract "Input kinds", reference 1.5)', () => {
+  const table: [string, unknown, string | null][] = [
+    ['a databases map', { databases: {} }, 'legacy'],
+    ['legacy keys in another case', { INTERFACE: ':4984', AdminInterface: ':4985' }, 'legacy'],
+    ['SSLCert alone', { SSLCert: 'cert.pem', SSLKey: 'key.pem' }, 'legacy'],
+    ['log and logFilePath', { log: ['*'], logFilePath: '/tmp' }, 'legacy'],
+    ['logging.default (2.x) makes a shared key legacy', { logging: { default: { LogLevel: 2 } } }, 'legacy'],
+    ['unsupported.stats_log_freq_secs is legacy-only', { unsupported: { stats_log_freq_secs: 60 } }, 'legacy'],
+    ['bootstrap section', { bootstrap: { server: 'couchbases://cb' } }, 'bootstrap'],
+    ['only shared keys are a startup config', { logging: { console: { log_level: 'info' } } }, 'bootstrap'],
+    ['the empty object is a startup config', {}, 'bootstrap'],
+    ['startup keys in another case', { API: {}, Bootstrap: {} }, 'bootstrap'],
+    ['database fields', { bucket: 'b', sync: 'function(doc){}' }, 'database'],
+    ['scopes and import_docs', { scopes: {}, import_docs: true }, 'database'],
+    ['event handlers', { event_handlers: {}, name: 'db' }, 'database'],
+    ['an array', [1], null],
+    ['unrelated keys', { title: 'x', version: 2 }, null],
+  ];
+  it.each(table)('%s', (_name, value, kind) => {
+    expect(detectKind(value as never).kind).toBe(kind);
+  });
+});
