@@ -1,0 +1,80 @@
+// sgconf build through the CLI entry point, on real files in a temp folder.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { main } from '../../src/cli/main.js';
+import type { CliIO } from '../../src/cli/io.js';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sgconf-cli-build-'));
+  await fs.mkdir(path.join(dir, 'src/functions'), { recursive: true });
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function sgconf(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd: dir, env: {}, isTTY: false };
+  return { code: await main(args, io), stdout, stderr };
+}
+
+const put = (name: string, text: string) => fs.writeFile(path.join(dir, name), text);
+
+describe('sgconf build', () => {
+  it('--help prints the usage; missing --out is misuse', async () => {
+    expect((await sgconf('build', '--help')).code).toBe(0);
+    expect((await sgconf('build', 'src')).code).toBe(2);
+    expect((await sgconf('build')).code).toBe(2);
+  });
+
+  it('compiles YAML and JSON sources with function files into deployable JSON', async () => {
+    await put('src/bootstrap.yaml', '# node settings\nbootstrap:\n  server: couchbases://cb1\n  username: sg\n  password: ${SG_PASSWORD}\napi:\n  admin_interface: ":4985"\n');
+    await put('src/orders.yaml', 'name: orders\nbucket: orders\nsync: functions/sync.js\nenable_shared_bucket_access: true\n');
+    await put('src/items.json', '{ "bucket": "items", "enable_shared_bucket_access": true, "import_filter": `function(doc) { return doc.type == "item"; }` }');
+    await put('src/functions/sync.js', 'function (doc, oldDoc) {\n  if (doc.price < 0) throw({forbidden: "$ negative"});\n  channel(doc.channels);\n}\n');
+    const { code, stdout } = await sgconf('build', 'src', '--out', 'out');
+    expect(code).toBe(0);
+    expect(stdout).toContain('Built 3 files');
+    const bootstrap = await fs.readFile(path.join(dir, 'out/bootstrap.json'), 'utf8');
+    expect(JSON.parse(bootstrap)).toEqual({ bootstrap: { server: 'couchbases://cb1', username: 'sg', password: '${SG_PASSWORD}' }, api: { admin_interface: ':4985' } });
+    expect(bootstrap.endsWith('}\n')).toBe(true);
+    const orders = JSON.parse(await fs.readFile(path.join(dir, 'out/databases/orders.json'), 'utf8'));
+    // `$` in a function file is written `$$`: the gateway expands the database config but not the file.
+    expect(orders.sync).toBe('function (doc, oldDoc) {\n  if (doc.price < 0) throw({forbidden: "$$ negative"});\n  channel(doc.channels);\n}\n');
+    const items = JSON.parse(await fs.readFile(path.join(dir, 'out/databases/items.json'), 'utf8'));
+    expect(items.import_filter).toBe('function(doc) { return doc.type == "item"; }');
+  });
+
+  it('refuses legacy inputs (they are converted, not built) and writes nothing', async () => {
+    await put('src/legacy.json', JSON.stringify({ databases: { db: { server: 'couchbases://cb1' } } }));
+    const { code, stdout } = await sgconf('build', 'src/legacy.json', '--out', 'out');
+    expect(code).toBe(1);
+    expect(stdout).toContain('sgconf convert');
+    await expect(fs.stat(path.join(dir, 'out'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('refuses when any input has an error', async () => {
+    await put('src/bootstrap.json', JSON.stringify({ bootstrap: { server: 'couchbases://cb1' } }));
+    await put('src/bad.json', JSON.stringify({ bucket: 'bad', sync: 'function(doc) { let x = 1; }' }));
+    const { code, stdout } = await sgconf('build', 'src', '--out', 'out', '--format', 'json');
+    expect(code).toBe(1);
+    const report = JSON.parse(stdout);
+    expect(report.errorCount).toBeGreaterThan(0);
+    await expect(fs.stat(path.join(dir, 'out'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('refuses two bootstrap sources and two databases of one name', async () => {
+    await put('src/a.json', JSON.stringify({ bootstrap: { server: 'couchbases://cb1' } }));
+    await put('src/b.json', JSON.stringify({ bootstrap: { server: 'couchbases://cb1' } }));
+    await put('src/db1.json', JSON.stringify({ name: 'db', bucket: 'x', enable_shared_bucket_access: true }));
+    await put('src/db2.json', JSON.stringify({ name: 'db', bucket: 'y', enable_shared_bucket_access: true }));
+    const { code, stdout } = await sgconf('build', 'src', '--out', 'out');
+    expect(code).toBe(1);
+    expect(stdout).toContain('a second bootstrap config');
+    expect(stdout).toContain('database "db" is also built from');
+  });
+});
