@@ -33,6 +33,8 @@ const RESOLVED_BY_PLAN = new Set([
 // Certificates are often absent where a plan is made (a laptop, CI): reported, never blocking.
 const NEVER_BLOCKING = new Set(['certs/file-unreadable']);
 
+const REMOVED_KEY_RULES = new Set(['upgrade/shadow', 'sgreplicate/removed']);
+
 function resolvedByPlan(d: Diagnostic, kind: Kind, from: Version, to: Version): boolean {
   if (NEVER_BLOCKING.has(d.rule) || RESOLVED_BY_PLAN.has(d.rule)) return true;
   // The TLS default arrives with 3.x: for a legacy config that is still 2.x the persistent-config step covers it.
@@ -68,7 +70,8 @@ const STEP_OF_RULE: Record<string, string> = {
 /** Error diagnostics that stop the plan: the config must be fixed before any upgrade. */
 export function blockingDiagnostics(diagnostics: readonly Diagnostic[], kind: Kind, from: Version, to: Version): Diagnostic[] {
   const handled = (d: Diagnostic) => resolvedByPlan(d, kind, from, to);
-  const handledPointers = [...new Set(diagnostics.filter(handled).map((d) => d.pointer))].filter((p) => p !== '');
+  // Keys a handled finding removes altogether: schema findings inside them are the same problem.
+  const handledPointers = [...new Set(diagnostics.filter((d) => handled(d) && REMOVED_KEY_RULES.has(d.rule)).map((d) => d.pointer))].filter((p) => p !== '');
   return diagnostics.filter((d) => d.severity === 'error' && !handled(d) &&
     // A schema finding on a key that a handled finding already covers (e.g. `shadow`) is the same problem.
     !(d.rule.startsWith('schema/') && handledPointers.some((p) => d.pointer === p || d.pointer.startsWith(p + '/'))));

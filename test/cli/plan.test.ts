@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { main } from '../../src/cli/main.js';
+import type { CliIO } from '../../src/cli/io.js';
+
+const corpus = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
+const dir = mkdtempSync(path.join(tmpdir(), 'sgconf-plan-'));
+
+async function plan(cwd: string, ...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, env: {}, isTTY: false };
+  const code = await main(['plan', ...args], io);
+  return { code, stdout, stderr };
+}
+
+describe('sgconf plan', () => {
+  it('prints a markdown checklist for a real config (exit 0)', async () => {
+    const { code, stdout, stderr } = await plan(corpus, 'HodGreeley__couchbase-lite-java-sg-replicate/primary_gateway_config.json', '--from', '2.5', '--to', '3.0');
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^# Upgrade runbook: Sync Gateway 2\.5 → 3\.0/);
+    expect(stdout).toContain('## 3. Move first-generation replications (sg-replicate 1) to inter-gateway replication');
+    expect(stdout).toContain('- [ ] ');
+    expect(stdout).toContain('`/replications/0` line 11');
+    expect(stdout).toContain('Check before the next step:');
+  });
+
+  it('prints JSON for automation', async () => {
+    const { code, stdout } = await plan(corpus, 'HodGreeley__Zebra-Inventory/sync-gateway.json', '--from', '2.1', '--to', '4.1', '--format', 'json');
+    expect(code).toBe(0);
+    const json = JSON.parse(stdout);
+    expect(json).toMatchObject({ file: 'HodGreeley__Zebra-Inventory/sync-gateway.json', kind: 'legacy', from: '2.1', to: '4.1' });
+    expect(json.steps.map((s: { id: string }) => s.id)).toContain('rolling-upgrade');
+    for (const step of json.steps) {
+      expect(step.actions.length).toBeGreaterThan(0);
+      expect(step.checks.length).toBeGreaterThan(0);
+    }
+    expect(stdout).not.toContain('"Password"');
+  });
+
+  it('exits 1 and prints the diagnostics when the config has blocking errors', async () => {
+    const file = path.join(dir, 'broken.json');
+    writeFileSync(file, '{\n  "databases": {\n    "db": {\n      "server": "couchbases://cb",\n      "sever": "x"\n    }\n  }\n}\n');
+    const md = await plan(dir, 'broken.json', '--from', '2.8', '--to', '3.0');
+    expect(md.code).toBe(1);
+    expect(md.stdout).toContain('No upgrade runbook for `broken.json`');
+    expect(md.stdout).toContain('`/databases/db/sever` line 5');
+    const json = await plan(dir, 'broken.json', '--from', '2.8', '--to', '3.0', '--format', 'json');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ blocked: true, diagnostics: [{ pointer: '/databases/db/sever', severity: 'error' }] });
+  });
+
+  it('exits 1 for a file that does not parse or does not exist', async () => {
+    writeFileSync(path.join(dir, 'syntax.json'), '{ "databases": { ');
+    expect((await plan(dir, 'syntax.json', '--from', '2.8', '--to', '3.0')).code).toBe(1);
+    const missing = await plan(dir, 'nope.json', '--from', '2.8', '--to', '3.0');
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toContain('cannot read the file (no such file)');
+  });
+
+  it('exits 2 on misuse', async () => {
+    const file = 'HodGreeley__Zebra-Inventory/sync-gateway.json';
+    const unknown = await plan(corpus, file, '--from', '9.9', '--to', '3.0');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown version "9.9" for --from');
+    expect((await plan(corpus, file, '--from', '3.0', '--to', '2.8')).code).toBe(2);
+    expect((await plan(corpus, file, '--from', '3.0', '--to', '3.0.0')).code).toBe(2);
+    expect((await plan(corpus, file, '--to', '3.0')).code).toBe(2);
+    expect((await plan(corpus, file, '--from', '2.8', '--to', '3.0', '--format', 'html')).code).toBe(2);
+    expect((await plan(corpus, '--from', '2.8', '--to', '3.0')).code).toBe(2);
+    expect((await plan(corpus, file, '--from', '2.8', '--to', '3.0', '--bogus')).code).toBe(2);
+    const help = await plan(corpus, '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: sgconf plan');
+  });
+
+  it('accepts x.y.z versions', async () => {
+    const { code, stdout } = await plan(corpus, 'HodGreeley__Zebra-Inventory/sync-gateway.json', '--from', '2.8.3', '--to', '3.1.1');
+    expect(code).toBe(0);
+    expect(stdout).toContain('Sync Gateway 2.8.3 → 3.1.1');
+  });
+});

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { buildPlan, blockingDiagnostics, obsoleteDesignDocs, removedByPostUpgrade } from '../../src/plan/build.js';
+import { readConfigSource } from '../../src/plan/source.js';
+import { compareVersions, parseVersion, type Version } from '../../src/plan/versions.js';
+import { planKind } from '../../src/plan/make.js';
+import type { Diagnostic, Kind } from '../../src/types.js';
+
+const v = (text: string): Version => parseVersion(text)!;
+
+function plan(config: unknown, from: string, to: string, kind: Kind = 'legacy', diagnostics: Diagnostic[] = []) {
+  const text = JSON.stringify(config, null, 2);
+  const source = readConfigSource(text, 'sync_gateway.json');
+  return buildPlan({ file: 'sync_gateway.json', kind, config: source.value, lineOf: source.lineOf, diagnostics, from: v(from), to: v(to) });
+}
+
+function diagnostic(rule: string, pointer: string, severity: Diagnostic['severity'] = 'error'): Diagnostic {
+  return { rule, severity, message: `${rule} finding`, pointer, line: 3, column: 1, endLine: 3, endColumn: 2 };
+}
+
+describe('versions', () => {
+  it('accepts known release lines as x.y or x.y.z and rejects others', () => {
+    for (const text of ['1.4', '1.5', '2.0', '2.1', '2.5', '2.7', '2.8', '3.0', '3.1', '3.2', '3.3', '4.0', '4.1', '2.8.3', '3.1.11']) expect(parseVersion(text)).not.toBeNull();
+    for (const text of ['9.9', '2.3', '3', 'latest', '3.1.x', '']) expect(parseVersion(text)).toBeNull();
+    expect(compareVersions(v('2.8.3'), v('2.8'))).toBeGreaterThan(0);
+    expect(compareVersions(v('2.8'), v('3.0'))).toBeLessThan(0);
+  });
+});
+
+describe('_post_upgrade design documents (reference 9.3)', () => {
+  it('names what each target version removes', () => {
+    expect(removedByPostUpgrade(v('1.5'), false)).toEqual([]);
+    expect(removedByPostUpgrade(v('2.5'), true)).toEqual(['sync_gateway', 'sync_housekeeping']);
+    expect(removedByPostUpgrade(v('2.6'), false)).toEqual(['sync_gateway', 'sync_housekeeping', 'sync_gateway_2.0', 'sync_housekeeping_2.0']);
+    expect(removedByPostUpgrade(v('2.7'), true)).toEqual(['sync_gateway', 'sync_housekeeping', 'sync_gateway_2.0', 'sync_housekeeping_2.0']);
+    expect(removedByPostUpgrade(v('3.1'), false)).toContain('sync_gateway_2.1');
+  });
+  it('only lists documents that the earlier versions can have left', () => {
+    expect(obsoleteDesignDocs(v('1.4'), v('2.1'), true)).toEqual(['sync_gateway', 'sync_housekeeping']);
+    expect(obsoleteDesignDocs(v('2.0'), v('2.5'), true)).toEqual(['sync_gateway', 'sync_housekeeping']);
+    expect(obsoleteDesignDocs(v('1.5'), v('2.8'), false)).toEqual(['sync_gateway', 'sync_housekeeping']);
+    expect(obsoleteDesignDocs(v('2.1'), v('2.8'), true)).toEqual(['sync_gateway', 'sync_housekeeping', 'sync_gateway_2.0', 'sync_housekeeping_2.0']);
+  });
+});
+
+describe('buildPlan', () => {
+  const legacy = {
+    adminInterface: '0.0.0.0:4985',
+    databases: {
+      db: { server: 'http://cb1:8091', bucket: 'app', username: 'sg', password: 'hunter2', use_views: true },
+    },
+  };
+
+  it('orders steps and ends with the rolling upgrade and _post_upgrade naming the design documents', () => {
+    const p = plan(legacy, '2.0', '2.8');
+    expect(p.steps.map((s) => s.id)).toEqual(['prepare', 'data-store', 'views-and-indexes', 'rolling-upgrade', 'post-upgrade']);
+    const post = p.steps.at(-1)!;
+    expect(post.actions.map((a) => a.command)).toEqual([
+      "curl -X POST 'http://localhost:4985/_post_upgrade?preview=true'",
+      'curl -X POST http://localhost:4985/_post_upgrade',
+    ]);
+    expect(post.checks[0]).toContain('sync_gateway, sync_housekeeping, sync_gateway_2.0, sync_housekeeping_2.0 ("db")');
+    expect(post.evidence).toEqual([{ pointer: '/databases/db/use_views', line: 9, text: '"use_views": true (database "db" uses views)' }]);
+  });
+
+  it('never quotes a password', () => {
+    const p = plan({ databases: { db: { server: 'http://sg:s3cret@cb1:8091', password: 'hunter2' } } }, '2.8', '3.0');
+    const text = JSON.stringify(p);
+    expect(text).not.toContain('hunter2');
+    expect(text).not.toContain('s3cret');
+    expect(text).toContain('http://sg:****@cb1:8091');
+  });
+
+  it('plans the persistent-config move for a legacy config going to 3.x, with group id, TLS and principals', () => {
+    const p = plan({ databases: { a: { server: 'couchbase://cb1', users: { GUEST: { disabled: true } } } } }, '2.8', '3.1');
+    const step = p.steps.find((s) => s.id === 'persistent-config')!;
+    expect(step.evidence.map((e) => e.pointer)).toEqual(expect.arrayContaining(['', '/databases/a/server', '/databases/a/users']));
+    const text = step.actions.map((a) => a.text).join('\n');
+    expect(text).toContain('bootstrap.group_id');
+    expect(text).toContain('"a" uses a non-TLS address');
+    expect(text).toContain('RBAC users');
+    expect(step.actions.some((a) => a.command?.startsWith('sgconf convert sync_gateway.json --out 3.1-config --group-id'))).toBe(true);
+    expect(p.steps.some((s) => s.id === 'certificates-api')).toBe(true);
+  });
+
+  it('has no persistent-config step for 2.x targets nor for 3.x configs', () => {
+    expect(plan(legacy, '2.1', '2.8').steps.some((s) => s.id === 'persistent-config')).toBe(false);
+    expect(plan({ bootstrap: { server: 'couchbases://cb1' } }, '3.0', '3.1', 'bootstrap').steps.some((s) => s.id === 'persistent-config')).toBe(false);
+  });
+
+  it('pre-builds the 1.5 views with the three view-API calls', () => {
+    const step = plan({ databases: { db: { server: 'http://cb1:8091', bucket: 'app' } } }, '1.3', '1.5').steps.find((s) => s.id === 'view-prebuild')!;
+    expect(step.actions.map((a) => a.command)).toEqual([
+      'curl -u "$CB_ADMIN" http://<staging-cb-node>:8092/<staging-bucket>/_design/sync_gateway > sync_gateway.ddoc.json',
+      `curl -u "$CB_ADMIN" -X PUT -H 'Content-Type: application/json' http://cb1:8092/app/_design/dev_sync_gateway -d @sync_gateway.ddoc.json`,
+      `curl -u "$CB_ADMIN" 'http://cb1:8092/app/_design/dev_sync_gateway/_view/role_access_vbseq?full_set=true&stale=false&limit=1'`,
+    ]);
+    expect(step.why).toContain('75 s');
+  });
+
+  it('requires shared bucket access before 4.x and points at the databases that lack it', () => {
+    const p = plan({ databases: { on: { server: 'couchbases://cb', enable_shared_bucket_access: true }, off: { server: 'couchbases://cb' } } }, '3.1', '4.0');
+    const step = p.steps.find((s) => s.id === 'shared-bucket-access')!;
+    expect(step.evidence.map((e) => e.pointer)).toEqual(['/databases/on/enable_shared_bucket_access', '/databases/off']);
+    expect(step.actions[1].text).toContain('"off"');
+    expect(step.checks.join(' ')).toContain('1 MB');
+    expect(plan({ databases: { on: { server: 'couchbases://cb', enable_shared_bucket_access: true } } }, '3.1', '4.0').steps.some((s) => s.id === 'shared-bucket-access')).toBe(false);
+  });
+
+  it('moves first-generation replications to 3.x with a concrete inter-gateway definition', () => {
+    const p = plan({
+      AdminInterface: '127.0.0.1:4985',
+      databases: { db: { server: 'couchbases://cb', allow_conflicts: false } },
+      replications: [{ replication_id: 'to-dc2', source: 'db', target: 'https://dc2:4985/db', continuous: true }],
+    }, '2.8', '3.0');
+    const step = p.steps.find((s) => s.id === 'first-generation-replication')!;
+    expect(step.table!.rows.find((r) => r[4] !== '')![0]).toBe('3');
+    expect(step.actions.find((a) => a.command?.startsWith('"replications"'))!.command).toBe(
+      '"replications": {"to-dc2":{"replication_id":"to-dc2","remote":"https://dc2:4985/db","direction":"push","continuous":true}}');
+    expect(step.evidence[0]).toMatchObject({ pointer: '/replications/0', line: 10 });
+  });
+
+  it('points the findings at the step that addresses them and leaves out findings about versions not reached', () => {
+    const diagnostics = [diagnostic('sgreplicate/removed', '/replications'), diagnostic('upgrade/shared-bucket-access-off', '/databases/db'), diagnostic('replication/max-backoff-time', '/databases/db', 'warning')];
+    const config = { databases: { db: { server: 'couchbases://cb' } }, replications: [] };
+    const to3 = plan(config, '2.8', '3.0', 'legacy', diagnostics);
+    expect(to3.findings.map((f) => [f.rule, f.step])).toEqual([['sgreplicate/removed', 'first-generation-replication'], ['replication/max-backoff-time', undefined]]);
+    const to28 = plan(config, '2.5', '2.8', 'legacy', diagnostics);
+    expect(to28.findings.map((f) => f.rule)).toEqual(['replication/max-backoff-time']);
+  });
+});
+
+describe('blockingDiagnostics', () => {
+  it('blocks on errors the plan cannot resolve, not on those its steps address', () => {
+    const d = [
+      diagnostic('schema/unknown-field', '/databases/db/sever'),
+      diagnostic('sgreplicate/removed', '/replications'),
+      diagnostic('upgrade/shadow', '/databases/db/shadow'),
+      diagnostic('schema/unknown-field', '/databases/db/shadow/bucket'),
+      diagnostic('security/non-tls-server', '/databases/db/server'),
+      diagnostic('certs/file-unreadable', '/databases/db/cacertpath'),
+      diagnostic('replication/max-backoff-time', '/x', 'warning'),
+      diagnostic('upgrade/shared-bucket-access-off', '/databases/db2'),
+      diagnostic('schema/unknown-field', '/databases/db2/sever'),
+    ];
+    expect(blockingDiagnostics(d, 'legacy', v('2.5'), v('3.0')).map((x) => x.pointer)).toEqual(['/databases/db/sever', '/databases/db2/sever']);
+    // A 3.x bootstrap config with a non-TLS server does not start: that blocks.
+    expect(blockingDiagnostics([diagnostic('security/non-tls-server', '/bootstrap/server')], 'bootstrap', v('3.0'), v('3.1'))).toHaveLength(1);
+    // Errors about the 3.x conversion do not block an upgrade that stays on 2.x.
+    expect(blockingDiagnostics([diagnostic('upgrade/shared-bucket', '/databases/b')], 'legacy', v('2.1'), v('2.8'))).toEqual([]);
+    expect(blockingDiagnostics([diagnostic('upgrade/shared-bucket', '/databases/b')], 'legacy', v('2.1'), v('3.0'))).toHaveLength(1);
+  });
+});
+
+describe('config source and kind', () => {
+  it('locates pointers in the JSON dialect (backtick strings) and in YAML', () => {
+    const json = readConfigSource('{\n  "databases": {\n    "db": {\n      "sync": `function(doc) {\n  channel(doc.x);\n}`,\n      "server": "walrus:"\n    }\n  }\n}\n', 'c.json');
+    expect(json.lineOf('/databases/db/server')).toBe(7);
+    expect((json.value as any).databases.db.sync).toContain('channel(doc.x)');
+    const yaml = readConfigSource('bootstrap:\n  server: couchbases://cb\napi:\n  admin_interface: ":4985"\n', 'c.yaml');
+    expect(yaml.lineOf('/api/admin_interface')).toBe(4);
+    expect(planKind(yaml.value)).toBe('bootstrap');
+    expect(planKind({ databases: {} })).toBe('legacy');
+    expect(planKind({ bucket: 'b', num_index_replicas: 0 })).toBe('database');
+  });
+});
