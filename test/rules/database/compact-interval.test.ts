@@ -1,0 +1,14 @@
+import { runRuleTests } from '../../helpers/rule-tester.js';
+import { rule } from '../../../src/rules/database/compact-interval.js';
+
+runRuleTests(rule, {
+  valid: [
+    { kind: 'database', config: { name: 'db', compact_interval_days: 0 } },
+    { kind: 'database', config: { name: 'db', compact_interval_days: 0.04 } },
+    { kind: 'legacy', config: { databases: { db: { compact_interval_days: 60 } } } },
+  ],
+  invalid: [
+    { name: 'reference example 42', kind: 'database', config: { name: 'db', compact_interval_days: 0.01 }, errors: [{ pointer: '/compact_interval_days', severity: 'error', message: '(D1)' }] },
+    { kind: 'legacy', config: { databases: { db: { compact_interval_days: 61 } } }, errors: [{ pointer: '/databases/db/compact_interval_days' }] },
+  ],
+});

@@ -1,0 +1,17 @@
+import { runRuleTests } from '../../helpers/rule-tester.js';
+import { rule } from '../../../src/rules/database/oidc-providers.js';
+
+const P = { issuer: 'https://accounts.example.com', client_id: 'app' };
+
+runRuleTests(rule, {
+  valid: [{ kind: 'database', config: { name: 'db', oidc: { providers: { google: P, other: { ...P, issuer: 'https://id.example.org' } } } } }],
+  invalid: [
+    { name: 'reference example 49: name with "_"', kind: 'database', config: { name: 'db', oidc: { providers: { my_provider: P } } }, errors: [{ pointer: '/oidc/providers/my_provider', severity: 'error', message: '(D28)' }] },
+    {
+      name: 'reference example 49: no client_id, none left', kind: 'database',
+      config: { name: 'db', oidc: { providers: { p: { issuer: P.issuer } } } },
+      errors: [{ pointer: '/oidc/providers/p', severity: 'warning', message: '(D26)' }, { pointer: '/oidc', severity: 'error', message: '(D30)' }],
+    },
+    { name: 'shared issuer', kind: 'legacy', config: { databases: { db: { oidc: { providers: { a: P, b: P } } } } }, errors: [{ pointer: '/databases/db/oidc/providers/b/issuer', severity: 'warning', message: '(D32)' }] },
+  ],
+});

@@ -1,0 +1,23 @@
+import { runRuleTests } from '../../helpers/rule-tester.js';
+import { rule } from '../../../src/rules/database/scopes.js';
+
+const F = 'function(doc) { channel(doc.ch); }';
+
+runRuleTests(rule, {
+  valid: [
+    { kind: 'database', config: { name: 'db', scopes: { s: { collections: { c: { sync: F }, d: {} } } } } },
+    { kind: 'database', config: { name: 'db', sync: F } },
+  ],
+  invalid: [
+    {
+      name: 'reference example 35', kind: 'database',
+      config: { name: 'db', sync: F, scopes: { s: { collections: { c: {} } }, t: { collections: {} } } },
+      errors: [
+        { pointer: '/scopes', severity: 'error', message: '(D33)' },
+        { pointer: '/scopes/t/collections', message: '(D35)' },
+        { pointer: '/sync', message: '(D36)' },
+      ],
+    },
+    { name: 'legacy mode', kind: 'legacy', config: { disable_persistent_config: true, databases: { db: { server: 'walrus:', scopes: { s: { collections: { c: {} } } } } } }, errors: [{ pointer: '/databases/db/scopes', message: 'legacy mode' }] },
+  ],
+});

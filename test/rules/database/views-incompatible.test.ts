@@ -1,0 +1,13 @@
+import { runRuleTests } from '../../helpers/rule-tester.js';
+import { rule } from '../../../src/rules/database/views-incompatible.js';
+
+runRuleTests(rule, {
+  valid: [
+    { kind: 'database', config: { name: 'db', use_views: true } },
+    { kind: 'database', config: { name: 'db', scopes: { s: { collections: { c: {} } } } } },
+  ],
+  invalid: [
+    { name: 'reference example 36', kind: 'database', config: { name: 'db', use_views: true, scopes: { s: { collections: { c: {} } } } }, errors: [{ pointer: '/use_views', severity: 'error', message: '(D34)' }] },
+    { kind: 'database', config: { name: 'db', use_views: true, use_system_metadata_collection: true }, errors: [{ pointer: '/use_views', message: '(D2)' }] },
+  ],
+});
