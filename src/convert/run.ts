@@ -18,6 +18,8 @@ export interface ConvertFileOptions {
   groupId?: string;
   /** Extra options for the lint runs (rule overrides, edition...). */
   lint?: Partial<LintOptions>;
+  /** Rule overrides for the check of the outputs only (stricter gates for what gets written). */
+  outputRules?: LintOptions['rules'];
 }
 
 export interface ConvertOutcome {
@@ -93,7 +95,7 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
     // enable_shared_bucket_access false is written on purpose (the gateway's own choice, with an info saying how to opt in).
     const checked = await lintDialect(out.content, out.path, {
       remote: false, cwd: options.cwd, ...options.lint, env: null, kind: outKind,
-      rules: { ...options.lint?.rules, 'upgrade/shared-bucket-access-off': 'off' },
+      rules: { ...options.lint?.rules, 'upgrade/shared-bucket-access-off': 'off', ...options.outputRules },
     });
     for (const d of checked.diagnostics.filter((x) => x.severity === 'error')) {
       diagnostics.push(atTop(CONVERT_RULES.outputInvalid,

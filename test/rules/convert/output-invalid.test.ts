@@ -1,0 +1,31 @@
+// convert/output-invalid: a converted output that would not lint clean is refused (src/convert/run.ts).
+// No known input makes a correct conversion invalid, so an info rule is raised to error for the output check
+// only (outputRules): the legacy input itself stays clean.
+import { afterAll, describe, expect, it } from 'vitest';
+import * as fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { convertFile } from '../../../src/convert/run.js';
+
+const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'sgconf-output-invalid-'));
+afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+const config = { databases: { db: { server: 'couchbases://cb1', enable_shared_bucket_access: true } } };
+
+async function convert(outputRules: Record<string, 'error' | 'off'>) {
+  const file = path.join(dir, 'sg.json');
+  await fs.writeFile(file, JSON.stringify(config));
+  return convertFile(file, { cwd: dir, lint: { remote: false }, outputRules });
+}
+
+describe('convert/output-invalid', () => {
+  it('an output with a lint error refuses the conversion', async () => {
+    const outcome = await convert({ 'upgrade/shared-bucket-access-enabled': 'error' });
+    expect(outcome.ok).toBe(false);
+    expect(outcome.result.diagnostics.find((d) => d.rule === 'convert/output-invalid')?.message).toContain('databases/db.json');
+  });
+  it('clean outputs are written', async () => {
+    const outcome = await convert({});
+    expect(outcome.ok).toBe(true);
+    expect(outcome.result.diagnostics.filter((d) => d.rule === 'convert/output-invalid')).toEqual([]);
+  });
+});
