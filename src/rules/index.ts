@@ -13,10 +13,11 @@ import { rules as database } from './database/index.js';
 import { rules as bootstrap } from './bootstrap/index.js';
 import { rules as certs } from './certs/index.js';
 import { rules as config } from './config/index.js';
+import { rules as convert } from './convert/index.js';
 
 export const allRules: readonly Rule[] = [
   ...source, ...schema, ...functions, ...webhook, ...replication, ...sgreplicate,
-  ...upgrade, ...security, ...database, ...bootstrap, ...certs, ...config,
+  ...upgrade, ...security, ...database, ...bootstrap, ...certs, ...config, ...convert,
 ];
 
 const byId = new Map(allRules.map((r) => [r.id, r]));

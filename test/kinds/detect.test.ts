@@ -17,6 +17,7 @@ describe('kind detection (cli-contract "Input kinds", reference 1.5)', () => {
     ['scopes and import_docs', { scopes: {}, import_docs: true }, 'database'],
     ['event handlers', { event_handlers: {}, name: 'db' }, 'database'],
     ['an array', [1], null],
+    ['a principals file written by convert', { users: { a: { password: 'x' } }, roles: {} }, null],
     ['unrelated keys', { title: 'x', version: 2 }, null],
   ];
   it.each(table)('%s', (_name, value, kind) => {
