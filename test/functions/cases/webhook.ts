@@ -27,6 +27,7 @@ export const cases: Record<string, RuleCases> = {
     invalid: [
       { kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'hooks.example.com/orders', filter: FILTER }), errors: [{ pointer: `${HANDLER_POINTER}/url`, message: 'not an absolute http' }] },
       { kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'ftp://hooks.example.com/orders', filter: FILTER }), errors: [{ pointer: `${HANDLER_POINTER}/url`, message: 'scheme is ftp:' }] },
+      { name: 'unrendered template (mobile-testkit)', kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'http://{{ test_framework_ip }}:8080', timeout: 60 }), errors: [{ pointer: `${HANDLER_POINTER}/url`, message: 'template placeholder' }] },
     ],
   },
   'webhook/plain-http': {
