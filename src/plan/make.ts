@@ -1,6 +1,7 @@
 // From config text to a plan: read the file's structure, lint it, decide what blocks, build.
 import { lintText, type LintOptions } from '../lint.js';
-import { isObject, type Diagnostic, type JsonValue, type Kind } from '../types.js';
+import type { Diagnostic, JsonValue, Kind } from '../types.js';
+import { detectKind } from '../kinds/index.js';
 import { buildPlan, blockingDiagnostics } from './build.js';
 import { ConfigSyntaxError, readConfigSource } from './source.js';
 import type { Plan } from './types.js';
@@ -16,20 +17,9 @@ export interface MakePlanOptions {
   lint?: LintOptions;
 }
 
-// Keys that only a 3.x startup config has at the top level (cli-contract "Input kinds").
-const BOOTSTRAP_KEYS = ['bootstrap', 'api', 'auth', 'replicator', 'database_credentials', 'bucket_credentials', 'max_file_descriptors', 'couchbase_keepalive_interval'];
-const LEGACY_ONLY_KEYS = ['databases', 'interface', 'admininterface', 'log', 'sslcert', 'sslkey', 'replications', 'disable_persistent_config', 'config_upgrade_group_id', 'cors', 'maxfiledescriptors', 'logging'];
-
-/** The kind of a config, as the contract describes: a `databases` map or legacy-only keys, startup keys, else a database config. */
+/** The kind of a config, detected as lint does; a file that is none of the three is planned as a database config. */
 export function planKind(value: JsonValue): Kind {
-  if (!isObject(value)) return 'database';
-  const keys = Object.keys(value).map((k) => k.toLowerCase());
-  const logging = Object.entries(value).find(([k]) => k.toLowerCase() === 'logging')?.[1];
-  const legacyLogging = isObject(logging) && Object.keys(logging).some((k) => k.toLowerCase() === 'default');
-  if (keys.includes('databases') || legacyLogging) return 'legacy';
-  if (keys.some((k) => LEGACY_ONLY_KEYS.includes(k) && k !== 'logging')) return 'legacy';
-  if (keys.some((k) => BOOTSTRAP_KEYS.includes(k)) || keys.includes('logging')) return 'bootstrap';
-  return 'database';
+  return detectKind(value).kind ?? 'database';
 }
 
 export async function makePlan(text: string, file: string, options: MakePlanOptions): Promise<PlanOutcome> {
