@@ -167,3 +167,18 @@ export function lookupPath(object: unknown, basePointer: string, ...names: strin
   }
   return found;
 }
+
+/**
+ * The database validation rules of reference 4.5 run on REST create/update and at legacy-mode startup, but not
+ * on configs written by the 3.x automatic upgrade (those only meet the load-time checks of 4.6). For a legacy
+ * database that the gateway would upgrade, such a finding is therefore a warning: the upgrade stores the value,
+ * and the next REST update of the database is rejected.
+ */
+export function validated<T extends { message: string; severity?: 'error' | 'warning' | 'info' }>(entry: DatabaseEntry, document: unknown, descriptor: T): T {
+  if (!entry.legacy || isLegacyMode(document)) return descriptor;
+  return {
+    ...descriptor,
+    severity: 'warning',
+    message: `${descriptor.message} (The 3.x automatic upgrade does not run this validation: it stores the value as is, and every later REST update of this database is rejected until it is fixed; in legacy mode the gateway refuses to start.)`,
+  };
+}

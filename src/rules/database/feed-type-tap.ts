@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, importEnabled, lookup } from './configs.js';
+import { databaseEntries, dbLabel, importEnabled, lookup, validated } from './configs.js';
 
 export const rule: Rule = {
   id: 'database/feed-type-tap',
@@ -10,7 +10,7 @@ export const rule: Rule = {
     for (const db of databaseEntries(context.kind, context.document)) {
       const found = lookup(db.config, db.pointer, 'feed_type');
       if (found?.value !== 'tap' || !importEnabled(db, context.settings.edition)) continue;
-      context.report({ pointer: found.pointer, message: `${dbLabel(db)}: feed_type "tap" cannot be combined with import; the gateway rejects the database (D15). Remove feed_type (3.x always uses DCP).` });
+      context.report(validated(db, context.document, { pointer: found.pointer, message: `${dbLabel(db)}: feed_type "tap" cannot be combined with import; the gateway rejects the database (D15). Remove feed_type (3.x always uses DCP).` }));
     }
   },
 };

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, importEnabled, lookup, sharedBucketAccess } from './configs.js';
+import { databaseEntries, dbLabel, importEnabled, lookup, sharedBucketAccess, validated } from './configs.js';
 
 export const rule: Rule = {
   id: 'database/import-partitions',
@@ -12,9 +12,9 @@ export const rule: Rule = {
       const found = lookup(db.config, db.pointer, 'import_partitions');
       if (!found) continue;
       if (!sharedBucketAccess(db)) {
-        context.report({ pointer: found.pointer, message: `${dbLabel(db)}: import_partitions needs shared bucket access, which is off; 3.x-4.1 reject the database (D17). Remove it or enable shared bucket access.` });
+        context.report(validated(db, context.document, { pointer: found.pointer, message: `${dbLabel(db)}: import_partitions needs shared bucket access, which is off; 3.x-4.1 reject the database (D17). Remove it or enable shared bucket access.` }));
       } else if (!importEnabled(db, context.settings.edition)) {
-        context.report({ pointer: found.pointer, message: `${dbLabel(db)}: import_partitions is set but import is disabled (import_docs false); the gateway rejects the database (D17). Remove it or enable import.` });
+        context.report(validated(db, context.document, { pointer: found.pointer, message: `${dbLabel(db)}: import_partitions is set but import is disabled (import_docs false); the gateway rejects the database (D17). Remove it or enable import.` }));
       }
     }
   },

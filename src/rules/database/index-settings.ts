@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, lookup, lookupPath, sharedBucketAccess } from './configs.js';
+import { databaseEntries, dbLabel, lookup, lookupPath, sharedBucketAccess, validated } from './configs.js';
 
 export const rule: Rule = {
   id: 'database/index-settings',
@@ -12,12 +12,12 @@ export const rule: Rule = {
       const replicas = lookupPath(db.config, db.pointer, 'index', 'num_replicas');
       const partitions = lookupPath(db.config, db.pointer, 'index', 'num_partitions');
       if (old && replicas) {
-        context.report({ pointer: old.pointer, message: `${dbLabel(db)}: num_index_replicas and index.num_replicas are both set; 3.3+ reject the database (D45). Keep index.num_replicas.` });
+        context.report(validated(db, context.document, { pointer: old.pointer, message: `${dbLabel(db)}: num_index_replicas and index.num_replicas are both set; 3.3+ reject the database (D45). Keep index.num_replicas.` }));
       } else if (old) {
         context.report({ pointer: old.pointer, severity: 'warning', message: `${dbLabel(db)}: num_index_replicas is deprecated since 3.3 (a warning at every load); use "index": {"num_replicas": ${JSON.stringify(old.value)}} (D44).` });
       }
       if (partitions && !sharedBucketAccess(db)) {
-        context.report({ pointer: partitions.pointer, message: `${dbLabel(db)}: index.num_partitions needs shared bucket access, which is off${db.legacy && !lookup(db.config, db.pointer, 'enable_shared_bucket_access') ? ' (legacy default)' : ''}; 3.3-4.1 reject the database (D46).` });
+        context.report(validated(db, context.document, { pointer: partitions.pointer, message: `${dbLabel(db)}: index.num_partitions needs shared bucket access, which is off${db.legacy && !lookup(db.config, db.pointer, 'enable_shared_bucket_access') ? ' (legacy default)' : ''}; 3.3-4.1 reject the database (D46).` }));
       }
     }
   },

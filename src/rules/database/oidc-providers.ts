@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, lookup, nonEmptyString } from './configs.js';
+import { databaseEntries, dbLabel, lookup, nonEmptyString, validated } from './configs.js';
 import { isObject, joinPointer } from '../../types.js';
 
 export const rule: Rule = {
@@ -18,7 +18,7 @@ export const rule: Rule = {
         for (const [name, provider] of Object.entries(providers.value)) {
           const pointer = joinPointer(providers.pointer, name);
           if (name.includes('_')) {
-            context.report({ pointer, target: 'key', message: `${dbLabel(db)}: OIDC provider name "${name}" contains "_", which the gateway (3.1+) rejects (D28); use "-" instead.` });
+            context.report(validated(db, context.document, { pointer, target: 'key', message: `${dbLabel(db)}: OIDC provider name "${name}" contains "_", which the gateway (3.1+) rejects (D28); use "-" instead.` }));
           }
           if (!isObject(provider)) continue;
           const issuer = lookup(provider, pointer, 'issuer');
@@ -35,7 +35,7 @@ export const rule: Rule = {
         }
       }
       if (valid === 0) {
-        context.report({ pointer: oidc.pointer, target: 'key', message: `${dbLabel(db)}: "oidc" is present but no usable provider remains (each needs issuer and client_id); the gateway rejects the database (D30). Fix the providers or remove "oidc".` });
+        context.report(validated(db, context.document, { pointer: oidc.pointer, target: 'key', message: `${dbLabel(db)}: "oidc" is present but no usable provider remains (each needs issuer and client_id); the gateway rejects the database (D30). Fix the providers or remove "oidc".` }));
       }
     }
   },

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, hasSource, isLegacyMode, lookup } from './configs.js';
+import { databaseEntries, dbLabel, hasSource, isLegacyMode, lookup, validated } from './configs.js';
 import { isObject } from '../../types.js';
 
 export const rule: Rule = {
@@ -13,19 +13,19 @@ export const rule: Rule = {
       if (!scopes || !isObject(scopes.value)) continue;
       const names = Object.keys(scopes.value);
       if (names.length > 1) {
-        context.report({ pointer: scopes.pointer, message: `${dbLabel(db)} has ${names.length} scopes (${names.join(', ')}): a database uses exactly one scope; the gateway rejects it (D33). Split it into one database per scope.` });
+        context.report(validated(db, context.document, { pointer: scopes.pointer, message: `${dbLabel(db)} has ${names.length} scopes (${names.join(', ')}): a database uses exactly one scope; the gateway rejects it (D33). Split it into one database per scope.` }));
       }
       for (const name of names) {
         const scope = scopes.value[name];
         const collections = isObject(scope) ? lookup(scope, `${scopes.pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, 'collections') : undefined;
         if (!collections || !isObject(collections.value) || Object.keys(collections.value).length === 0) {
-          context.report({ pointer: collections?.pointer ?? `${scopes.pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `${dbLabel(db)}: scope "${name}" has no collections; the gateway rejects the database (D35). List at least one collection (it may be {}).` });
+          context.report(validated(db, context.document, { pointer: collections?.pointer ?? `${scopes.pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `${dbLabel(db)}: scope "${name}" has no collections; the gateway rejects the database (D35). List at least one collection (it may be {}).` }));
         }
       }
       for (const field of ['sync', 'import_filter']) {
         const found = lookup(db.config, db.pointer, field);
         if (found && hasSource(found.value)) {
-          context.report({ pointer: found.pointer, message: `${dbLabel(db)}: a database-level ${field} cannot be combined with scopes (even _default); the gateway rejects the database (D36). Move it to each collection's ${field}.` });
+          context.report(validated(db, context.document, { pointer: found.pointer, message: `${dbLabel(db)}: a database-level ${field} cannot be combined with scopes (even _default); the gateway rejects the database (D36). Move it to each collection's ${field}.` }));
         }
       }
       if (db.legacy && isLegacyMode(context.document)) {

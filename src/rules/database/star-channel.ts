@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, lookupPath } from './configs.js';
+import { databaseEntries, dbLabel, lookupPath, validated } from './configs.js';
 
 export const rule: Rule = {
   id: 'database/star-channel',
@@ -11,7 +11,7 @@ export const rule: Rule = {
       const found = lookupPath(db.config, db.pointer, 'cache', 'channel_cache', 'enable_star_channel');
       if (!found) continue;
       if (found.value === false) {
-        context.report({ pointer: found.pointer, message: `${dbLabel(db)}: enable_star_channel false is refused from 4.0 (D8) and deprecated in 3.x; remove it (the star channel is always on).` });
+        context.report(validated(db, context.document, { pointer: found.pointer, message: `${dbLabel(db)}: enable_star_channel false is refused from 4.0 (D8) and deprecated in 3.x; remove it (the star channel is always on).` }));
       } else {
         context.report({ pointer: found.pointer, severity: 'warning', message: `${dbLabel(db)}: enable_star_channel is deprecated (a warning at every load); remove it.` });
       }

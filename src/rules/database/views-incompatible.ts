@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, lookup } from './configs.js';
+import { databaseEntries, dbLabel, lookup, validated } from './configs.js';
 
 export const rule: Rule = {
   id: 'database/views-incompatible',
@@ -11,10 +11,10 @@ export const rule: Rule = {
       const views = lookup(db.config, db.pointer, 'use_views');
       if (views?.value !== true) continue;
       if (lookup(db.config, db.pointer, 'scopes')) {
-        context.report({ pointer: views.pointer, message: `${dbLabel(db)}: use_views true cannot be combined with scopes (views exist only in the default collection); the gateway rejects the database (D34). Use GSI (remove use_views).` });
+        context.report(validated(db, context.document, { pointer: views.pointer, message: `${dbLabel(db)}: use_views true cannot be combined with scopes (views exist only in the default collection); the gateway rejects the database (D34). Use GSI (remove use_views).` }));
       }
       if (lookup(db.config, db.pointer, 'use_system_metadata_collection')?.value === true) {
-        context.report({ pointer: views.pointer, message: `${dbLabel(db)}: use_views true cannot be combined with use_system_metadata_collection; a 4.1+ gateway rejects the database (D2).` });
+        context.report(validated(db, context.document, { pointer: views.pointer, message: `${dbLabel(db)}: use_views true cannot be combined with use_system_metadata_collection; a 4.1+ gateway rejects the database (D2).` }));
       }
     }
   },

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, importDocsSetting, lookup, sharedBucketAccess } from '../database/configs.js';
+import { databaseEntries, dbLabel, importDocsSetting, lookup, sharedBucketAccess, validated } from '../database/configs.js';
 
 export const rule: Rule = {
   id: 'upgrade/import-without-shared-bucket-access',
@@ -11,7 +11,7 @@ export const rule: Rule = {
       if (importDocsSetting(db) !== true || sharedBucketAccess(db)) continue;
       const importDocs = lookup(db.config, db.pointer, 'import_docs')!;
       const why = lookup(db.config, db.pointer, 'enable_shared_bucket_access') ? 'enable_shared_bucket_access is false' : 'enable_shared_bucket_access is not set, and a legacy database defaults to false';
-      context.report({ pointer: importDocs.pointer, message: `${dbLabel(db)} enables import_docs but ${why}: import needs shared bucket access, and 3.x-4.1 refuse the database. Set "enable_shared_bucket_access": true (irreversible) or remove import_docs.` });
+      context.report(validated(db, context.document, { pointer: importDocs.pointer, message: `${dbLabel(db)} enables import_docs but ${why}: import needs shared bucket access, and 3.x-4.1 refuse the database. Set "enable_shared_bucket_access": true (irreversible) or remove import_docs.` }));
     }
   },
 };

@@ -8,7 +8,8 @@ runRuleTests(rule, {
     { kind: 'legacy', config: { databases: { db: { server: 'couchbases://h', import_docs: false } } } },
   ],
   invalid: [
-    { name: 'legacy default is off', kind: 'legacy', config: { databases: { db: { server: 'couchbases://h', import_docs: 'continuous' } } }, errors: [{ pointer: '/databases/db/import_docs', severity: 'error', message: 'legacy database defaults to false' }] },
+    { name: 'legacy default is off (legacy mode)', kind: 'legacy', config: { disable_persistent_config: true, databases: { db: { server: 'couchbases://h', import_docs: 'continuous' } } }, errors: [{ pointer: '/databases/db/import_docs', severity: 'error', message: 'legacy database defaults to false' }] },
+    { name: 'automatic upgrade: stored unvalidated', kind: 'legacy', config: { databases: { db: { server: 'couchbases://h', import_docs: true } } }, errors: [{ pointer: '/databases/db/import_docs', severity: 'warning', message: 'REST update' }] },
     { kind: 'database', config: { name: 'db', import_docs: true, enable_shared_bucket_access: false }, errors: [{ pointer: '/import_docs', message: 'enable_shared_bucket_access is false' }] },
   ],
 });
