@@ -10,17 +10,8 @@ import { databaseFileName } from './run.js';
 
 export type ReportFormat = 'stylish' | 'json';
 
-export function toReport(results: FileResult[]): LintReport {
-  let errorCount = 0;
-  let warningCount = 0;
-  for (const r of results) {
-    for (const d of r.diagnostics) {
-      if (d.severity === 'error') errorCount++;
-      else if (d.severity === 'warning') warningCount++;
-    }
-  }
-  return { results, errorCount, warningCount };
-}
+/** Counts errors and warnings the way lint does. */
+export { summarize as toReport } from '../lint.js';
 
 /** Diagnostics in the shared report formats (the same document `lint --format json` prints). */
 export async function formatDiagnostics(

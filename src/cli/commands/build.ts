@@ -1,7 +1,7 @@
 // sgconf build <path>... --out <dir>: compile 3.x sources into deployable JSON.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { UsageError, type CliIO } from '../io.js';
+import { parseCommandArgs, useColor } from '../args.js';
 import { buildSources } from '../../convert/build.js';
 import { dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
 import { writeToDirectory, WriteError } from '../../convert/writer.js';
@@ -23,29 +23,15 @@ Options:
 `;
 
 export async function run(args: string[], io: CliIO): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
+  const parsed = parseCommandArgs(args, {
         out: { type: 'string' },
         force: { type: 'boolean' },
         'dry-run': { type: 'boolean' },
         'no-remote': { type: 'boolean' },
-        format: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+        format: { type: 'string' }
+      }, USAGE, io);
+  if (!parsed) return 0;
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout(USAGE);
-    return 0;
-  }
   if (positionals.length === 0) throw new UsageError('missing the sources to build');
   const format = (values.format ?? 'stylish') as ReportFormat;
   if (format !== 'stylish' && format !== 'json') throw new UsageError(`unknown format "${values.format}" (stylish or json)`);
@@ -56,7 +42,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const outcome = await buildSources(positionals, { cwd: io.cwd, lint: { remote: !values['no-remote'] } });
   const report = toReport(outcome.results);
   const text = await formatDiagnostics(report, format, {
-    color: io.isTTY, cwd: io.cwd, readSource: (f) => outcome.sources.get(f) ?? null,
+    color: useColor(io), cwd: io.cwd, readSource: (f) => outcome.sources.get(f) ?? null,
   });
   if (!outcome.ok) {
     io.stdout(text);

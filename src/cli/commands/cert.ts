@@ -1,8 +1,8 @@
 // sgconf cert <pem> [--ca <pem>] [--format json|text]: inspect a certificate offline.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { UsageError, type CliIO } from '../io.js';
+import { parseCommandArgs } from '../args.js';
 import { inspectCertificate, type CertificateObject, type PemInput } from '../../certs/inspect.js';
 
 const HELP = `Usage: sgconf cert <pem> [--ca <pem>] [--format json|text]
@@ -18,21 +18,9 @@ Exit status: 0 certificate read (warnings included); 1 not a certificate (Malfor
 `;
 
 export async function run(args: string[], io: CliIO): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: { ca: { type: 'string' }, format: { type: 'string', default: 'text' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const parsed = parseCommandArgs(args, { ca: { type: 'string' }, format: { type: 'string', default: 'text' } }, HELP, io);
+  if (!parsed) return 0;
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout(HELP);
-    return 0;
-  }
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'a certificate file is required' : 'exactly one certificate file is expected');
   const format = values.format;
   if (format !== 'json' && format !== 'text') throw new UsageError(`unknown format "${format}" (json or text)`);

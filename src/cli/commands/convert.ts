@@ -1,7 +1,7 @@
 // sgconf convert <legacy-config> --out <dir> | --in-place: one-way conversion of a legacy config.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { UsageError, type CliIO } from '../io.js';
+import { parseCommandArgs, useColor } from '../args.js';
 import { convertFile } from '../../convert/run.js';
 import { conversionSummary, dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
 import { writeInPlace, writeToDirectory, WriteError } from '../../convert/writer.js';
@@ -25,31 +25,17 @@ Options:
 `;
 
 export async function run(args: string[], io: CliIO): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
+  const parsed = parseCommandArgs(args, {
         out: { type: 'string' },
         'in-place': { type: 'boolean' },
         'dry-run': { type: 'boolean' },
         force: { type: 'boolean' },
         'group-id': { type: 'string' },
         'expand-env': { type: 'boolean' },
-        format: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+        format: { type: 'string' }
+      }, USAGE, io);
+  if (!parsed) return 0;
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout(USAGE);
-    return 0;
-  }
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'missing the legacy config to convert' : 'convert takes exactly one legacy config');
   const format = (values.format ?? 'stylish') as ReportFormat;
   if (format !== 'stylish' && format !== 'json') throw new UsageError(`unknown format "${values.format}" (stylish or json)`);
@@ -70,7 +56,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   outcome.result.file = input;
   const report = toReport([outcome.result]);
   const diagnosticsText = await formatDiagnostics(report, format, {
-    color: io.isTTY, cwd: io.cwd, readSource: (f) => (f === input ? outcome.sourceText ?? null : null),
+    color: useColor(io), cwd: io.cwd, readSource: (f) => (f === input ? outcome.sourceText ?? null : null),
   });
   if (!outcome.ok || !outcome.conversion) {
     io.stdout(diagnosticsText);

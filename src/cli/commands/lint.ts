@@ -1,8 +1,8 @@
 // sgconf lint <path>...: check configs and report in the format the tool chain wants.
-import { parseArgs } from 'node:util';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
+import { parseCommandArgs, useColor } from '../args.js';
 import { lintPaths, summarize } from '../../lint.js';
 import { loadToolConfig } from '../../config/index.js';
 import { formatReport, REPORT_FORMATS, type ReportFormat } from '../../report/index.js';
@@ -27,31 +27,17 @@ Exit status: 0 no errors, 1 errors (or too many warnings), 2 misuse.`;
 const KINDS = ['auto', 'legacy', 'bootstrap', 'database'];
 
 export async function run(args: string[], io: CliIO): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      strict: true,
-      options: {
+  const parsed = parseCommandArgs(args, {
         format: { type: 'string', default: 'stylish' },
         kind: { type: 'string', default: 'auto' },
         'max-warnings': { type: 'string' },
         'no-remote': { type: 'boolean', default: false },
         'no-env': { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
-        config: { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message.split('\n')[0]!.replace(/\.$/, '') : String(error));
-  }
+        config: { type: 'string' }
+      }, LINT_USAGE, io);
+  if (!parsed) return 0;
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout(LINT_USAGE + '\n');
-    return 0;
-  }
   const format = values.format as ReportFormat;
   if (!REPORT_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (stylish, json, sarif or github)`);
   if (!KINDS.includes(values.kind!)) throw new UsageError(`unknown kind "${values.kind}" (auto, legacy, bootstrap or database)`);
@@ -78,7 +64,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     quiet: values.quiet,
   });
   const final = tool.problems ? summarize([tool.problems, ...report.results]) : report;
-  const color = io.isTTY && !('NO_COLOR' in io.env) && io.env.TERM !== 'dumb';
+  const color = useColor(io);
   io.stdout(await formatReport(final, format, { cwd: io.cwd, color, readSource: (file) => readSourceSafely(io.cwd, file) }));
   if (final.errorCount > 0) return 1;
   if (maxWarnings >= 0 && final.warningCount > maxWarnings) return 1;

@@ -1,8 +1,8 @@
 // sgconf plan <config> --from <version> --to <version> [--format markdown|json]: an upgrade runbook.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { UsageError, type CliIO } from '../io.js';
+import { parseCommandArgs } from '../args.js';
 import { KNOWN_LINES, compareVersions, parseVersion, type Version } from '../../plan/versions.js';
 
 const HELP = `Usage: sgconf plan <config> --from <version> --to <version> [--format markdown|json]
@@ -27,26 +27,13 @@ function version(option: string, text: string | undefined): Version {
 }
 
 export async function run(args: string[], io: CliIO): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
+  const parsed = parseCommandArgs(args, {
         from: { type: 'string' }, to: { type: 'string' },
         format: { type: 'string', default: 'markdown' },
-        'no-env': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+        'no-env': { type: 'boolean' }
+      }, HELP, io);
+  if (!parsed) return 0;
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout(HELP);
-    return 0;
-  }
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'a config file is required' : 'exactly one config file is expected');
   const format = values.format;
   if (format !== 'markdown' && format !== 'json') throw new UsageError(`unknown format "${format}" (markdown or json)`);

@@ -1,0 +1,28 @@
+// Argument parsing shared by every command: strict options, misuse as UsageError (exit 2), --help.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { UsageError, type CliIO } from './io.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Config<O extends Options> = { args: string[]; allowPositionals: true; strict: true; options: O };
+export type ParsedCommandArgs<O extends Options> = ReturnType<typeof parseArgs<Config<O>>>;
+
+/**
+ * Parses a command's arguments. Returns null after printing the usage when --help/-h was given
+ * (the command then exits 0); unknown options and bad values throw UsageError.
+ */
+export function parseCommandArgs<const O extends Options>(args: string[], options: O, usage: string, io: CliIO): ParsedCommandArgs<O> | null {
+  if (args.includes('--help') || args.includes('-h')) {
+    io.stdout(usage.endsWith('\n') ? usage : usage + '\n');
+    return null;
+  }
+  try {
+    return parseArgs<Config<O>>({ args, allowPositionals: true, strict: true, options });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message.split('\n')[0]!.replace(/\.$/, '') : String(error));
+  }
+}
+
+/** Colours only on a terminal, never with NO_COLOR or TERM=dumb. */
+export function useColor(io: CliIO): boolean {
+  return io.isTTY && !('NO_COLOR' in io.env) && io.env.TERM !== 'dumb';
+}
