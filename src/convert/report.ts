@@ -1,6 +1,6 @@
 // Reporting for convert and build: the diagnostics (through the shared reporters when they exist, with a
 // small built-in fallback), the summary after a conversion, and the dry-run listing.
-import type { FileResult, LintReport } from '../types.js';
+import type { LintReport } from '../types.js';
 import { formatReport } from '../report/index.js';
 import { redactSecrets, serialize } from './emit.js';
 import { parseDialect } from './dialect.js';
