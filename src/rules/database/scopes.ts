@@ -6,7 +6,7 @@ export const rule: Rule = {
   id: 'database/scopes',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'scopes the gateway rejects: more than one scope (D33), a scope without collections (D35), database-level sync/import_filter with scopes (D36), scopes in legacy mode.',
+  description: 'scopes the gateway rejects: more than one scope (D33), a scope without collections (D35), database-level sync/import_filter with scopes (D36), named scopes in legacy mode.',
   check(context) {
     for (const db of databaseEntries(context.kind, context.document)) {
       const scopes = lookup(db.config, db.pointer, 'scopes');
@@ -28,8 +28,9 @@ export const rule: Rule = {
           context.report(validated(db, context.document, { pointer: found.pointer, message: `${dbLabel(db)}: a database-level ${field} cannot be combined with scopes (even _default); the gateway rejects the database (D36). Move it to each collection's ${field}.` }));
         }
       }
-      if (db.legacy && isLegacyMode(context.document)) {
-        context.report({ pointer: scopes.pointer, target: 'key', message: `${dbLabel(db)} uses scopes, which cannot be loaded in legacy mode (disable_persistent_config true): the gateway refuses to start. Convert to a 3.x config, or remove disable_persistent_config.` });
+      // Reference 2.7: named scopes cannot be loaded in legacy mode; the _default scope (with its collections) can.
+      if (db.legacy && isLegacyMode(context.document) && names.some((n) => n !== '_default')) {
+        context.report({ pointer: scopes.pointer, target: 'key', message: `${dbLabel(db)} uses a named scope, which cannot be loaded in legacy mode (disable_persistent_config true): the gateway refuses to start. Convert to a 3.x config, or remove disable_persistent_config.` });
       }
     }
   },

@@ -7,6 +7,7 @@ runRuleTests(rule, {
   valid: [
     { kind: 'database', config: { name: 'db', scopes: { s: { collections: { c: { sync: F }, d: {} } } } } },
     { kind: 'database', config: { name: 'db', sync: F } },
+    { name: 'legacy mode with the _default scope', kind: 'legacy', config: { disable_persistent_config: true, databases: { db: { server: 'walrus:', scopes: { _default: { collections: { c: {} } } } } } } },
   ],
   invalid: [
     {
