@@ -1,0 +1,172 @@
+// npm run bench: the performance measurements of issue 6, each as a median of repeated runs and as a ratio
+// against a baseline measured in the same run (interleaved), so that a noisy machine still gives a stable
+// figure. Never part of `npm test`.
+//
+//   node bench/run.js [--only a,b,c,d,e,f] [--quick]
+//
+// Environment: BENCH_RUNS (cold-start rounds, default 21), BENCH_LARGE_RUNS (in-process rounds on
+// large/large2x, default 5), BENCH_PER_FILE (files of `many` started one process each, default 20).
+// Inputs are generated into bench/out (git-ignored) by bench/generate.js; results are also written to
+// bench/out/results.json.
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generate } from './generate.js';
+import { fmt, interleave, median, peakRss, timeProcess } from './lib.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+const node = process.execPath;
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const onlyIndex = args.indexOf('--only');
+const only = onlyIndex >= 0 ? new Set(args[onlyIndex + 1].split(',')) : null;
+const wanted = (id) => !only || only.has(id);
+const int = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
+const RUNS = int('BENCH_RUNS', quick ? 7 : 21);
+const LARGE_RUNS = int('BENCH_LARGE_RUNS', quick ? 2 : 5);
+const PER_FILE = int('BENCH_PER_FILE', quick ? 8 : 20);
+
+if (!existsSync(path.join(root, 'dist', 'cli', 'main.js'))) {
+  process.stderr.write('bench: dist/ is missing; run `npm run build` first (npm run bench does)\n');
+  process.exit(2);
+}
+if (!existsSync(path.join(root, 'dist', 'schema', 'compiled', 'validators.js'))) {
+  process.stderr.write('bench: warning: dist/schema/compiled/validators.js is missing, so the schemas are compiled at run time (npm run build writes it)\n');
+}
+
+const log = (line) => process.stdout.write(line + '\n');
+const progress = (line) => process.stderr.write(`  ... ${line}\n`);
+const summary = [];
+const results = { machine: machine(), settings: { RUNS, LARGE_RUNS, PER_FILE }, measurements: {} };
+
+function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model ?? 'unknown', cores: cpus.length, node: process.version, platform: `${os.platform()} ${os.release()}`,
+    memoryGB: Math.round(os.totalmem() / 1024 ** 3), loadAverage: os.loadavg().map((l) => Number(l.toFixed(2))),
+  };
+}
+
+function verdict(met) {
+  return met ? 'met' : 'NOT MET';
+}
+
+function report(id, text, target, met, data) {
+  const line = `${id}. ${text} (target: ${target}): ${verdict(met)}`;
+  summary.push(line);
+  log(line);
+  results.measurements[id] = { ...data, target, met };
+}
+
+const m = results.machine;
+log(`sgconf benchmark: ${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB, Node ${m.node}, ${m.platform}; load average ${m.loadAverage.join(' ')}`);
+progress('generating inputs (bench/out)');
+const inputs = generate(path.join(here, 'out'));
+log(`inputs: typical ${fmt(inputs.typical.bytes / 1024, 1)} KB, large ${fmt(inputs.large.bytes / 1e6, 1)} MB, large2x ${fmt(inputs.large2x.bytes / 1e6, 1)} MB, many ${inputs.many.files} files (${fmt(inputs.many.bytes / 1024, 0)} KB)`);
+
+const rel = (file) => path.relative(root, file);
+const sgconf = (...rest) => ({ command: node, args: [path.join(root, 'bin', 'sgconf.js'), 'lint', ...rest], cwd: root });
+const bare = { command: node, args: ['-e', ''], cwd: root };
+const ajvCli = {
+  command: node,
+  args: [
+    path.join(root, 'node_modules', 'ajv-cli', 'dist', 'index.js'), 'validate', '--spec=draft2020', '-c', 'ajv-formats',
+    '-s', 'schemas/legacy.schema.json', '-d', rel(inputs.typical.strictFile),
+    // The options sgconf validates with (src/schema/validate.ts).
+    '--all-errors', '--verbose', '--strict=false', '--allow-union-types',
+  ],
+  cwd: root,
+};
+
+// a and b: cold start on `typical`, against `node -e ""` and ajv-cli, interleaved.
+if (wanted('a') || wanted('b')) {
+  const ajvOk = spawnSync(ajvCli.command, ajvCli.args, { cwd: root, encoding: 'utf8' });
+  if (ajvOk.status !== 0) throw new Error(`ajv-cli does not validate typical.strict.json: ${ajvOk.stdout}${ajvOk.stderr}`);
+  progress(`cold start: ${RUNS} interleaved rounds of node -e "", sgconf lint typical.json${wanted('b') ? ', ajv-cli' : ''}`);
+  const commands = { bare, sgconf: sgconf(rel(inputs.typical.file)) };
+  if (wanted('b')) commands.ajv = ajvCli;
+  const samples = interleave(commands, { runs: RUNS });
+  const med = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
+  if (wanted('a')) {
+    const ratio = med.sgconf / med.bare;
+    report('a', `cold start: \`sgconf lint typical.json\` ${fmt(med.sgconf, 0)} ms vs \`node -e ""\` ${fmt(med.bare, 0)} ms = ${fmt(ratio)}x`,
+      'at most 1.5x', ratio <= 1.5, { sgconfMs: med.sgconf, bareMs: med.bare, ratio, samples: { sgconf: samples.sgconf, bare: samples.bare } });
+  }
+  if (wanted('b')) {
+    const ratio = med.sgconf / med.ajv;
+    report('b', `vs ajv-cli: sgconf ${fmt(med.sgconf, 0)} ms vs ajv-cli validating typical.strict.json ${fmt(med.ajv, 0)} ms = ${fmt(ratio)}x`,
+      'sgconf faster, below 1.0x', ratio < 1, { sgconfMs: med.sgconf, ajvMs: med.ajv, ratio, samples: { ajv: samples.ajv } });
+  }
+}
+
+// c and d: in-process throughput on large and large2x (one child process, fresh heap).
+if (wanted('c') || wanted('d')) {
+  const names = wanted('d') ? ['large', 'large2x'] : ['large'];
+  progress(`in-process throughput: ${LARGE_RUNS} rounds on ${names.join(' and ')} (each round: bare baseline, then lintText)`);
+  const child = spawnSync(node, ['--expose-gc', path.join(here, 'throughput.js'), String(LARGE_RUNS), ...names], {
+    cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024,
+  });
+  if (child.status !== 0) throw new Error(`bench/throughput.js failed: ${child.stderr}`);
+  const t = JSON.parse(child.stdout.trim().split('\n').pop());
+  const large = t.large;
+  const lintMs = median(large.lintMs);
+  const baseMs = median(large.baselineMs);
+  const lintMBs = large.bytes / 1e6 / (lintMs / 1000);
+  const baseMBs = large.strictBytes / 1e6 / (baseMs / 1000);
+  if (wanted('c')) {
+    const ratio = lintMBs / baseMBs;
+    report('c', `throughput on large: lintText ${fmt(lintMBs)} MB/s (${fmt(lintMs, 0)} ms) vs JSON.parse + acorn.parse of ${large.functions} functions ${fmt(baseMBs)} MB/s (${fmt(baseMs, 0)} ms) = ${fmt(ratio)}x`,
+      'at least 0.5x', ratio >= 0.5, { lintMBs, baselineMBs: baseMBs, ratio, ...large });
+  }
+  if (wanted('d')) {
+    const twice = median(t.large2x.lintMs);
+    const ratio = twice / lintMs;
+    report('d', `scaling: lintText on large2x ${fmt(twice, 0)} ms / on large ${fmt(lintMs, 0)} ms = ${fmt(ratio)}`,
+      'at most 2.2', ratio <= 2.2, { large2xMs: twice, largeMs: lintMs, ratio, large2x: t.large2x });
+  }
+}
+
+// e: many small files, in one invocation and one process per file.
+if (wanted('e')) {
+  const manyDir = rel(inputs.many.dir);
+  progress(`many: ${Math.max(3, Math.ceil(RUNS / 7))} invocations over ${inputs.many.files} files, then ${PER_FILE} files one process each`);
+  const folderSamples = [];
+  for (let i = 0; i < Math.max(3, Math.ceil(RUNS / 7)); i++) folderSamples.push(timeProcess(sgconf(manyDir)));
+  const folderMs = median(folderSamples);
+  const filesPerSecond = inputs.many.files / (folderMs / 1000);
+  const step = Math.floor(inputs.many.files / PER_FILE);
+  const files = Array.from({ length: PER_FILE }, (_, i) => `${manyDir}/app${String(i * step).padStart(4, '0')}.json`);
+  const perFile = [];
+  const bareSamples = [];
+  for (const file of files) {
+    bareSamples.push(timeProcess(bare));
+    perFile.push(timeProcess(sgconf(file)));
+  }
+  const perFileMs = median(perFile);
+  const bareMs = median(bareSamples);
+  const ratio = perFileMs / bareMs;
+  report('e', `many: one invocation ${fmt(filesPerSecond, 0)} files/s (${inputs.many.files} files in ${fmt(folderMs, 0)} ms); one process per file ${fmt(perFileMs, 0)} ms per file vs \`node -e ""\` ${fmt(bareMs, 0)} ms = ${fmt(ratio)}x, so one invocation is ${fmt(perFileMs / (folderMs / inputs.many.files), 0)}x cheaper per file`,
+    'the cold-start target of a, at most 1.5x per process; files/s reported', ratio <= 1.5,
+    { folderMs, filesPerSecond, perFileMs, bareMs, ratio, samples: { folder: folderSamples, perFile, bare: bareSamples } });
+}
+
+// f: peak memory.
+if (wanted('f')) {
+  progress('peak RSS: node -e "", sgconf lint large.json, sgconf lint large2x.json');
+  const bareRss = peakRss(bare);
+  const largeRss = peakRss(sgconf(rel(inputs.large.file)));
+  const twiceRss = peakRss(sgconf(rel(inputs.large2x.file)));
+  // Linear growth: what the run adds over an empty node process at most doubles (with the same 10% slack as d).
+  const growth = (twiceRss - bareRss) / (largeRss - bareRss);
+  report('f', `peak RSS: large ${fmt(largeRss, 0)} MB, large2x ${fmt(twiceRss, 0)} MB (node -e "" ${fmt(bareRss, 0)} MB; growth over it ${fmt(growth)}x for 2x the input)`,
+    'large under 300 MB; large2x grows linearly, at most 2.2x', largeRss < 300 && growth <= 2.2, { bareRss, largeRss, twiceRss, growth });
+}
+
+log('');
+log('summary');
+for (const line of summary) log(`  ${line}`);
+writeFileSync(path.join(here, 'out', 'results.json'), JSON.stringify(results, null, 2) + '\n');
+log(`(all samples in ${rel(path.join(here, 'out', 'results.json'))})`);
