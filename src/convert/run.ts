@@ -98,8 +98,11 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
       rules: { ...options.lint?.rules, 'upgrade/shared-bucket-access-off': 'off', ...options.outputRules },
     });
     for (const d of checked.diagnostics.filter((x) => x.severity === 'error')) {
-      diagnostics.push(atTop(CONVERT_RULES.outputInvalid,
-        `the converted ${out.path} would not pass lint (${d.rule} at "${d.pointer}": ${d.message}); please report this conversion`));
+      // Checks the automatic upgrade skips but PUT /{db}/ applies: a problem of the input, said as such.
+      const byGateway = /^(database|bootstrap|schema)\//.test(d.rule);
+      diagnostics.push(atTop(CONVERT_RULES.outputInvalid, byGateway
+        ? `the converted ${out.path} would be rejected by a 3.x gateway (${d.rule} at "${d.pointer}": ${d.message}); fix this in the legacy config, then convert again`
+        : `the converted ${out.path} would not pass lint (${d.rule} at "${d.pointer}": ${d.message}); please report this conversion`));
     }
   }
   if (diagnostics.some((d) => d.severity === 'error')) return refused(file, 'legacy', diagnostics, conversion, text);

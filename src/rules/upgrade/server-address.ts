@@ -1,6 +1,6 @@
 // The gateway's server address upgrade (reference 8.2.1), as a pure function. The automatic upgrade and
 // legacy mode both run it on every legacy database `server` before comparing servers and picking the
-// bootstrap address. (src/convert keeps its own copy; this one may later be shared.)
+// bootstrap address. src/convert wraps it to carry environment references through.
 
 export interface ServerCredentials {
   username: string;
@@ -96,7 +96,8 @@ function parseHost(part: string): HostPort | undefined {
       portText = part.slice(colon + 1);
     }
   }
-  if (portText === undefined) return { host, port: undefined };
+  // gocbconnstr accepts an empty port ("host:") as no port at all.
+  if (portText === undefined || portText === '') return { host, port: undefined };
   if (!/^\d+$/.test(portText)) return undefined;
   return { host, port: Number(portText) };
 }
