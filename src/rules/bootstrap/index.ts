@@ -9,10 +9,9 @@ import { rule as edition } from './edition.js';
 import { rule as credentialsX509AndPassword } from './credentials-x509-and-password.js';
 import { rule as serverlessBucketCredentials } from './serverless-bucket-credentials.js';
 import { rule as configPolling } from './config-polling.js';
-import { rule as x509HalfPair } from './x509-half-pair.js';
 import { rule as logRotation } from './log-rotation.js';
 
 export const rules: Rule[] = [
   missingServer, skipVerifyWithCa, tlsCertKeyPair, bcryptCost, edition, credentialsX509AndPassword,
-  serverlessBucketCredentials, configPolling, x509HalfPair, logRotation,
+  serverlessBucketCredentials, configPolling, logRotation,
 ];

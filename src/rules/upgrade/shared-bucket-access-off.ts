@@ -3,7 +3,8 @@ import { databaseEntries, dbLabel, lookup } from '../database/configs.js';
 
 export const rule: Rule = {
   id: 'upgrade/shared-bucket-access-off',
-  severity: 'error',
+  // A warning, not an error: every 3.x gateway loads such a database; only 4.0+ refuses it.
+  severity: 'warning',
   kinds: ['legacy', 'database'],
   description: 'A database without shared bucket access (explicit false, or a legacy database that does not set it), which 4.0+ refuses to load.',
   check(context) {

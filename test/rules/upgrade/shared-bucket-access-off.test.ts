@@ -7,7 +7,7 @@ runRuleTests(rule, {
     { name: 'new database configs default to true', kind: 'database', config: { name: 'db' } },
   ],
   invalid: [
-    { name: 'reference example 39: explicit false', kind: 'database', config: { name: 'db', enable_shared_bucket_access: false }, errors: [{ pointer: '/enable_shared_bucket_access', severity: 'error', message: '4.0 and later refuse' }] },
-    { name: 'reference example 39: upgraded config that did not set it', kind: 'legacy', config: { databases: { db: { server: 'couchbases://h' } } }, errors: [{ pointer: '/databases/db', severity: 'error', message: 'writes false' }] },
+    { name: 'reference example 39: explicit false', kind: 'database', config: { name: 'db', enable_shared_bucket_access: false }, errors: [{ pointer: '/enable_shared_bucket_access', severity: 'warning', message: '4.0 and later refuse' }] },
+    { name: 'reference example 39: upgraded config that did not set it', kind: 'legacy', config: { databases: { db: { server: 'couchbases://h' } } }, errors: [{ pointer: '/databases/db', severity: 'warning', message: 'writes false' }] },
   ],
 });
