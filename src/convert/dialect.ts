@@ -1,7 +1,8 @@
-// A small reader for the gateway's JSON dialect, used by convert and build until the pipeline exports its
-// own parser: environment expansion (optional), backtick strings, and environment references written bare
-// in number or boolean positions (kept as placeholders so they can be written back exactly).
+// The converter's reader of the gateway's JSON dialect: the pipeline's expansion and backtick conversion
+// (src/source/dialect.ts), plus environment references written bare in number or boolean positions, kept
+// as placeholders so they can be written back exactly.
 import type { JsonValue } from '../types.js';
+import { convertBackticks as convertGatewayBackticks, expandEnvironment as expandGatewayEnvironment } from '../source/dialect.js';
 
 /** A bare environment reference in a value position is parsed as this placeholder string. */
 export const BARE_REFERENCE = /\uE000ENV(\d+)\uE000/g;
@@ -99,88 +100,17 @@ function endOfBacktick(text: string, start: number): number {
   return text.length;
 }
 
-/** Backtick strings to JSON strings (reference 1.2). */
+/** Backtick strings to JSON strings, exactly as the gateway (and lint) convert them (reference 1.2). */
 export function convertBackticks(text: string): string {
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '"') {
-      const end = endOfString(text, i);
-      out += text.slice(i, end);
-      i = end;
-    } else if (c === '`') {
-      const end = endOfBacktick(text, i);
-      if (end === text.length && text[end - 1] !== '`') {
-        out += text.slice(i);
-        break;
-      }
-      const inner = text.slice(i + 1, end - 1)
-        .replace(/\\/g, '\\\\').replace(/\r/g, '').replace(/\n/g, '\\n').replace(/\t/g, '\\t').replace(/"/g, '\\"');
-      out += `"${inner}"`;
-      i = end;
-    } else {
-      out += c;
-      i++;
-    }
-  }
-  return out;
+  return convertGatewayBackticks(text).text;
 }
 
-/** The gateway's environment expansion (Go's os.Expand with its own lookup, reference 1.3). */
+/** The gateway's environment expansion (reference 1.3); undefined names throw DialectError. */
 export function expandEnvironment(text: string, env: Record<string, string | undefined>): string {
-  const undefinedNames: string[] = [];
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] !== '$' || i + 1 >= text.length) {
-      out += text[i++];
-      continue;
-    }
-    const { name, width } = shellName(text.slice(i + 1));
-    if (name === '' && width > 0) {
-      i += 1 + width; // invalid syntax: eaten
-      continue;
-    }
-    if (name === '') {
-      out += '$';
-      i++;
-      continue;
-    }
-    const value = lookup(name, env);
-    if (value === undefined) undefinedNames.push(name.split(':-')[0]);
-    else out += value;
-    i += 1 + width;
-  }
-  if (undefinedNames.length > 0) {
-    throw new DialectError(`undefined environment variable${undefinedNames.length > 1 ? 's' : ''}: ${[...new Set(undefinedNames)].join(', ')}`);
-  }
-  return out;
-}
-
-const SPECIAL = '*#$@!?-0123456789';
-
-function shellName(s: string): { name: string; width: number } {
-  if (s[0] === '{') {
-    if (s.length > 2 && SPECIAL.includes(s[1]) && s[2] === '}') return { name: s[1], width: 3 };
-    const close = s.indexOf('}');
-    if (close === 1) return { name: '', width: 2 };
-    if (close < 0) return { name: '', width: 1 };
-    return { name: s.slice(1, close), width: close + 1 };
-  }
-  if (SPECIAL.includes(s[0])) return { name: s[0], width: 1 };
-  const m = /^[A-Za-z0-9_]*/.exec(s)![0];
-  return { name: m, width: m.length };
-}
-
-function lookup(name: string, env: Record<string, string | undefined>): string | undefined {
-  if (name === '$') return '$';
-  const split = name.indexOf(':-');
-  const variable = split < 0 ? name : name.slice(0, split);
-  const value = env[variable];
-  if (value !== undefined && value !== '') return value;
-  if (split >= 0) return name.slice(split + 2);
-  return undefined;
+  const expanded = expandGatewayEnvironment(text, env);
+  const names = [...new Set(expanded.undefinedVariables.map((u) => u.name))];
+  if (names.length > 0) throw new DialectError(`undefined environment variable${names.length > 1 ? 's' : ''}: ${names.join(', ')}`);
+  return expanded.text;
 }
 
 /** Does a string hold an environment reference the gateway would expand (`$$` included)? */
