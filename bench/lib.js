@@ -21,10 +21,24 @@ export function timeProcess({ command, args, cwd, okCodes = [0, 1] }) {
 }
 
 /**
+ * Runs a command once and checks that it did its job: an accepted exit status, something on stdout
+ * (when `expectOutput`), and nothing on stderr (a crash of a linter exits 1 too, like "problems found").
+ */
+export function checkProcess({ command, args, cwd, okCodes = [0, 1], expectOutput = true }) {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
+  const stderr = (result.stderr ?? '').trim();
+  if (result.error || !okCodes.includes(result.status) || stderr !== '' || (expectOutput && !result.stdout.trim())) {
+    throw new Error(`${command} ${args.join(' ')} did not run cleanly (exit ${result.status ?? result.signal}): ${stderr.slice(0, 800) || '(no output)'}`);
+  }
+  return result;
+}
+
+/**
  * Runs every command `runs` times in alternation (a b c a b c ...) after `warmup` unmeasured rounds, so
  * that all of them see the same machine load; returns the samples per command name.
  */
 export function interleave(commands, { runs, warmup = 2 }) {
+  for (const spec of Object.values(commands)) checkProcess(spec);
   const samples = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
   for (let round = 0; round < warmup + runs; round++) {
     for (const [name, spec] of Object.entries(commands)) {
