@@ -89,13 +89,19 @@ export async function analyzeText(text: string, file: string, options: LintOptio
       raw.push(...(await validateSchema(kind, canonical)));
       const cwd = options.cwd ?? process.cwd();
       const configDir = path.dirname(path.resolve(cwd, file));
+      // Rules of scope 'function' run as soon as a function is parsed; then its syntax tree can go (a large
+      // config holds thousands of functions: together their trees are over 100 MB).
+      const onParsed = (fn: ResolvedFunction): ResolvedFunction => {
+        raw.push(...runRules(kind, canonical!, [fn], [], options, 'function'));
+        return { ...fn, program: null, functionNode: null };
+      };
       const [functionStage, certificates] = await Promise.all([
-        runFunctionStage(kind, canonical, doc, toOriginal, options, cwd, configDir),
+        runFunctionStage(kind, canonical, doc, toOriginal, options, cwd, configDir, onParsed),
         runCertificateStage(kind, canonical, cwd, configDir),
       ]);
       functions = functionStage.functions;
       raw.push(...functionStage.diagnostics);
-      raw.push(...runRules(kind, canonical, functions, certificates, options));
+      raw.push(...runRules(kind, canonical, functions, certificates, options, 'document'));
       annotateVariablesInFunctions(raw, functions, doc, toOriginal);
     }
   }
@@ -115,7 +121,7 @@ function mostlyKnownKeys(kind: Kind, value: JsonValue): boolean {
 
 async function runFunctionStage(
   kind: Kind, document: JsonValue, doc: LocatedDocument, toOriginal: (p: string) => string,
-  options: LintOptions, cwd: string, configDir: string,
+  options: LintOptions, cwd: string, configDir: string, onParsed: (fn: ResolvedFunction) => ResolvedFunction,
 ): Promise<{ functions: ResolvedFunction[]; diagnostics: RawDiagnostic[] }> {
   const { findFunctionSites } = await import('./functions/sites.js');
   const sites = findFunctionSites(kind, document);
@@ -128,6 +134,7 @@ async function runFunctionStage(
     caFiles: options.caFiles ?? [],
     purpose: options.purpose ?? 'lint',
     fetchCache: options.fetchCache ?? new Map(),
+    onParsed,
   }, (pointer, index) => doc.locateInString(toOriginal(pointer), index));
 }
 
@@ -136,11 +143,11 @@ async function runCertificateStage(kind: Kind, document: JsonValue, cwd: string,
   return gatherCertificateFacts(kind, document, { cwd, configDir });
 }
 
-function runRules(kind: Kind, document: JsonValue, functions: readonly ResolvedFunction[], certificates: readonly CertificateFacts[], options: LintOptions): RawDiagnostic[] {
+function runRules(kind: Kind, document: JsonValue, functions: readonly ResolvedFunction[], certificates: readonly CertificateFacts[], options: LintOptions, scope: 'document' | 'function'): RawDiagnostic[] {
   const out: RawDiagnostic[] = [];
   const settings: Settings = { edition: 'ee', ...options.settings };
   for (const rule of checkingRules()) {
-    if (!rule.kinds.includes(kind) || options.rules?.[rule.id] === 'off') continue;
+    if ((rule.scope ?? 'document') !== scope || !rule.kinds.includes(kind) || options.rules?.[rule.id] === 'off') continue;
     const context: RuleContext = {
       kind, document, functions, certificates, settings,
       report: (d) => out.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, pointer: d.pointer, target: d.target }),
@@ -230,8 +237,13 @@ function finalize(
     if (d.file) diagnostic.file = d.file;
     out.push(diagnostic);
   }
-  out.sort((x, y) => (x.file ?? '').localeCompare(y.file ?? '') || x.line - y.line || x.column - y.column || x.rule.localeCompare(y.rule));
+  // Plain code-unit order: localeCompare builds an ICU collator on first use (about 10 ms of every cold start).
+  out.sort((x, y) => compareText(x.file ?? '', y.file ?? '') || x.line - y.line || x.column - y.column || compareText(x.rule, y.rule));
   return out;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The span of a pointer, or of its nearest existing ancestor (a missing required key points at its object). */

@@ -8,9 +8,19 @@ export function isFunctionNode(node: JsNode | null | undefined): boolean {
   return !!node && FUNCTION_TYPES.has(node.type);
 }
 
-/** Every name declared anywhere inside the function (parameters, var/let/const, function names, catch bindings). */
-export function declaredNames(fn: JsNode): Set<string> {
+interface FunctionFacts {
+  declared: ReadonlySet<string>;
+  calls: readonly JsNode[];
+}
+
+// Several rules ask the same questions of the same function: each tree is walked once for all of them.
+const factsCache = new WeakMap<JsNode, FunctionFacts>();
+
+function factsOf(fn: JsNode): FunctionFacts {
+  const cached = factsCache.get(fn);
+  if (cached) return cached;
   const names = new Set<string>();
+  const calls: JsNode[] = [];
   const addPattern = (pattern: JsNode | null | undefined): void => {
     if (!pattern) return;
     switch (pattern.type) {
@@ -23,30 +33,47 @@ export function declaredNames(fn: JsNode): Set<string> {
         break;
     }
   };
-  walk.full(fn, (raw) => {
-    const node = raw as JsNode;
-    if (FUNCTION_TYPES.has(node.type)) {
-      if (node.id) names.add(node.id.name);
-      for (const p of node.params) addPattern(p);
-    } else if (node.type === 'VariableDeclarator') {
-      addPattern(node.id);
-    } else if (node.type === 'CatchClause') {
-      addPattern(node.param);
-    } else if (node.type === 'ClassDeclaration' && node.id) {
-      names.add(node.id.name);
+  // One plain recursion over every node (nested functions included); for...in allocates nothing.
+  const visit = (node: JsNode): void => {
+    switch (node.type) {
+      case 'FunctionExpression':
+      case 'FunctionDeclaration':
+      case 'ArrowFunctionExpression':
+        if (node.id) names.add(node.id.name);
+        for (const p of node.params) addPattern(p);
+        break;
+      case 'VariableDeclarator': addPattern(node.id); break;
+      case 'CatchClause': addPattern(node.param); break;
+      case 'ClassDeclaration': if (node.id) names.add(node.id.name); break;
+      case 'CallExpression':
+      case 'NewExpression':
+        if (node.callee.type === 'Identifier') calls.push(node);
+        break;
     }
-  });
-  return names;
+    for (const key in node) {
+      const value = node[key];
+      if (value === null || typeof value !== 'object' || key === 'loc' || key === 'regex') continue;
+      if (Array.isArray(value)) {
+        for (const item of value) if (item !== null && typeof item === 'object' && typeof item.type === 'string') visit(item);
+      } else if (typeof value.type === 'string') visit(value);
+    }
+  };
+  visit(fn);
+  // Source order, as a reader (and the tests) expect.
+  calls.sort((a, b) => a.start - b.start);
+  const facts = { declared: names, calls };
+  factsCache.set(fn, facts);
+  return facts;
+}
+
+/** Every name declared anywhere inside the function (parameters, var/let/const, function names, catch bindings). */
+export function declaredNames(fn: JsNode): ReadonlySet<string> {
+  return factsOf(fn).declared;
 }
 
 /** Every call whose callee is a plain identifier (`name(...)`), nested functions included. */
-export function identifierCalls(fn: JsNode): JsNode[] {
-  const calls: JsNode[] = [];
-  walk.full(fn, (raw) => {
-    const node = raw as JsNode;
-    if ((node.type === 'CallExpression' || node.type === 'NewExpression') && node.callee.type === 'Identifier') calls.push(node);
-  });
-  return calls;
+export function identifierCalls(fn: JsNode): readonly JsNode[] {
+  return factsOf(fn).calls;
 }
 
 /** Statements of one kind that belong to `fn` itself (not to functions nested inside it). */

@@ -3,7 +3,7 @@
 import { stat, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { getAtPointer, isObject, joinPointer, type JsonValue, type Kind, type RawDiagnostic, type Severity } from '../types.js';
-import { fetchFunctionSource, DEFAULT_TIMEOUT_MS, type FetchResult } from './fetch.js';
+import type { FetchResult } from './fetch.js';
 import { parseFunctionSource } from './parse.js';
 import { describeFunction, roleName } from './roles.js';
 import type { FunctionSite, ResolvedFunction, SourcePosition } from './types.js';
@@ -23,10 +23,13 @@ export interface ResolveOptions {
   purpose: 'lint' | 'build';
   /** One fetch per URL per run (shared across files). */
   fetchCache: Map<string, Promise<unknown>>;
+  /** Called with each function as soon as it is parsed; its result replaces the function (the pipeline
+   * runs the per-function rules here and lets the syntax tree go, so that trees never pile up). */
+  onParsed?: (fn: ResolvedFunction) => ResolvedFunction;
 }
 
 export const DEFAULT_RESOLVE_OPTIONS: Omit<ResolveOptions, 'fetchCache' | 'cwd' | 'configDir'> = {
-  remote: true, timeoutMs: DEFAULT_TIMEOUT_MS, caFiles: [], purpose: 'lint',
+  remote: true, timeoutMs: 10_000, caFiles: [], purpose: 'lint',
 };
 
 /** Maps index i of the decoded string at a canonical pointer to an offset in the original config bytes. */
@@ -84,13 +87,13 @@ async function resolveSite(
         `cannot load the ${roleName(site.role)} from URL ${shown}: ${result.reason}${hint}; the gateway would not load the database`);
       return fn;
     }
-    return finishParse({ ...fn, source: result.body, locate: (offset) => ({ file: shown, fileText: result.body, offset }) }, diagnostics);
+    return finishParse({ ...fn, source: result.body, locate: (offset) => ({ file: shown, fileText: result.body, offset }) }, diagnostics, options.onParsed);
   }
 
   // 2. An existing file that is not a directory (relative names resolve against the gateway's working directory).
   if (site.resolvable) {
     const absolute = path.resolve(options.cwd, site.value);
-    const entry = await statOrNull(absolute);
+    const entry = couldBeAPath(absolute) ? await statOrNull(absolute) : null;
     if (entry && !entry.isDirectory()) {
       const fn: ResolvedFunction = { ...base, origin: 'file', location: site.value, source: null, locate: () => null };
       reportExternalInPersistentConfig(kind, site, 'file', options, report);
@@ -102,7 +105,7 @@ async function resolveSite(
           `cannot read the ${roleName(site.role)} file ${site.value}: ${(error as Error).message}; the gateway would not load the database`);
         return fn;
       }
-      return finishParse({ ...fn, source: text, locate: (offset) => ({ file: absolute, fileText: text, offset }) }, diagnostics);
+      return finishParse({ ...fn, source: text, locate: (offset) => ({ file: absolute, fileText: text, offset }) }, diagnostics, options.onParsed);
     }
   }
 
@@ -112,10 +115,10 @@ async function resolveSite(
     report('functions/source-not-found', 'error', await notFoundMessage(site, options));
     return { ...fn, source: null };
   }
-  return finishParse(fn, diagnostics);
+  return finishParse(fn, diagnostics, options.onParsed);
 }
 
-function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[]): ResolvedFunction {
+function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], onParsed?: (fn: ResolvedFunction) => ResolvedFunction): ResolvedFunction {
   const source = fn.source ?? '';
   const outcome = parseFunctionSource(source);
   const placeholder = /\{\{[^{}]*\}\}/.test(source) ? '; the text looks like an unrendered template placeholder ({{ ... }})' : '';
@@ -123,7 +126,8 @@ function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[]): Resolv
     const message = `${describeFunction(fn)}: ${problem.message}${problem.rule === 'functions/es2015-syntax' ? '' : placeholder}`;
     diagnostics.push(functionDiagnostic(fn, problem.rule, 'error', problem, message));
   }
-  return { ...fn, program: outcome.program, functionNode: outcome.functionNode };
+  const parsed = { ...fn, program: outcome.program, functionNode: outcome.functionNode };
+  return onParsed ? onParsed(parsed) : parsed;
 }
 
 /**
@@ -207,6 +211,17 @@ function withoutCredentials(url: string): string {
   }
 }
 
+/**
+ * False when no file system can hold a file of this name, so the gateway's stat fails too: a path of
+ * 4096 bytes or more (PATH_MAX on Linux; less elsewhere) or a name component over 255 bytes (NAME_MAX).
+ * Every long inline function is such a value: this saves one failing stat per function.
+ */
+function couldBeAPath(absolute: string): boolean {
+  if (absolute.length <= 255) return true;
+  if (Buffer.byteLength(absolute) >= 4096) return false;
+  return absolute.split(/[\\/]/).every((part) => Buffer.byteLength(part) <= 255);
+}
+
 async function statOrNull(file: string) {
   try {
     return await stat(file);
@@ -226,7 +241,8 @@ function cachedFetch(url: string, skipVerify: boolean, options: ResolveOptions):
   const key = `${skipVerify ? 'insecure' : 'verified'} ${url}`;
   let pending = options.fetchCache.get(key) as Promise<FetchResult> | undefined;
   if (!pending) {
-    pending = fetchFunctionSource(url, { timeoutMs: options.timeoutMs, caFiles: options.caFiles, skipVerify });
+    // The HTTP client (http, https, tls) is loaded only by a run that fetches something.
+    pending = import('./fetch.js').then(({ fetchFunctionSource }) => fetchFunctionSource(url, { timeoutMs: options.timeoutMs, caFiles: options.caFiles, skipVerify }));
     options.fetchCache.set(key, pending);
   }
   return pending;
@@ -238,7 +254,11 @@ function sortDiagnostics(diagnostics: RawDiagnostic[], sites: FunctionSite[]): R
   return diagnostics
     .map((d, i) => ({ d, i }))
     .sort((a, b) => (order.get(a.d.pointer) ?? 0) - (order.get(b.d.pointer) ?? 0)
-      || (a.d.file ?? '').localeCompare(b.d.file ?? '')
+      || compareText(a.d.file ?? '', b.d.file ?? '')
       || (a.d.span?.start ?? -1) - (b.d.span?.start ?? -1) || a.i - b.i)
     .map(({ d }) => d);
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

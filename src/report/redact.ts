@@ -20,7 +20,8 @@ export function collectSecrets(value: JsonValue, extra: readonly string[] = []):
   const visit = (node: JsonValue, key: string): void => {
     if (typeof node === 'string') {
       if (isSecretKey(key) && node.length >= 3) secrets.add(node);
-      for (const m of node.matchAll(/[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:([^\s@/]+)@/gi)) if (m[1] && m[1].length >= 3) secrets.add(m[1]);
+      // Function sources are most of a large config: the URL pattern only runs where a URL can be.
+      if (node.includes('://')) for (const m of node.matchAll(/[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:([^\s@/]+)@/gi)) if (m[1] && m[1].length >= 3) secrets.add(m[1]);
       return;
     }
     if (Array.isArray(node)) node.forEach((item) => visit(item, key));
@@ -34,9 +35,40 @@ export function collectSecrets(value: JsonValue, extra: readonly string[] = []):
 // Words of our own messages: a "secret" equal to one of them cannot be told apart from the word itself.
 const MESSAGE_WORDS = new Set(['password', 'pass', 'secret', 'user', 'username', 'admin', 'token', 'key', 'credentials']);
 
+// Secrets by their first three characters (every secret has at least three): a message is compared only
+// with the secrets that start somewhere in it, not with every secret of a config that has thousands.
+const byPrefix = new WeakMap<readonly string[], Map<number, string[]>>();
+
+/** The first three UTF-16 code units at `i` as one number (no substring per position). */
+function key3(text: string, i: number): number {
+  return (text.charCodeAt(i) * 65536 + text.charCodeAt(i + 1)) * 65536 + text.charCodeAt(i + 2);
+}
+
+function candidates(text: string, secrets: readonly string[]): string[] {
+  let index = byPrefix.get(secrets);
+  if (!index) {
+    index = new Map();
+    for (const s of secrets) {
+      const key = key3(s, 0);
+      const list = index.get(key);
+      if (list) list.push(s);
+      else index.set(key, [s]);
+    }
+    byPrefix.set(secrets, index);
+  }
+  const found = new Set<string>();
+  for (let i = 0; i + 3 <= text.length; i++) {
+    const list = index.get(key3(text, i));
+    if (list) for (const s of list) found.add(s);
+  }
+  // Longest first, as the secrets list is sorted (a secret containing another is replaced whole).
+  return [...found].sort((a, b) => b.length - a.length);
+}
+
 export function scrub(text: string, secrets: readonly string[]): string {
   let out = redactUrlCredentials(text);
-  for (const s of secrets) {
+  if (secrets.length === 0) return out;
+  for (const s of secrets.length > 16 ? candidates(out, secrets) : secrets) {
     if (MESSAGE_WORDS.has(s.toLowerCase()) || !out.includes(s)) continue;
     const escaped = s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     out = out.replace(new RegExp(`(?<![A-Za-z0-9_])${escaped}(?![A-Za-z0-9_])`, 'g'), '****');

@@ -17,6 +17,13 @@ export interface RuleMeta {
    * (for example `schema/*` by src/schema/validate.ts). The module then only declares the id.
    */
   emittedBy?: string;
+  /**
+   * 'function': `check` looks only at `context.functions`, one function at a time. The pipeline then
+   * runs it once per function, right after that function is parsed, with `functions` holding just that
+   * function, and drops the syntax tree afterwards (so that a config with thousands of functions never
+   * holds all their trees at once). Default 'document': run once with everything.
+   */
+  scope?: 'document' | 'function';
 }
 
 export interface ReportDescriptor {

@@ -130,7 +130,14 @@ export function convertBackticks(input: string): BacktickResult {
   if (open < 0) return { text: input, mapper: new SegmentMapBuilder().build(input.length, input.length), regions };
   const map = new SegmentMapBuilder();
   map.add(0, 0, true);
-  let out = '';
+  // Output built from slices of the input (never character by character: a large config holds megabytes
+  // of JavaScript in backtick strings) and joined once.
+  const parts: string[] = [];
+  let outLength = 0;
+  const emit = (text: string): void => {
+    parts.push(text);
+    outLength += text.length;
+  };
   let copied = 0;
   while (open >= 0) {
     let close = open + 2;
@@ -140,31 +147,27 @@ export function convertBackticks(input: string): BacktickResult {
       close++;
     }
     if (close < 0) break;
-    out += input.slice(copied, open);
-    const regionStart = out.length;
-    out += '"';
-    map.add(out.length, open + 1, true);
+    emit(input.slice(copied, open));
+    const regionStart = outLength;
+    emit('"');
+    map.add(outLength, open + 1, true);
+    let run = open + 1;
     for (let i = open + 1; i < close; i++) {
       const c = input.charCodeAt(i);
-      let replacement: string | null = null;
-      if (c === 92) replacement = '\\\\';
-      else if (c === 13) replacement = '';
-      else if (c === 10) replacement = '\\n';
-      else if (c === 9) replacement = '\\t';
-      else if (c === 34) replacement = '\\"';
-      if (replacement === null) {
-        out += input[i];
-        continue;
-      }
-      map.add(out.length, i, false);
-      out += replacement;
-      map.add(out.length, i + 1, true);
+      if (c !== 92 && c !== 13 && c !== 10 && c !== 9 && c !== 34) continue;
+      if (i > run) emit(input.slice(run, i));
+      map.add(outLength, i, false);
+      emit(c === 92 ? '\\\\' : c === 13 ? '' : c === 10 ? '\\n' : c === 9 ? '\\t' : '\\"');
+      map.add(outLength, i + 1, true);
+      run = i + 1;
     }
-    out += '"';
-    regions.push({ start: regionStart, end: out.length });
+    if (close > run) emit(input.slice(run, close));
+    emit('"');
+    regions.push({ start: regionStart, end: outLength });
     copied = close + 1;
     open = input.indexOf('`', copied);
   }
-  out += input.slice(copied);
+  emit(input.slice(copied));
+  const out = parts.join('');
   return { text: out, mapper: map.build(out.length, input.length), regions };
 }

@@ -70,31 +70,36 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
     const start = pos; // at the opening quote
     pos++;
     let chunkStart = pos;
-    let result = '';
+    // Pieces joined once at the end: += per escape builds a rope of hundreds of pieces for every
+    // function source (a line break is an escape), which costs time and memory until it is flattened.
+    let parts: string[] | null = null;
     for (;;) {
       if (pos >= n) fail('unterminated string', start, 1);
       const c = text.charCodeAt(pos);
       if (c === 34) {
-        result += text.slice(chunkStart, pos);
+        const last = text.slice(chunkStart, pos);
         pos++;
-        return result;
+        if (parts === null) return last;
+        parts.push(last);
+        return parts.join('');
       }
       if (c === 92) {
-        result += text.slice(chunkStart, pos);
+        parts ??= [];
+        parts.push(text.slice(chunkStart, pos));
         const e = text[pos + 1];
         switch (e) {
-          case '"': result += '"'; break;
-          case '\\': result += '\\'; break;
-          case '/': result += '/'; break;
-          case 'b': result += '\b'; break;
-          case 'f': result += '\f'; break;
-          case 'n': result += '\n'; break;
-          case 'r': result += '\r'; break;
-          case 't': result += '\t'; break;
+          case '"': parts.push('"'); break;
+          case '\\': parts.push('\\'); break;
+          case '/': parts.push('/'); break;
+          case 'b': parts.push('\b'); break;
+          case 'f': parts.push('\f'); break;
+          case 'n': parts.push('\n'); break;
+          case 'r': parts.push('\r'); break;
+          case 't': parts.push('\t'); break;
           case 'u': {
             const hex = text.slice(pos + 2, pos + 6);
             if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('invalid \\u escape in string (four hex digits expected)', pos, 2);
-            result += String.fromCharCode(parseInt(hex, 16));
+            parts.push(String.fromCharCode(parseInt(hex, 16)));
             pos += 4;
             break;
           }

@@ -14,31 +14,46 @@ export interface OffsetMapper {
 export const identityMapper: OffsetMapper = { toInput: (o) => o, toInputEnd: (o) => o };
 
 export class SegmentMapBuilder {
-  private readonly outStarts: number[] = [];
-  private readonly inStarts: number[] = [];
-  private readonly linear: boolean[] = [];
+  // Typed arrays that double when full: a large config has two segments per line of JavaScript in its
+  // backtick strings (hundreds of thousands), and plain arrays of numbers cost several times the memory.
+  private outStarts = new Int32Array(16);
+  private inStarts = new Int32Array(16);
+  private linear = new Uint8Array(16);
+  private count = 0;
 
   /** Start a segment at the given offsets. */
   add(outStart: number, inStart: number, linear: boolean): void {
-    const n = this.outStarts.length;
+    const n = this.count;
     // Merge a linear segment into a preceding linear one that it continues.
     if (linear && n > 0 && this.linear[n - 1] && this.outStarts[n - 1]! - this.inStarts[n - 1]! === outStart - inStart) return;
-    this.outStarts.push(outStart);
-    this.inStarts.push(inStart);
-    this.linear.push(linear);
+    if (n === this.outStarts.length) {
+      const grow = <T extends Int32Array | Uint8Array>(a: T, make: (size: number) => T): T => {
+        const b = make(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.outStarts = grow(this.outStarts, (size) => new Int32Array(size));
+      this.inStarts = grow(this.inStarts, (size) => new Int32Array(size));
+      this.linear = grow(this.linear, (size) => new Uint8Array(size));
+    }
+    this.outStarts[n] = outStart;
+    this.inStarts[n] = inStart;
+    this.linear[n] = linear ? 1 : 0;
+    this.count = n + 1;
   }
 
   build(outLength: number, inLength: number): OffsetMapper {
-    const outStarts = this.outStarts;
-    const inStarts = this.inStarts;
-    const linear = this.linear;
-    if (outStarts.length === 0 || (outStarts.length === 1 && linear[0] && outStarts[0] === 0 && inStarts[0] === 0)) {
+    const count = this.count;
+    const outStarts = this.outStarts.subarray(0, count);
+    const inStarts = this.inStarts.subarray(0, count);
+    const linear = this.linear.subarray(0, count);
+    if (count === 0 || (count === 1 && linear[0] && outStarts[0] === 0 && inStarts[0] === 0)) {
       return identityMapper;
     }
     // The last segment with outStart <= offset (later zero-length segments win, so deleted input is skipped).
     const find = (offset: number): number => {
       let lo = 0;
-      let hi = outStarts.length - 1;
+      let hi = count - 1;
       if (offset < outStarts[0]!) return -1;
       while (lo < hi) {
         const mid = (lo + hi + 1) >> 1;
@@ -47,7 +62,7 @@ export class SegmentMapBuilder {
       }
       return lo;
     };
-    const inEndOf = (i: number): number => (i + 1 < inStarts.length ? inStarts[i + 1]! : inLength);
+    const inEndOf = (i: number): number => (i + 1 < count ? inStarts[i + 1]! : inLength);
     return {
       toInput(offset: number): number {
         if (offset >= outLength) return inLength + (offset - outLength);

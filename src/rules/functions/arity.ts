@@ -6,6 +6,7 @@ export const rule: Rule = {
   id: 'functions/arity',
   severity: 'warning',
   kinds: ['legacy', 'database'],
+  scope: 'function',
   description: 'A function declares more parameters than the gateway passes in its role, so the extra ones are always undefined.',
   check(context) {
     for (const fn of context.functions) {

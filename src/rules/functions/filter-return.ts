@@ -28,6 +28,7 @@ export const rule: Rule = {
   id: 'functions/filter-return',
   severity: 'warning',
   kinds: ['legacy', 'database'],
+  scope: 'function',
   description: 'An import filter or webhook filter can end without returning, or returns a value that is neither a boolean nor a boolean string: the document is silently not imported / not posted.',
   check(context) {
     for (const fn of context.functions) {

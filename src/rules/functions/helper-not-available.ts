@@ -16,6 +16,7 @@ export const rule: Rule = {
   id: 'functions/helper-not-available',
   severity: 'error',
   kinds: ['legacy', 'database'],
+  scope: 'function',
   description: 'A helper that exists only in another role (channel() in an import filter, defaultPolicy() in a sync function) is called: it throws a ReferenceError.',
   check(context) {
     for (const fn of context.functions) {

@@ -7,6 +7,7 @@ export const rule: Rule = {
   id: 'functions/misspelled-helper',
   severity: 'error',
   kinds: ['legacy', 'database'],
+  scope: 'function',
   description: 'A call to an undefined function whose name is one edit away from a helper the gateway provides (chanel, requireAcess): it throws a ReferenceError when it runs.',
   check(context) {
     for (const fn of context.functions) {

@@ -9,6 +9,7 @@ export const rule: Rule = {
   id: 'functions/resolver-return',
   severity: 'warning',
   kinds: ['legacy', 'database'],
+  scope: 'function',
   description: 'A custom conflict resolver can end without returning a document (conflict.LocalDocument, conflict.RemoteDocument, defaultPolicy(conflict) or a merged body).',
   check(context) {
     for (const fn of context.functions) {

@@ -38,6 +38,7 @@ export const rule: Rule = {
   id: 'functions/throw-shape',
   severity: 'warning',
   kinds: ['legacy', 'database'],
+  scope: 'function',
   description: 'A sync function throws something other than {forbidden: ...} or {unauthorized: ...}: the client gets an HTTP 500 instead of 403 / 401.',
   check(context) {
     for (const fn of context.functions) {
