@@ -8,41 +8,38 @@ import { walkerFor } from './normalize.js';
 import { closestMatch } from './suggest.js';
 import { isSecretKey } from '../report/redact.js';
 
-type Validators = Record<Kind, ValidateFunction>;
-let validators: Validators | null = null;
+const validators = new Map<Kind, ValidateFunction>();
 
-async function getValidators(): Promise<Validators> {
-  if (validators) return validators;
-  const precompiled = await loadPrecompiled();
-  if (precompiled) {
-    validators = precompiled;
-    return validators;
-  }
-  const { default: Ajv2020 } = await import('ajv/dist/2020.js');
-  const { default: addFormats } = await import('ajv-formats');
-  const AjvClass = Ajv2020 as unknown as typeof import('ajv/dist/2020.js').default;
-  const ajv = new AjvClass({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true });
-  (addFormats as unknown as (a: unknown) => void)(ajv);
-  validators = {
-    legacy: ajv.compile(loadSchema('legacy')),
-    bootstrap: ajv.compile(loadSchema('bootstrap')),
-    database: ajv.compile(loadSchema('database')),
-  };
-  return validators;
+/** The validator of one kind: compiled at build time (scripts/compile-schemas.mjs) or, failing that, now. */
+async function getValidator(kind: Kind): Promise<ValidateFunction> {
+  let validate = validators.get(kind);
+  if (validate) return validate;
+  validate = (await loadPrecompiled(kind)) ?? (await compileNow(kind));
+  validators.set(kind, validate);
+  return validate;
 }
 
-/** Validators compiled at build time (scripts/compile-schemas), when present. */
-async function loadPrecompiled(): Promise<Validators | null> {
+async function loadPrecompiled(kind: Kind): Promise<ValidateFunction | null> {
   try {
-    const mod = (await import(new URL('./compiled/validators.js', import.meta.url).href)) as Partial<Validators>;
-    return mod.legacy && mod.bootstrap && mod.database ? (mod as Validators) : null;
+    const mod = (await import(new URL(`./compiled/${kind}.js`, import.meta.url).href)) as { validate?: ValidateFunction };
+    return mod.validate ?? null;
   } catch {
     return null;
   }
 }
 
+async function compileNow(kind: Kind): Promise<ValidateFunction> {
+  const { default: Ajv2020 } = await import('ajv/dist/2020.js');
+  const { default: addFormats } = await import('ajv-formats');
+  const AjvClass = Ajv2020 as unknown as typeof import('ajv/dist/2020.js').default;
+  // The same options as scripts/compile-schemas.mjs: diagnostics are built from ajv's error objects.
+  const ajv = new AjvClass({ allErrors: true, verbose: true, strict: false, allowUnionTypes: true });
+  (addFormats as unknown as (a: unknown) => void)(ajv);
+  return ajv.compile(loadSchema(kind));
+}
+
 export async function validateSchema(kind: Kind, value: JsonValue): Promise<RawDiagnostic[]> {
-  const validate = (await getValidators())[kind];
+  const validate = await getValidator(kind);
   if (validate(value)) return [];
   return toDiagnostics(kind, value, (validate.errors ?? []) as ErrorObject[]);
 }
