@@ -21,8 +21,15 @@ export const rule: Rule = {
       context.report({
         pointer: (lookup(db.config, db.pointer, 'users') ?? lookup(db.config, db.pointer, 'roles'))!.pointer,
         target: 'key',
-        message: `${withPrincipals.length} databases (${withPrincipals.map((d) => `"${d.name}"`).join(', ')}) define users or roles: by code reading the gateway's automatic upgrade creates only the principals of the last database it visits (random map order), so the others' users and roles are never created. Convert with sgconf convert, which writes principals/<db>.json for every database, and create them through the _user / _role endpoints.`,
+        message: `${withPrincipals.length} databases (${listNames(withPrincipals.map((d) => d.name), db.name)}) define users or roles: by code reading the gateway's automatic upgrade creates only the principals of the last database it visits (random map order), so the others' users and roles are never created. Convert with sgconf convert, which writes principals/<db>.json for every database, and create them through the _user / _role endpoints.`,
       });
     }
   },
 };
+
+/** This database and up to three others by name (a config with hundreds of databases must not repeat them all). */
+function listNames(names: string[], self: string): string {
+  const others = names.filter((n) => n !== self);
+  const shown = [self, ...others.slice(0, 3)].map((n) => `"${n}"`).join(', ');
+  return others.length > 3 ? `${shown} and ${others.length - 3} more` : shown;
+}
