@@ -92,9 +92,10 @@ async function resolveSite(
 
   // 2. An existing file that is not a directory (relative names resolve against the gateway's working directory).
   if (site.resolvable) {
-    const absolute = path.resolve(options.cwd, site.value);
-    const entry = couldBeAPath(absolute) ? await statOrNull(absolute) : null;
-    if (entry && !entry.isDirectory()) {
+    // path.resolve normalises the whole value: skip it (and the stat) for multi-line inline code.
+    const absolute = site.value.includes('\n') ? null : path.resolve(options.cwd, site.value);
+    const entry = absolute !== null && couldBeAPath(absolute) ? await statOrNull(absolute) : null;
+    if (absolute !== null && entry && !entry.isDirectory()) {
       const fn: ResolvedFunction = { ...base, origin: 'file', location: site.value, source: null, locate: () => null };
       reportExternalInPersistentConfig(kind, site, 'file', options, report);
       let text: string;
@@ -217,6 +218,9 @@ function withoutCredentials(url: string): string {
  * Every long inline function is such a value: this saves one failing stat per function.
  */
 function couldBeAPath(absolute: string): boolean {
+  // A line break is legal in a Linux file name, but no config names a function file that way, while
+  // every multi-line inline function has one: no stat for those.
+  if (absolute.includes('\n')) return false;
   if (absolute.length <= 255) return true;
   if (Buffer.byteLength(absolute) >= 4096) return false;
   return absolute.split(/[\\/]/).every((part) => Buffer.byteLength(part) <= 255);

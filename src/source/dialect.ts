@@ -128,16 +128,11 @@ export function convertBackticks(input: string): BacktickResult {
   let open = input.indexOf('`');
   const regions: Span[] = [];
   if (open < 0) return { text: input, mapper: new SegmentMapBuilder().build(input.length, input.length), regions };
-  const map = new SegmentMapBuilder();
-  map.add(0, 0, true);
-  // Output built from slices of the input (never character by character: a large config holds megabytes
-  // of JavaScript in backtick strings) and joined once.
+  // The text is built from slices with native replaces (a large config holds megabytes of JavaScript in
+  // backtick strings); the offset map, needed only to place diagnostics, is built on first use.
   const parts: string[] = [];
+  const inputRegions: number[] = []; // open, close offsets in the input
   let outLength = 0;
-  const emit = (text: string): void => {
-    parts.push(text);
-    outLength += text.length;
-  };
   let copied = 0;
   while (open >= 0) {
     let close = open + 2;
@@ -147,27 +142,52 @@ export function convertBackticks(input: string): BacktickResult {
       close++;
     }
     if (close < 0) break;
-    emit(input.slice(copied, open));
-    const regionStart = outLength;
-    emit('"');
-    map.add(outLength, open + 1, true);
-    let run = open + 1;
-    for (let i = open + 1; i < close; i++) {
-      const c = input.charCodeAt(i);
-      if (c !== 92 && c !== 13 && c !== 10 && c !== 9 && c !== 34) continue;
-      if (i > run) emit(input.slice(run, i));
-      map.add(outLength, i, false);
-      emit(c === 92 ? '\\\\' : c === 13 ? '' : c === 10 ? '\\n' : c === 9 ? '\\t' : '\\"');
-      map.add(outLength, i + 1, true);
-      run = i + 1;
-    }
-    if (close > run) emit(input.slice(run, close));
-    emit('"');
+    const before = input.slice(copied, open);
+    const inner = escapeRegion(input.slice(open + 1, close));
+    parts.push(before, '"', inner, '"');
+    const regionStart = outLength + before.length;
+    outLength = regionStart + inner.length + 2;
     regions.push({ start: regionStart, end: outLength });
+    inputRegions.push(open, close);
     copied = close + 1;
     open = input.indexOf('`', copied);
   }
-  emit(input.slice(copied));
+  parts.push(input.slice(copied));
   const out = parts.join('');
-  return { text: out, mapper: map.build(out.length, input.length), regions };
+  return { text: out, mapper: lazyMapper(() => backtickMap(input, inputRegions, out.length)), regions };
+}
+
+function escapeRegion(text: string): string {
+  if (!/[\\\r\n\t"]/.test(text)) return text;
+  return text.replace(/\\/g, '\\\\').replace(/\r/g, '').replace(/\n/g, '\\n').replace(/\t/g, '\\t').replace(/"/g, '\\"');
+}
+
+/** The segment map of a backtick conversion (every escaped character is its own segment). */
+function backtickMap(input: string, inputRegions: number[], outLength: number): OffsetMapper {
+  const map = new SegmentMapBuilder();
+  map.add(0, 0, true);
+  let shift = 0; // output offset minus input offset so far
+  for (let r = 0; r < inputRegions.length; r += 2) {
+    const open = inputRegions[r]!;
+    const close = inputRegions[r + 1]!;
+    // The opening backtick becomes a quote: same length.
+    map.add(open + 1 + shift, open + 1, true);
+    for (let i = open + 1; i < close; i++) {
+      const c = input.charCodeAt(i);
+      if (c !== 92 && c !== 13 && c !== 10 && c !== 9 && c !== 34) continue;
+      map.add(i + shift, i, false);
+      shift += c === 13 ? -1 : 1;
+      map.add(i + 1 + shift, i + 1, true);
+    }
+  }
+  return map.build(outLength, input.length);
+}
+
+/** A mapper whose (costly) tables are built the first time a position is asked for. */
+function lazyMapper(build: () => OffsetMapper): OffsetMapper {
+  let built: OffsetMapper | null = null;
+  return {
+    toInput: (o) => (built ??= build()).toInput(o),
+    toInputEnd: (o) => (built ??= build()).toInputEnd(o),
+  };
 }

@@ -70,7 +70,9 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
     });
   }
   void bomOffset;
-  const source: SourceText = { text, lines: new LineIndex(text) };
+  // Line starts are computed only when a position is asked for (clean files never need them).
+  let lines: LineIndex | null = null;
+  const source: SourceText = { text, get lines() { return (lines ??= new LineIndex(text)); } };
   const format = options.format ?? formatFromPath(file);
 
   // 1. Environment expansion over the whole raw text.

@@ -36,6 +36,8 @@ export class JsonSyntaxError extends Error {
   }
 }
 
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f]/;
 const WS = new Uint8Array(128);
 WS[32] = WS[9] = WS[10] = WS[13] = 1;
 
@@ -69,52 +71,48 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
   const parseString = (): string => {
     const start = pos; // at the opening quote
     pos++;
-    let chunkStart = pos;
-    // Pieces joined once at the end: += per escape builds a rope of hundreds of pieces for every
-    // function source (a line break is an escape), which costs time and memory until it is flattened.
-    let parts: string[] | null = null;
+    let result = '';
     for (;;) {
-      if (pos >= n) fail('unterminated string', start, 1);
-      const c = text.charCodeAt(pos);
-      if (c === 34) {
-        const last = text.slice(chunkStart, pos);
-        pos++;
-        if (parts === null) return last;
-        parts.push(last);
-        return parts.join('');
-      }
-      if (c === 92) {
-        parts ??= [];
-        parts.push(text.slice(chunkStart, pos));
-        const e = text[pos + 1];
-        switch (e) {
-          case '"': parts.push('"'); break;
-          case '\\': parts.push('\\'); break;
-          case '/': parts.push('/'); break;
-          case 'b': parts.push('\b'); break;
-          case 'f': parts.push('\f'); break;
-          case 'n': parts.push('\n'); break;
-          case 'r': parts.push('\r'); break;
-          case 't': parts.push('\t'); break;
-          case 'u': {
-            const hex = text.slice(pos + 2, pos + 6);
-            if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('invalid \\u escape in string (four hex digits expected)', pos, 2);
-            parts.push(String.fromCharCode(parseInt(hex, 16)));
-            pos += 4;
-            break;
-          }
-          default:
-            fail(`invalid escape "\\${e ?? ''}" in string`, pos, 2);
-        }
-        pos += 2;
-        chunkStart = pos;
-        continue;
-      }
-      if (c < 32) {
+      // Jump to the next quote or backslash natively; check the run between for raw control characters.
+      const quote = text.indexOf('"', pos);
+      if (quote < 0) fail('unterminated string', start, 1);
+      let backslash = text.indexOf('\\', pos);
+      if (backslash < 0 || backslash > quote) backslash = -1;
+      const runEnd = backslash >= 0 ? backslash : quote;
+      const run = text.slice(pos, runEnd);
+      if (CONTROL.test(run)) {
+        const at = pos + run.search(CONTROL);
+        const c = text.charCodeAt(at);
         const what = c === 10 ? 'a line break' : c === 9 ? 'a tab' : `control character U+${c.toString(16).padStart(4, '0').toUpperCase()}`;
-        fail(`${what} inside a string (write it escaped, or use a backtick string)`, pos, 1);
+        fail(`${what} inside a string (write it escaped, or use a backtick string)`, at, 1);
       }
-      pos++;
+      result += run;
+      if (backslash < 0) {
+        pos = quote + 1;
+        return result;
+      }
+      pos = backslash;
+      const e = text[pos + 1];
+      switch (e) {
+        case '"': result += '"'; break;
+        case '\\': result += '\\'; break;
+        case '/': result += '/'; break;
+        case 'b': result += '\b'; break;
+        case 'f': result += '\f'; break;
+        case 'n': result += '\n'; break;
+        case 'r': result += '\r'; break;
+        case 't': result += '\t'; break;
+        case 'u': {
+          const hex = text.slice(pos + 2, pos + 6);
+          if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('invalid \\u escape in string (four hex digits expected)', pos, 2);
+          result += String.fromCharCode(parseInt(hex, 16));
+          pos += 4;
+          break;
+        }
+        default:
+          fail(`invalid escape "\\${e ?? ''}" in string`, pos, 2);
+      }
+      pos += 2;
     }
   };
 

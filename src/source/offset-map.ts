@@ -97,11 +97,17 @@ export class LineIndex {
   private readonly starts: number[];
 
   constructor(private readonly text: string) {
+    // indexOf jumps (native) rather than a loop over every character: files can be megabytes.
     const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 10) starts.push(i + 1);
-      else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+    const hasCR = text.indexOf('\r') >= 0;
+    if (!hasCR) {
+      for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    } else {
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10) starts.push(i + 1);
+        else if (c === 13 && text.charCodeAt(i + 1) !== 10) starts.push(i + 1);
+      }
     }
     this.starts = starts;
   }
