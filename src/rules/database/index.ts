@@ -16,10 +16,11 @@ import { rule as revCacheMemory } from './rev-cache-memory.js';
 import { rule as userXattrKey } from './user-xattr-key.js';
 import { rule as starChannel } from './star-channel.js';
 import { rule as oidcProviders } from './oidc-providers.js';
+import { rule as localJwt } from './local-jwt.js';
 import { rule as feedTypeTap } from './feed-type-tap.js';
 
 export const rules: Rule[] = [
   compactInterval, channelCache, edition, importPartitions, revsLimit, allowConflicts, scopes, viewsIncompatible,
-  indexSettings, deltaSyncRevMaxAge, queryPaginationLimit, revCacheMemory, userXattrKey, starChannel, oidcProviders,
+  indexSettings, deltaSyncRevMaxAge, queryPaginationLimit, revCacheMemory, userXattrKey, starChannel, oidcProviders, localJwt,
   feedTypeTap,
 ];

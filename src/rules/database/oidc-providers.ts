@@ -6,7 +6,7 @@ export const rule: Rule = {
   id: 'database/oidc-providers',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'OpenID Connect providers the gateway rejects or skips: a name with "_" (D28), no issuer/client_id (D26), none left (D30), a shared issuer (D32).',
+  description: 'OpenID Connect providers the gateway rejects or skips: a name with "_" (D28), no issuer/client_id (D26), no validation_key (D27), none left (D30), a shared issuer (D32).',
   check(context) {
     for (const db of databaseEntries(context.kind, context.document)) {
       const oidc = lookup(db.config, db.pointer, 'oidc');
@@ -29,6 +29,9 @@ export const rule: Rule = {
             continue;
           }
           valid++;
+          if (!nonEmptyString(lookup(provider, pointer, 'validation_key')?.value)) {
+            context.report({ pointer, target: 'key', severity: 'warning', message: `${dbLabel(db)}: OIDC provider "${name}" has no validation_key (the client secret): the gateway warns and the authorization-code flow (/_oidc) is not available; only tokens obtained elsewhere are accepted (D27).` });
+          }
           const other = issuers.get(issuer!.value as string);
           if (other) context.report({ pointer: issuer!.pointer, severity: 'warning', message: `${dbLabel(db)}: OIDC providers "${other}" and "${name}" use the same issuer; the gateway warns (D32) and cannot tell their tokens apart.` });
           else issuers.set(issuer!.value as string, name);

@@ -1,7 +1,7 @@
 import { runRuleTests } from '../../helpers/rule-tester.js';
 import { rule } from '../../../src/rules/database/oidc-providers.js';
 
-const P = { issuer: 'https://accounts.example.com', client_id: 'app' };
+const P = { issuer: 'https://accounts.example.com', client_id: 'app', validation_key: 'client-secret' };
 
 runRuleTests(rule, {
   valid: [{ kind: 'database', config: { name: 'db', oidc: { providers: { google: P, other: { ...P, issuer: 'https://id.example.org' } } } } }],
@@ -12,6 +12,7 @@ runRuleTests(rule, {
       config: { name: 'db', oidc: { providers: { p: { issuer: P.issuer } } } },
       errors: [{ pointer: '/oidc/providers/p', severity: 'warning', message: '(D26)' }, { pointer: '/oidc', severity: 'error', message: '(D30)' }],
     },
+    { name: 'no validation_key: no authorization-code flow', kind: 'database', config: { name: 'db', oidc: { providers: { google: { issuer: P.issuer, client_id: 'app' } } } }, errors: [{ pointer: '/oidc/providers/google', severity: 'warning', message: '(D27)' }] },
     { name: 'shared issuer', kind: 'legacy', config: { databases: { db: { oidc: { providers: { a: P, b: P } } } } }, errors: [{ pointer: '/databases/db/oidc/providers/b/issuer', severity: 'warning', message: '(D32)' }] },
   ],
 });
