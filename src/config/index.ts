@@ -3,7 +3,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { FileResult, RuleSetting } from '../types.js';
-import { isObject } from '../types.js';
+import { isObject, splitPointer } from '../types.js';
+import { parseJsonWithLocations, type LocNode } from '../source/json.js';
+import { LineIndex } from '../source/offset-map.js';
 import { findRule, allRules } from '../rules/index.js';
 import { closestMatch } from '../schema/suggest.js';
 
@@ -72,7 +74,45 @@ export async function loadToolConfig(cwd: string, explicitPath?: string): Promis
   } catch (error) {
     return { config: emptyToolConfig(), filepath, problems: problem(display, `the sgconf tool config cannot be loaded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, '') };
   }
-  return validateToolConfig(raw, display, filepath);
+  const loaded = validateToolConfig(raw, display, filepath);
+  if (loaded.problems) placeProblems(loaded.problems, filepath);
+  return loaded;
+}
+
+/** Exact line and column for findings in a JSON tool config (package.json: under its "sgconf" key). */
+function placeProblems(problems: FileResult, filepath: string): void {
+  let text: string;
+  try {
+    text = readFileSync(filepath, 'utf8');
+  } catch {
+    return;
+  }
+  let located;
+  try {
+    located = parseJsonWithLocations(text);
+  } catch {
+    return; // YAML or JavaScript tool configs keep the file-level position
+  }
+  const prefix = path.basename(filepath) === 'package.json' ? '/sgconf' : '';
+  const lines = new LineIndex(text);
+  for (const d of problems.diagnostics) {
+    const node = findNode(located.root, prefix + d.pointer);
+    if (!node) continue;
+    const start = lines.position(node.keyStart ?? node.start);
+    const end = lines.position(node.keyEnd ?? node.end);
+    Object.assign(d, { line: start.line, column: start.column, endLine: end.line, endColumn: end.column });
+  }
+}
+
+function findNode(root: LocNode, pointer: string): LocNode | null {
+  let node: LocNode | undefined = root;
+  for (const token of splitPointer(pointer)) {
+    const children: LocNode['children'] = node?.children;
+    if (!children) return null;
+    node = Array.isArray(children) ? children[Number(token)] : children.get(token);
+    if (!node) return null;
+  }
+  return node ?? null;
 }
 
 export function validateToolConfig(raw: unknown, display: string, filepath: string | null = null): LoadedToolConfig {

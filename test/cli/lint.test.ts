@@ -127,9 +127,11 @@ describe('sgconf lint', () => {
   it('a tool config typo is reported, not ignored', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-'));
     writeFileSync(path.join(dir, 'db.json'), '{"bucket": "b"}');
-    writeFileSync(path.join(dir, '.sgconfrc.json'), JSON.stringify({ rules: { 'schema/unknown-feild': 'off', 'source/syntax': 'loud' }, ignroe: [] }));
+    writeFileSync(path.join(dir, '.sgconfrc.json'), JSON.stringify({ rules: { 'schema/unknown-feild': 'off', 'source/syntax': 'loud' }, ignroe: [] }, null, 2));
     const r = await runCli(['lint', 'db.json', '--format', 'json'], dir);
     expect(r.code).toBe(1);
+    const ignroe = JSON.parse(r.stdout).results[0].diagnostics.find((d: { pointer: string }) => d.pointer === '/ignroe');
+    expect(ignroe).toMatchObject({ line: 6, column: 3 });
     const messages = JSON.parse(r.stdout).results[0].diagnostics.map((d: { message: string }) => d.message);
     expect(messages).toEqual(expect.arrayContaining([
       'unknown rule "schema/unknown-feild"; did you mean "schema/unknown-field"?',
