@@ -68,6 +68,7 @@ export function isObject(value: unknown): value is JsonObject {
 
 /** RFC 6901 escaping of one reference token. */
 export function escapePointerToken(token: string): string {
+  if (token.indexOf('~') < 0 && token.indexOf('/') < 0) return token; // the common case, kept cheap
   return token.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

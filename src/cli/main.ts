@@ -1,5 +1,6 @@
 // Command dispatch. Each command lives in src/cli/commands/<name>.ts and exports run(args, io).
 import { processIO, UsageError, type CliIO } from './io.js';
+import { packageVersion } from '../version.js';
 
 type CommandModule = { run(args: string[], io: CliIO): Promise<number> };
 
@@ -32,7 +33,7 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     return name === undefined ? 2 : 0;
   }
   if (name === '--version' || name === '-v') {
-    io.stdout(`${await readVersion()}\n`);
+    io.stdout(`${packageVersion()}\n`);
     return 0;
   }
   const load = Object.prototype.hasOwnProperty.call(commands, name) ? commands[name] : undefined;
@@ -50,10 +51,4 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     }
     throw error;
   }
-}
-
-async function readVersion(): Promise<string> {
-  const { readFile } = await import('node:fs/promises');
-  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
 }

@@ -3,8 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { FileResult, RuleSetting } from '../types.js';
-import { isObject, splitPointer } from '../types.js';
-import { parseJsonWithLocations, type LocNode } from '../source/json.js';
+import { isObject } from '../types.js';
+import { findLocNode, parseJsonWithLocations } from '../source/json.js';
 import { LineIndex } from '../source/offset-map.js';
 import { findRule, allRules } from '../rules/index.js';
 import { closestMatch } from '../schema/suggest.js';
@@ -96,7 +96,7 @@ function placeProblems(problems: FileResult, filepath: string): void {
   const prefix = path.basename(filepath) === 'package.json' ? '/sgconf' : '';
   const lines = new LineIndex(text);
   for (const d of problems.diagnostics) {
-    const node = findNode(located.root, prefix + d.pointer);
+    const node = findLocNode(located.root, prefix + d.pointer);
     if (!node) continue;
     const start = lines.position(node.keyStart ?? node.start);
     const end = lines.position(node.keyEnd ?? node.end);
@@ -104,16 +104,6 @@ function placeProblems(problems: FileResult, filepath: string): void {
   }
 }
 
-function findNode(root: LocNode, pointer: string): LocNode | null {
-  let node: LocNode | undefined = root;
-  for (const token of splitPointer(pointer)) {
-    const children: LocNode['children'] = node?.children;
-    if (!children) return null;
-    node = Array.isArray(children) ? children[Number(token)] : children.get(token);
-    if (!node) return null;
-  }
-  return node ?? null;
-}
 
 export function validateToolConfig(raw: unknown, display: string, filepath: string | null = null): LoadedToolConfig {
   const config = emptyToolConfig();

@@ -41,7 +41,27 @@ export interface KindDecision {
   reason: string;
 }
 
-export function detectKind(value: JsonValue): KindDecision {
+export interface DetectOptions {
+  /**
+   * Also require that at least half of the top-level keys belong to the kind. A folder walk meets JSON and
+   * YAML of every sort (CI workflows, app configs): only files that mostly speak the gateway's keys count.
+   */
+  mostlyKnownKeys?: boolean;
+}
+
+export function detectKind(value: JsonValue, options: DetectOptions = {}): KindDecision {
+  const decision = decideKind(value);
+  if (decision.kind && options.mostlyKnownKeys && isObject(value)) {
+    const keys = Object.keys(value);
+    const known = new Set(topLevelKeyNames(decision.kind).map((k) => k.toLowerCase()));
+    if (keys.filter((k) => known.has(k.toLowerCase())).length * 2 < keys.length) {
+      return { kind: null, reason: `most of its top-level keys are not ${decision.kind} config keys` };
+    }
+  }
+  return decision;
+}
+
+function decideKind(value: JsonValue): KindDecision {
   if (!isObject(value)) return { kind: null, reason: 'the document is not a JSON object' };
   const { legacy, bootstrap, database } = sets();
   const keys = Object.keys(value).map((k) => k.toLowerCase());

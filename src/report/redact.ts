@@ -15,7 +15,7 @@ export function redactUrlCredentials(text: string): string {
 }
 
 /** Every secret value in a document: values of secret fields and passwords inside URLs. */
-export function collectSecrets(value: JsonValue, extra: readonly string[] = []): string[] {
+export function collectSecrets(value: JsonValue): string[] {
   const secrets = new Set<string>();
   const visit = (node: JsonValue, key: string): void => {
     if (typeof node === 'string') {
@@ -28,7 +28,6 @@ export function collectSecrets(value: JsonValue, extra: readonly string[] = []):
     else if (isObject(node)) for (const [k, v] of Object.entries(node)) visit(v, k);
   };
   visit(value, '');
-  for (const s of extra) if (s.length >= 4) secrets.add(s);
   return [...secrets].sort((a, b) => b.length - a.length);
 }
 

@@ -1,7 +1,7 @@
 // SARIF 2.1.0 for code scanning: every rule of the tool in tool.driver, one result per finding.
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readFileSync } from 'node:fs';
+import { packageVersion } from '../version.js';
 import type { LintReport, Severity } from '../types.js';
 import { allRules } from '../rules/index.js';
 import type { FormatOptions } from './index.js';
@@ -10,7 +10,7 @@ const LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', in
 export const DOCS_BASE = 'https://github.com/sgconf/sgconf/blob/main/docs/rules/';
 
 export function formatSarif(report: LintReport, options: FormatOptions): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string; homepage?: string };
+  const version = packageVersion();
   const rules = [...allRules].sort((a, b) => a.id.localeCompare(b.id));
   const ruleIndex = new Map(rules.map((r, i) => [r.id, i]));
   const toUri = (file: string): string => {
@@ -45,8 +45,8 @@ export function formatSarif(report: LintReport, options: FormatOptions): string 
       tool: {
         driver: {
           name: 'sgconf',
-          version: pkg.version,
-          semanticVersion: pkg.version,
+          version,
+          semanticVersion: version,
           informationUri: 'https://github.com/sgconf/sgconf',
           rules: rules.map((r) => ({
             id: r.id,

@@ -80,7 +80,7 @@ export function normalizeKeys(kind: Kind, value: JsonValue): NormalizedDocument 
           isField = true;
         } else if (patterns) {
           for (const [pattern, s] of Object.entries(patterns)) {
-            if (new RegExp(pattern, 'u').test(key)) {
+            if (compiledPattern(pattern).test(key)) {
               childSchema = walker.resolve(s);
               break;
             }
@@ -137,6 +137,13 @@ export function normalizeKeys(kind: Kind, value: JsonValue): NormalizedDocument 
       return original;
     },
   };
+}
+
+const patternCache = new Map<string, RegExp>();
+function compiledPattern(pattern: string): RegExp {
+  let re = patternCache.get(pattern);
+  if (!re) patternCache.set(pattern, (re = new RegExp(pattern, 'u')));
+  return re;
 }
 
 function assign(target: Record<string, JsonValue>, key: string, value: JsonValue): void {

@@ -2,7 +2,7 @@
 // value, in words a person understands (no cascades of anyOf noise), with "did you mean" for unknown keys.
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { JsonValue, Kind, RawDiagnostic } from '../types.js';
-import { escapePointerToken, getAtPointer, splitPointer } from '../types.js';
+import { escapePointerToken, splitPointer } from '../types.js';
 import { loadSchema, type SchemaNode } from './schemas.js';
 import { walkerFor } from './normalize.js';
 import { closestMatch } from './suggest.js';
@@ -41,10 +41,10 @@ async function compileNow(kind: Kind): Promise<ValidateFunction> {
 export async function validateSchema(kind: Kind, value: JsonValue): Promise<RawDiagnostic[]> {
   const validate = await getValidator(kind);
   if (validate(value)) return [];
-  return toDiagnostics(kind, value, (validate.errors ?? []) as ErrorObject[]);
+  return toDiagnostics(kind, (validate.errors ?? []) as ErrorObject[]);
 }
 
-function toDiagnostics(kind: Kind, root: JsonValue, errors: ErrorObject[]): RawDiagnostic[] {
+function toDiagnostics(kind: Kind, errors: ErrorObject[]): RawDiagnostic[] {
   const out: RawDiagnostic[] = [];
   const dropped = new Set<ErrorObject>();
   const walker = walkerFor(kind);
@@ -72,7 +72,7 @@ function toDiagnostics(kind: Kind, root: JsonValue, errors: ErrorObject[]): RawD
   for (const e of errors) {
     // A property-name check reports the name's own error (pattern ...) too: one finding is enough.
     if (dropped.has(e) || (e.keyword !== 'propertyNames' && (e as { propertyName?: string }).propertyName !== undefined)) continue;
-    const d = describe(kind, root, e, walker.resolve.bind(walker));
+    const d = describe(kind, e, walker.resolve.bind(walker));
     if (d) out.push(d);
   }
   // One diagnostic per pointer and rule.
@@ -85,7 +85,7 @@ function toDiagnostics(kind: Kind, root: JsonValue, errors: ErrorObject[]): RawD
   });
 }
 
-function describe(kind: Kind, root: JsonValue, e: ErrorObject, resolve: (n: SchemaNode) => SchemaNode | null): RawDiagnostic | null {
+function describe(kind: Kind, e: ErrorObject, resolve: (n: SchemaNode) => SchemaNode | null): RawDiagnostic | null {
   const pointer = e.instancePath;
   const name = fieldName(pointer);
   const where = placeOf(kind, pointer);
@@ -105,7 +105,7 @@ function describe(kind: Kind, root: JsonValue, e: ErrorObject, resolve: (n: Sche
       return error('schema/required', `"${missing}" is required ${where}`, pointer, pointer === '' ? 'value' : 'key');
     }
     case 'type':
-      return error('schema/type', typeMessage(name, e.data, String((e.params as { type: string | string[] }).type), parentSchema, pointer, root));
+      return error('schema/type', typeMessage(name, e.data, String((e.params as { type: string | string[] }).type), parentSchema));
     case 'enum':
     case 'const': {
       const allowed = (e.keyword === 'enum' ? (e.params as { allowedValues: unknown[] }).allowedValues : [(e.params as { allowedValue: unknown }).allowedValue]) ?? [];
@@ -177,11 +177,9 @@ function describe(kind: Kind, root: JsonValue, e: ErrorObject, resolve: (n: Sche
   }
 }
 
-function typeMessage(name: string, data: unknown, expected: string, schema: SchemaNode, pointer: string, root: JsonValue): string {
+function typeMessage(name: string, data: unknown, expected: string, schema: SchemaNode): string {
   const words = expected.split(',').map(typeWord).join(' or ');
   if (data === null) {
-    const parent = getAtPointer(root, pointer.slice(0, pointer.lastIndexOf('/')));
-    void parent;
     return `"${name}" is null: the gateway accepts a null entry here and then crashes at startup; remove the entry or give it a value`;
   }
   const isDuration = typeof schema.pattern === 'string' && schema.pattern.includes('ms|s|m|h');
@@ -236,7 +234,7 @@ function describeHint(schema: SchemaNode): string {
 }
 
 /** A short, safe rendering of a value for a message (secrets never shown). */
-export function show(value: unknown, fieldNameForSecrets = ''): string {
+function show(value: unknown, fieldNameForSecrets = ''): string {
   if (isSecretKey(fieldNameForSecrets)) return typeof value === 'string' ? 'a string (value hidden)' : `a ${valueType(value)} (value hidden)`;
   if (value === null) return 'null';
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? value.slice(0, 37) + '...' : value);

@@ -1,7 +1,7 @@
 // Read and parse stages: bytes -> text in the gateway's dialect undone -> a located document.
 import type { JsonValue, RawDiagnostic, Span } from '../types.js';
 import { convertBackticks, expandEnvironment, type EnvReference } from './dialect.js';
-import { JsonSyntaxError, jsonStringIndexToOffset, parseJsonWithLocations, type JsonParseResult, type LocNode } from './json.js';
+import { findLocNode, JsonSyntaxError, jsonStringIndexToOffset, parseJsonWithLocations, type JsonParseResult, type LocNode } from './json.js';
 import { composeMappers, identityMapper, LineIndex, type OffsetMapper } from './offset-map.js';
 
 export type SourceFormat = 'json' | 'yaml';
@@ -60,16 +60,14 @@ export function decodeBytes(bytes: Uint8Array): { text: string | null; diagnosti
 export function parseSource(rawText: string, file: string, options: ReadOptions): ParsedSource {
   const diagnostics: RawDiagnostic[] = [];
   let text = rawText;
-  let bomOffset = 0;
   if (text.charCodeAt(0) === 0xfeff) {
+    // Removed for parsing, so columns count from the first visible character (as editors show them).
     text = text.slice(1);
-    bomOffset = 1;
     diagnostics.push({
       rule: 'source/bom', severity: 'error', pointer: '', span: { start: 0, end: 0 },
       message: 'the file starts with a byte order mark (BOM); the gateway\'s JSON decoder rejects it: save the file as UTF-8 without BOM',
     });
   }
-  void bomOffset;
   // Line starts are computed only when a position is asked for (clean files never need them).
   let lines: LineIndex | null = null;
   const source: SourceText = { text, get lines() { return (lines ??= new LineIndex(text)); } };
@@ -141,19 +139,7 @@ export async function ensureYamlSupport(): Promise<void> {
 }
 
 function locatedDocument(parsed: JsonParseResult, format: SourceFormat, decoded: string, mapper: OffsetMapper): LocatedDocument {
-  const find = (pointer: string): LocNode | null => {
-    let node: LocNode | undefined = parsed.root;
-    if (pointer === '') return node;
-    const tokens = pointer.slice(1).split('/');
-    for (const raw of tokens) {
-      const token = raw.indexOf('~') < 0 ? raw : raw.replace(/~1/g, '/').replace(/~0/g, '~');
-      const children: LocNode['children'] = node?.children;
-      if (!children) return null;
-      node = Array.isArray(children) ? children[Number(token)] : children.get(token);
-      if (!node) return null;
-    }
-    return node ?? null;
-  };
+  const find = (pointer: string): LocNode | null => findLocNode(parsed.root, pointer);
   return {
     value: parsed.value,
     format,

@@ -1,7 +1,7 @@
 // A JSON parser that records where every value and key is (one pass, offsets in the parsed text),
 // behaves like the gateway's Go decoder (strict JSON, last duplicate key wins, only the first value
 // is decoded) and reports precise syntax errors.
-import type { JsonValue, Span } from '../types.js';
+import { escapePointerToken, splitPointer, type JsonValue, type Span } from '../types.js';
 
 export interface LocNode {
   /** Span of the value. */
@@ -12,6 +12,19 @@ export interface LocNode {
   keyEnd?: number;
   /** Members of an object (by key, last duplicate wins) or items of an array. */
   children?: Map<string, LocNode> | LocNode[];
+}
+
+/** The located node of a pointer (keys as written), or null when the document has no such value. */
+export function findLocNode(root: LocNode, pointer: string): LocNode | null {
+  let node: LocNode | undefined = root;
+  if (pointer === '') return node;
+  for (const token of splitPointer(pointer)) {
+    const children: LocNode['children'] = node?.children;
+    if (!children) return null;
+    node = Array.isArray(children) ? children[Number(token)] : children.get(token);
+    if (!node) return null;
+  }
+  return node ?? null;
 }
 
 export interface DuplicateKey {
@@ -190,7 +203,7 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
       skipWs();
       if (text.charCodeAt(pos) !== 58) fail(`unexpected ${describe(pos)}: ":" was expected after the key`);
       pos++;
-      const member = parseValue(pointer + '/' + escapeToken(key));
+      const member = parseValue(pointer + '/' + escapePointerToken(key));
       member.node.keyStart = keyStart;
       member.node.keyEnd = keyEnd;
       const earlier = children.get(key);
@@ -265,9 +278,6 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-function escapeToken(token: string): string {
-  return token.indexOf('~') < 0 && token.indexOf('/') < 0 ? token : token.replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 /**
  * Offset in the JSON text of the character at index `index` of the decoded string whose literal

@@ -1,6 +1,6 @@
 // YAML sources: the same located document as JSON, built from the `yaml` package's AST.
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode } from 'yaml';
-import type { JsonValue } from '../types.js';
+import { escapePointerToken, type JsonValue } from '../types.js';
 import { JsonSyntaxError, type DuplicateKey, type JsonParseResult, type LocNode } from './json.js';
 
 export interface YamlLocNode extends LocNode {
@@ -36,7 +36,7 @@ function build(doc: Document, node: YamlNode, pointer: string, duplicates: Dupli
       if (!isPair(pair)) continue;
       const keyNode = pair.key as YamlNode | null;
       const key = keyNode && isScalar(keyNode) ? String(keyNode.value) : keyNode ? String(keyNode) : '';
-      const childPointer = pointer + '/' + key.replace(/~/g, '~0').replace(/\//g, '~1');
+      const childPointer = pointer + '/' + escapePointerToken(key);
       const member = pair.value
         ? build(doc, pair.value as YamlNode, childPointer, duplicates)
         : { value: null as JsonValue, node: { start: keyNode?.range?.[1] ?? start, end: keyNode?.range?.[1] ?? start } as YamlLocNode };
@@ -91,13 +91,9 @@ function blockIndexToOffset(text: string, start: number, end: number, index: num
   let pos = text.indexOf('\n', start);
   if (pos < 0 || pos >= end) return start;
   pos++;
-  const header = text.slice(start, text.indexOf('\n', start));
-  const explicit = /[1-9]/.exec(header);
+  // The indentation is that of the first non-blank content line (an explicit indicator such as `|2` is
+  // rare in configs and not honoured: positions then land a few columns off, never outside the scalar).
   let indent = -1;
-  if (explicit) {
-    // Explicit indentation indicator is relative to the parent's indentation; approximate with the first line.
-    indent = -1;
-  }
   let decoded = 0;
   while (pos < end) {
     // Measure this line's indentation.

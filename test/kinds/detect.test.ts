@@ -24,3 +24,11 @@ describe('kind detection (cli-contract "Input kinds", reference 1.5)', () => {
     expect(detectKind(value as never).kind).toBe(kind);
   });
 });
+
+describe('kind detection for files met by a folder walk', () => {
+  it('requires most top-level keys to belong to the kind', () => {
+    expect(detectKind({ name: 'ci', on: {}, jobs: {} } as never, { mostlyKnownKeys: true }).kind).toBeNull();
+    expect(detectKind({ name: 'ci', on: {}, jobs: {} } as never).kind).toBe('database');
+    expect(detectKind({ bucket: 'b', sync: 'function(doc){}', x: 1 } as never, { mostlyKnownKeys: true }).kind).toBe('database');
+  });
+});

@@ -1,0 +1,131 @@
+// Which files a lint run reads and how: paths and folders (with ignore globs) -> bytes -> analyzeText.
+import * as path from 'node:path';
+import type { FileResult, LintReport } from './types.js';
+import { decodeBytes } from './source/index.js';
+import { analyzeText, summarize, type LintOptions } from './lint.js';
+
+export interface LintPathsOptions extends LintOptions {
+  /** Glob patterns of files to skip, relative to `ignoreBase` (the tool config's folder; default cwd). */
+  ignore?: string[];
+  ignoreBase?: string;
+}
+
+const CONFIG_FILE = /\.(json|ya?ml)$/i;
+const NOT_CONFIGS = /(^|\/)(package(-lock)?\.json|tsconfig(\.[^/]*)?\.json|\.sgconfrc(\.[a-z]+)?|composer\.json|\.?eslintrc\.json)$/i;
+
+export async function lintPaths(paths: string[], options: LintPathsOptions = {}): Promise<LintReport> {
+  const { readdir, readFile, stat } = await import('node:fs/promises');
+  const cwd = options.cwd ?? process.cwd();
+  const ignore = (options.ignore ?? []).map(globToRegExp);
+  const isIgnored = (file: string): boolean => {
+    const rel = path.relative(options.ignoreBase ?? cwd, path.resolve(cwd, file)).split(path.sep).join('/');
+    return ignore.some((re) => re.test(rel));
+  };
+  const targets: { file: string; discovered: boolean; error?: string }[] = [];
+  const walk = async (dir: string): Promise<void> => {
+    let entries;
+    try {
+      entries = await readdir(path.resolve(cwd, dir), { withFileTypes: true });
+    } catch (error) {
+      targets.push({ file: dir, discovered: false, error: fsMessage(error) });
+      return;
+    }
+    entries.sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      const child = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+        if (!isIgnored(child)) await walk(child);
+      } else if (entry.isFile() && CONFIG_FILE.test(entry.name) && !NOT_CONFIGS.test(child.split(path.sep).join('/')) && !isIgnored(child)) {
+        targets.push({ file: child, discovered: true });
+      }
+    }
+  };
+  for (const p of paths) {
+    let info;
+    try {
+      info = await stat(path.resolve(cwd, p));
+    } catch (error) {
+      targets.push({ file: p, discovered: false, error: fsMessage(error) });
+      continue;
+    }
+    if (info.isDirectory()) await walk(p);
+    else if (!isIgnored(p)) targets.push({ file: p, discovered: false });
+  }
+
+  const fetchCache = options.fetchCache ?? new Map<string, Promise<unknown>>();
+  const results = await mapLimit(targets, 8, async (t): Promise<FileResult | null> => {
+    if (t.error) return unreadable(t.file, t.error);
+    let bytes: Uint8Array;
+    try {
+      bytes = await readFile(path.resolve(cwd, t.file));
+    } catch (error) {
+      return unreadable(t.file, fsMessage(error));
+    }
+    const decoded = decodeBytes(bytes);
+    if (decoded.text === null) {
+      if (t.discovered) return null;
+      return { file: t.file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...d, line: 1, column: 1, endLine: 1, endColumn: 1 })) };
+    }
+    const analyzed = await analyzeText(decoded.text, t.file, { ...options, fetchCache, discovered: t.discovered });
+    return analyzed.skipped ? null : analyzed.result;
+  });
+  return summarize(results.filter((r): r is FileResult => r !== null));
+}
+
+
+function unreadable(file: string, message: string): FileResult {
+  return { file, kind: null, diagnostics: [{ rule: 'source/unreadable', severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 }] };
+}
+
+function fsMessage(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  switch (code) {
+    case 'ENOENT': return 'no such file or directory';
+    case 'EACCES':
+    case 'EPERM': return 'permission denied: the file cannot be read';
+    case 'EISDIR': return 'this is a directory, not a file';
+    case 'ENOTDIR': return 'a part of this path is not a directory';
+    default: return `cannot be read: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** `**`, `*`, `?` and `{a,b}` globs, matched against slash-separated relative paths. */
+export function globToRegExp(glob: string): RegExp {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const c = glob[i]!;
+    if (c === '*') {
+      if (glob[i + 1] === '*') {
+        const slash = glob[i + 2] === '/';
+        re += slash ? '(?:.*/)?' : '.*';
+        i += slash ? 2 : 1;
+      } else re += '[^/]*';
+    } else if (c === '?') re += '[^/]';
+    else if (c === '{') {
+      const close = glob.indexOf('}', i);
+      if (close < 0) re += '\\{';
+      else {
+        re += '(?:' + glob.slice(i + 1, close).split(',').map((s) => s.replace(/[.+^$()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')).join('|') + ')';
+        i = close;
+      }
+    } else re += c.replace(/[.+^$()|[\]\\]/g, '\\$&');
+  }
+  // A pattern without a slash matches at any depth; a folder pattern matches everything under it.
+  const anchored = glob.includes('/') ? `^${re}` : `(?:^|/)${re}`;
+  return new RegExp(`${anchored}(?:/.*)?$`);
+}
+

@@ -1,0 +1,9 @@
+// The tool's version, from package.json (one place: --version and the SARIF driver both report it).
+import { readFileSync } from 'node:fs';
+
+let version: string | null = null;
+
+export function packageVersion(): string {
+  version ??= (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  return version;
+}
