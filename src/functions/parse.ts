@@ -1,6 +1,7 @@
 // Parse a function source the way the gateway's engine sees it (reference 6.1): otto is ES5.1 only, and the
-// gateway evaluates '(' + source + ')', which must produce a function. We parse with a recent ecmaVersion
-// first so that ES2015+ syntax can be named, then with ecmaVersion 5 to catch what is left.
+// gateway evaluates '(' + source + ')', which must produce a function. A plain ES5 function is parsed in
+// place; anything else is parsed with a recent ecmaVersion so that ES2015+ syntax can be named, then with
+// ecmaVersion 5 to catch what is left.
 import * as acorn from 'acorn';
 import * as walk from 'acorn-walk';
 import type { Node } from 'acorn';
@@ -36,7 +37,8 @@ const WRAP = "the gateway evaluates '(' + source + ')' and needs exactly one fun
 export function parseFunctionSource(source: string): ParseOutcome {
   // Fast path: almost every function is valid ES5 and nothing but one function expression. acorn then
   // parses it in place (offsets already in source coordinates, no second walk to shift them); no
-  // ES2015 construct can be in it. Anything else goes through the slower naming of its problems.
+  // ES2015 construct can be in it. Anything else (including a valid function followed by a comment, or
+  // in parentheses) goes through the slower path below, which names its problems.
   try {
     const expression = acorn.parseExpressionAt(source, 0, ES5) as JsNode;
     if (expression.type === 'FunctionExpression' && /^\s*$/.test(source.slice(expression.end))) {
@@ -48,24 +50,6 @@ export function parseFunctionSource(source: string): ParseOutcome {
     // not ES5, or not one expression: diagnosed below
   }
   const wrapped = '(' + source + ')';
-  let es5: JsNode | null = null;
-  try {
-    es5 = acorn.parse(wrapped, ES5) as JsNode;
-  } catch {
-    es5 = null;
-  }
-  if (es5) {
-    const body = es5.body as JsNode[];
-    const expression = body.length === 1 && body[0]!.type === 'ExpressionStatement' ? (body[0]!.expression as JsNode) : null;
-    if (expression) {
-      shiftOffsets(es5, -1);
-      if (expression.type === 'FunctionExpression') return { program: es5, functionNode: expression, problems: [] };
-      return {
-        program: null, functionNode: null,
-        problems: [{ rule: 'functions/not-a-function', message: `the source is ${describeExpression(expression)}, not a function: ${WRAP}`, start: expression.start, end: expression.end }],
-      };
-    }
-  }
   let program: JsNode | null = null;
   let wrappedError: SyntaxErrorLike | null = null;
   try {

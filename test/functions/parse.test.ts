@@ -56,8 +56,8 @@ describe('parseFunctionSource: ES2015+ constructs', () => {
 });
 
 describe('parseFunctionSource: one function expression', () => {
-  it('accepts a function expression, named or not, with comments and white space around it', () => {
-    for (const source of ['function(doc) {}', '\n  function sync(doc, oldDoc) { channel(doc.c); }\n', '// header\nfunction(doc) {}\n// trailer\n']) {
+  it('accepts a function expression, named or not, with comments, white space or parentheses around it', () => {
+    for (const source of ['function(doc) {}', '\n  function sync(doc, oldDoc) { channel(doc.c); }\n', '// header\nfunction(doc) {}\n// trailer\n', 'function(doc) {} /* done */', '(function(doc) {})']) {
       const outcome = parseFunctionSource(source);
       expect(outcome.problems, source).toEqual([]);
       expect(outcome.functionNode?.type).toBe('FunctionExpression');
@@ -73,6 +73,7 @@ describe('parseFunctionSource: one function expression', () => {
     ['channel(doc.channels);', /JavaScript statements, not a function/, 'channel(doc.channels);'],
     ['if (doc.type) { channel(doc.type); }', /JavaScript statements, not a function/, 'if (doc.type) { channel(doc.type); }'],
     ['{"channels": ["a"]}', /an object literal, not a function/, '{"channels": ["a"]}'],
+    [' syncFunction ', /the identifier `syncFunction`, not a function/, 'syncFunction'],
   ];
   for (const [source, message, text] of SHAPES) {
     it(`rejects ${JSON.stringify(source)}`, () => {
