@@ -1,5 +1,6 @@
 // The planner: config value + lint diagnostics + version pair -> an ordered runbook. Pure.
 import type { Diagnostic, JsonValue, Kind } from '../types.js';
+import type { ConfigSource } from './source.js';
 import type { Action, Evidence, Finding, Plan, PlanStep } from './types.js';
 import { atLeast, before, crosses, type Version } from './versions.js';
 import { absenceOf, evidenceOf, isWalrus, readFacts, truthy, type ConfigFacts, type DatabaseFacts, type FirstGenReplication } from './facts.js';
@@ -7,9 +8,8 @@ import { absenceOf, evidenceOf, isWalrus, readFacts, truthy, type ConfigFacts, t
 export interface PlanInput {
   file: string;
   kind: Kind;
-  config: JsonValue;
-  /** Line of a pointer in the config file (null when absent). */
-  lineOf(pointer: string): number | null;
+  /** The config as read, with the line of every pointer. */
+  source: ConfigSource;
   diagnostics: readonly Diagnostic[];
   from: Version;
   to: Version;
@@ -78,7 +78,7 @@ export function blockingDiagnostics(diagnostics: readonly Diagnostic[], kind: Ki
 }
 
 export function buildPlan(input: PlanInput): Plan {
-  const facts = readFacts(input.kind, input.config, input.file);
+  const facts = readFacts(input.kind, input.source.value, input.file);
   const base = adminBase(facts);
   const curl = atLeast(input.to, '3.0') ? 'curl -u "$SG_ADMIN_USER"' : 'curl';
   const context: Context = { ...input, facts, base, curl };
@@ -121,7 +121,7 @@ function adminBase(facts: ConfigFacts): string {
 }
 
 function ev(c: Context, located: Parameters<typeof evidenceOf>[0] | undefined, note?: string): Evidence[] {
-  return located ? [evidenceOf(located, c.lineOf, note)] : [];
+  return located ? [evidenceOf(located, c.source, note)] : [];
 }
 
 function diagnosticEvidence(c: Context, rules: (rule: string) => boolean): Evidence[] {
@@ -193,7 +193,7 @@ function certificatesApi(c: Context): PlanStep | null {
   evidence.push(...ev(c, f.caCert), ...ev(c, f.x509Cert));
   for (const db of f.databases) evidence.push(...ev(c, db.cacertpath), ...ev(c, db.certpath));
   const tlsByDefault = f.kind === 'legacy' && crosses(c.from, c.to, '3.0') && f.useTlsServer?.value !== false && evidence.length === 0 && f.databases.some((db) => !isWalrus(db.server?.value));
-  if (tlsByDefault) evidence.push(f.useTlsServer ? evidenceOf(f.useTlsServer, c.lineOf) : absenceOf('', 'use_tls_server', c.lineOf, `from 3.0 TLS to the data store is on by default`));
+  if (tlsByDefault) evidence.push(f.useTlsServer ? evidenceOf(f.useTlsServer, c.source) : absenceOf('', 'use_tls_server', c.source.lineOf, `from 3.0 TLS to the data store is on by default`));
   if (evidence.length === 0) return null;
   return {
     id: 'certificates-api',
@@ -286,13 +286,13 @@ function firstGeneration(c: Context): PlanStep | null {
   };
   const mark = (n: number) => (applies(n) ? '**this config**' : '');
   const evidence: Evidence[] = [
-    ...f.firstGen.map((r) => ({ pointer: r.pointer, line: c.lineOf(r.pointer), text: `first-generation replication ${r.id ? `"${r.id}"` : '(no replication_id)'}: ${r.source ?? '?'} → ${r.target ?? '?'}` })),
-    ...allIsgr.map(({ db, r }) => ({ pointer: r.pointer, line: c.lineOf(r.pointer), text: `inter-gateway replication "${r.id}" of database "${db.name}" (${r.direction ?? 'no direction'})` })),
+    ...f.firstGen.map((r) => ({ pointer: r.pointer, line: c.source.lineOf(r.pointer), text: `first-generation replication ${r.id ? `"${r.id}"` : '(no replication_id)'}: ${r.source ?? '?'} → ${r.target ?? '?'}` })),
+    ...allIsgr.map(({ db, r }) => ({ pointer: r.pointer, line: c.source.lineOf(r.pointer), text: `inter-gateway replication "${r.id}" of database "${db.name}" (${r.direction ?? 'no direction'})` })),
     ...customResolver.flatMap(({ r }) => ev(c, r.conflictResolutionType)),
     ...f.databases.flatMap((db) => ev(c, db.allowConflicts)),
     ...diagnosticEvidence(c, (r) => r.startsWith('sgreplicate/')),
   ];
-  if (f.firstGen.length === 0 && f.firstGenPointer) evidence.unshift({ pointer: f.firstGenPointer, line: c.lineOf(f.firstGenPointer), text: '"replications" at the top level' });
+  if (f.firstGen.length === 0 && f.firstGenPointer) evidence.unshift({ pointer: f.firstGenPointer, line: c.source.lineOf(f.firstGenPointer), text: '"replications" at the top level' });
   const reuse = c.diagnostics.filter((d) => d.rule === 'sgreplicate/checkpoint-reuse');
   const withoutIsgr = f.firstGen.filter((r) => r.id === undefined || !allIsgr.some(({ r: isgr }) => isgr.id === r.id));
   const actions: Action[] = [];
@@ -371,8 +371,8 @@ function sharedBucketAccess(c: Context): PlanStep | null {
   if (!(to4 && off.length > 0) && enablingNow.length === 0 && !shadow && !bootstrapTo4) return null;
   const evidence: Evidence[] = [];
   for (const db of f.databases) {
-    if (db.sharedBucketAccess) evidence.push(evidenceOf(db.sharedBucketAccess, c.lineOf, db.sharedBucketAccess.value === true ? undefined : 'fails to load from 4.0'));
-    else if (to4 && !isWalrus(db.server?.value)) evidence.push(absenceOf(db.pointer, 'enable_shared_bucket_access', c.lineOf, f.kind === 'legacy' ? 'the 3.x upgrade stores false, which fails to load from 4.0' : 'check the stored value'));
+    if (db.sharedBucketAccess) evidence.push(evidenceOf(db.sharedBucketAccess, c.source, db.sharedBucketAccess.value === true ? undefined : 'fails to load from 4.0'));
+    else if (to4 && !isWalrus(db.server?.value)) evidence.push(absenceOf(db.pointer, 'enable_shared_bucket_access', c.source.lineOf, f.kind === 'legacy' ? 'the 3.x upgrade stores false, which fails to load from 4.0' : 'check the stored value'));
     evidence.push(...ev(c, db.importDocs));
   }
   // The change is made on the running version: a maintenance window is needed when that version uses GSI indexes.
@@ -409,7 +409,7 @@ function viewsAndIndexes(c: Context): PlanStep | null {
   }
   const toGsi = crosses(c.from, c.to, '2.1') && f.databases.some((db) => !usesViews(db) && !isWalrus(db.server?.value));
   if (toGsi) {
-    for (const db of f.databases) if (!db.useViews && !isWalrus(db.server?.value)) evidence.push(absenceOf(db.pointer, 'use_views', c.lineOf, 'GSI indexes from 2.1'));
+    for (const db of f.databases) if (!db.useViews && !isWalrus(db.server?.value)) evidence.push(absenceOf(db.pointer, 'use_views', c.source.lineOf, 'GSI indexes from 2.1'));
   }
   const replicas = (db: DatabaseFacts) => (typeof db.indexNumReplicas?.value === 'number' ? db.indexNumReplicas.value : typeof db.numIndexReplicas?.value === 'number' ? db.numIndexReplicas.value : 1);
   const maxReplicas = Math.max(1, ...f.databases.map(replicas));
@@ -454,7 +454,7 @@ function persistentConfig(c: Context): PlanStep | null {
   const principals = f.databases.filter((db) => db.users || db.roles);
   const evidence: Evidence[] = [
     ...ev(c, f.disablePersistentConfig),
-    ...(f.groupId ? ev(c, f.groupId) : [absenceOf('', 'config_upgrade_group_id', c.lineOf, 'the nodes join the config group "default"')]),
+    ...(f.groupId ? ev(c, f.groupId) : [absenceOf('', 'config_upgrade_group_id', c.source.lineOf, 'the nodes join the config group "default"')]),
     ...servers.flatMap((s) => ev(c, s)),
     ...ev(c, f.useTlsServer),
     ...credentials.flatMap((db) => [...ev(c, db.username), ...ev(c, db.password), ...ev(c, db.certpath)]),
@@ -506,7 +506,7 @@ function rollingUpgrade(c: Context): PlanStep {
     id: 'rolling-upgrade',
     title: `Rolling upgrade of the gateway nodes to ${c.to.text}`,
     why: 'A rolling upgrade keeps the service up: one node at a time leaves the load balancer, is upgraded and comes back; nodes of both versions serve side by side meanwhile.',
-    evidence: [...ev(c, c.facts.adminInterface), ...c.facts.databases.map((db) => ({ pointer: db.pointer, line: c.lineOf(db.pointer), text: `database "${db.name}"` }))],
+    evidence: [...ev(c, c.facts.adminInterface), ...c.facts.databases.map((db) => ({ pointer: db.pointer, line: c.source.lineOf(db.pointer), text: `database "${db.name}"` }))],
     actions: [
       { text: 'Take one node out of the load balancer and wait for its connections to drain.' },
       { text: `Stop Sync Gateway on it, install ${c.to.text}, and start it with its config.` },
@@ -563,7 +563,7 @@ function postUpgrade(c: Context): PlanStep | null {
   const indexes = atLeast(c.to, '2.1') && (crosses(c.from, c.to, '3.3') || c.facts.databases.some((db) => db.sharedBucketAccess !== undefined));
   if (!anyDocs && !indexes) return null;
   const evidence: Evidence[] = perDb.flatMap(({ db, docs }) => docs.length
-    ? [db.useViews ? evidenceOf(db.useViews, c.lineOf, `database "${db.name}" uses ${usesViews(db) ? 'views' : 'GSI'}`) : { pointer: db.pointer, line: c.lineOf(db.pointer), text: `database "${db.name}" uses GSI (no "use_views")` }]
+    ? [db.useViews ? evidenceOf(db.useViews, c.source, `database "${db.name}" uses ${usesViews(db) ? 'views' : 'GSI'}`) : { pointer: db.pointer, line: c.source.lineOf(db.pointer), text: `database "${db.name}" uses GSI (no "use_views")` }]
     : []);
   return {
     id: 'post-upgrade',

@@ -4,7 +4,7 @@ import type { Kind, Severity } from '../types.js';
 export interface Evidence {
   /** RFC 6901 pointer into the config as written. */
   pointer: string;
-  /** 1-based line in the config file, null when the evidence is the absence of a key. */
+  /** 1-based line in the config file, null when the pointer is not in the file. */
   line: number | null;
   /** What the config says there (secrets are never quoted) or what it lacks. */
   text: string;

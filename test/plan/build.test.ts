@@ -2,15 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { buildPlan, blockingDiagnostics, obsoleteDesignDocs, removedByPostUpgrade } from '../../src/plan/build.js';
 import { readConfigSource } from '../../src/plan/source.js';
 import { compareVersions, parseVersion, type Version } from '../../src/plan/versions.js';
-import { planKind } from '../../src/plan/make.js';
+import { makePlan, planKind } from '../../src/plan/make.js';
 import type { Diagnostic, Kind } from '../../src/types.js';
 
 const v = (text: string): Version => parseVersion(text)!;
 
-function plan(config: unknown, from: string, to: string, kind: Kind = 'legacy', diagnostics: Diagnostic[] = []) {
+async function plan(config: unknown, from: string, to: string, kind: Kind = 'legacy', diagnostics: Diagnostic[] = []) {
   const text = JSON.stringify(config, null, 2);
-  const source = readConfigSource(text, 'sync_gateway.json');
-  return buildPlan({ file: 'sync_gateway.json', kind, config: source.value, lineOf: source.lineOf, diagnostics, from: v(from), to: v(to) });
+  const source = (await readConfigSource(text, 'sync_gateway.json', null))!;
+  return buildPlan({ file: 'sync_gateway.json', kind, source, diagnostics, from: v(from), to: v(to) });
 }
 
 function diagnostic(rule: string, pointer: string, severity: Diagnostic['severity'] = 'error'): Diagnostic {
@@ -18,7 +18,7 @@ function diagnostic(rule: string, pointer: string, severity: Diagnostic['severit
 }
 
 describe('versions', () => {
-  it('accepts known release lines as x.y or x.y.z and rejects others', () => {
+  it('accepts known release lines as x.y or x.y.z and rejects others', async () => {
     for (const text of ['1.4', '1.5', '2.0', '2.1', '2.5', '2.7', '2.8', '3.0', '3.1', '3.2', '3.3', '4.0', '4.1', '2.8.3', '3.1.11']) expect(parseVersion(text)).not.toBeNull();
     for (const text of ['9.9', '2.3', '3', 'latest', '3.1.x', '']) expect(parseVersion(text)).toBeNull();
     expect(compareVersions(v('2.8.3'), v('2.8'))).toBeGreaterThan(0);
@@ -27,14 +27,14 @@ describe('versions', () => {
 });
 
 describe('_post_upgrade design documents (reference 9.3)', () => {
-  it('names what each target version removes', () => {
+  it('names what each target version removes', async () => {
     expect(removedByPostUpgrade(v('1.5'), false)).toEqual([]);
     expect(removedByPostUpgrade(v('2.5'), true)).toEqual(['sync_gateway', 'sync_housekeeping']);
     expect(removedByPostUpgrade(v('2.6'), false)).toEqual(['sync_gateway', 'sync_housekeeping', 'sync_gateway_2.0', 'sync_housekeeping_2.0']);
     expect(removedByPostUpgrade(v('2.7'), true)).toEqual(['sync_gateway', 'sync_housekeeping', 'sync_gateway_2.0', 'sync_housekeeping_2.0']);
     expect(removedByPostUpgrade(v('3.1'), false)).toContain('sync_gateway_2.1');
   });
-  it('only lists documents that the earlier versions can have left', () => {
+  it('only lists documents that the earlier versions can have left', async () => {
     expect(obsoleteDesignDocs(v('1.4'), v('2.1'), true)).toEqual(['sync_gateway', 'sync_housekeeping']);
     expect(obsoleteDesignDocs(v('2.0'), v('2.5'), true)).toEqual(['sync_gateway', 'sync_housekeeping']);
     expect(obsoleteDesignDocs(v('1.5'), v('2.8'), false)).toEqual(['sync_gateway', 'sync_housekeeping']);
@@ -50,8 +50,8 @@ describe('buildPlan', () => {
     },
   };
 
-  it('orders steps and ends with the rolling upgrade and _post_upgrade naming the design documents', () => {
-    const p = plan(legacy, '2.0', '2.8');
+  it('orders steps and ends with the rolling upgrade and _post_upgrade naming the design documents', async () => {
+    const p = await plan(legacy, '2.0', '2.8');
     expect(p.steps.map((s) => s.id)).toEqual(['prepare', 'data-store', 'views-and-indexes', 'rolling-upgrade', 'post-upgrade']);
     const post = p.steps.at(-1)!;
     expect(post.actions.map((a) => a.command)).toEqual([
@@ -62,16 +62,16 @@ describe('buildPlan', () => {
     expect(post.evidence).toEqual([{ pointer: '/databases/db/use_views', line: 9, text: '"use_views": true (database "db" uses views)' }]);
   });
 
-  it('never quotes a password', () => {
-    const p = plan({ databases: { db: { server: 'http://sg:s3cret@cb1:8091', password: 'hunter2' } } }, '2.8', '3.0');
+  it('never quotes a password', async () => {
+    const p = await plan({ databases: { db: { server: 'http://sg:s3cret@cb1:8091', password: 'hunter2' } } }, '2.8', '3.0');
     const text = JSON.stringify(p);
     expect(text).not.toContain('hunter2');
     expect(text).not.toContain('s3cret');
     expect(text).toContain('http://sg:****@cb1:8091');
   });
 
-  it('plans the persistent-config move for a legacy config going to 3.x, with group id, TLS and principals', () => {
-    const p = plan({ databases: { a: { server: 'couchbase://cb1', users: { GUEST: { disabled: true } } } } }, '2.8', '3.1');
+  it('plans the persistent-config move for a legacy config going to 3.x, with group id, TLS and principals', async () => {
+    const p = await plan({ databases: { a: { server: 'couchbase://cb1', users: { GUEST: { disabled: true } } } } }, '2.8', '3.1');
     const step = p.steps.find((s) => s.id === 'persistent-config')!;
     expect(step.evidence.map((e) => e.pointer)).toEqual(expect.arrayContaining(['', '/databases/a/server', '/databases/a/users']));
     const text = step.actions.map((a) => a.text).join('\n');
@@ -82,13 +82,13 @@ describe('buildPlan', () => {
     expect(p.steps.some((s) => s.id === 'certificates-api')).toBe(true);
   });
 
-  it('has no persistent-config step for 2.x targets nor for 3.x configs', () => {
-    expect(plan(legacy, '2.1', '2.8').steps.some((s) => s.id === 'persistent-config')).toBe(false);
-    expect(plan({ bootstrap: { server: 'couchbases://cb1' } }, '3.0', '3.1', 'bootstrap').steps.some((s) => s.id === 'persistent-config')).toBe(false);
+  it('has no persistent-config step for 2.x targets nor for 3.x configs', async () => {
+    expect((await plan(legacy, '2.1', '2.8')).steps.some((s) => s.id === 'persistent-config')).toBe(false);
+    expect((await plan({ bootstrap: { server: 'couchbases://cb1' } }, '3.0', '3.1', 'bootstrap')).steps.some((s) => s.id === 'persistent-config')).toBe(false);
   });
 
-  it('pre-builds the 1.5 views with the three view-API calls', () => {
-    const step = plan({ databases: { db: { server: 'http://cb1:8091', bucket: 'app' } } }, '1.3', '1.5').steps.find((s) => s.id === 'view-prebuild')!;
+  it('pre-builds the 1.5 views with the three view-API calls', async () => {
+    const step = (await plan({ databases: { db: { server: 'http://cb1:8091', bucket: 'app' } } }, '1.3', '1.5')).steps.find((s) => s.id === 'view-prebuild')!;
     expect(step.actions.map((a) => a.command)).toEqual([
       'curl -u "$CB_ADMIN" http://<staging-cb-node>:8092/<staging-bucket>/_design/sync_gateway > sync_gateway.ddoc.json',
       `curl -u "$CB_ADMIN" -X PUT -H 'Content-Type: application/json' http://cb1:8092/app/_design/dev_sync_gateway -d @sync_gateway.ddoc.json`,
@@ -97,17 +97,17 @@ describe('buildPlan', () => {
     expect(step.why).toContain('75 s');
   });
 
-  it('requires shared bucket access before 4.x and points at the databases that lack it', () => {
-    const p = plan({ databases: { on: { server: 'couchbases://cb', enable_shared_bucket_access: true }, off: { server: 'couchbases://cb' } } }, '3.1', '4.0');
+  it('requires shared bucket access before 4.x and points at the databases that lack it', async () => {
+    const p = await plan({ databases: { on: { server: 'couchbases://cb', enable_shared_bucket_access: true }, off: { server: 'couchbases://cb' } } }, '3.1', '4.0');
     const step = p.steps.find((s) => s.id === 'shared-bucket-access')!;
     expect(step.evidence.map((e) => e.pointer)).toEqual(['/databases/on/enable_shared_bucket_access', '/databases/off']);
     expect(step.actions[1].text).toContain('"off"');
     expect(step.checks.join(' ')).toContain('1 MB');
-    expect(plan({ databases: { on: { server: 'couchbases://cb', enable_shared_bucket_access: true } } }, '3.1', '4.0').steps.some((s) => s.id === 'shared-bucket-access')).toBe(false);
+    expect((await plan({ databases: { on: { server: 'couchbases://cb', enable_shared_bucket_access: true } } }, '3.1', '4.0')).steps.some((s) => s.id === 'shared-bucket-access')).toBe(false);
   });
 
-  it('moves first-generation replications to 3.x with a concrete inter-gateway definition', () => {
-    const p = plan({
+  it('moves first-generation replications to 3.x with a concrete inter-gateway definition', async () => {
+    const p = await plan({
       AdminInterface: '127.0.0.1:4985',
       databases: { db: { server: 'couchbases://cb', allow_conflicts: false } },
       replications: [{ replication_id: 'to-dc2', source: 'db', target: 'https://dc2:4985/db', continuous: true }],
@@ -119,18 +119,18 @@ describe('buildPlan', () => {
     expect(step.evidence[0]).toMatchObject({ pointer: '/replications/0', line: 10 });
   });
 
-  it('points the findings at the step that addresses them and leaves out findings about versions not reached', () => {
+  it('points the findings at the step that addresses them and leaves out findings about versions not reached', async () => {
     const diagnostics = [diagnostic('sgreplicate/removed', '/replications'), diagnostic('upgrade/shared-bucket-access-off', '/databases/db'), diagnostic('replication/max-backoff-time', '/databases/db', 'warning')];
     const config = { databases: { db: { server: 'couchbases://cb' } }, replications: [] };
-    const to3 = plan(config, '2.8', '3.0', 'legacy', diagnostics);
+    const to3 = await plan(config, '2.8', '3.0', 'legacy', diagnostics);
     expect(to3.findings.map((f) => [f.rule, f.step])).toEqual([['sgreplicate/removed', 'first-generation-replication'], ['replication/max-backoff-time', undefined]]);
-    const to28 = plan(config, '2.5', '2.8', 'legacy', diagnostics);
+    const to28 = await plan(config, '2.5', '2.8', 'legacy', diagnostics);
     expect(to28.findings.map((f) => f.rule)).toEqual(['replication/max-backoff-time']);
   });
 });
 
 describe('blockingDiagnostics', () => {
-  it('blocks on errors the plan cannot resolve, not on those its steps address', () => {
+  it('blocks on errors the plan cannot resolve, not on those its steps address', async () => {
     const d = [
       diagnostic('schema/unknown-field', '/databases/db/sever'),
       diagnostic('sgreplicate/removed', '/replications'),
@@ -152,14 +152,36 @@ describe('blockingDiagnostics', () => {
 });
 
 describe('config source and kind', () => {
-  it('locates pointers in the JSON dialect (backtick strings) and in YAML', () => {
-    const json = readConfigSource('{\n  "databases": {\n    "db": {\n      "sync": `function(doc) {\n  channel(doc.x);\n}`,\n      "server": "walrus:"\n    }\n  }\n}\n', 'c.json');
+  it('locates pointers in the JSON dialect (backtick strings) and in YAML', async () => {
+    const json = (await readConfigSource('{\n  "databases": {\n    "db": {\n      "sync": `function(doc) {\n  channel(doc.x);\n}`,\n      "server": "walrus:"\n    }\n  }\n}\n', 'c.json', null))!;
     expect(json.lineOf('/databases/db/server')).toBe(7);
     expect((json.value as any).databases.db.sync).toContain('channel(doc.x)');
-    const yaml = readConfigSource('bootstrap:\n  server: couchbases://cb\napi:\n  admin_interface: ":4985"\n', 'c.yaml');
+    const yaml = (await readConfigSource('bootstrap:\n  server: couchbases://cb\napi:\n  admin_interface: ":4985"\n', 'c.yaml', null))!;
     expect(yaml.lineOf('/api/admin_interface')).toBe(4);
     expect(planKind(yaml.value)).toBe('bootstrap');
     expect(planKind({ databases: {} })).toBe('legacy');
     expect(planKind({ bucket: 'b', num_index_replicas: 0 })).toBe('database');
+  });
+});
+
+describe('environment references', () => {
+  // The gateway expands the environment before it parses: the plan decides on what it reads, and quotes the reference.
+  const text = '{\n  "databases": {\n    "db": {\n      "server": "${SG_SERVER}",\n      "bucket": "db",\n      "use_views": ${USE_VIEWS}\n    }\n  }\n}\n';
+  const env = { SG_SERVER: 'couchbases://cb.internal.example', USE_VIEWS: 'true' };
+
+  it('plans from the expanded values and quotes the references as written', async () => {
+    const outcome = await makePlan(text, 'sg.json', { from: v('2.5'), to: v('3.0'), lint: { env, remote: false } });
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.blocking));
+    const evidence = outcome.plan.steps.flatMap((s) => s.evidence);
+    expect(evidence).toContainEqual({ pointer: '/databases/db/use_views', line: 6, text: '"use_views": ${USE_VIEWS} (database "db" uses views)' });
+    expect(evidence).toContainEqual({ pointer: '/databases/db/server', line: 4, text: '"server": "${SG_SERVER}" (TLS to the data store)' });
+    expect(JSON.stringify(outcome.plan)).not.toContain('cb.internal.example');
+  });
+
+  it('reports an undefined variable as the lint does, at its position', async () => {
+    const outcome = await makePlan(text, 'sg.json', { from: v('2.5'), to: v('3.0'), lint: { env: { SG_SERVER: 'couchbases://cb' }, remote: false } });
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.blocking[0]).toMatchObject({ rule: 'source/undefined-variable', line: 6, column: 20 });
   });
 });
