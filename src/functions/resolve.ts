@@ -91,11 +91,11 @@ async function resolveSite(
   }
 
   // 2. An existing file that is not a directory (relative names resolve against the gateway's working directory).
-  if (site.resolvable) {
-    // path.resolve normalises the whole value: skip it (and the stat) for multi-line inline code.
-    const absolute = site.value.includes('\n') ? null : path.resolve(options.cwd, site.value);
-    const entry = absolute !== null && couldBeAPath(absolute) ? await statOrNull(absolute) : null;
-    if (absolute !== null && entry && !entry.isDirectory()) {
+  // path.resolve normalises the whole value and stat is a system call: neither for a value no file can have.
+  if (site.resolvable && couldBeAPath(site.value)) {
+    const absolute = path.resolve(options.cwd, site.value);
+    const entry = await statOrNull(absolute);
+    if (entry && !entry.isDirectory()) {
       const fn: ResolvedFunction = { ...base, origin: 'file', location: site.value, source: null, locate: () => null };
       reportExternalInPersistentConfig(kind, site, 'file', options, report);
       let text: string;
@@ -213,17 +213,16 @@ function withoutCredentials(url: string): string {
 }
 
 /**
- * False when no file system can hold a file of this name, so the gateway's stat fails too: a path of
- * 4096 bytes or more (PATH_MAX on Linux; less elsewhere) or a name component over 255 bytes (NAME_MAX).
- * Every long inline function is such a value: this saves one failing stat per function.
+ * False for a config value that cannot name a file, so the gateway's stat fails too (every long or
+ * multi-line inline function): 4096 bytes or more (PATH_MAX on Linux; less elsewhere), a name component
+ * over 255 bytes (NAME_MAX), or a line break (legal in a Linux file name, but no config names a function
+ * file that way, while every multi-line inline function has one).
  */
-function couldBeAPath(absolute: string): boolean {
-  // A line break is legal in a Linux file name, but no config names a function file that way, while
-  // every multi-line inline function has one: no stat for those.
-  if (absolute.includes('\n')) return false;
-  if (absolute.length <= 255) return true;
-  if (Buffer.byteLength(absolute) >= 4096) return false;
-  return absolute.split(/[\\/]/).every((part) => Buffer.byteLength(part) <= 255);
+function couldBeAPath(value: string): boolean {
+  if (value.includes('\n')) return false;
+  if (value.length <= 255) return true;
+  if (Buffer.byteLength(value) >= 4096) return false;
+  return value.split(/[\\/]/).every((part) => Buffer.byteLength(part) <= 255);
 }
 
 async function statOrNull(file: string) {
