@@ -3,7 +3,7 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { analyzeText, type LintOptions } from '../lint.js';
-import { isObject, type Diagnostic, type FileResult, type JsonValue } from '../types.js';
+import { isObject, joinPointer, splitPointer, type Diagnostic, type FileResult, type JsonValue } from '../types.js';
 import { parseDialect, type DialectParse } from './dialect.js';
 import { holdsSecret, serialize } from './emit.js';
 import { CONVERT_RULES, findKey } from './legacy.js';
@@ -56,7 +56,8 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
       }
     }
     // Function paths resolve against the source's folder: the sources are compiled here, not deployed as they are.
-    const analyzed = await analyzeText(parsed ? maskSpans(text, parsed.bareSpans) : text, file, {
+    const lintInput = parsed ? maskSpans(text, parsed.bareSpans) : text;
+    const analyzed = await analyzeText(lintInput, file, {
       remote: true, ...options.lint, env: null, cwd: path.dirname(absolute), purpose: 'build', discovered,
     });
     if (analyzed.skipped) continue;
@@ -82,15 +83,10 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
     // references in these configs but never in function files, so each `$` is written `$$`.
     for (const fn of analyzed.functions) {
       if (fn.origin === 'inline' || fn.source === null) continue;
-      if (setAtPointer(value, fn.pointer, fn.source.replace(/\$/g, '$$$$'))) {
-        const [located] = parsed
-          ? locate(text, [{ rule: CONVERT_RULES.functionSource, severity: 'info', pointer: fn.pointer, message: '' }])
-          : [undefined];
-        result.diagnostics.push({
-          ...problem(`the function is inlined from the ${fn.origin} ${fn.location}`), ...(located ? { line: located.line, column: located.column, endLine: located.endLine, endColumn: located.endColumn } : {}),
-          rule: CONVERT_RULES.functionSource, severity: 'info', pointer: fn.pointer,
-        });
-      }
+      const written = setAtPointer(value, fn.pointer, fn.source.replace(/\$/g, '$$$$'));
+      if (written === undefined) continue;
+      const inlined = { rule: CONVERT_RULES.functionSource, severity: 'info' as const, pointer: fn.pointer, message: `the function is inlined from the ${fn.origin} ${fn.location}` };
+      result.diagnostics.push({ ...locate(lintInput, file, null, [{ ...inlined, pointer: written }])[0]!, pointer: fn.pointer });
     }
     inputs.push({ file, text, kind: analyzed.kind, value, bareReferences });
   }
@@ -136,34 +132,29 @@ function problem(message: string): Diagnostic {
   return { rule: CONVERT_RULES.buildInput, severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 };
 }
 
-/** Set a value at a canonical pointer, matching keys case-insensitively (sources may spell keys differently). */
-function setAtPointer(root: JsonValue, pointer: string, value: string): boolean {
-  const tokens = pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+/**
+ * Set a string value at a canonical pointer, matching keys case-insensitively (sources may spell keys
+ * differently). Returns the pointer with the keys as written, or undefined when there is no string there.
+ */
+function setAtPointer(root: JsonValue, pointer: string, value: string): string | undefined {
+  const tokens = splitPointer(pointer);
   let node: JsonValue = root;
+  let written = '';
   for (let i = 0; i < tokens.length; i++) {
-    const last = i === tokens.length - 1;
-    if (Array.isArray(node)) {
-      const index = Number(tokens[i]);
-      if (last) {
-        if (typeof node[index] !== 'string') return false;
-        node[index] = value;
-        return true;
-      }
-      node = node[index];
-    } else if (isObject(node)) {
-      const key = findKey(node, tokens[i]);
-      if (key === undefined) return false;
-      if (last) {
-        if (typeof node[key] !== 'string') return false;
-        node[key] = value;
-        return true;
-      }
-      node = node[key];
-    } else {
-      return false;
+    let key: string | number | undefined;
+    if (Array.isArray(node)) key = Number(tokens[i]);
+    else if (isObject(node)) key = findKey(node, tokens[i]!);
+    if (key === undefined) return undefined;
+    written = joinPointer(written, key);
+    const container = node as Record<string | number, JsonValue>;
+    if (i === tokens.length - 1) {
+      if (typeof container[key] !== 'string') return undefined;
+      container[key] = value;
+      return written;
     }
+    node = container[key]!;
   }
-  return false;
+  return undefined;
 }
 
 async function expandPaths(paths: readonly string[], cwd: string): Promise<{ file: string; discovered: boolean }[]> {

@@ -3,7 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import { lintText, type LintOptions } from '../lint.js';
 import { isObject, joinPointer, type Diagnostic, type FileResult, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
-import { bareReferenceIndex, DialectError, locatePointers, parseDialect, type DialectParse } from './dialect.js';
+import { formatFromPath, parseSource } from '../source/index.js';
+import { bareReferenceIndex, DialectError, parseDialect, type DialectParse } from './dialect.js';
 import { holdsSecret, serialize } from './emit.js';
 import { convertLegacy, CONVERT_RULES, functionSites } from './legacy.js';
 import { readFunctionSources } from './sources.js';
@@ -83,7 +84,7 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
   const conversion = convertLegacy(parsed.value, {
     groupId: options.groupId, functionSources, expanded: env !== null, bareReferences: parsed.bareReferences,
   });
-  const diagnostics = mergeDiagnostics(lint.diagnostics, locate(text, conversion.diagnostics))
+  const diagnostics = mergeDiagnostics(lint.diagnostics, locate(lintInput, file, env, conversion.diagnostics))
     .sort((x, y) => x.line - y.line || x.column - y.column || x.rule.localeCompare(y.rule));
   if (diagnostics.some((d) => d.severity === 'error')) return refused(file, 'legacy', diagnostics, conversion, text);
 
@@ -177,35 +178,23 @@ export function placeholderPointers(value: JsonValue): Set<string> {
   return out;
 }
 
-/** Positions for converter diagnostics (pointers as written in the file; canonical spellings matched case-insensitively). */
-export function locate(text: string, raw: readonly RawDiagnostic[]): Diagnostic[] {
+/**
+ * Positions for converter diagnostics, found by the pipeline's parser in the text the lint read (bare
+ * references masked; `env` as for the lint). Pointers are as written; a pointer that is not in the file
+ * (a field the conversion adds) is placed at its nearest ancestor's key.
+ */
+export function locate(text: string, file: string, env: Record<string, string | undefined> | null, raw: readonly RawDiagnostic[]): Diagnostic[] {
   if (raw.length === 0) return [];
-  const located = locatePointers(text);
-  const lower = new Map<string, string>();
-  for (const p of located.keys()) lower.set(p.toLowerCase(), p);
-  const lineStarts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') lineStarts.push(i + 1);
-  const position = (offset: number) => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - lineStarts[lo] + 1 };
-  };
+  const { source, document } = parseSource(text, file, { env, format: formatFromPath(file) });
   return raw.map((d) => {
     let pointer = d.pointer;
-    let spot = located.get(pointer) ?? located.get(lower.get(pointer.toLowerCase()) ?? '');
-    while (!spot && pointer !== '') {
+    let span = document?.locate(pointer, d.target ?? 'value') ?? null;
+    while (!span && document && pointer !== '') {
       pointer = pointer.slice(0, pointer.lastIndexOf('/'));
-      spot = located.get(pointer) ?? located.get(lower.get(pointer.toLowerCase()) ?? '');
+      span = document.locate(pointer, 'key');
     }
-    const start = spot ? (d.target === 'key' && spot.keyStart !== undefined ? spot.keyStart : spot.start) : 0;
-    const end = spot ? (d.target === 'key' && spot.keyStart !== undefined ? text.indexOf(':', spot.keyStart) : spot.end) : 0;
-    const from = position(start);
-    const to = position(Math.max(start, end));
+    const from = source.lines.position(span?.start ?? 0);
+    const to = source.lines.position(span?.end ?? 0);
     return { rule: d.rule, severity: d.severity, message: d.message, pointer: d.pointer, line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
   });
 }

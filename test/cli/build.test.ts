@@ -49,6 +49,21 @@ describe('sgconf build', () => {
     expect(items.import_filter).toBe('function(doc) { return doc.type == "item"; }');
   });
 
+  it('says where each inlined function was, in YAML and in JSON with keys spelled otherwise', async () => {
+    await put('src/orders.yaml', 'name: orders\nbucket: orders\nsync: functions/sync.js\nenable_shared_bucket_access: true\n');
+    await put('src/items.json', '{\n  "bucket": "items",\n  "enable_shared_bucket_access": true,\n  "Import_Filter": "functions/filter.js"\n}\n');
+    await put('src/functions/sync.js', 'function (doc) { channel(doc.channels); }\n');
+    await put('src/functions/filter.js', 'function (doc) { return true; }\n');
+    const { code, stdout } = await sgconf('build', 'src', '--dry-run', '--format', 'json');
+    expect(code).toBe(0);
+    const inlined = JSON.parse(stdout).results.flatMap((r: { file: string; diagnostics: { rule: string }[] }) =>
+      r.diagnostics.filter((d) => d.rule === 'convert/function-source').map((d) => ({ file: r.file, ...d })));
+    expect(inlined).toEqual(expect.arrayContaining([
+      expect.objectContaining({ file: path.join('src', 'orders.yaml'), pointer: '/sync', line: 3, column: 7 }),
+      expect.objectContaining({ file: path.join('src', 'items.json'), pointer: '/import_filter', line: 4, column: 20 }),
+    ]));
+  });
+
   it('refuses legacy inputs (they are converted, not built) and writes nothing', async () => {
     await put('src/legacy.json', JSON.stringify({ databases: { db: { server: 'couchbases://cb1' } } }));
     const { code, stdout } = await sgconf('build', 'src/legacy.json', '--out', 'out');

@@ -89,6 +89,14 @@ describe('sgconf convert', () => {
     await expect(fs.stat(path.join(dir, 'out'))).rejects.toThrow(/ENOENT/);
   });
 
+  it('places the converter\'s findings at the field in the input, keys as written and bare references kept', async () => {
+    const input = await write('sg.json', '{\n  "databases": {\n    "db": { "Server": "couchbases://cb1", "offline": $OFF },\n    "db2": { "SERVER": "couchbases://cb1", "Username": "other", "password": "pw" }\n  }\n}\n');
+    const { code, stdout } = await sgconf('convert', input, '--out', 'out', '--format', 'json');
+    expect(code).toBe(0);
+    const credentials = JSON.parse(stdout).results[0].diagnostics.find((d: { rule: string }) => d.rule === 'convert/credentials');
+    expect(credentials).toMatchObject({ pointer: '/databases/db2/Username', line: 4, column: 56 });
+  });
+
   it('refuses a 3.x config rather than copying it', async () => {
     const input = await write('bootstrap.json', { bootstrap: { server: 'couchbases://cb1' } });
     const { code, stdout } = await sgconf('convert', input, '--out', 'out', '--format', 'json');
