@@ -1,5 +1,6 @@
 // Where certificate and key paths live in each kind of config (reference section 10). Pure.
 import { isObject, joinPointer, type JsonObject, type JsonValue, type Kind } from '../types.js';
+import { databaseEntries } from '../rules/database/configs.js';
 import type { CertificateRole } from './types.js';
 
 export interface CertificateReference {
@@ -78,11 +79,10 @@ export function certificateLayout(kind: Kind, document: JsonValue): CertificateL
     }
   } else if (kind === 'legacy') {
     pairs.push(pair('listener', 'SSLCert/SSLKey', document, '', 'SSLCert', 'SSLKey'));
-    for (const [name, database] of entries(document.databases)) {
-      const base = joinPointer('', 'databases', name);
+    for (const { pointer: base, name, config: database } of databaseEntries(kind, document)) {
       const caPath = pathAt(database, 'cacertpath');
       const caPointer = caPath ? joinPointer(base, 'cacertpath') : undefined;
-      if (caPath) cas.push({ pointer: joinPointer(base, 'cacertpath'), path: caPath });
+      if (caPath) cas.push({ pointer: caPointer!, path: caPath });
       pairs.push(pair('client', `database "${name}"`, database, base, 'certpath', 'keypath', caPointer));
     }
   }
