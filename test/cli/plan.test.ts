@@ -60,6 +60,10 @@ describe('sgconf plan', () => {
     const missing = await plan(dir, 'nope.json', '--from', '2.8', '--to', '3.0');
     expect(missing.code).toBe(1);
     expect(missing.stdout).toContain('cannot read the file (no such file)');
+    writeFileSync(path.join(dir, 'binary.json'), Buffer.from([0x7b, 0x00, 0x7d]));
+    const binary = await plan(dir, 'binary.json', '--from', '2.8', '--to', '3.0');
+    expect(binary.code).toBe(1);
+    expect(binary.stdout).toContain('this is a binary file (it contains NUL bytes), not a config');
   });
 
   it('exits 2 on misuse', async () => {

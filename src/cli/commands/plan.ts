@@ -4,16 +4,19 @@ import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
 import { KNOWN_LINES, compareVersions, parseVersion, type Version } from '../../plan/versions.js';
+import { decodeBytes } from '../../source/index.js';
 
 const HELP = `Usage: sgconf plan <config> --from <version> --to <version> [--format markdown|json]
 
 Prints an ordered upgrade runbook for this config and version pair: each step with the evidence from the
 config, the commands or admin-API calls to run, and what to check before the next step.
+Environment references are expanded as the gateway expands them; evidence quotes them as written.
 
 Options:
   --from <version>          the Sync Gateway version the nodes run now (x.y or x.y.z)
   --to <version>            the version to upgrade to (later than --from)
   --format markdown|json    output format (default markdown)
+  --no-env                  do not expand environment references (\${VAR}) before reading the config
 
 Known release lines: ${KNOWN_LINES.join(', ')}.
 Exit status: 0 plan printed; 1 the config has errors that block the upgrade (printed); 2 misuse.
@@ -42,19 +45,23 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (compareVersions(to, from) <= 0) throw new UsageError(`--to ${to.text} must be later than --from ${from.text}`);
 
   const file = positionals[0];
-  let text: string;
-  try {
-    text = await readFile(path.resolve(io.cwd, file), 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const { renderBlocked } = await import('../../plan/render.js');
-    const message = `cannot read the file (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code ?? String(error)})`;
+  const { renderBlocked, renderJson, renderMarkdown } = await import('../../plan/render.js');
+  const blocked = (message: string): number => {
     io.stdout(renderBlocked(file, [{ rule: 'source/unreadable', severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 }], format));
     return 1;
+  };
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path.resolve(io.cwd, file));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return blocked(`cannot read the file (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code ?? String(error)})`);
   }
+  // Binary or non-UTF-8 content is refused as lint refuses it, not parsed as garbled text.
+  const decoded = decodeBytes(bytes);
+  if (decoded.text === null) return blocked(decoded.diagnostics[0]?.message ?? 'the file is not text');
   const { makePlan } = await import('../../plan/make.js');
-  const { renderBlocked, renderJson, renderMarkdown } = await import('../../plan/render.js');
-  const outcome = await makePlan(text, file, { from, to, lint: { env: values['no-env'] ? null : io.env, cwd: io.cwd, remote: false } });
+  const outcome = await makePlan(decoded.text, file, { from, to, lint: { env: values['no-env'] ? null : io.env, cwd: io.cwd, remote: false } });
   if (!outcome.ok) {
     io.stdout(renderBlocked(file, outcome.blocking, format));
     return 1;
