@@ -3,6 +3,7 @@
 import { stat, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { getAtPointer, isObject, joinPointer, type JsonValue, type Kind, type RawDiagnostic, type Severity } from '../types.js';
+import { functionDiagnostic } from './diagnostic.js';
 import type { FetchResult } from './fetch.js';
 import { parseFunctionSource } from './parse.js';
 import { describeFunction, roleName } from './roles.js';
@@ -129,26 +130,6 @@ function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], onParse
   }
   const parsed = { ...fn, program: outcome.program, functionNode: outcome.functionNode };
   return onParsed ? onParsed(parsed) : parsed;
-}
-
-/**
- * A diagnostic at offsets inside a function's source, mapped to the config bytes or to the external file.
- * The pipeline uses this for `context.reportInFunction` too.
- */
-export function functionDiagnostic(
-  fn: ResolvedFunction, rule: string, severity: Severity, span: { start: number; end: number }, message: string,
-): RawDiagnostic {
-  const diagnostic: RawDiagnostic = { rule, severity, message, pointer: fn.pointer };
-  const start = fn.locate(span.start);
-  if (!start) return diagnostic;
-  const last = span.end > span.start ? fn.locate(span.end - 1) : null;
-  const end = last && last.offset >= start.offset ? last.offset + 1 : start.offset;
-  diagnostic.span = { start: start.offset, end };
-  if (start.file !== undefined) {
-    diagnostic.file = start.file;
-    if (start.fileText !== undefined) diagnostic.fileText = start.fileText;
-  }
-  return diagnostic;
 }
 
 /** In a 3.x database config, the REST validation compiles sync/import_filter as JavaScript before resolving (6.3). */

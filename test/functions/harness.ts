@@ -2,7 +2,8 @@
 // identity positions (offsets inside the decoded string), canonical documents. Used by the stage's own tests.
 import * as path from 'node:path';
 import { findFunctionSites } from '../../src/functions/sites.js';
-import { functionDiagnostic, resolveFunctions, type ResolveOptions } from '../../src/functions/resolve.js';
+import { functionDiagnostic } from '../../src/functions/diagnostic.js';
+import { resolveFunctions, type ResolveOptions } from '../../src/functions/resolve.js';
 import type { ResolvedFunction } from '../../src/functions/types.js';
 import { rules as functionRules } from '../../src/rules/functions/index.js';
 import { rules as webhookRules } from '../../src/rules/webhook/index.js';

@@ -61,6 +61,13 @@ describe('positions of a problem inside a function', () => {
     expect(await es2015(text, 'config.json')).toEqual([{ ...LET, line: 5, column: 70, endLine: 5, endColumn: 73 }]);
   });
 
+  it('a span that ends on an escaped character ends after its escape', async () => {
+    const text = String.raw`{"databases": {"db": {"sync": "function(doc) { var s = \"\\u{1F600}\"; }"}}}`;
+    const literal = String.raw`\"\\u{1F600}\"`;
+    const column = text.indexOf(literal) + 1;
+    expect(await es2015(text, 'config.json')).toEqual([{ ...LET, line: 1, column, endLine: 1, endColumn: column + literal.length }]);
+  });
+
   it('through environment expansion ($$ and ${VAR} before the problem)', async () => {
     const text = '{"databases": {"db": {"sync": `function(doc) {\n  var p = "$$" + "${CURRENCY}"; let owner = doc.owner;\n}`}}}';
     const column = text.split('\n')[1]!.indexOf('let') + 1;
