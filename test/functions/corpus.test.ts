@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findFunctionSites } from '../../src/functions/sites.js';
 import type { JsonValue, Kind } from '../../src/types.js';
-import { convertBackticks, corpusDir, lintDirect } from './harness.js';
+import { corpusConfig } from './cases/corpus.js';
+import { corpusDir, lintDirect } from './harness.js';
 
 interface CorpusFile {
   file: string;
@@ -21,7 +22,7 @@ function readCorpus(): { parsed: CorpusFile[]; unparsable: string[] } {
     const [file, , , , kind] = line.split('\t');
     if (kind !== 'legacy' && kind !== 'database') continue;
     try {
-      parsed.push({ file: file!, kind, document: JSON.parse(convertBackticks(readFileSync(path.join(corpusDir, file!), 'utf8'))) as JsonValue });
+      parsed.push({ file: file!, kind, document: corpusConfig(file!) });
     } catch {
       unparsable.push(file!);
     }

@@ -44,27 +44,4 @@ export async function lintDirect(kind: Kind, document: JsonValue, overrides: Par
   return [...stage.diagnostics, ...runRules(kind, document, stage.functions, [...functionRules, ...webhookRules])];
 }
 
-/** Backtick strings to JSON strings, exactly as reference 1.2 describes (no environment expansion). */
-export function convertBackticks(text: string): string {
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const open = text.indexOf('`', i);
-    if (open < 0) break;
-    let close = -1;
-    for (let j = open + 2; j < text.length; j++) {
-      if (text[j] === '`' && text[j - 1] !== '\\') {
-        close = j;
-        break;
-      }
-    }
-    if (close < 0) break;
-    const inner = text.slice(open + 1, close)
-      .replace(/\\/g, '\\\\').replace(/\r/g, '').replace(/\n/g, '\\n').replace(/\t/g, '\\t').replace(/"/g, '\\"');
-    out += text.slice(i, open) + '"' + inner + '"';
-    i = close + 1;
-  }
-  return out + text.slice(i);
-}
-
 export const corpusDir = path.resolve(__dirname, '../../../shared/corpus');
