@@ -6,6 +6,7 @@ import type { X509Certificate, KeyObject } from 'node:crypto';
 import type { JsonValue, Kind } from '../types.js';
 import type { CertificateFacts } from './types.js';
 import { findCertificateReferences } from './locations.js';
+import { isKey } from './words.js';
 import { chainsTo, keyMatchesCertificate, parseCertificates, parsePrivateKey, subjectCommonName, validFrom, validTo } from './pem.js';
 
 export interface GatherOptions {
@@ -15,8 +16,11 @@ export interface GatherOptions {
   configDir: string;
 }
 
-interface Loaded {
-  facts: CertificateFacts;
+/** What one file holds, read and parsed once however many references name it. */
+interface Content {
+  /** Why it cannot be read or holds nothing usable for its role. */
+  error?: string;
+  readable: boolean;
   certificates: X509Certificate[];
   key?: KeyObject;
 }
@@ -27,50 +31,59 @@ const ENV_REFERENCE = /\$(\{|[A-Za-z_])/;
 export async function gatherCertificateFacts(kind: Kind, document: JsonValue, options: GatherOptions): Promise<CertificateFacts[]> {
   const references = findCertificateReferences(kind, document);
   const reads = new Map<string, Promise<ReadOutcome>>();
-  const loaded = new Map<string, Loaded>();
-  for (const reference of references) {
-    const resolved = path.resolve(options.cwd, reference.path);
-    let read = reads.get(resolved);
-    if (!read) {
-      read = readCarefully(resolved);
-      reads.set(resolved, read);
-    }
-    const outcome = await read;
-    if (!outcome.ok && ENV_REFERENCE.test(reference.path)) continue;
-    const facts: CertificateFacts = { ...reference, resolvedPath: resolved, readable: outcome.ok };
-    const entry: Loaded = { facts, certificates: [] };
-    if (!outcome.ok) {
-      facts.error = outcome.error + (await relativeHint(reference.path, options));
-    } else if (reference.role === 'client-key' || reference.role === 'server-key') {
-      const parsed = parsePrivateKey(outcome.bytes.toString('utf8'));
-      if (parsed.error) facts.error = parsed.error;
-      entry.key = parsed.key;
-    } else {
-      const parsed = parseCertificates(outcome.bytes);
-      if (parsed.error) facts.error = parsed.error;
-      entry.certificates = parsed.certificates;
-      const leaf = parsed.certificates[0];
-      if (leaf) {
-        facts.subject = subjectCommonName(leaf);
-        facts.notBefore = validFrom(leaf);
-        facts.expires = validTo(leaf);
-        facts.certificateCount = parsed.certificates.length;
+  const contents = new Map<string, Promise<Content>>();
+  // Every file is read (concurrently) before any fact is derived: a key's facts need its certificate's.
+  const loaded = await Promise.all(references.map(async (reference) => {
+    const resolvedPath = path.resolve(options.cwd, reference.path);
+    const asKey = isKey(reference.role);
+    const cacheKey = `${asKey ? 'key' : 'certificate'}:${resolvedPath}`;
+    let content = contents.get(cacheKey);
+    if (!content) {
+      let read = reads.get(resolvedPath);
+      if (!read) {
+        read = readCarefully(resolvedPath);
+        reads.set(resolvedPath, read);
       }
+      content = contentOf(read, asKey);
+      contents.set(cacheKey, content);
     }
-    loaded.set(reference.pointer, entry);
+    return { reference, resolvedPath, content: await content };
+  }));
+  const byPointer = new Map(loaded.map((entry) => [entry.reference.pointer, entry.content]));
+  const out: CertificateFacts[] = [];
+  for (const { reference, resolvedPath, content } of loaded) {
+    if (!content.readable && ENV_REFERENCE.test(reference.path)) continue;
+    const facts: CertificateFacts = { ...reference, resolvedPath, readable: content.readable };
+    if (content.error !== undefined) facts.error = content.readable ? content.error : content.error + (await relativeHint(reference.path, options));
+    const leaf = content.certificates[0];
+    if (leaf) {
+      facts.subject = subjectCommonName(leaf);
+      facts.notBefore = validFrom(leaf);
+      facts.expires = validTo(leaf);
+      facts.certificateCount = content.certificates.length;
+    }
+    if (content.key && facts.pairPointer) {
+      const pairLeaf = byPointer.get(facts.pairPointer)?.certificates[0];
+      if (pairLeaf) facts.matchesPair = keyMatchesCertificate(pairLeaf, content.key);
+    }
+    if (facts.role === 'client-cert' && facts.caPointer && leaf) {
+      const anchors = byPointer.get(facts.caPointer)?.certificates ?? [];
+      if (anchors.length > 0) facts.signedByCa = chainsTo(leaf, anchors, content.certificates.slice(1));
+    }
+    out.push(facts);
   }
-  for (const entry of loaded.values()) {
-    const { facts } = entry;
-    if (entry.key && facts.pairPointer) {
-      const leaf = loaded.get(facts.pairPointer)?.certificates[0];
-      if (leaf) facts.matchesPair = keyMatchesCertificate(leaf, entry.key);
-    }
-    if (facts.role === 'client-cert' && facts.caPointer && entry.certificates[0]) {
-      const anchors = loaded.get(facts.caPointer)?.certificates ?? [];
-      if (anchors.length > 0) facts.signedByCa = chainsTo(entry.certificates[0], anchors, entry.certificates.slice(1));
-    }
+  return out;
+}
+
+async function contentOf(read: Promise<ReadOutcome>, asKey: boolean): Promise<Content> {
+  const outcome = await read;
+  if (!outcome.ok) return { readable: false, error: outcome.error, certificates: [] };
+  if (asKey) {
+    const parsed = parsePrivateKey(outcome.bytes.toString('utf8'));
+    return { readable: true, error: parsed.error, certificates: [], key: parsed.key };
   }
-  return [...loaded.values()].map((entry) => entry.facts);
+  const parsed = parseCertificates(outcome.bytes);
+  return { readable: true, error: parsed.error, certificates: parsed.certificates };
 }
 
 type ReadOutcome = { ok: true; bytes: Buffer } | { ok: false; error: string };

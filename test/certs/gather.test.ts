@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, copyFileSync } from 'node:fs';
+import { mkdirSync, copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gatherCertificateFacts } from '../../src/certs/gather.js';
 import { makeCertificateFixtures } from './fixtures.js';
@@ -78,5 +78,22 @@ describe('gatherCertificateFacts', () => {
     }, options);
     expect(facts.find((f) => f.role === 'client-cert')).toMatchObject({ certificateCount: 2, subject: 'sg.example.com', signedByCa: true });
     expect(facts.find((f) => f.role === 'client-key')).toMatchObject({ matchesPair: true });
+  });
+
+  it('reads a file named by several databases, and one holding both a certificate and its key, for each role', async () => {
+    const combined = path.join(fx.dir, 'combined.pem');
+    writeFileSync(combined, readFileSync(fx.serverCert, 'utf8') + readFileSync(fx.serverKey, 'utf8'));
+    const facts = await gatherCertificateFacts('legacy', {
+      databases: {
+        a: { cacertpath: fx.caCert, certpath: combined, keypath: combined },
+        b: { cacertpath: fx.caCert, certpath: fx.selfSignedCert, keypath: fx.selfSignedKey },
+      },
+    }, options);
+    const byPointer = Object.fromEntries(facts.map((f) => [f.pointer, f]));
+    expect(byPointer['/databases/a/cacertpath']).toMatchObject({ role: 'ca', subject: 'Test Root CA' });
+    expect(byPointer['/databases/b/cacertpath']).toMatchObject({ role: 'ca', subject: 'Test Root CA' });
+    expect(byPointer['/databases/a/certpath']).toMatchObject({ subject: 'sg.example.com', signedByCa: true });
+    expect(byPointer['/databases/a/keypath']).toMatchObject({ matchesPair: true });
+    expect(byPointer['/databases/b/certpath']).toMatchObject({ signedByCa: false });
   });
 });
