@@ -1,9 +1,10 @@
 // The planner: config value + lint diagnostics + version pair -> an ordered runbook. Pure.
 import type { Diagnostic, JsonValue, Kind } from '../types.js';
 import type { ConfigSource } from './source.js';
+import { isLegacyMode } from '../rules/database/configs.js';
 import type { Action, Evidence, Finding, Plan, PlanStep } from './types.js';
 import { atLeast, before, crosses, type Version } from './versions.js';
-import { absenceOf, evidenceOf, isWalrus, readFacts, truthy, type ConfigFacts, type DatabaseFacts, type FirstGenReplication } from './facts.js';
+import { absenceOf, evidenceOf, isWalrus, readFacts, type ConfigFacts, type DatabaseFacts, type FirstGenReplication } from './facts.js';
 
 export interface PlanInput {
   file: string;
@@ -447,7 +448,7 @@ function viewsAndIndexes(c: Context): PlanStep | null {
 function persistentConfig(c: Context): PlanStep | null {
   const f = c.facts;
   if (f.kind !== 'legacy' || before(c.to, '3.0')) return null;
-  const legacyMode = truthy(f.disablePersistentConfig?.value);
+  const legacyMode = isLegacyMode(c.source.value);
   const servers = f.databases.map((db) => db.server).filter((s) => s !== undefined);
   const nonTls = f.databases.filter((db) => typeof db.server?.value === 'string' && !/^couchbases:/i.test(db.server.value) && !isWalrus(db.server.value));
   const credentials = f.databases.filter((db) => db.username || db.password || db.certpath || (typeof db.server?.value === 'string' && /:\/\/[^/@]+@/.test(db.server.value)));

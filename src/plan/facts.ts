@@ -179,7 +179,3 @@ export function absenceOf(pointer: string, key: string, lineOf: (pointer: string
 export function isWalrus(server: JsonValue | undefined): boolean {
   return typeof server === 'string' && /^(walrus:|rosmar:|file:|\/|\.)/i.test(server);
 }
-
-export function truthy(value: JsonValue | undefined): boolean {
-  return value === true || value === 'true' || value === 'continuous';
-}
