@@ -3,6 +3,7 @@
 import { isObject, joinPointer, splitPointer, type JsonObject, type JsonValue, type Kind } from '../types.js';
 import { databaseEntries, lookup, replicationEntries, type DatabaseEntry } from '../rules/database/configs.js';
 import { isSecretKey, redactUrlCredentials } from '../report/redact.js';
+import { isTestStoreAddress } from '../rules/upgrade/server-address.js';
 import type { ConfigSource } from './source.js';
 import type { Evidence } from './types.js';
 
@@ -176,6 +177,7 @@ export function absenceOf(pointer: string, key: string, lineOf: (pointer: string
   return { pointer, line: lineOf(pointer), text: `no "${key}" (${note})` };
 }
 
+/** A database on the embedded test store (walrus:, rosmar:, file:, a path): no data store to upgrade. */
 export function isWalrus(server: JsonValue | undefined): boolean {
-  return typeof server === 'string' && /^(walrus:|rosmar:|file:|\/|\.)/i.test(server);
+  return typeof server === 'string' && isTestStoreAddress(server);
 }
