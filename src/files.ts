@@ -78,7 +78,8 @@ function unreadable(file: string, message: string): FileResult {
   return { file, kind: null, diagnostics: [{ rule: 'source/unreadable', severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 }] };
 }
 
-function fsMessage(error: unknown): string {
+/** Why a path could not be read, in words (the same for every command). */
+export function fsMessage(error: unknown): string {
   const code = (error as { code?: string }).code;
   switch (code) {
     case 'ENOENT': return 'no such file or directory';

@@ -6,7 +6,8 @@ import { analyzeText, type LintOptions } from '../lint.js';
 import { isObject, joinPointer, splitPointer, type Diagnostic, type FileResult, type JsonValue } from '../types.js';
 import { parseDialect, type DialectParse } from './dialect.js';
 import { holdsSecret, serialize } from './emit.js';
-import { CONVERT_RULES, findKey } from './legacy.js';
+import { findKey } from '../rules/database/configs.js';
+import { CONVERT_RULES } from './legacy.js';
 import { databaseFileName, locate, maskSpans, placeholderPointers } from './run.js';
 import type { OutputFile } from './writer.js';
 

@@ -1,7 +1,8 @@
 // The pure conversion of a legacy config into 3.x configs (reference 8.2-8.5), with the deliberate
 // improvements listed in the README: a deterministic bootstrap identity, credentials of every database kept,
 // principals of every database, function files inlined, environment references kept, nothing dropped silently.
-import { isObject, joinPointer, type JsonObject, type JsonValue, type RawDiagnostic, type Severity } from '../types.js';
+import { normalizeKeys } from '../schema/normalize.js';
+import { isObject, joinPointer, splitPointer, type JsonObject, type JsonValue, type RawDiagnostic, type Severity } from '../types.js';
 import { isTestStoreAddress, isTlsAddress, upgradeServerAddress } from './address.js';
 import { bareReferenceIndex, BARE_REFERENCE, hasEnvironmentReference } from './dialect.js';
 import { secondsToGoDuration } from './duration.js';
@@ -29,108 +30,20 @@ export const CONVERT_RULES = {
   buildInput: 'convert/build-input',
 } as const;
 
-/** Database keys in their canonical spelling (the gateway matches keys case-insensitively). */
-const DATABASE_KEYS = [
-  'name', 'bucket', 'server', 'username', 'password', 'certpath', 'keypath', 'cacertpath', 'pool', 'kv_tls_port',
-  'max_concurrent_query_ops', 'sync', 'import_filter', 'scopes', 'users', 'roles', 'guest', 'revs_limit', 'import_docs',
-  'import_partitions', 'import_backup_old_rev', 'event_handlers', 'feed_type', 'allow_empty_password', 'cache',
-  'rev_cache_size', 'offline', 'unsupported', 'oidc', 'local_jwt', 'old_rev_expiry_seconds', 'view_query_timeout_secs',
-  'local_doc_expiry_secs', 'enable_shared_bucket_access', 'session_cookie_secure', 'session_cookie_name',
-  'session_cookie_http_only', 'allow_conflicts', 'num_index_replicas', 'index', 'use_views',
-  'send_www_authenticate_header', 'disable_password_auth', 'bucket_op_timeout_ms', 'slow_query_warning_threshold',
-  'delta_sync', 'compact_interval_days', 'sgreplicate_enabled', 'sgreplicate_websocket_heartbeat_secs', 'replications',
-  'serve_insecure_attachment_types', 'query_pagination_limit', 'user_xattr_key', 'client_partition_window_secs',
-  'javascript_timeout_secs', 'functions', 'graphql', 'suspendable', 'changes_request_plus', 'cors', 'logging',
-  'disable_public_all_docs', 'store_legacy_revtree_data', 'use_system_metadata_collection',
-];
-const DATABASE_KEY_BY_LOWER = new Map(DATABASE_KEYS.map((k) => [k.toLowerCase(), k]));
 const STRIPPED_DATABASE_KEYS = ['server', 'username', 'password', 'certpath', 'keypath', 'cacertpath'];
 
-/** Fields the 3.x startup config has no place for (reference 8.2.2 last rows), with the reason given to the user. */
+/** Fields the 3.x startup config has no place for (reference 8.2.2 last rows), by canonical key, with the reason given to the user. */
 const DROPPED_TOP_LEVEL: Record<string, { severity: Severity; reason: string }> = {
-  adminui: { severity: 'warning', reason: '3.x has no custom admin page; the field is dropped' },
-  configserver: { severity: 'warning', reason: 'the config server was removed in 2.x-3.x; databases are created with PUT /{db}/ instead' },
-  deploymentid: { severity: 'info', reason: 'stats reporting was removed; the field had no effect' },
-  statsreportinterval: { severity: 'info', reason: 'stats reporting was removed; the field had no effect' },
+  adminUI: { severity: 'warning', reason: '3.x has no custom admin page; the field is dropped' },
+  configServer: { severity: 'warning', reason: 'the config server was removed in 2.x-3.x; databases are created with PUT /{db}/ instead' },
+  deploymentID: { severity: 'info', reason: 'stats reporting was removed; the field had no effect' },
+  statsReportInterval: { severity: 'info', reason: 'stats reporting was removed; the field had no effect' },
   facebook: { severity: 'warning', reason: 'Facebook login is not part of the 3.x startup config (the gateway keeps it in memory only during its own upgrade); clients must use another login (OIDC, for example)' },
   google: { severity: 'warning', reason: 'Google login is not part of the 3.x startup config (the gateway keeps it in memory only during its own upgrade); use an OIDC provider instead' },
   log: { severity: 'warning', reason: '3.x ignores the old log key list; set logging.console.log_keys in bootstrap.json instead' },
-  logfilepath: { severity: 'warning', reason: '3.x ignores the old log file path; set logging.log_file_path in bootstrap.json instead' },
+  logFilePath: { severity: 'warning', reason: '3.x ignores the old log file path; set logging.log_file_path in bootstrap.json instead' },
   cluster_config: { severity: 'warning', reason: 'the Sync Gateway Accelerator settings were removed; 3.x ignores them' },
 };
-
-/** A function-valued field the gateway resolves as a file path or URL (reference 6.3). */
-export interface FunctionSite {
-  pointer: string;
-  value: string;
-  kind: 'SyncFunction' | 'ImportFilter' | 'ConflictResolver' | 'WebhookFilter';
-}
-
-export function isUrlSource(value: string): boolean {
-  return value.startsWith('http://') || value.startsWith('https://');
-}
-
-/** Case-insensitive lookup of a key: returns the key as written, or undefined. */
-export function findKey(obj: JsonObject, name: string): string | undefined {
-  if (Object.prototype.hasOwnProperty.call(obj, name)) return name;
-  const lower = name.toLowerCase();
-  return Object.keys(obj).find((k) => k.toLowerCase() === lower);
-}
-
-function getKey(obj: JsonObject, name: string): JsonValue | undefined {
-  const key = findKey(obj, name);
-  return key === undefined ? undefined : obj[key];
-}
-
-/** The legacy databases map and its key as written. */
-function databasesOf(config: JsonObject): { key: string; map: JsonObject } | undefined {
-  const key = findKey(config, 'databases');
-  if (key === undefined || !isObject(config[key])) return undefined;
-  return { key, map: config[key] as JsonObject };
-}
-
-/** Every database-level function field whose value the gateway would treat as a path or URL candidate. */
-export function functionSites(config: JsonValue): FunctionSite[] {
-  if (!isObject(config)) return [];
-  const databases = databasesOf(config);
-  if (!databases) return [];
-  const sites: FunctionSite[] = [];
-  for (const [name, db] of Object.entries(databases.map)) {
-    if (!isObject(db)) continue;
-    const base = joinPointer('', databases.key, name);
-    for (const [field, kind] of [['sync', 'SyncFunction'], ['import_filter', 'ImportFilter']] as const) {
-      const key = findKey(db, field);
-      if (key !== undefined && typeof db[key] === 'string') sites.push({ pointer: joinPointer(base, key), value: db[key] as string, kind });
-    }
-    const replicationsKey = findKey(db, 'replications');
-    if (replicationsKey !== undefined && isObject(db[replicationsKey])) {
-      for (const [id, replication] of Object.entries(db[replicationsKey] as JsonObject)) {
-        if (!isObject(replication)) continue;
-        const key = findKey(replication, 'custom_conflict_resolver');
-        if (key !== undefined && typeof replication[key] === 'string' && replication[key] !== '') {
-          sites.push({ pointer: joinPointer(base, replicationsKey, id, key), value: replication[key] as string, kind: 'ConflictResolver' });
-        }
-      }
-    }
-    const handlersKey = findKey(db, 'event_handlers');
-    if (handlersKey !== undefined && isObject(db[handlersKey])) {
-      const handlers = db[handlersKey] as JsonObject;
-      for (const event of ['document_changed', 'db_state_changed']) {
-        const eventKey = findKey(handlers, event);
-        const list = eventKey === undefined ? undefined : handlers[eventKey];
-        if (!Array.isArray(list)) continue;
-        list.forEach((handler, i) => {
-          if (!isObject(handler)) return;
-          const key = findKey(handler, 'filter');
-          if (key !== undefined && typeof handler[key] === 'string' && handler[key] !== '') {
-            sites.push({ pointer: joinPointer(base, handlersKey, eventKey!, i, key), value: handler[key] as string, kind: 'WebhookFilter' });
-          }
-        });
-      }
-    }
-  }
-  return sites;
-}
 
 interface Identity {
   username: string;
@@ -142,9 +55,26 @@ interface Identity {
 
 /**
  * Convert a parsed legacy config. Pure: the caller reads function files and URLs beforehand
- * (`options.functionSources`) and does all writing.
+ * (`options.functionSources`) and does all writing. The gateway matches keys case-insensitively, so the
+ * config is normalised to the schemas' spelling once (as the lint pipeline does) and every pointer in the
+ * result is mapped back to the keys as written.
  */
 export function convertLegacy(config: JsonValue, options: ConvertOptions = {}): ConversionResult {
+  if (!isObject(config)) {
+    return {
+      bootstrap: {}, databases: {}, principals: {}, dropped: [], identityFrom: null, credentialsFor: [],
+      diagnostics: [{ rule: CONVERT_RULES.unreadable, severity: 'error', pointer: '', message: 'the config is not a JSON object' }],
+    };
+  }
+  const normalized = normalizeKeys('legacy', config);
+  const result = convertCanonical(normalized.value as JsonObject, options, (pointer) => splitPointer(normalized.toOriginalPointer(pointer)).pop()!);
+  for (const d of result.diagnostics) d.pointer = normalized.toOriginalPointer(d.pointer);
+  for (const d of result.dropped) d.pointer = normalized.toOriginalPointer(d.pointer);
+  return result;
+}
+
+/** The conversion of a config whose keys are spelled as in the legacy schema (`writtenKey`: a key as the user wrote it, for messages). */
+function convertCanonical(config: JsonObject, options: ConvertOptions, writtenKey: (pointer: string) => string): ConversionResult {
   const diagnostics: RawDiagnostic[] = [];
   const dropped: DroppedField[] = [];
   const report = (rule: string, severity: Severity, pointer: string, message: string, target?: 'key') =>
@@ -156,10 +86,6 @@ export function convertLegacy(config: JsonValue, options: ConvertOptions = {}): 
   const result: ConversionResult = {
     bootstrap: {}, databases: {}, principals: {}, dropped, diagnostics, identityFrom: null, credentialsFor: [],
   };
-  if (!isObject(config)) {
-    report(CONVERT_RULES.unreadable, 'error', '', 'the config is not a JSON object');
-    return result;
-  }
   const bare = options.bareReferences ?? [];
   const refText = (v: JsonValue | undefined) => {
     const i = bareReferenceIndex(v);
@@ -167,44 +93,37 @@ export function convertLegacy(config: JsonValue, options: ConvertOptions = {}): 
   };
 
   // ---- refusals that concern the whole file ------------------------------------------------------
-  const topKey = (name: string) => findKey(config, name);
-  const replicationsKey = topKey('replications');
-  if (replicationsKey !== undefined && config[replicationsKey] !== null) {
-    report(CONVERT_RULES.sgReplicate, 'error', `/${replicationsKey}`,
+  if (config.replications !== undefined && config.replications !== null) {
+    report(CONVERT_RULES.sgReplicate, 'error', '/replications',
       'root-level "replications" (first-generation sg-replicate) was removed in 3.0 and makes every 3.x gateway refuse to start; ' +
       'define each one as an Inter-Sync Gateway Replication under "replications" of its database, then convert', 'key');
   }
-  const disableKey = topKey('disable_persistent_config');
-  if (disableKey !== undefined && config[disableKey] === true) {
-    report(CONVERT_RULES.persistentConfigDisabled, 'error', `/${disableKey}`,
+  if (config.disable_persistent_config === true) {
+    report(CONVERT_RULES.persistentConfigDisabled, 'error', '/disable_persistent_config',
       'this config asks the gateway to run in legacy mode ("disable_persistent_config": true), so there is nothing to upgrade; ' +
       'remove the field (or set it to false) to convert it to persistent configs');
   }
-  const databases = databasesOf(config);
-  if (!databases || Object.keys(databases.map).length === 0) {
-    report(CONVERT_RULES.noDatabases, 'error', databases ? `/${databases.key}` : '',
+  const databases = isObject(config.databases) ? config.databases : undefined;
+  if (!databases || Object.keys(databases).length === 0) {
+    report(CONVERT_RULES.noDatabases, 'error', databases ? '/databases' : '',
       'the config defines no database, so there is no server address for the bootstrap config; add a database with a "server"');
     return result;
   }
 
   // ---- step 1: each database's server, identity and bucket (file order, not map order) ----------------
-  const useTlsKey = topKey('use_tls_server');
-  const useTls = useTlsKey === undefined ? undefined : config[useTlsKey];
-  const skipVerifyKey = topKey('server_tls_skip_verify');
-  const thresholdKey = topKey('SlowQueryWarningThreshold');
-  const threshold = thresholdKey === undefined ? undefined : config[thresholdKey];
+  const useTls = config.use_tls_server;
+  const threshold = config.slowQueryWarningThreshold;
 
   let reference: { db: string; server: string; identity: Identity } | undefined;
   const bucketOwner = new Map<string, string>();
   const credentials: JsonObject = {};
-  for (const [name, raw] of Object.entries(databases.map)) {
-    const base = joinPointer('', databases.key, name);
-    if (!isObject(raw)) {
+  for (const [name, db] of Object.entries(databases)) {
+    const base = joinPointer('', 'databases', name);
+    if (!isObject(db)) {
       report(CONVERT_RULES.unreadable, 'error', base, `database "${name}" is not an object`);
       continue;
     }
-    const { db, originalKey } = canonicalDatabase(raw);
-    const at = (key: string) => joinPointer(base, originalKey.get(key) ?? key);
+    const at = (key: string) => joinPointer(base, key);
     const server = typeof db.server === 'string' ? db.server : '';
     if (server === '') {
       report(CONVERT_RULES.missingServer, 'error', base,
@@ -234,7 +153,7 @@ export function convertLegacy(config: JsonValue, options: ConvertOptions = {}): 
     const bucket = typeof db.bucket === 'string' && db.bucket !== '' ? db.bucket : name;
     const owner = bucketOwner.get(bucket);
     if (owner !== undefined) {
-      report(CONVERT_RULES.bucketCollision, 'error', originalKey.has('bucket') ? at('bucket') : base,
+      report(CONVERT_RULES.bucketCollision, 'error', db.bucket !== undefined ? at('bucket') : base,
         `databases "${owner}" and "${name}" both use the bucket "${bucket}"; an upgraded 3.x database needs a bucket of its own`);
     } else {
       bucketOwner.set(bucket, name);
@@ -244,12 +163,11 @@ export function convertLegacy(config: JsonValue, options: ConvertOptions = {}): 
 
   // ---- the bootstrap config ------------------------------------------------------------------------
   const bootstrapSection: JsonObject = {};
-  const groupKey = topKey('config_upgrade_group_id');
-  const groupFromFile = groupKey === undefined ? undefined : config[groupKey];
+  const groupFromFile = config.config_upgrade_group_id;
   if (options.groupId !== undefined) {
     bootstrapSection.group_id = options.groupId;
     if (typeof groupFromFile === 'string' && groupFromFile !== '' && groupFromFile !== options.groupId) {
-      report(CONVERT_RULES.overwrittenValue, 'info', `/${groupKey}`, `--group-id "${options.groupId}" is used instead of config_upgrade_group_id "${groupFromFile}"`);
+      report(CONVERT_RULES.overwrittenValue, 'info', '/config_upgrade_group_id', `--group-id "${options.groupId}" is used instead of config_upgrade_group_id "${groupFromFile}"`);
     }
   } else if (typeof groupFromFile === 'string' && groupFromFile !== '') {
     bootstrapSection.group_id = groupFromFile;
@@ -259,7 +177,7 @@ export function convertLegacy(config: JsonValue, options: ConvertOptions = {}): 
   if (id.username !== '') bootstrapSection.username = id.username;
   if (id.password !== '') bootstrapSection.password = id.password;
   if (id.ca !== '') bootstrapSection.ca_cert_path = id.ca;
-  if (skipVerifyKey !== undefined && config[skipVerifyKey] !== null) bootstrapSection.server_tls_skip_verify = config[skipVerifyKey];
+  if (config.server_tls_skip_verify !== undefined && config.server_tls_skip_verify !== null) bootstrapSection.server_tls_skip_verify = config.server_tls_skip_verify;
   if (id.x509Cert !== '') bootstrapSection.x509_cert_path = id.x509Cert;
   if (id.x509Key !== '') bootstrapSection.x509_key_path = id.x509Key;
   if (useTls !== undefined && useTls !== null) bootstrapSection.use_tls_server = useTls;
@@ -284,58 +202,57 @@ export function convertLegacy(config: JsonValue, options: ConvertOptions = {}): 
   };
 
   for (const [key, value] of Object.entries(config)) {
-    const lower = key.toLowerCase();
     const pointer = joinPointer('', key);
     if (value === null) continue; // null is "not set"
-    switch (lower) {
+    switch (key) {
       case 'databases': case 'use_tls_server': case 'server_tls_skip_verify': case 'config_upgrade_group_id':
-      case 'slowquerywarningthreshold':
+      case 'slowQueryWarningThreshold': case 'replications':
         break;
       case 'disable_persistent_config':
         report(CONVERT_RULES.droppedField, 'info', pointer, 'disable_persistent_config only chose the legacy mode; it has no place in the 3.x configs', 'key');
         dropped.push({ pointer, reason: 'only chose the legacy mode' });
         break;
       case 'interface': api.public_interface = value; break;
-      case 'admininterface': api.admin_interface = value; break;
-      case 'metricsinterface': api.metrics_interface = value; break;
-      case 'profileinterface': api.profile_interface = value; break;
+      case 'adminInterface': api.admin_interface = value; break;
+      case 'metricsInterface': api.metrics_interface = value; break;
+      case 'profileInterface': api.profile_interface = value; break;
       case 'admin_interface_authentication': api.admin_interface_authentication = value; break;
       case 'metrics_interface_authentication': api.metrics_interface_authentication = value; break;
       case 'enable_advanced_auth_dp': api.enable_advanced_auth_dp = value; break;
-      case 'serverreadtimeout': api.server_read_timeout = duration(value, pointer); break;
-      case 'serverwritetimeout': api.server_write_timeout = duration(value, pointer); break;
-      case 'readheadertimeout': api.read_header_timeout = duration(value, pointer); break;
-      case 'idletimeout': api.idle_timeout = duration(value, pointer); break;
+      case 'ServerReadTimeout': api.server_read_timeout = duration(value, pointer); break;
+      case 'ServerWriteTimeout': api.server_write_timeout = duration(value, pointer); break;
+      case 'ReadHeaderTimeout': api.read_header_timeout = duration(value, pointer); break;
+      case 'IdleTimeout': api.idle_timeout = duration(value, pointer); break;
       case 'pretty':
         if (value === false) {
           report(CONVERT_RULES.droppedField, 'info', pointer, '"Pretty": false is the default; the gateway copies Pretty only when true', 'key');
           dropped.push({ pointer, reason: 'false is the default' });
         } else api.pretty = value;
         break;
-      case 'maxincomingconnections':
+      case 'maxIncomingConnections':
         if (typeof value === 'number' && value < 0) {
           report(CONVERT_RULES.overwrittenValue, 'warning', pointer,
             'MaxIncomingConnections is negative; the gateway would wrap it to a huge unsigned number (no limit), so api.max_connections is written as 0 (unlimited)');
           api.max_connections = 0;
         } else api.max_connections = value;
         break;
-      case 'compressresponses': api.compress_responses = value; break;
+      case 'compressResponses': api.compress_responses = value; break;
       case 'hide_product_version': api.hide_product_version = value; break;
       case 'tls_minimum_version': https.tls_minimum_version = value; break;
-      case 'sslcert': https.tls_cert_path = value; break;
-      case 'sslkey': https.tls_key_path = value; break;
-      case 'cors': convertCors(value, pointer, cors, drop); break;
+      case 'SSLCert': https.tls_cert_path = value; break;
+      case 'SSLKey': https.tls_key_path = value; break;
+      case 'CORS': convertCors(value, pointer, cors, drop); break;
       case 'logging': convertLogging(value, pointer, logging, drop); break;
       case 'bcrypt_cost': auth.bcrypt_cost = value; break;
       case 'replicator_compression': replicator.blip_compression = value; break;
-      case 'maxheartbeat': replicator.max_heartbeat = duration(value, pointer); break;
+      case 'maxHeartbeat': replicator.max_heartbeat = duration(value, pointer); break;
       case 'unsupported': convertUnsupported(value, pointer, unsupported, duration, drop); break;
-      case 'maxfiledescriptors': rootFields.max_file_descriptors = value; break;
-      case 'couchbasekeepaliveinterval': rootFields.couchbase_keepalive_interval = value; break;
+      case 'maxFileDescriptors': rootFields.max_file_descriptors = value; break;
+      case 'couchbaseKeepaliveInterval': rootFields.couchbase_keepalive_interval = value; break;
       default: {
-        const known = DROPPED_TOP_LEVEL[lower];
-        if (known) drop(pointer, known.severity, known.reason, `"${key}"`);
-        else if (lower !== 'replications') drop(pointer, 'warning', 'it is not a field of the legacy config, so it has no 3.x equivalent', `the unknown field "${key}"`);
+        const known = Object.prototype.hasOwnProperty.call(DROPPED_TOP_LEVEL, key) ? DROPPED_TOP_LEVEL[key] : undefined;
+        if (known) drop(pointer, known.severity, known.reason, `"${writtenKey(pointer)}"`);
+        else drop(pointer, 'warning', 'it is not a field of the legacy config, so it has no 3.x equivalent', `the unknown field "${key}"`);
       }
     }
   }
@@ -353,10 +270,10 @@ export function convertLegacy(config: JsonValue, options: ConvertOptions = {}): 
   result.bootstrap = bootstrap;
 
   // ---- steps 2-3: each database config, and its principals -----------------------------------------
-  for (const [name, raw] of Object.entries(databases.map)) {
-    const base = joinPointer('', databases.key, name);
-    const { db, originalKey } = canonicalDatabase(raw as JsonObject);
-    const at = (key: string) => joinPointer(base, originalKey.get(key) ?? key);
+  for (const [name, raw] of Object.entries(databases)) {
+    const base = joinPointer('', 'databases', name);
+    const db = raw as JsonObject;
+    const at = (key: string) => joinPointer(base, key);
     const out: JsonObject = { name, bucket: typeof db.bucket === 'string' && db.bucket !== '' ? db.bucket : name };
     if (typeof db.name === 'string' && db.name !== name) {
       report(CONVERT_RULES.overwrittenValue, 'info', at('name'), `"name" is "${db.name}" but the database is "${name}" (the map key); the gateway uses the key, and so does databases/${name}.json`);
@@ -395,7 +312,7 @@ export function convertLegacy(config: JsonValue, options: ConvertOptions = {}): 
       }
       out.guest = guest;
     }
-    if (!Object.prototype.hasOwnProperty.call(db, 'enable_shared_bucket_access') || db.enable_shared_bucket_access === null) {
+    if (db.enable_shared_bucket_access === undefined || db.enable_shared_bucket_access === null) {
       out.enable_shared_bucket_access = false;
       report(CONVERT_RULES.sharedBucketAccess, 'info', base,
         `database "${name}" did not set enable_shared_bucket_access, so it is written as false (the 2.x behaviour, as the gateway's own upgrade does). ` +
@@ -403,7 +320,7 @@ export function convertLegacy(config: JsonValue, options: ConvertOptions = {}): 
         '(metadata moves into extended attributes, documents are imported and indexes are rebuilt; plan it, then run POST /_post_upgrade)', 'key');
     }
     if (threshold !== undefined && threshold !== null && out.slow_query_warning_threshold === undefined) out.slow_query_warning_threshold = threshold;
-    inlineFunctions(out, base, originalKey, name, options, report);
+    inlineFunctions(out, base, name, options, report);
     if (options.expanded) escapeDollars(out);
     result.databases[name] = out;
     if (Object.keys(principals.users).length > 0 || Object.keys(principals.roles).length > 0) {
@@ -415,24 +332,13 @@ export function convertLegacy(config: JsonValue, options: ConvertOptions = {}): 
           'so substitute the values before sending these principals (or convert with --expand-env)', 'key');
       }
     } else if (hadPrincipalFields) {
-      report(CONVERT_RULES.droppedField, 'info', at(originalKey.has('users') ? 'users' : 'roles'),
+      report(CONVERT_RULES.droppedField, 'info', at(db.users !== undefined ? 'users' : 'roles'),
         `database "${name}" defines no user or role besides the guest, so no principals file is written`, 'key');
     }
   }
   if (options.expanded) escapeDollars(result.bootstrap);
   reportBareReferences(config, result, bare, report);
   return result;
-}
-
-function canonicalDatabase(raw: JsonObject): { db: JsonObject; originalKey: Map<string, string> } {
-  const db: JsonObject = {};
-  const originalKey = new Map<string, string>();
-  for (const [key, value] of Object.entries(raw)) {
-    const canonical = DATABASE_KEY_BY_LOWER.get(key.toLowerCase()) ?? key;
-    db[canonical] = value;
-    originalKey.set(canonical, key);
-  }
-  return { db, originalKey };
 }
 
 function identityOf(db: JsonObject, fromUrl: { username: string; password: string } | undefined): Identity {
@@ -512,9 +418,9 @@ type Drop = (pointer: string, severity: Severity, reason: string, label: string)
 
 function convertCors(value: JsonValue, pointer: string, cors: JsonObject, drop: Drop): void {
   if (!isObject(value)) return;
-  const names: Record<string, string> = { origin: 'origin', loginorigin: 'login_origin', headers: 'headers', maxage: 'max_age' };
+  const names: Record<string, string> = { Origin: 'origin', LoginOrigin: 'login_origin', Headers: 'headers', MaxAge: 'max_age' };
   for (const [key, inner] of Object.entries(value)) {
-    const target = names[key.toLowerCase()];
+    const target = Object.prototype.hasOwnProperty.call(names, key) ? names[key] : undefined;
     if (target) cors[target] = inner;
     else drop(joinPointer(pointer, key), 'warning', 'CORS has no such setting in 3.x', `"${key}"`);
   }
@@ -525,14 +431,13 @@ const LOGGING_ORDER = ['log_file_path', 'redaction_level', 'console', 'error', '
 function convertLogging(value: JsonValue, pointer: string, logging: JsonObject, drop: Drop): void {
   if (!isObject(value)) return;
   const entries = Object.entries(value);
-  const rank = (k: string) => { const i = LOGGING_ORDER.indexOf(k.toLowerCase()); return i < 0 ? LOGGING_ORDER.length : i; };
+  const rank = (k: string) => { const i = LOGGING_ORDER.indexOf(k); return i < 0 ? LOGGING_ORDER.length : i; };
   for (const [key, inner] of [...entries].sort((a, b) => rank(a[0]) - rank(b[0]))) {
-    if (key.toLowerCase() === 'default') {
+    if (key === 'default') {
       drop(joinPointer(pointer, key), 'warning', 'the pre-2.1 logging block is unknown to 3.x; configure logging.console and the file loggers instead', '"logging.default"');
       continue;
     }
-    const canonical = LOGGING_ORDER.find((k) => k === key.toLowerCase()) ?? key;
-    logging[canonical] = inner;
+    logging[key] = inner;
   }
 }
 
@@ -543,7 +448,7 @@ function convertUnsupported(
   if (!isObject(value)) return;
   for (const [key, inner] of Object.entries(value)) {
     const p = joinPointer(pointer, key);
-    switch (key.toLowerCase()) {
+    switch (key) {
       case 'http2': unsupported.http2 = inner; break;
       case 'stats_log_freq_secs': unsupported.stats_log_frequency = duration(inner, p); break;
       case 'use_stdlib_json': unsupported.use_stdlib_json = inner; break;
@@ -562,14 +467,13 @@ function convertReplications(
       out[id] = replication;
       continue;
     }
-    const key = findKey(replication, 'replication_id');
-    const written = key === undefined ? undefined : replication[key];
+    const written = replication.replication_id;
     if (typeof written === 'string' && written !== '' && written !== id) {
-      report(CONVERT_RULES.replicationId, 'error', joinPointer(pointer, id, key!),
+      report(CONVERT_RULES.replicationId, 'error', joinPointer(pointer, id, 'replication_id'),
         `replication_id "${written}" differs from its key "${id}"; the gateway refuses such a legacy config: make them equal`);
     }
     const copy: JsonObject = { replication_id: id };
-    for (const [k, v] of Object.entries(replication)) if (k !== key) copy[k] = v;
+    for (const [k, v] of Object.entries(replication)) if (k !== 'replication_id') copy[k] = v;
     if (written === undefined || written === '' || written === null) {
       report(CONVERT_RULES.replicationId, 'info', joinPointer(pointer, id),
         `replication "${id}" gets "replication_id": "${id}" (its key); 3.2 and later reject a database config whose replication has no replication_id`, 'key');
@@ -580,17 +484,15 @@ function convertReplications(
 }
 
 function inlineFunctions(
-  out: JsonObject, base: string, originalKey: Map<string, string>, name: string, options: ConvertOptions,
+  out: JsonObject, base: string, name: string, options: ConvertOptions,
   report: (rule: string, severity: Severity, pointer: string, message: string, target?: 'key') => void,
 ): void {
   const sources = options.functionSources;
   if (!sources || sources.size === 0) return;
-  // Walk the output along the input pointers of this database (keys may have been renamed to canonical).
-  const rename = new Map<string, string>([...originalKey].map(([canonical, original]) => [original, canonical]));
+  // The output holds the database's fields under the same canonical keys as the input.
   for (const [pointer, resolved] of sources) {
     if (!pointer.startsWith(base + '/')) continue;
-    const tokens = pointer.slice(base.length + 1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
-    tokens[0] = rename.get(tokens[0]) ?? tokens[0];
+    const tokens = splitPointer(pointer.slice(base.length));
     let parent: JsonValue = out;
     for (const t of tokens.slice(0, -1)) parent = isObject(parent) ? parent[t] : Array.isArray(parent) ? parent[Number(t)] : null;
     const last = tokens[tokens.length - 1];

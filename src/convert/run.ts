@@ -1,14 +1,13 @@
 // convert, end to end but without writing: read the legacy file, lint it, refuse on errors, convert,
 // lint every output, and return the files that would be written.
 import { readFile } from 'node:fs/promises';
-import { lintText, type LintOptions } from '../lint.js';
+import { analyzeText, lintText, type LintOptions } from '../lint.js';
 import { isObject, joinPointer, type Diagnostic, type FileResult, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
 import { formatFromPath, parseSource } from '../source/index.js';
 import { bareReferenceIndex, DialectError, parseDialect, type DialectParse } from './dialect.js';
 import { holdsSecret, serialize } from './emit.js';
-import { convertLegacy, CONVERT_RULES, functionSites } from './legacy.js';
-import { readFunctionSources } from './sources.js';
-import type { ConversionResult } from './types.js';
+import { convertLegacy, CONVERT_RULES } from './legacy.js';
+import type { ConversionResult, ResolvedSource } from './types.js';
 import type { OutputFile } from './writer.js';
 
 export interface ConvertFileOptions {
@@ -68,9 +67,10 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
   // The lint sees a bare reference as a number of the same length (positions stay right) and its findings
   // about that value are dropped: a value known only at run time cannot be checked.
   const lintInput = parsed ? maskSpans(text, parsed.bareSpans) : text;
-  const lint = await lintText(lintInput, file, {
+  const analyzed = await analyzeText(lintInput, file, {
     remote: true, cwd: options.cwd, ...options.lint, env, rules: { ...options.lint?.rules, ...HANDLED_BY_CONVERT },
   });
+  const lint = analyzed.result;
   const barePointers = parsed ? placeholderPointers(parsed.value) : new Set<string>();
   lint.diagnostics = lint.diagnostics.filter((d) => !barePointers.has(d.pointer));
   if (lint.kind === 'bootstrap' || lint.kind === 'database') {
@@ -80,7 +80,11 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
   if (lint.diagnostics.some((d) => d.severity === 'error')) return refused(file, lint.kind, lint.diagnostics, undefined, text);
   if (!parsed) return refused(file, 'legacy', [...lint.diagnostics, atTop(CONVERT_RULES.unreadable, parseError ?? 'the file cannot be parsed')], undefined, text);
 
-  const functionSources = await readFunctionSources(functionSites(parsed.value), { cwd: options.cwd, remote: options.lint?.remote ?? true });
+  // The lint already read every function file and URL (and reported what it could not read).
+  const functionSources = new Map<string, ResolvedSource>();
+  for (const fn of analyzed.functions) {
+    if (fn.origin !== 'inline') functionSources.set(fn.pointer, { origin: fn.origin, location: fn.location ?? fn.value, source: fn.source });
+  }
   const conversion = convertLegacy(parsed.value, {
     groupId: options.groupId, functionSources, expanded: env !== null, bareReferences: parsed.bareReferences,
   });

@@ -15,7 +15,7 @@ export interface ResolvedSource {
 export interface ConvertOptions {
   /** `--group-id`: wins over `config_upgrade_group_id`. */
   groupId?: string;
-  /** Function values that named files or URLs, by pointer (as produced by `functionSites`). */
+  /** Function values that named files or URLs, by canonical pointer (as the lint pipeline resolved them). */
   functionSources?: ReadonlyMap<string, ResolvedSource>;
   /** The input was parsed with environment expansion on (`--expand-env`). */
   expanded?: boolean;

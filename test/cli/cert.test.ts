@@ -88,7 +88,7 @@ describe('sgconf cert', () => {
   it('exits 1 for a file that does not exist', async () => {
     const { code, stdout } = await cert(fx.missing);
     expect(code).toBe(1);
-    expect(stdout).toContain('cannot read the file (no such file)');
+    expect(stdout).toContain('cannot read the file: no such file or directory');
   });
 
   it('exits 2 on misuse', async () => {

@@ -90,11 +90,17 @@ describe('sgconf convert', () => {
   });
 
   it('places the converter\'s findings at the field in the input, keys as written and bare references kept', async () => {
-    const input = await write('sg.json', '{\n  "databases": {\n    "db": { "Server": "couchbases://cb1", "offline": $OFF },\n    "db2": { "SERVER": "couchbases://cb1", "Username": "other", "password": "pw" }\n  }\n}\n');
+    await write('sync.js', 'function (doc) {}');
+    const input = await write('sg.json', '{\n  "databases": {\n    "db": { "Server": "couchbases://cb1", "offline": $OFF, "Sync": "sync.js" },\n    "db2": { "SERVER": "couchbases://cb1", "Username": "other", "password": "pw" }\n  }\n}\n');
     const { code, stdout } = await sgconf('convert', input, '--out', 'out', '--format', 'json');
     expect(code).toBe(0);
     const credentials = JSON.parse(stdout).results[0].diagnostics.find((d: { rule: string }) => d.rule === 'convert/credentials');
     expect(credentials).toMatchObject({ pointer: '/databases/db2/Username', line: 4, column: 56 });
+    const inlined = JSON.parse(stdout).results[0].diagnostics.find((d: { rule: string }) => d.rule === 'convert/function-source');
+    expect(inlined).toMatchObject({ pointer: '/databases/db/Sync', line: 3, column: 68 });
+    const db = await fs.readFile(path.join(dir, 'out/databases/db.json'), 'utf8');
+    expect(db).toContain('"offline": $OFF');
+    expect(db).toContain('"sync": "function (doc) {}"');
   });
 
   it('refuses a 3.x config rather than copying it', async () => {

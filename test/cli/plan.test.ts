@@ -59,7 +59,7 @@ describe('sgconf plan', () => {
     expect((await plan(dir, 'syntax.json', '--from', '2.8', '--to', '3.0')).code).toBe(1);
     const missing = await plan(dir, 'nope.json', '--from', '2.8', '--to', '3.0');
     expect(missing.code).toBe(1);
-    expect(missing.stdout).toContain('cannot read the file (no such file)');
+    expect(missing.stdout).toContain('cannot read the file: no such file or directory');
     writeFileSync(path.join(dir, 'binary.json'), Buffer.from([0x7b, 0x00, 0x7d]));
     const binary = await plan(dir, 'binary.json', '--from', '2.8', '--to', '3.0');
     expect(binary.code).toBe(1);

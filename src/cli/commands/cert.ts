@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
+import { fsMessage } from '../../files.js';
 import { inspectCertificate, type CertificateObject, type PemInput } from '../../certs/inspect.js';
 
 const HELP = `Usage: sgconf cert <pem> [--ca <pem>] [--format json|text]
@@ -50,9 +51,7 @@ async function load(file: string, io: CliIO): Promise<Loaded> {
   try {
     return { ok: true, pem: { file, bytes: await readFile(path.resolve(io.cwd, file)) } };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : String(code);
-    return { ok: false, file, message: `cannot read the file (${reason})` };
+    return { ok: false, file, message: `cannot read the file: ${fsMessage(error)}` };
   }
 }
 

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
+import { fsMessage } from '../../files.js';
 import { KNOWN_LINES, compareVersions, parseVersion, type Version } from '../../plan/versions.js';
 import { decodeBytes } from '../../source/index.js';
 
@@ -54,8 +55,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   try {
     bytes = await readFile(path.resolve(io.cwd, file));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return blocked(`cannot read the file (${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code ?? String(error)})`);
+    return blocked(`cannot read the file: ${fsMessage(error)}`);
   }
   // Binary or non-UTF-8 content is refused as lint refuses it, not parsed as garbled text.
   const decoded = decodeBytes(bytes);
