@@ -1,11 +1,10 @@
 // Walk the event handlers of a config (reference 5): shared by the webhook/* rules.
+import { databaseEntries } from '../rules/database/configs.js';
 import { isObject, joinPointer, type JsonObject, type JsonValue, type Kind } from '../types.js';
 
 export type EventName = 'document_changed' | 'db_state_changed';
 
 export interface EventHandlersBlock {
-  /** Pointer of the database object ("" for a 3.x database config). */
-  databasePointer: string;
   /** Pointer of the `event_handlers` object. */
   pointer: string;
   block: JsonObject;
@@ -20,17 +19,10 @@ export interface HandlerEntry {
 
 /** Every `event_handlers` object of the databases in the document. */
 export function eventHandlerBlocks(kind: Kind, document: JsonValue): EventHandlersBlock[] {
-  if (!isObject(document)) return [];
-  const databases: [string, JsonValue][] = kind === 'database'
-    ? [['', document]]
-    : kind === 'legacy' && isObject(document['databases'])
-      ? Object.entries(document['databases']).map(([name, db]) => [joinPointer('', 'databases', name), db] as [string, JsonValue])
-      : [];
   const blocks: EventHandlersBlock[] = [];
-  for (const [databasePointer, db] of databases) {
-    if (isObject(db) && isObject(db['event_handlers'])) {
-      blocks.push({ databasePointer, pointer: joinPointer(databasePointer, 'event_handlers'), block: db['event_handlers'] });
-    }
+  for (const { pointer, config } of databaseEntries(kind, document)) {
+    const block = config['event_handlers'];
+    if (isObject(block)) blocks.push({ pointer: joinPointer(pointer, 'event_handlers'), block });
   }
   return blocks;
 }

@@ -1,4 +1,5 @@
 // Where JavaScript lives in a config (reference 6.1): every string field that holds a function, by role.
+import { databaseEntries } from '../rules/database/configs.js';
 import { isObject, joinPointer, type JsonObject, type JsonValue, type Kind } from '../types.js';
 import type { FunctionSite } from './types.js';
 
@@ -10,18 +11,7 @@ const EVENTS = ['document_changed', 'db_state_changed'] as const;
  * resolveFunctions treats them as unset.
  */
 export function findFunctionSites(kind: Kind, document: JsonValue): FunctionSite[] {
-  if (!isObject(document)) return [];
-  if (kind === 'database') return databaseSites(document, '', undefined);
-  if (kind === 'legacy') {
-    const databases = document['databases'];
-    if (!isObject(databases)) return [];
-    const sites: FunctionSite[] = [];
-    for (const [name, db] of Object.entries(databases)) {
-      if (isObject(db)) sites.push(...databaseSites(db, joinPointer('', 'databases', name), name));
-    }
-    return sites;
-  }
-  return [];
+  return databaseEntries(kind, document).flatMap((entry) => databaseSites(entry.config, entry.pointer, entry.legacy ? entry.name : undefined));
 }
 
 function databaseSites(db: JsonObject, base: string, database: string | undefined): FunctionSite[] {
