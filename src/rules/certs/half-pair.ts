@@ -14,7 +14,7 @@ export const rule: Rule = {
       const missingKey = missing.slice(missing.lastIndexOf('/') + 1);
       context.report({
         pointer: set,
-        message: `${slot.label}: X.509 authentication needs both the certificate and the key, but "${missingKey}" is not set; the gateway silently falls back to password authentication`,
+        message: `${slot.label}: X.509 authentication needs both the certificate and the key, but "${missingKey}" is not set; the gateway silently falls back to password authentication. Set "${missingKey}" as well, or remove the other half to use the password on purpose`,
       });
     }
   },
