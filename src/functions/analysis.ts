@@ -4,10 +4,6 @@ import type { JsNode } from './parse.js';
 
 const FUNCTION_TYPES = new Set(['FunctionExpression', 'FunctionDeclaration', 'ArrowFunctionExpression']);
 
-export function isFunctionNode(node: JsNode | null | undefined): boolean {
-  return !!node && FUNCTION_TYPES.has(node.type);
-}
-
 interface FunctionFacts {
   declared: ReadonlySet<string>;
   calls: readonly JsNode[];

@@ -5,9 +5,8 @@ import * as https from 'node:https';
 import * as tls from 'node:tls';
 import { readFile } from 'node:fs/promises';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
-export const MAX_REDIRECTS = 5;
-export const DEFAULT_TIMEOUT_MS = 10_000;
+const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_REDIRECTS = 5;
 
 export interface FetchOptions {
   timeoutMs: number;

@@ -238,7 +238,7 @@ function head(node: JsNode, length: number): [number, number] {
   return [node.start, Math.min(node.end, node.start + length)];
 }
 
-export function findEs2015Constructs(root: Node): ParseProblem[] {
+function findEs2015Constructs(root: Node): ParseProblem[] {
   const found: ParseProblem[] = [];
   const add = (p: ParseProblem) => {
     if (found.length < MAX_CONSTRUCTS) found.push(p);

@@ -16,7 +16,7 @@ export interface ResolveOptions {
   configDir: string;
   /** false: no request, an info diagnostic instead. */
   remote: boolean;
-  /** Default 10000. */
+  /** Time limit of one URL fetch, redirects included (ms). */
   timeoutMs: number;
   /** Extra CA PEM files trusted for https (tool config `caFiles`). */
   caFiles: string[];
@@ -28,10 +28,6 @@ export interface ResolveOptions {
    * runs the per-function rules here and lets the syntax tree go, so that trees never pile up). */
   onParsed?: (fn: ResolvedFunction) => ResolvedFunction;
 }
-
-export const DEFAULT_RESOLVE_OPTIONS: Omit<ResolveOptions, 'fetchCache' | 'cwd' | 'configDir'> = {
-  remote: true, timeoutMs: 10_000, caFiles: [], purpose: 'lint',
-};
 
 /** Maps index i of the decoded string at a canonical pointer to an offset in the original config bytes. */
 export type LocateInString = (pointer: string, index: number) => number | null;

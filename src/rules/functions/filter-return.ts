@@ -5,7 +5,7 @@ import { canCompleteNormally, ownStatements } from '../../functions/analysis.js'
 import { BOOLEAN_STRINGS, describeFunction } from '../../functions/roles.js';
 
 /** Literal results that are neither booleans nor strings Go's ParseBool accepts (through ?: branches). */
-export function nonBooleanResults(expression: JsNode): JsNode[] {
+function nonBooleanResults(expression: JsNode): JsNode[] {
   switch (expression.type) {
     case 'Literal':
       if (typeof expression.value === 'boolean') return [];
