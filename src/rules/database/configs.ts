@@ -14,9 +14,11 @@ export interface DatabaseEntry {
 }
 
 /**
- * Key lookup the way the gateway's decoder matches keys: case-insensitively, exact spelling first.
- * Rules read the canonical document, so the exact spelling normally hits; the fallback keeps rules
- * correct for keys the schemas do not know (removed 2.x keys keep their spelling as written).
+ * Key lookup the way the gateway's decoder matches struct fields: case-insensitively, exact spelling first.
+ * Rules read the pipeline's normalised document, where every schema field already has its canonical
+ * spelling, so for them (asking with that spelling) the exact hit is the only one that matters. The
+ * fallback serves readers of documents as written: the planner (src/plan/facts.ts) and convert/build.
+ * Free-form maps that the gateway reads by exact key (replication query_params) must not use it.
  */
 export function findKey(object: JsonObject, name: string): string | undefined {
   if (Object.prototype.hasOwnProperty.call(object, name)) return name;

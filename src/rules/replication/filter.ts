@@ -1,6 +1,6 @@
 import type { Rule } from '../types.js';
-import { lookup } from '../database/configs.js';
-import { isObject } from '../../types.js';
+import { lookup, type Found } from '../database/configs.js';
+import { isObject, joinPointer, type JsonObject } from '../../types.js';
 import { invalidOutcome, label, replicationSites } from './common.js';
 
 const CHANNEL_FILTER = 'sync_gateway/bychannel';
@@ -30,8 +30,9 @@ export const rule: Rule = {
       }
       const q = params.value;
       if (!isObject(q)) continue; // arrays of channel names are fine; other types are the schema's business
-      const channels = lookup(q, params.pointer, 'channels');
-      const collectionsChannels = lookup(q, params.pointer, 'collections_channels');
+      // query_params is a free-form map that the gateway reads by exact key (no case folding, no key normalisation).
+      const channels = member(q, params.pointer, 'channels');
+      const collectionsChannels = member(q, params.pointer, 'collections_channels');
       if (channels && collectionsChannels) {
         context.report({ pointer: collectionsChannels.pointer, message: `${label(site)}: query_params cannot have both channels and collections_channels; ${invalidOutcome(site)}` });
       } else if (collectionsChannels) {
@@ -51,3 +52,7 @@ export const rule: Rule = {
     }
   },
 };
+
+function member(object: JsonObject, base: string, key: string): Found | undefined {
+  return Object.hasOwn(object, key) ? { pointer: joinPointer(base, key), value: object[key]! } : undefined;
+}

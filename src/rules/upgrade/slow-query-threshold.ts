@@ -7,12 +7,12 @@ export const rule: Rule = {
   kinds: ['legacy'],
   description: 'A per-database slow_query_warning_threshold that the root SlowQueryWarningThreshold overwrites.',
   check(context) {
-    const root = lookup(context.document, '', 'SlowQueryWarningThreshold');
+    const root = lookup(context.document, '', 'slowQueryWarningThreshold');
     if (!root) return;
     for (const db of databaseEntries(context.kind, context.document)) {
       const own = lookup(db.config, db.pointer, 'slow_query_warning_threshold');
       if (own && own.value !== root.value) {
-        context.report({ pointer: own.pointer, message: `${dbLabel(db)}: slow_query_warning_threshold is replaced by the root SlowQueryWarningThreshold (${JSON.stringify(root.value)}) when a 3.x gateway reads this file; remove one of them.` });
+        context.report({ pointer: own.pointer, message: `${dbLabel(db)}: slow_query_warning_threshold is replaced by the root slowQueryWarningThreshold (${JSON.stringify(root.value)}) when a 3.x gateway reads this file; remove one of them.` });
       }
     }
   },

@@ -16,6 +16,7 @@ runRuleTests(rule, {
     { name: 'V17: collections_channels without collections_local', kind: 'database', config: databaseWith({ r1: { ...GOOD, filter: BY, query_params: { collections_channels: { 's.c': ['a'] } } } }), errors: [{ pointer: `${D}/r1/query_params/collections_channels`, message: 'needs collections_local' }] },
     { name: 'V17: a local collection missing', kind: 'database', config: databaseWith({ r1: { ...GOOD, filter: BY, collections_enabled: true, collections_local: ['s.c', 's.d'], query_params: { collections_channels: { 's.c': ['a'] } } } }), errors: [{ pointer: `${D}/r1/query_params/collections_channels`, message: '"s.d"' }] },
     { name: 'empty channel set', kind: 'database', config: databaseWith({ r1: { ...GOOD, filter: BY, query_params: {} } }), errors: [{ pointer: `${D}/r1/query_params`, severity: 'warning', message: 'replicates nothing' }] },
+    { name: 'query_params is a map read by exact key: "Channels" is not "channels"', kind: 'database', config: databaseWith({ r1: { ...GOOD, filter: BY, query_params: { Channels: ['a'] } } }), errors: [{ pointer: `${D}/r1/query_params`, severity: 'warning', message: 'replicates nothing' }] },
     { name: 'query_params without filter', kind: 'database', config: databaseWith({ r1: { ...GOOD, query_params: ['a'] } }), errors: [{ pointer: `${D}/r1/query_params`, severity: 'warning', message: 'ignored' }] },
   ],
 });
