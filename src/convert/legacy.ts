@@ -62,7 +62,7 @@ interface Identity {
 export function convertLegacy(config: JsonValue, options: ConvertOptions = {}): ConversionResult {
   if (!isObject(config)) {
     return {
-      bootstrap: {}, databases: {}, principals: {}, dropped: [], identityFrom: null, credentialsFor: [],
+      bootstrap: {}, databases: {}, principals: {}, dropped: [], identityFrom: null, credentialsFor: [], writtenPointer: (p) => p,
       diagnostics: [{ rule: CONVERT_RULES.unreadable, severity: 'error', pointer: '', message: 'the config is not a JSON object' }],
     };
   }
@@ -70,6 +70,7 @@ export function convertLegacy(config: JsonValue, options: ConvertOptions = {}): 
   const result = convertCanonical(normalized.value as JsonObject, options, (pointer) => splitPointer(normalized.toOriginalPointer(pointer)).pop()!);
   for (const d of result.diagnostics) d.pointer = normalized.toOriginalPointer(d.pointer);
   for (const d of result.dropped) d.pointer = normalized.toOriginalPointer(d.pointer);
+  result.writtenPointer = normalized.toOriginalPointer;
   return result;
 }
 
@@ -85,6 +86,7 @@ function convertCanonical(config: JsonObject, options: ConvertOptions, writtenKe
   };
   const result: ConversionResult = {
     bootstrap: {}, databases: {}, principals: {}, dropped, diagnostics, identityFrom: null, credentialsFor: [],
+    writtenPointer: (p) => p,
   };
   const bare = options.bareReferences ?? [];
   const refText = (v: JsonValue | undefined) => {

@@ -2,7 +2,7 @@
 // lint every output, and return the files that would be written.
 import { readFile } from 'node:fs/promises';
 import { analyzeText, lintText, type LintOptions } from '../lint.js';
-import { isObject, joinPointer, type Diagnostic, type FileResult, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
+import { isObject, joinPointer, splitPointer, type Diagnostic, type FileResult, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
 import { formatFromPath, parseSource } from '../source/index.js';
 import { bareReferenceIndex, DialectError, parseDialect, type DialectParse } from './dialect.js';
 import { holdsSecret, serialize } from './emit.js';
@@ -94,6 +94,8 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
 
   const files = outputFiles(conversion, parsed.bareReferences);
   // Every output must lint clean: a conversion that would not start is refused, never written.
+  const problems: RawDiagnostic[] = [];
+  const databaseOf = new Map(Object.keys(conversion.databases).map((name) => [`databases/${databaseFileName(name)}.json`, name]));
   for (const out of files) {
     if (out.path.startsWith('principals/')) continue;
     const outKind = out.path === 'bootstrap.json' ? 'bootstrap' : 'database';
@@ -102,14 +104,21 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
       remote: false, cwd: options.cwd, ...options.lint, env: null, kind: outKind,
       rules: { ...options.lint?.rules, 'upgrade/shared-bucket-access-off': 'off', ...options.outputRules },
     });
+    const database = databaseOf.get(out.path);
     for (const d of checked.diagnostics.filter((x) => x.severity === 'error')) {
       // Checks the automatic upgrade skips but PUT /{db}/ applies: a problem of the input, said as such.
       const byGateway = /^(database|bootstrap|schema)\//.test(d.rule);
-      diagnostics.push(atTop(CONVERT_RULES.outputInvalid, byGateway
-        ? `the converted ${out.path} would be rejected by a 3.x gateway (${d.rule} at "${d.pointer}": ${d.message}); fix this in the legacy config, then convert again`
-        : `the converted ${out.path} would not pass lint (${d.rule} at "${d.pointer}": ${d.message}); please report this conversion`));
+      problems.push({
+        rule: CONVERT_RULES.outputInvalid, severity: 'error',
+        // A database output comes from databases.<name> of the input: point there (the bootstrap config is assembled from all over).
+        pointer: database === undefined ? '' : conversion.writtenPointer(joinPointer('/databases', database, ...splitPointer(d.pointer))),
+        message: byGateway
+          ? `the converted ${out.path} would be rejected by a 3.x gateway (${d.rule} at "${d.pointer}": ${d.message}); fix this in the legacy config, then convert again`
+          : `the converted ${out.path} would not pass lint (${d.rule} at "${d.pointer}": ${d.message}); please report this conversion`,
+      });
     }
   }
+  diagnostics.push(...locate(lintInput, file, env, problems));
   if (diagnostics.some((d) => d.severity === 'error')) return refused(file, 'legacy', diagnostics, conversion, text);
   return { result: { file, kind: 'legacy', diagnostics }, ok: true, files, conversion, originalBytes: bytes, sourceText: text };
 }

@@ -47,4 +47,6 @@ export interface ConversionResult {
   identityFrom: string | null;
   /** Databases whose credentials went to `database_credentials`. */
   credentialsFor: string[];
+  /** A pointer into the input with canonical keys, spelled as the input wrote its keys. */
+  writtenPointer(pointer: string): string;
 }

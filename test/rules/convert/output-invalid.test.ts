@@ -21,7 +21,10 @@ describe('convert/output-invalid', () => {
   it('an output with a lint error refuses the conversion', async () => {
     const outcome = await convert({ 'upgrade/shared-bucket-access-enabled': 'error' });
     expect(outcome.ok).toBe(false);
-    expect(outcome.result.diagnostics.find((d) => d.rule === 'convert/output-invalid')?.message).toContain('databases/db.json');
+    const found = outcome.result.diagnostics.find((d) => d.rule === 'convert/output-invalid');
+    expect(found?.message).toContain('databases/db.json');
+    // Placed at the field of the legacy database the output came from, not at the top of the file.
+    expect(found).toMatchObject({ pointer: '/databases/db/enable_shared_bucket_access', line: 1, column: JSON.stringify(config).indexOf('true') + 1 });
   });
   it('clean outputs are written', async () => {
     const outcome = await convert({});
