@@ -4,16 +4,16 @@ import type { JsNode } from './parse.js';
 
 const FUNCTION_TYPES = new Set(['FunctionExpression', 'FunctionDeclaration', 'ArrowFunctionExpression']);
 
-interface FunctionFacts {
-  declared: ReadonlySet<string>;
-  calls: readonly JsNode[];
-}
+// Several rules ask the same question of the same function: each tree is walked once for all of them.
+const undeclaredCallsCache = new WeakMap<JsNode, readonly JsNode[]>();
 
-// Several rules ask the same questions of the same function: each tree is walked once for all of them.
-const factsCache = new WeakMap<JsNode, FunctionFacts>();
-
-function factsOf(fn: JsNode): FunctionFacts {
-  const cached = factsCache.get(fn);
+/**
+ * Every call `name(...)` whose callee is a plain identifier that the function does not declare anywhere
+ * (parameters, var/let/const, function names, catch bindings; nested functions included), in source order:
+ * calls to helpers the gateway provides, to globals, or to nothing.
+ */
+export function undeclaredCalls(fn: JsNode): readonly JsNode[] {
+  const cached = undeclaredCallsCache.get(fn);
   if (cached) return cached;
   const names = new Set<string>();
   const calls: JsNode[] = [];
@@ -56,20 +56,9 @@ function factsOf(fn: JsNode): FunctionFacts {
   };
   visit(fn);
   // Source order, as a reader (and the tests) expect.
-  calls.sort((a, b) => a.start - b.start);
-  const facts = { declared: names, calls };
-  factsCache.set(fn, facts);
-  return facts;
-}
-
-/** Every name declared anywhere inside the function (parameters, var/let/const, function names, catch bindings). */
-export function declaredNames(fn: JsNode): ReadonlySet<string> {
-  return factsOf(fn).declared;
-}
-
-/** Every call whose callee is a plain identifier (`name(...)`), nested functions included. */
-export function identifierCalls(fn: JsNode): readonly JsNode[] {
-  return factsOf(fn).calls;
+  const undeclared = calls.filter((call) => !names.has(call.callee.name)).sort((a, b) => a.start - b.start);
+  undeclaredCallsCache.set(fn, undeclared);
+  return undeclared;
 }
 
 /** Statements of one kind that belong to `fn` itself (not to functions nested inside it). */

@@ -1,7 +1,7 @@
 // functions/helper-not-available: a helper of one role (channel, access, defaultPolicy ...) called in another role.
 import type { Rule } from '../types.js';
 import type { FunctionRole } from '../../functions/types.js';
-import { declaredNames, identifierCalls } from '../../functions/analysis.js';
+import { undeclaredCalls } from '../../functions/analysis.js';
 import { describeFunction, roleName, ROLE_ONLY_HELPERS } from '../../functions/roles.js';
 
 const CONSEQUENCE: Record<FunctionRole, string> = {
@@ -22,11 +22,10 @@ export const rule: Rule = {
     for (const fn of context.functions) {
       const node = fn.functionNode;
       if (!node) continue;
-      const declared = declaredNames(node);
-      for (const call of identifierCalls(node)) {
+      for (const call of undeclaredCalls(node)) {
         const name: string = call.callee.name;
         const owner = ROLE_ONLY_HELPERS.get(name);
-        if (!owner || owner === fn.role || declared.has(name)) continue;
+        if (!owner || owner === fn.role) continue;
         context.reportInFunction({
           fn,
           span: { start: call.callee.start, end: call.callee.end },

@@ -1,6 +1,6 @@
 // functions/misspelled-helper: a call to an undefined name one edit away from a helper of the role.
 import type { Rule } from '../types.js';
-import { declaredNames, identifierCalls, isOneEditAway } from '../../functions/analysis.js';
+import { isOneEditAway, undeclaredCalls } from '../../functions/analysis.js';
 import { describeFunction, JS_GLOBALS, roleBuiltins } from '../../functions/roles.js';
 
 export const rule: Rule = {
@@ -15,10 +15,9 @@ export const rule: Rule = {
       if (!node) continue;
       // `_` is one edit away from every one-letter name: never a suggestion.
       const helpers = roleBuiltins(fn.role).filter((name) => name !== '_');
-      const declared = declaredNames(node);
-      for (const call of identifierCalls(node)) {
+      for (const call of undeclaredCalls(node)) {
         const name: string = call.callee.name;
-        if (declared.has(name) || JS_GLOBALS.has(name) || helpers.includes(name)) continue;
+        if (JS_GLOBALS.has(name) || helpers.includes(name)) continue;
         const suggestion = helpers.find((h) => h.toLowerCase() === name.toLowerCase()) ?? helpers.find((h) => isOneEditAway(h, name));
         if (!suggestion) continue;
         context.reportInFunction({
