@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, findKey, replicationEntries } from '../database/configs.js';
+import { databaseEntries, dbLabel, replicationEntries } from '../database/configs.js';
 import { joinPointer } from '../../types.js';
 
 export const rule: Rule = {
@@ -12,7 +12,7 @@ export const rule: Rule = {
       const count = replicationEntries(db).length;
       if (count === 0) continue;
       context.report({
-        pointer: joinPointer(db.pointer, findKey(db.config, 'replications')!),
+        pointer: joinPointer(db.pointer, 'replications'),
         target: 'key',
         message: `${dbLabel(db)} defines ${count} replication${count > 1 ? 's' : ''} in its config: from 3.2 the gateway only adds replications whose id is not stored yet, so later edits here are silently ignored and removing one does not delete it (3.0/3.1 re-store them at every load). Change an existing replication through PUT /{db}/_replication/{id}, or give it a new id.`,
       });

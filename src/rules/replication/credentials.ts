@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { findKey, nonEmptyString } from '../database/configs.js';
+import { nonEmptyString } from '../database/configs.js';
 import { joinPointer } from '../../types.js';
 import { invalidOutcome, label, replicationSites } from './common.js';
 
@@ -10,10 +10,8 @@ export const rule: Rule = {
   description: 'Conflicting, ignored or deprecated remote credentials of an inter-gateway replication (V12, V13).',
   check(context) {
     for (const site of replicationSites(context)) {
-      const c = site.config;
-      const k = (name: string) => findKey(c, name);
-      const val = (name: string) => (k(name) === undefined ? undefined : c[k(name)!]);
-      const at = (name: string) => joinPointer(site.pointer, k(name)!);
+      const val = (name: string) => site.config[name];
+      const at = (name: string) => joinPointer(site.pointer, name);
       const remote = val('remote');
       const urlUser = typeof remote === 'string' ? /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#@]+)@/.exec(remote)?.[1] : undefined;
       if (nonEmptyString(val('remote_username')) && nonEmptyString(val('username'))) {

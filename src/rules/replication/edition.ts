@@ -1,5 +1,4 @@
 import type { Rule } from '../types.js';
-import { findKey } from '../database/configs.js';
 import { joinPointer } from '../../types.js';
 import { invalidOutcome, label, replicationSites } from './common.js';
 
@@ -11,9 +10,8 @@ export const rule: Rule = {
   check(context) {
     if (context.settings.edition !== 'ce') return;
     for (const site of replicationSites(context)) {
-      const c = site.config;
-      const at = (name: string) => joinPointer(site.pointer, findKey(c, name)!);
-      const get = (name: string) => (findKey(c, name) === undefined ? undefined : c[findKey(c, name)!]);
+      const get = (name: string) => site.config[name];
+      const at = (name: string) => joinPointer(site.pointer, name);
       const type = get('conflict_resolution_type');
       if (typeof type === 'string' && type !== '' && type !== 'default') {
         context.report({ pointer: at('conflict_resolution_type'), message: `${label(site)}: conflict_resolution_type "${type}" is Enterprise Edition only; Community Edition allows only "default"; ${invalidOutcome(site)}` });

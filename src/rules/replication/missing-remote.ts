@@ -1,6 +1,5 @@
 import type { Rule } from '../types.js';
-import { findKey } from '../database/configs.js';
-import { joinPointer } from '../../types.js';
+import { lookup } from '../database/configs.js';
 import { invalidOutcome, label, replicationSites } from './common.js';
 
 export const rule: Rule = {
@@ -10,16 +9,15 @@ export const rule: Rule = {
   description: 'An inter-gateway replication without a remote database URL, or with one that is not a URL.',
   check(context) {
     for (const site of replicationSites(context)) {
-      const key = findKey(site.config, 'remote');
-      const remote = key === undefined ? undefined : site.config[key];
-      if (remote === undefined || remote === null || remote === '') {
+      const remote = lookup(site.config, site.pointer, 'remote');
+      if (remote === undefined || remote.value === '') {
         context.report({
-          pointer: key === undefined ? site.pointer : joinPointer(site.pointer, key),
+          pointer: remote?.pointer ?? site.pointer,
           message: `${label(site)} has no remote: set "remote" to the full URL of the remote database (for example "https://sg2.example.com:4984/db"); ${invalidOutcome(site)}`,
         });
-      } else if (typeof remote === 'string' && !isUrl(remote)) {
+      } else if (typeof remote.value === 'string' && !isUrl(remote.value)) {
         context.report({
-          pointer: joinPointer(site.pointer, key!),
+          pointer: remote.pointer,
           message: `${label(site)}: remote is not a URL with a scheme and a host (expected for example "https://sg2.example.com:4984/db"); ${invalidOutcome(site)}`,
         });
       }

@@ -1,5 +1,4 @@
 import type { Rule } from '../types.js';
-import { findKey } from '../database/configs.js';
 import { isObject } from '../../types.js';
 import { rootReplications } from './common.js';
 
@@ -15,7 +14,7 @@ export const rule: Rule = {
     const root = rootReplications(context.document);
     if (!root) return;
     const doc = context.document;
-    const markers = isObject(doc) ? THREE_X_KEYS.filter((k) => findKey(doc, k) !== undefined) : [];
+    const markers = isObject(doc) ? THREE_X_KEYS.filter((k) => Object.hasOwn(doc, k)) : [];
     const intro = markers.length > 0 ? `this file has 3.x-only keys (${markers.join(', ')}), so a 3.x gateway will read it, and ` : '';
     context.report({
       pointer: root.pointer,
