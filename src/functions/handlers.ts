@@ -58,12 +58,18 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || host === '0.0.0.0';
 }
 
-/** The URL with any `user:password@` removed, for messages (credentials never appear in a diagnostic). */
-export function redactUrl(url: URL): string {
-  const copy = new URL(url.toString());
-  if (copy.username || copy.password) {
-    copy.username = '';
-    copy.password = '';
+/**
+ * The URL as written, or without its `user:password@` (a user name alone can be a token), for messages:
+ * credentials never appear in a diagnostic.
+ */
+export function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.username && !parsed.password) return url;
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return url.replace(/\/\/[^/@]*@/, '//');
   }
-  return copy.toString();
 }

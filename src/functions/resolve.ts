@@ -4,6 +4,7 @@ import { stat, readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { getAtPointer, isObject, joinPointer, type JsonValue, type Kind, type RawDiagnostic, type Severity } from '../types.js';
 import { functionDiagnostic } from './diagnostic.js';
+import { withoutCredentials } from './handlers.js';
 import type { FetchResult } from './fetch.js';
 import { parseFunctionSource } from './parse.js';
 import { describeFunction, roleName } from './roles.js';
@@ -175,18 +176,6 @@ export function looksLikeLocation(value: string): boolean {
   if (text === '' || /\s/.test(text) || /[(){};=,'"`]/.test(text)) return false;
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return true;
   return /[\\/]/.test(text) || /\.(js|mjs|cjs|txt|json)$/i.test(text);
-}
-
-function withoutCredentials(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (!parsed.username && !parsed.password) return url;
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString();
-  } catch {
-    return url.replace(/\/\/[^/@]*@/, '//');
-  }
 }
 
 /**

@@ -1,7 +1,7 @@
 // webhook/self-target: a webhook that posts to the gateway's own public or admin interface (an event loop).
 import type { Rule } from '../types.js';
 import { isObject, joinPointer, type JsonValue, type Kind } from '../../types.js';
-import { handlerEntries, isLoopbackHost, parseHttpUrl, redactUrl } from '../../functions/handlers.js';
+import { handlerEntries, isLoopbackHost, parseHttpUrl, withoutCredentials } from '../../functions/handlers.js';
 
 interface Interface {
   name: 'public' | 'admin';
@@ -47,13 +47,13 @@ export const rule: Rule = {
     for (const entry of handlerEntries(context.kind, context.document)) {
       const raw = entry.handler['url'];
       const url = typeof raw === 'string' ? parseHttpUrl(raw) : null;
-      if (!url) continue;
+      if (typeof raw !== 'string' || !url) continue;
       const port = url.port || (url.protocol === 'https:' ? '443' : '80');
       const target = interfaces.find((iface) => iface.port === port && listensOn(iface, url.hostname));
       if (!target) continue;
       context.report({
         pointer: joinPointer(entry.pointer, 'url'),
-        message: `the ${entry.event} webhook posts to ${redactUrl(url)}, which is this gateway's own ${target.name} interface (${target.origin}): a post that writes a document raises another event, an event loop; post to a separate service`,
+        message: `the ${entry.event} webhook posts to ${withoutCredentials(raw)}, which is this gateway's own ${target.name} interface (${target.origin}): a post that writes a document raises another event, an event loop; post to a separate service`,
       });
     }
   },
