@@ -2,7 +2,7 @@
 // Which files to read (paths, folders, ignore globs) is src/files.ts.
 import * as path from 'node:path';
 import type { Diagnostic, FileResult, JsonValue, Kind, LintReport, RawDiagnostic, RuleSetting } from './types.js';
-import { ensureYamlSupport, formatFromPath, parseSource, type LocatedDocument, type SourceText } from './source/index.js';
+import { ensureYamlSupport, formatFromPath, locateNearest, parseSource, type LocatedDocument, type SourceText } from './source/index.js';
 import { LineIndex } from './source/offset-map.js';
 import { detectKind } from './kinds/index.js';
 import { normalizeKeys } from './schema/normalize.js';
@@ -234,23 +234,6 @@ function finalize(
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** The span of a pointer, or of its nearest existing ancestor (a missing required key points at its object). */
-function locateNearest(doc: LocatedDocument | null, pointer: string, target: 'key' | 'value'): { start: number; end: number } {
-  if (!doc) return { start: 0, end: 0 };
-  let p = pointer;
-  let t = target;
-  for (;;) {
-    const span = doc.locate(p, t);
-    if (span) {
-      // A whole object is a large span: point at its first line only.
-      return span;
-    }
-    if (p === '') return { start: 0, end: 0 };
-    p = p.slice(0, p.lastIndexOf('/'));
-    t = 'key';
-  }
 }
 
 /** Counts errors and warnings of a set of file results into a report. */

@@ -43,6 +43,11 @@ const DROPPED_TOP_LEVEL: Record<string, { severity: Severity; reason: string }> 
   log: { severity: 'warning', reason: '3.x ignores the old log key list; set logging.console.log_keys in bootstrap.json instead' },
   logFilePath: { severity: 'warning', reason: '3.x ignores the old log file path; set logging.log_file_path in bootstrap.json instead' },
   cluster_config: { severity: 'warning', reason: 'the Sync Gateway Accelerator settings were removed; 3.x ignores them' },
+  // 2.x-only keys that a 3.x gateway refuses (unknown key, FATAL): nothing to carry over.
+  maxCouchbaseConnections: { severity: 'warning', reason: 'the connection pool size setting was removed after 2.6 (3.x refuses the key); 3.x sizes its pools itself' },
+  maxCouchbaseOverflow: { severity: 'warning', reason: 'the connection pool overflow setting was removed after 2.6 (3.x refuses the key); 3.x sizes its pools itself' },
+  skip_runmode_validation: { severity: 'warning', reason: 'the Sync Gateway Accelerator run mode was removed after 2.6 (3.x refuses the key)' },
+  runmode: { severity: 'warning', reason: 'the Sync Gateway Accelerator run mode was removed after 2.6 (3.x refuses the key)' },
 };
 
 interface Identity {

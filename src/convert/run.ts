@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { analyzeText, lintText, type LintOptions } from '../lint.js';
 import { isObject, joinPointer, splitPointer, type Diagnostic, type FileResult, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
-import { formatFromPath, parseSource } from '../source/index.js';
+import { formatFromPath, locateNearest, parseSource } from '../source/index.js';
 import { bareReferenceIndex, DialectError, parseDialect, type DialectParse } from './dialect.js';
 import { holdsSecret, serialize } from './emit.js';
 import { convertLegacy, CONVERT_RULES } from './legacy.js';
@@ -200,14 +200,9 @@ export function locate(text: string, file: string, env: Record<string, string | 
   if (raw.length === 0) return [];
   const { source, document } = parseSource(text, file, { env, format: formatFromPath(file) });
   return raw.map((d) => {
-    let pointer = d.pointer;
-    let span = document?.locate(pointer, d.target ?? 'value') ?? null;
-    while (!span && document && pointer !== '') {
-      pointer = pointer.slice(0, pointer.lastIndexOf('/'));
-      span = document.locate(pointer, 'key');
-    }
-    const from = source.lines.position(span?.start ?? 0);
-    const to = source.lines.position(span?.end ?? 0);
+    const span = locateNearest(document, d.pointer, d.target ?? 'value');
+    const from = source.lines.position(span.start);
+    const to = source.lines.position(span.end);
     return { rule: d.rule, severity: d.severity, message: d.message, pointer: d.pointer, line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
   });
 }

@@ -161,6 +161,20 @@ function locatedDocument(parsed: JsonParseResult, format: SourceFormat, decoded:
   };
 }
 
+/** The span of a pointer, or of its nearest existing ancestor (a missing required key points at its object). */
+export function locateNearest(doc: LocatedDocument | null, pointer: string, target: 'key' | 'value'): { start: number; end: number } {
+  if (!doc) return { start: 0, end: 0 };
+  let p = pointer;
+  let t = target;
+  for (;;) {
+    const span = doc.locate(p, t);
+    if (span) return span;
+    if (p === '') return { start: 0, end: 0 };
+    p = p.slice(0, p.lastIndexOf('/'));
+    t = 'key';
+  }
+}
+
 function syntaxMessage(message: string, format: SourceFormat): string {
   return format === 'json' ? `invalid JSON: ${message}` : message;
 }
