@@ -36,23 +36,23 @@ export const rule: Rule = {
       if (!node || (fn.role !== 'import_filter' && fn.role !== 'webhook_filter')) continue;
       const outcome = fn.role === 'import_filter' ? 'the document is not imported' : 'the event is not posted';
       const what = describeFunction(fn);
+      const reportResult = (bad: JsNode) => {
+        const shown = bad.type === 'Literal' ? bad.raw : bad.type === 'Identifier' ? 'undefined' : 'an object';
+        context.reportInFunction({
+          fn, span: { start: bad.start, end: bad.end },
+          message: `the ${what} returns ${shown}, which is neither a boolean nor a string the gateway reads as one (true/false, 1/0, t/f, TRUE/FALSE, True/False): ${outcome}`,
+        });
+      };
       if (node.body.type !== 'BlockStatement') {
-        for (const bad of nonBooleanResults(node.body)) {
-          context.reportInFunction({ fn, span: { start: bad.start, end: bad.end }, message: `the ${what} returns ${bad.raw ?? 'a value'} that is neither a boolean nor a boolean string: ${outcome}` });
-        }
+        // An arrow function's expression body (already an ES2015 error, but its result is still checked).
+        nonBooleanResults(node.body).forEach(reportResult);
         continue;
       }
       for (const ret of ownStatements(node, 'ReturnStatement')) {
         if (!ret.argument) {
           context.reportInFunction({ fn, span: { start: ret.start, end: ret.end }, message: `\`return;\` in the ${what} returns undefined, not a boolean: ${outcome}` });
-          continue;
-        }
-        for (const bad of nonBooleanResults(ret.argument)) {
-          const shown = bad.type === 'Literal' ? bad.raw : bad.type === 'Identifier' ? 'undefined' : 'an object';
-          context.reportInFunction({
-            fn, span: { start: bad.start, end: bad.end },
-            message: `the ${what} returns ${shown}, which is neither a boolean nor a string the gateway reads as one (true/false, 1/0, t/f, TRUE/FALSE, True/False): ${outcome}`,
-          });
+        } else {
+          nonBooleanResults(ret.argument).forEach(reportResult);
         }
       }
       if (canCompleteNormally(node.body)) {

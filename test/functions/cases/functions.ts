@@ -181,6 +181,7 @@ export const cases: Record<string, RuleCases> = {
         ],
       },
       { name: 'empty filter', kind: 'database', config: { bucket: 'b', import_filter: 'function(doc) {}' }, errors: [{ pointer: '/import_filter', message: 'not imported' }] },
+      { name: 'arrow function with an expression body', kind: 'database', config: { bucket: 'b', import_filter: '(doc) => "yes"' }, errors: [{ pointer: '/import_filter', message: 'returns "yes", which is neither a boolean nor a string the gateway reads as one' }] },
     ],
   },
   'functions/resolver-return': {
