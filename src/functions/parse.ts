@@ -21,7 +21,7 @@ export interface ParseProblem {
 }
 
 export interface ParseOutcome {
-  /** The Program of '(' + source + ')' (offsets shifted back to the source), null when it does not parse. */
+  /** A Program holding the function (offsets in the source), null when the source has any problem. */
   program: Node | null;
   /** The function expression the gateway would call; also set when only trailing text breaks the source. */
   functionNode: JsNode | null;
