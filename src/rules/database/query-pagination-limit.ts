@@ -10,9 +10,7 @@ export const rule: Rule = {
     for (const db of databaseEntries(context.kind, context.document)) {
       const limit = lookup(db.config, db.pointer, 'query_pagination_limit');
       const old = lookupPath(db.config, db.pointer, 'cache', 'channel_cache', 'query_limit');
-      if (limit && old) {
-        context.report({ pointer: old.pointer, severity: 'warning', message: `${dbLabel(db)}: query_pagination_limit and the deprecated cache.channel_cache.query_limit are both set; the gateway warns and uses query_pagination_limit.` });
-      }
+      // The deprecated key itself (and that the new one wins) is schema/deprecated's finding.
       const effective = limit ?? old;
       if (!effective || typeof effective.value !== 'number' || effective.value === 0) continue;
       if (effective.value < 2) {

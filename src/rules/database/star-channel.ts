@@ -9,12 +9,9 @@ export const rule: Rule = {
   check(context) {
     for (const db of databaseEntries(context.kind, context.document)) {
       const found = lookupPath(db.config, db.pointer, 'cache', 'channel_cache', 'enable_star_channel');
-      if (!found) continue;
-      if (found.value === false) {
-        context.report(validated(db, context.document, { pointer: found.pointer, message: `${dbLabel(db)}: enable_star_channel false is refused from 4.0 (D8) and deprecated in 3.x; remove it (the star channel is always on).` }));
-      } else {
-        context.report({ pointer: found.pointer, severity: 'warning', message: `${dbLabel(db)}: enable_star_channel is deprecated (a warning at every load); remove it.` });
-      }
+      // Any value is deprecated: schema/deprecated says so; this rule adds that false is refused.
+      if (found?.value !== false) continue;
+      context.report(validated(db, context.document, { pointer: found.pointer, message: `${dbLabel(db)}: enable_star_channel false is refused from 4.0 (D8) and deprecated in 3.x; remove it (the star channel is always on).` }));
     }
   },
 };

@@ -31,21 +31,11 @@ const ROOT_KEYS: RemovedKey[] = [
 // Facebook/Google: honoured while the legacy file runs, never written by the automatic upgrade.
 const LOGIN_KEYS = ['facebook', 'google'];
 
-// Per database (reference 2.3, 2.6, 4.2, 4.2.1).
+// Per database (reference 2.3, 2.6). Deprecated keys that a 3.x gateway still reads with a warning (pool, kv_tls_port,
+// rev_cache_size, the flat cache keys, channel_cache.query_limit) are schema/deprecated's findings, not repeated here.
 const DB_KEYS: RemovedKey[] = [
   { path: ['deprecated'], severity: 'error', message: `a 2.1-2.8 container (it held shadow); ${FATAL}. Remove it` },
   { path: ['channel_index'], severity: 'error', message: `the Sync Gateway Accelerator channel index, removed after 2.6; ${FATAL}. Remove it` },
-  { path: ['pool'], severity: 'warning', message: 'unsupported: the gateway logs a warning and uses "default"; remove it' },
-  { path: ['kv_tls_port'], severity: 'warning', message: 'deprecated and without effect: the TLS port comes from the couchbases:// address; remove it' },
-  { path: ['rev_cache_size'], severity: 'warning', message: 'deprecated alias (the gateway warns and uses it only as a fallback); use cache.rev_cache.size' },
-  { path: ['cache', 'max_wait_pending'], severity: 'warning', message: 'deprecated flat cache key (warning, fallback only); use cache.channel_cache.max_wait_pending' },
-  { path: ['cache', 'max_num_pending'], severity: 'warning', message: 'deprecated flat cache key (warning, fallback only); use cache.channel_cache.max_num_pending' },
-  { path: ['cache', 'max_wait_skipped'], severity: 'warning', message: 'deprecated flat cache key (warning, fallback only); use cache.channel_cache.max_wait_skipped' },
-  { path: ['cache', 'enable_star_channel'], severity: 'warning', message: 'deprecated flat cache key (warning, fallback only); the star channel is always on, remove it' },
-  { path: ['cache', 'channel_cache_max_length'], severity: 'warning', message: 'deprecated flat cache key (warning, fallback only); use cache.channel_cache.max_length' },
-  { path: ['cache', 'channel_cache_min_length'], severity: 'warning', message: 'deprecated flat cache key (warning, fallback only); use cache.channel_cache.min_length' },
-  { path: ['cache', 'channel_cache_expiry'], severity: 'warning', message: 'deprecated flat cache key (warning, fallback only); use cache.channel_cache.expiry_seconds' },
-  { path: ['cache', 'channel_cache', 'query_limit'], severity: 'warning', message: 'deprecated alias (warning); use the database-level query_pagination_limit' },
 ];
 
 export const rule: Rule = {
