@@ -4,6 +4,20 @@ import type { JsNode } from './parse.js';
 
 const FUNCTION_TYPES = new Set(['FunctionExpression', 'FunctionDeclaration', 'ArrowFunctionExpression']);
 
+/**
+ * Calls `visit` with every child node of `node` (acorn builds a tree: no node is shared, so a recursion
+ * through this visits each node once). for...in allocates nothing, unlike Object.keys.
+ */
+export function forEachChild(node: JsNode, visit: (child: JsNode) => void): void {
+  for (const key in node) {
+    const value = node[key];
+    if (value === null || typeof value !== 'object' || key === 'loc') continue;
+    if (Array.isArray(value)) {
+      for (const item of value) if (item !== null && typeof item === 'object' && typeof item.type === 'string') visit(item);
+    } else if (typeof value.type === 'string') visit(value);
+  }
+}
+
 // Several rules ask the same question of the same function: each tree is walked once for all of them.
 const undeclaredCallsCache = new WeakMap<JsNode, readonly JsNode[]>();
 
@@ -29,7 +43,7 @@ export function undeclaredCalls(fn: JsNode): readonly JsNode[] {
         break;
     }
   };
-  // One plain recursion over every node (nested functions included); for...in allocates nothing.
+  // One plain recursion over every node, nested functions included.
   const visit = (node: JsNode): void => {
     switch (node.type) {
       case 'FunctionExpression':
@@ -46,13 +60,7 @@ export function undeclaredCalls(fn: JsNode): readonly JsNode[] {
         if (node.callee.type === 'Identifier') calls.push(node);
         break;
     }
-    for (const key in node) {
-      const value = node[key];
-      if (value === null || typeof value !== 'object' || key === 'loc' || key === 'regex') continue;
-      if (Array.isArray(value)) {
-        for (const item of value) if (item !== null && typeof item === 'object' && typeof item.type === 'string') visit(item);
-      } else if (typeof value.type === 'string') visit(value);
-    }
+    forEachChild(node, visit);
   };
   visit(fn);
   // Source order, as a reader (and the tests) expect.
@@ -64,16 +72,10 @@ export function undeclaredCalls(fn: JsNode): readonly JsNode[] {
 /** Statements of one kind that belong to `fn` itself (not to functions nested inside it). */
 export function ownStatements(fn: JsNode, type: 'ReturnStatement' | 'ThrowStatement'): JsNode[] {
   const found: JsNode[] = [];
-  const visit = (node: JsNode | null | undefined): void => {
-    if (!node || typeof node.type !== 'string') return;
-    if (node !== fn && FUNCTION_TYPES.has(node.type)) return;
+  const visit = (node: JsNode): void => {
+    if (FUNCTION_TYPES.has(node.type)) return;
     if (node.type === type) found.push(node);
-    for (const key of Object.keys(node)) {
-      if (key === 'loc') continue;
-      const value = node[key];
-      if (Array.isArray(value)) for (const item of value) visit(item as JsNode);
-      else if (value && typeof value === 'object' && typeof (value as JsNode).type === 'string') visit(value as JsNode);
-    }
+    forEachChild(node, visit);
   };
   visit(fn.body);
   return found;
@@ -124,20 +126,14 @@ export function canCompleteNormally(statement: JsNode | null | undefined): boole
 /** An unlabelled `break` that leaves `target` (a loop or switch), i.e. not inside a nested loop/switch/function. */
 function containsBreakFor(target: JsNode): boolean {
   let found = false;
-  const visit = (node: JsNode | null | undefined, depth: number): void => {
-    if (found || !node || typeof node.type !== 'string') return;
-    if (FUNCTION_TYPES.has(node.type)) return;
+  const visit = (node: JsNode, depth: number): void => {
+    if (found || FUNCTION_TYPES.has(node.type)) return;
     if (node.type === 'BreakStatement' && !node.label && depth === 0) {
       found = true;
       return;
     }
-    const nested = node !== target && /^(While|DoWhile|For|ForIn|ForOf|Switch)Statement$/.test(node.type) ? 1 : 0;
-    for (const key of Object.keys(node)) {
-      if (key === 'loc') continue;
-      const value = node[key];
-      if (Array.isArray(value)) for (const item of value) visit(item as JsNode, depth + nested);
-      else if (value && typeof value === 'object') visit(value as JsNode, depth + nested);
-    }
+    const inner = node !== target && /^(While|DoWhile|For|ForIn|ForOf|Switch)Statement$/.test(node.type) ? depth + 1 : depth;
+    forEachChild(node, (child) => visit(child, inner));
   };
   visit(target, 0);
   return found;

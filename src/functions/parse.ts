@@ -6,6 +6,7 @@ import * as acorn from 'acorn';
 import * as walk from 'acorn-walk';
 import type { Node } from 'acorn';
 
+import { forEachChild } from './analysis.js';
 import type { JsNode } from './types.js';
 
 export type { JsNode };
@@ -210,18 +211,10 @@ function describeExpression(node: JsNode): string {
 
 /** Shift every start/end in a tree (acorn nodes of the wrapped text back to source offsets). */
 function shiftOffsets(root: JsNode, delta: number): void {
-  // acorn builds a tree (no node is shared), so a plain recursion visits every node once; for...in
-  // allocates nothing, unlike Object.keys and a set of visited nodes.
   const visit = (node: JsNode): void => {
     node.start += delta;
     node.end += delta;
-    for (const key in node) {
-      const value = node[key];
-      if (value === null || typeof value !== 'object' || key === 'loc' || key === 'regex') continue;
-      if (Array.isArray(value)) {
-        for (const item of value) if (item !== null && typeof item === 'object' && typeof item.type === 'string') visit(item);
-      } else if (typeof value.type === 'string' && typeof value.start === 'number') visit(value);
-    }
+    forEachChild(node, visit);
   };
   visit(root);
 }
