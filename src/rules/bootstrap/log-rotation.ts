@@ -20,7 +20,7 @@ export const rule: Rule = {
       if (!rotation) continue;
       const age = lookup(rotation.value, rotation.pointer, 'max_age');
       const min = MIN_AGE[level]!;
-      if (age && typeof age.value === 'number' && age.value !== 0 && age.value > 0 && age.value < min) {
+      if (age && typeof age.value === 'number' && age.value > 0 && age.value < min) {
         context.report({ pointer: age.pointer, message: `logging.${level}.rotation.max_age ${age.value} is below the ${level} minimum of ${min} days: logging setup fails and the gateway refuses to start. Use 0 (keep forever) or at least ${min}.` });
       }
       const interval = lookup(rotation.value, rotation.pointer, 'rotation_interval');

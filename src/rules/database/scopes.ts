@@ -1,6 +1,6 @@
 import type { Rule } from '../types.js';
 import { databaseEntries, dbLabel, hasSource, isLegacyMode, lookup, validated } from './configs.js';
-import { isObject } from '../../types.js';
+import { isObject, joinPointer } from '../../types.js';
 
 export const rule: Rule = {
   id: 'database/scopes',
@@ -17,9 +17,10 @@ export const rule: Rule = {
       }
       for (const name of names) {
         const scope = scopes.value[name];
-        const collections = isObject(scope) ? lookup(scope, `${scopes.pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, 'collections') : undefined;
+        const scopePointer = joinPointer(scopes.pointer, name);
+        const collections = isObject(scope) ? lookup(scope, scopePointer, 'collections') : undefined;
         if (!collections || !isObject(collections.value) || Object.keys(collections.value).length === 0) {
-          context.report(validated(db, context.document, { pointer: collections?.pointer ?? `${scopes.pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `${dbLabel(db)}: scope "${name}" has no collections; the gateway rejects the database (D35). List at least one collection (it may be {}).` }));
+          context.report(validated(db, context.document, { pointer: collections?.pointer ?? scopePointer, message: `${dbLabel(db)}: scope "${name}" has no collections; the gateway rejects the database (D35). List at least one collection (it may be {}).` }));
         }
       }
       for (const field of ['sync', 'import_filter']) {

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, get, hasSource, importEnabled, lookup, lookupPath } from '../database/configs.js';
+import { databaseEntries, dbLabel, get, hasSource, importEnabled, lookup, lookupPath, sharedBucketAccess } from '../database/configs.js';
 import { isObject } from '../../types.js';
 
 export const rule: Rule = {
@@ -21,7 +21,7 @@ export const rule: Rule = {
         }
       }
       const why = get(db.config, 'import_docs') === false ? 'import_docs is false'
-        : !(get(db.config, 'enable_shared_bucket_access') ?? !db.legacy) ? 'shared bucket access is off, so nothing is imported'
+        : !sharedBucketAccess(db) ? 'shared bucket access is off, so nothing is imported'
         : 'import_docs is not set and Community Edition does not import by default';
       for (const filter of filters) {
         if (!filter || !hasSource(filter.value)) continue;
