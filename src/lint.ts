@@ -10,6 +10,7 @@ import { validateSchema } from './schema/validate.js';
 import { checkingRules } from './rules/index.js';
 import type { RuleContext, Settings } from './rules/types.js';
 import type { ResolvedFunction } from './functions/types.js';
+import { functionDiagnostic } from './functions/diagnostic.js';
 import type { CertificateFacts } from './certs/types.js';
 import { collectSecrets, scrub } from './report/redact.js';
 
@@ -91,7 +92,7 @@ export async function analyzeText(text: string, file: string, options: LintOptio
       // config holds thousands of functions: together their trees are over 100 MB).
       const onParsed = (fn: ResolvedFunction): ResolvedFunction => {
         raw.push(...runRules(kind, canonical!, [fn], [], options, 'function'));
-        return { ...fn, program: null, functionNode: null };
+        return { ...fn, functionNode: null };
       };
       const [functionStage, certificates] = await Promise.all([
         runFunctionStage(kind, canonical, doc, toOriginal, options, cwd, configDir, onParsed),
@@ -141,19 +142,7 @@ function runRules(kind: Kind, document: JsonValue, functions: readonly ResolvedF
     const context: RuleContext = {
       kind, document, functions, certificates, settings,
       report: (d) => out.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, pointer: d.pointer, target: d.target }),
-      reportInFunction: (d) => {
-        const start = d.fn.locate(d.span.start);
-        const end = d.fn.locate(Math.max(d.span.start, d.span.end));
-        if (!start || !end) {
-          out.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, pointer: d.fn.pointer });
-          return;
-        }
-        out.push({
-          rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, pointer: d.fn.pointer,
-          span: { start: start.offset, end: start.file === end.file ? Math.max(start.offset, end.offset) : start.offset },
-          file: start.file, fileText: start.fileText,
-        });
-      },
+      reportInFunction: (d) => out.push(functionDiagnostic(d.fn, rule.id, d.severity ?? rule.severity, d.span, d.message)),
     };
     try {
       rule.check!(context);

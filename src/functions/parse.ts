@@ -22,8 +22,6 @@ export interface ParseProblem {
 }
 
 export interface ParseOutcome {
-  /** A Program holding the function (offsets in the source), null when the source has any problem. */
-  program: Node | null;
   /** The function expression the gateway would call; also set when only trailing text breaks the source. */
   functionNode: JsNode | null;
   problems: ParseProblem[];
@@ -43,9 +41,7 @@ export function parseFunctionSource(source: string): ParseOutcome {
   try {
     const expression = acorn.parseExpressionAt(source, 0, ES5) as JsNode;
     if (expression.type === 'FunctionExpression' && /^\s*$/.test(source.slice(expression.end))) {
-      const statement = { type: 'ExpressionStatement', start: expression.start, end: expression.end, expression } as unknown as JsNode;
-      const program = { type: 'Program', start: 0, end: source.length, body: [statement], sourceType: 'script' } as unknown as JsNode;
-      return { program, functionNode: expression, problems: [] };
+      return { functionNode: expression, problems: [] };
     }
   } catch {
     // not ES5, or not one expression: diagnosed below
@@ -67,7 +63,7 @@ export function parseFunctionSource(source: string): ParseOutcome {
     if (!expression) {
       // Only possible when the source closes the parenthesis itself, e.g. "f); (g".
       problems.push({ rule: 'functions/not-a-function', message: `the source is several statements: ${WRAP}`, start: 0, end: source.length });
-      return { program: null, functionNode: null, problems };
+      return { functionNode: null, problems };
     }
     const isFunction = expression.type === 'FunctionExpression' || expression.type === 'ArrowFunctionExpression';
     if (!isFunction) {
@@ -89,7 +85,7 @@ export function parseFunctionSource(source: string): ParseOutcome {
         if (e) problems.push(syntaxProblem(shiftError(e, -1, source.length), source, `${e.reason} (ES5.1, the only language level of the gateway's engine, otto)`));
       }
     }
-    return { program: problems.length === 0 ? program : null, functionNode: isFunction ? expression : null, problems };
+    return { functionNode: isFunction ? expression : null, problems };
   }
 
   return diagnoseUnparsable(source, wrappedError);
@@ -124,22 +120,22 @@ function diagnoseUnparsable(source: string, wrappedError: SyntaxErrorLike | null
         start: rest.start, end: rest.end,
       });
     }
-    return { program: null, functionNode: leading, problems };
+    return { functionNode: leading, problems };
   }
 
   if (leading || parsesAsStatements(source)) {
     const start = firstTokenStart(source);
     const what = leading && leading.end >= source.trimEnd().length ? describeExpression(leading) : 'JavaScript statements';
     return {
-      program: null, functionNode: null,
+      functionNode: null,
       problems: [{ rule: 'functions/not-a-function', message: `the source is ${what}, not a function: ${WRAP}`, start, end: Math.max(start + 1, source.trimEnd().length) }],
     };
   }
 
   if (wrappedError) {
-    return { program: null, functionNode: null, problems: [syntaxProblem(shiftError(wrappedError, -1, source.length), source, wrappedError.reason)] };
+    return { functionNode: null, problems: [syntaxProblem(shiftError(wrappedError, -1, source.length), source, wrappedError.reason)] };
   }
-  return { program: null, functionNode: null, problems: [{ rule: 'functions/syntax-error', message: 'the source does not parse', start: 0, end: source.length }] };
+  return { functionNode: null, problems: [{ rule: 'functions/syntax-error', message: 'the source does not parse', start: 0, end: source.length }] };
 }
 
 interface SyntaxErrorLike {

@@ -62,7 +62,7 @@ async function resolveSite(
     const at = locateInString(site.pointer, offset);
     return at === null ? null : { offset: at };
   };
-  const base = { ...site, program: null, functionNode: null, ...(tlsSkipVerify ? { tlsSkipVerify } : {}) };
+  const base = { ...site, functionNode: null, ...(tlsSkipVerify ? { tlsSkipVerify } : {}) };
 
   // 1. URL prefix (case-sensitive, as the gateway tests it).
   if (site.resolvable && /^https?:\/\//.test(site.value)) {
@@ -125,7 +125,7 @@ function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], onParse
     const message = `${describeFunction(fn)}: ${problem.message}${problem.rule === 'functions/es2015-syntax' ? '' : placeholder}`;
     diagnostics.push(functionDiagnostic(fn, problem.rule, 'error', problem, message));
   }
-  const parsed = { ...fn, program: outcome.program, functionNode: outcome.functionNode };
+  const parsed = { ...fn, functionNode: outcome.functionNode };
   return onParsed ? onParsed(parsed) : parsed;
 }
 

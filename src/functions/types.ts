@@ -40,9 +40,7 @@ export interface ResolvedFunction extends FunctionSite {
   location?: string;
   /** The JavaScript source, or null when it could not be resolved. */
   source: string | null;
-  /** The parsed Program (acorn, ES5), or null when resolution or parsing failed. */
-  program: Node | null;
-  /** The function expression inside the program (what the gateway calls), when there is exactly one. */
+  /** The parsed function expression (acorn, ES5) the gateway calls, or null when resolution or parsing failed. */
   functionNode: JsNode | null;
   /**
    * Map an offset inside `source` to a position in the config file or in the external file;
