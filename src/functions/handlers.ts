@@ -1,5 +1,6 @@
 // Walk the event handlers of a config (reference 5): shared by the webhook/* rules.
 import { databaseEntries } from '../rules/database/configs.js';
+import { redactUrlCredentials } from '../report/redact.js';
 import { isObject, joinPointer, type JsonObject, type JsonValue, type Kind } from '../types.js';
 
 export type EventName = 'document_changed' | 'db_state_changed';
@@ -58,18 +59,7 @@ export function isLoopbackHost(hostname: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || host === '0.0.0.0';
 }
 
-/**
- * The URL as written, or without its `user:password@` (a user name alone can be a token), for messages:
- * credentials never appear in a diagnostic.
- */
+/** The URL as written with its credentials masked (a user name alone can be a token), for messages. */
 export function withoutCredentials(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (!parsed.username && !parsed.password) return url;
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString();
-  } catch {
-    return url.replace(/\/\/[^/@]*@/, '//');
-  }
+  return redactUrlCredentials(url);
 }

@@ -9,9 +9,16 @@ export function isSecretKey(name: string): boolean {
   return SECRET_KEY.test(name) && !PATH_KEY.test(name);
 }
 
-/** `scheme://user:password@host` -> `scheme://user:****@host`. */
+/**
+ * Credentials in every URL of a text, masked: `user:password@` -> `user:****@`, `:password@` -> `:****@`,
+ * and a user name alone (`token@`, how access tokens are often passed) -> `****@`. The one place that
+ * decides this: messages, code frames and the rules' URL quotes all call it.
+ */
 export function redactUrlCredentials(text: string): string {
-  return text.replace(/([a-z][a-z0-9+.-]*:\/\/[^\s/:@"'`]+):([^\s@/"'`]*)@/gi, '$1:****@');
+  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@"'`]*)@/gi, (_, scheme: string, userinfo: string) => {
+    const colon = userinfo.indexOf(':');
+    return colon < 0 ? `${scheme}****@` : `${scheme}${userinfo.slice(0, colon)}:****@`;
+  });
 }
 
 /** Every secret value in a document: values of secret fields and passwords inside URLs. */
@@ -21,7 +28,15 @@ export function collectSecrets(value: JsonValue): string[] {
     if (typeof node === 'string') {
       if (isSecretKey(key) && node.length >= 3) secrets.add(node);
       // Function sources are most of a large config: the URL pattern only runs where a URL can be.
-      if (node.includes('://')) for (const m of node.matchAll(/[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:([^\s@/]+)@/gi)) if (m[1] && m[1].length >= 3) secrets.add(m[1]);
+      if (node.includes('://')) {
+        for (const m of node.matchAll(/[a-z][a-z0-9+.-]*:\/\/([^\s/?#@]*)@/gi)) {
+          const userinfo = m[1]!;
+          const colon = userinfo.indexOf(':');
+          const secret = colon < 0 ? userinfo : userinfo.slice(colon + 1);
+          // A user name alone counts when it is long enough to be a token rather than a name.
+          if (colon >= 0 ? secret.length >= 3 : secret.length >= 12) secrets.add(secret);
+        }
+      }
       return;
     }
     if (Array.isArray(node)) node.forEach((item) => visit(item, key));

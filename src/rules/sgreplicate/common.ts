@@ -1,6 +1,7 @@
 // Reading first-generation (sg-replicate 1) replications: the root-level `replications` array of a legacy config (reference 7.5).
 import { databaseEntries, get, lookup, type DatabaseEntry } from '../database/configs.js';
 import { isObject, joinPointer, type JsonObject } from '../../types.js';
+import { redactUrlCredentials } from '../../report/redact.js';
 import type { RuleContext } from '../types.js';
 
 export interface FirstGenReplication {
@@ -62,7 +63,7 @@ export function rebuiltDbUrl(end: string, adminInterface: string): string | unde
 
 /** A URL with any password replaced, for messages. */
 export function redactUrl(text: string): string {
-  return text.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^:@/?#]*):[^@/?#]*@/, '$1:<password>@');
+  return redactUrlCredentials(text);
 }
 
 /** Listen port of an interface setting (`host:port`, `:port`). */
