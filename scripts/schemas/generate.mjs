@@ -1105,6 +1105,7 @@ export function buildLegacySchema() {
         'first-generation sg-replicate (deprecated in 2.8). Any value, even [], makes 3.x refuse to start (FATAL); define Inter-Sync Gateway Replications under databases.<name>.replications instead.',
       ),
       maxCouchbaseConnections: removed(int(''), 'old connection pool size (until 2.6); 3.x rejects the key (FATAL). Remove it.'),
+      slowServerCallWarningThreshold: removed(int(''), '1.x/2.0 name of slowQueryWarningThreshold; 3.x rejects the key (FATAL). Rename it to slowQueryWarningThreshold.'),
       maxCouchbaseOverflow: removed(int(''), 'old connection pool overflow (until 2.6); 3.x rejects the key (FATAL). Remove it.'),
       skip_runmode_validation: removed(bool(''), 'Sync Gateway Accelerator run mode check (until 2.6); 3.x rejects the key (FATAL). Remove it.'),
       runmode: removed(str(''), 'Sync Gateway Accelerator run mode (until 2.6); 3.x rejects the key (FATAL). Remove it.'),

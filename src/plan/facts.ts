@@ -125,7 +125,7 @@ export function readFacts(kind: Kind, config: JsonValue, fileName: string): Conf
     } else if (replications && replications.value !== null) {
       facts.firstGenPointer = replications.pointer;
     }
-    facts.adminInterface = lookup(config, '', 'AdminInterface');
+    facts.adminInterface = lookup(config, '', 'adminInterface');
     facts.listenerCert = lookup(config, '', 'SSLCert');
     facts.disablePersistentConfig = lookup(config, '', 'disable_persistent_config');
     facts.groupId = lookup(config, '', 'config_upgrade_group_id');

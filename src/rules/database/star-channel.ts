@@ -5,7 +5,7 @@ export const rule: Rule = {
   id: 'database/star-channel',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'channel_cache.enable_star_channel: false is refused from 4.0 (D8); setting it at all is deprecated.',
+  description: 'channel_cache.enable_star_channel: false, which 4.0+ refuse (D8); the deprecated key itself is reported by schema/deprecated.',
   check(context) {
     for (const db of databaseEntries(context.kind, context.document)) {
       const found = lookupPath(db.config, db.pointer, 'cache', 'channel_cache', 'enable_star_channel');

@@ -22,7 +22,7 @@ export const rule: Rule = {
       if (upgraded !== reference.server) {
         context.report({
           pointer: server.pointer,
-          message: `${dbLabel(db)} uses server "${redactUrl(upgraded)}" but database "${reference.name}" uses "${redactUrl(reference.server)}" (after the gateway's address upgrade): the 3.x automatic upgrade requires one server for all databases and refuses to start. Write the bootstrap config by hand (sgconf convert does it) or give every database the same address.`,
+          message: `${dbLabel(db)} uses server "${redactUrl(upgraded)}" but database "${reference.name}" uses "${redactUrl(reference.server)}" (after the gateway's address upgrade): the 3.x automatic upgrade requires one server for all databases and refuses to start. A 3.x node serves the databases of one cluster only: give every database the same address, or split the file into one config per cluster; then sgconf convert writes each bootstrap config.`,
         });
       }
     }
