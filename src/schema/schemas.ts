@@ -1,6 +1,7 @@
 // The JSON Schemas of the three kinds (schemas/*.schema.json), and walking them by key.
 import { readFileSync } from 'node:fs';
 import type { Kind } from '../types.js';
+import { packageFile } from '../paths.js';
 
 export type SchemaNode = {
   $ref?: string;
@@ -27,7 +28,7 @@ const cache = new Map<Kind, SchemaNode>();
 export function loadSchema(kind: Kind): SchemaNode {
   let schema = cache.get(kind);
   if (!schema) {
-    schema = JSON.parse(readFileSync(new URL(`../../schemas/${kind}.schema.json`, import.meta.url), 'utf8')) as SchemaNode;
+    schema = JSON.parse(readFileSync(packageFile(`schemas/${kind}.schema.json`), 'utf8')) as SchemaNode;
     cache.set(kind, schema);
   }
   return schema;

@@ -1,6 +1,7 @@
 // sgconf schema <kind>: print the JSON Schema of that kind.
 import { readFile } from 'node:fs/promises';
 import { UsageError, type CliIO } from '../io.js';
+import { packageFile } from '../../paths.js';
 
 const KINDS = ['legacy', 'bootstrap', 'database'];
 
@@ -10,7 +11,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (args.length !== 1 || !KINDS.includes(args[0]!)) throw new UsageError(`expected one kind: ${KINDS.join(', ')}`);
-  const text = await readFile(new URL(`../../../schemas/${args[0]}.schema.json`, import.meta.url), 'utf8');
+  const text = await readFile(packageFile(`schemas/${args[0]}.schema.json`), 'utf8');
   io.stdout(text.endsWith('\n') ? text : text + '\n');
   return 0;
 }
