@@ -21,7 +21,9 @@ async function getValidator(kind: Kind): Promise<ValidateFunction> {
 
 async function loadPrecompiled(kind: Kind): Promise<ValidateFunction | null> {
   try {
-    const mod = (await import(new URL(`./compiled/${kind}.js`, import.meta.url).href)) as { validate?: ValidateFunction };
+    // A template literal, not a computed URL: the bundler (scripts/bundle.mjs) then includes every module of
+    // compiled/, each evaluated only when its kind is met.
+    const mod = (await import(`./compiled/${kind}.js`)) as { validate?: ValidateFunction };
     return mod.validate ?? null;
   } catch {
     return null;
