@@ -12,7 +12,7 @@ export function parseGoDuration(text: string): number | undefined {
   if (rest === '0') return 0;
   if (rest === '') return undefined;
   let total = 0;
-  const part = /^(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/;
+  const part = /^(\d+(?:\.\d*)?|\.\d+)(ns|us|\u00b5s|\u03bcs|ms|s|m|h)/; // µs and μs, escaped: the bundle stays ASCII
   while (rest !== '') {
     const m = part.exec(rest);
     if (!m) return undefined;

@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// Build step after tsc and compile-schemas: bundle the CLI (dist/cli/main.js and everything it loads,
+// lazily loaded commands included) into one CommonJS file, dist/sgconf.cjs, and the parts only some
+// runs need (the validator of each kind, the YAML parser) into chunks, dist/sgconf-<chunk>.cjs; then run the bundle on the examples
+// and save V8's code cache of what those runs compiled (<file>.v8cache). bin/sgconf.js runs the bundle
+// through those caches (src/launch.cts): a cold `sgconf lint` then neither resolves ~200 ES modules nor
+// compiles them from source, and deserializes only the validators it uses (issue 6, measurement a).
+//
+// The bundle sits directly under dist/, like dist/paths.js, so the package-relative paths of
+// src/paths.ts hold in both. Left outside: cosmiconfig (it loads users' tool configs, .js and .ts ones
+// included, with its own loaders) and ajv's compiler (only for a build without compiled validators).
+import { readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+const { bundleFile, chunkFile, codeCacheFile, loadBundle, writeCodeCaches } = createRequire(import.meta.url)(path.join(dist, 'launch.cjs'));
+const KINDS = ['legacy', 'bootstrap', 'database'];
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  // vm.Script has no loader for import(): every dynamic import becomes a require, still evaluated lazily.
+  supported: { 'dynamic-import': false },
+  define: { 'import.meta.url': '__sgconfBundleUrl' },
+  // The CommonJS wrapper is part of each file (src/launch.cts compiles the file as it is read), with one
+  // more parameter: the loader of chunks.
+  banner: { js: '(function (exports, require, module, __filename, __dirname, __sgconfLoadChunk) {"use strict";var __sgconfBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
+  footer: { js: '\n})' },
+  legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: 'warning',
+};
+
+// Chunks: parts that only some runs need, each a file of its own with its own code cache, so that a
+// run deserializes only what it uses. In the core, each is replaced by a call to the chunk loader.
+const require = createRequire(import.meta.url);
+const CHUNKS = [
+  ...KINDS.map((kind) => ({ name: `validator-${kind}`, entry: path.join(dist, 'schema', 'compiled', `${kind}.js`) })),
+  // The YAML parser: JSON configs never need it.
+  { name: 'yaml', entry: require.resolve('yaml'), packageName: 'yaml' },
+];
+const compiledValidator = /[\\/]dist[\\/]schema[\\/]compiled[\\/](legacy|bootstrap|database)\.js$/;
+const chunkStubs = {
+  name: 'chunk-stubs',
+  setup(builder) {
+    // An ES module of ours: a stub with the same export (the compiled validators export `validate`).
+    builder.onLoad({ filter: compiledValidator }, (args) => ({
+      contents: `export const validate = __sgconfLoadChunk(${JSON.stringify(`validator-${compiledValidator.exec(args.path)[1]}`)}).validate;`,
+      loader: 'js',
+    }));
+    // A CommonJS package: a CommonJS stub whose exports are the chunk's.
+    for (const chunk of CHUNKS.filter((c) => c.packageName)) {
+      builder.onResolve({ filter: new RegExp(`^${chunk.packageName}$`) }, () => ({ path: chunk.name, namespace: 'sgconf-chunk' }));
+    }
+    builder.onLoad({ filter: /.*/, namespace: 'sgconf-chunk' }, (args) => ({ contents: `module.exports = __sgconfLoadChunk(${JSON.stringify(args.path)});`, loader: 'js' }));
+  },
+};
+const outputs = [bundleFile, ...CHUNKS.map((chunk) => chunkFile(chunk.name))];
+
+for (const file of outputs) rmSync(codeCacheFile(file), { force: true });
+await build({
+  ...common,
+  entryPoints: [path.join(dist, 'cli', 'main.js')],
+  outfile: bundleFile,
+  external: ['cosmiconfig', 'ajv/dist/2020.js', 'ajv-formats'],
+  plugins: [chunkStubs],
+});
+for (const chunk of CHUNKS) await build({ ...common, entryPoints: [chunk.entry], outfile: chunkFile(chunk.name) });
+
+// src/launch.cts reads the files as latin1 (no UTF-8 decoding): that is only right for ASCII.
+for (const file of outputs) {
+  const nonAscii = readFileSync(file).findIndex((byte) => byte > 0x7f);
+  if (nonAscii >= 0) throw new Error(`bundle: ${file} has a non-ASCII byte at offset ${nonAscii}; escape it in the source`);
+}
+
+// Warm-up: the runs whose compiled functions go into the caches: every report format, JSON and YAML
+// inputs, functions, the validators of all three kinds: every chunk.
+const bundle = loadBundle();
+if (!bundle) throw new Error(`bundle: ${bundleFile} was not written`);
+const quiet = { stdout() {}, stderr() {}, cwd: root, env: {}, isTTY: false };
+const examples = path.join(root, 'examples');
+for (const args of [['lint', examples], ['lint', examples, '--format', 'json'], ['lint', examples, '--format', 'sarif'], ['lint', examples, '--format', 'github']]) {
+  await bundle.entry.main(args, quiet);
+}
+const loaded = bundle.scripts.map((s) => path.basename(s.file));
+if (loaded.length !== outputs.length) throw new Error(`bundle: the warm-up loaded ${loaded.join(', ')}; the examples should need every chunk`);
+const failed = writeCodeCaches(bundle, 'all');
+if (failed.length > 0) throw new Error(`bundle: could not write ${failed.join(', ')}`);
+process.stdout.write(`bundle: dist/{${loaded.join(',')}} and their code caches\n`);

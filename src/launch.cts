@@ -1,0 +1,129 @@
+// Start-up of the executable (bin/sgconf.js). A cold `sgconf lint` must cost little more than starting
+// Node (issue 6), and on Node 20 three things stood in the way, each answered here:
+// - resolving, reading and compiling some 200 ES modules one by one: the CLI runs from one bundled
+//   CommonJS file, dist/sgconf.cjs (scripts/bundle.mjs);
+// - compiling that code from source on every run: it is compiled through V8's code cache
+//   (<file>.v8cache). Node 20 has no compile cache for ES modules, hence vm.Script and CommonJS;
+// - an ES module entry alone costs some 8 ms of loader set-up: this file and bin/sgconf.js are CommonJS.
+// The validator of each kind is a chunk of its own (dist/sgconf-validator-<kind>.cjs) with its own
+// cache, so that a run deserializes only the validators of the kinds it meets.
+// Without the bundle (a tsc-only build) or with SGCONF_NO_BUNDLE set, the ES modules of dist/ run as is.
+import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { Script } from 'node:vm';
+
+export type CliEntry = { main(argv: string[], io?: unknown): Promise<number> };
+
+/** One compiled file of the bundle. */
+export type LoadedScript = {
+  file: string;
+  script: Script;
+  /** Whether V8 took the code cache; false when there was none or it was made by another V8 or flags. */
+  cacheAccepted: boolean;
+};
+
+export type LoadedBundle = {
+  entry: CliEntry;
+  /** The core and every chunk loaded so far (chunks are added as the run loads them). */
+  scripts: LoadedScript[];
+};
+
+export const bundleFile = `${__dirname}/sgconf.cjs`;
+
+export function chunkFile(name: string): string {
+  return `${__dirname}/sgconf-${name}.cjs`;
+}
+
+export function codeCacheFile(file: string): string {
+  return `${file}.v8cache`;
+}
+
+type LoadChunk = (name: string) => unknown;
+
+/**
+ * Compiles and runs one file of the bundle as CommonJS would; null when the file does not exist. The
+ * files carry their own CommonJS wrapper (scripts/bundle.mjs), with one more parameter, the chunk
+ * loader. Compiled as read (latin1: the files are ASCII), the source stays the external string Node
+ * made of the file instead of a concatenated copy on the heap.
+ */
+function runScript(file: string, loadChunk: LoadChunk): { exports: unknown; loaded: LoadedScript } | null {
+  let source: string;
+  try {
+    source = readFileSync(file, 'latin1');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = readFileSync(codeCacheFile(file));
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new Script(source, { filename: file, cachedData });
+  const module = { exports: {} as unknown };
+  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+  wrapper.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), loadChunk);
+  return { exports: module.exports, loaded: { file, script, cacheAccepted: cachedData !== undefined && !script.cachedDataRejected } };
+}
+
+/** Loads the core of the bundle; null when there is no bundle. Chunks load when the run asks for them. */
+export function loadBundle(): LoadedBundle | null {
+  const scripts: LoadedScript[] = [];
+  const chunks = new Map<string, unknown>();
+  const loadChunk: LoadChunk = (name) => {
+    if (!chunks.has(name)) {
+      const chunk = runScript(chunkFile(name), loadChunk);
+      if (!chunk) throw new Error(`${chunkFile(name)} is missing: run \`npm run build\` again`);
+      scripts.push(chunk.loaded);
+      chunks.set(name, chunk.exports);
+    }
+    return chunks.get(name);
+  };
+  const core = runScript(bundleFile, loadChunk);
+  if (!core) return null;
+  scripts.unshift(core.loaded);
+  return { entry: core.exports as CliEntry, scripts };
+}
+
+/**
+ * Writes the code cache of what each script has compiled so far (call it after a run, so the cache holds
+ * the functions that run used): all of them, or only those whose cache was missing or rejected. Each is
+ * written to a temporary file and renamed: processes started in parallel (pre-commit) never read half a
+ * file. Best effort: a read-only install just stays uncached. Returns the files it could not write.
+ */
+export function writeCodeCaches(bundle: LoadedBundle, which: 'all' | 'stale'): string[] {
+  const failed: string[] = [];
+  for (const { file, script, cacheAccepted } of bundle.scripts) {
+    if (which === 'stale' && cacheAccepted) continue;
+    const cacheFile = codeCacheFile(file);
+    const temporary = `${cacheFile}.${process.pid}.tmp`;
+    try {
+      writeFileSync(temporary, script.createCachedData());
+      renameSync(temporary, cacheFile);
+    } catch {
+      failed.push(cacheFile);
+      try {
+        unlinkSync(temporary);
+      } catch {
+        // nothing was written
+      }
+    }
+  }
+  return failed;
+}
+
+/** Runs the CLI: from the bundle when there is one, else from the ES modules of dist/. */
+export async function startCli(argv: string[]): Promise<number> {
+  const bundle = process.env.SGCONF_NO_BUNDLE ? null : loadBundle();
+  if (!bundle) {
+    const { main } = await import('./cli/main.js');
+    return main(argv);
+  }
+  const code = await bundle.entry.main(argv);
+  // A cache made by another Node version (or with other V8 flags) is rejected: replace it, so that the
+  // next run starts fast again.
+  writeCodeCaches(bundle, 'stale');
+  return code;
+}

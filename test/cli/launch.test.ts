@@ -1,0 +1,121 @@
+// The executable as shipped: bin/sgconf.js runs the bundle (dist/sgconf.cjs and its chunks) through V8's
+// code cache (src/launch.cts, scripts/bundle.mjs). What a user sees must not depend on that: same output
+// as the ES modules of dist/, a stale cache rebuilt, a missing build explained, output never cut short.
+import { describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+function sgconf(args: string[], options: { cwd?: string; bin?: string; env?: Record<string, string> } = {}) {
+  const result = spawnSync(process.execPath, [options.bin ?? path.join(ROOT, 'bin', 'sgconf.js'), ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: { PATH: process.env.PATH ?? '', ...options.env },
+    encoding: 'utf8',
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A copy of the installed package (bin, the bundle, schemas) in a temporary folder. */
+function packageCopy(withDist: boolean): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-launch-'));
+  cpSync(path.join(ROOT, 'bin'), path.join(dir, 'bin'), { recursive: true });
+  cpSync(path.join(ROOT, 'schemas'), path.join(dir, 'schemas'), { recursive: true });
+  cpSync(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+  if (withDist) {
+    for (const name of readdirSync(path.join(ROOT, 'dist'))) {
+      if (name === 'launch.cjs' || /^sgconf.*\.cjs(\.v8cache)?$/.test(name)) cpSync(path.join(ROOT, 'dist', name), path.join(dir, 'dist', name));
+    }
+  }
+  return dir;
+}
+
+describe('sgconf as shipped (bundle + code cache)', () => {
+  it('the build wrote the bundle, its chunks and a code cache for each', () => {
+    for (const name of ['sgconf', 'sgconf-validator-legacy', 'sgconf-validator-bootstrap', 'sgconf-validator-database', 'sgconf-yaml']) {
+      expect(existsSync(path.join(ROOT, 'dist', `${name}.cjs`)), name).toBe(true);
+      expect(statSync(path.join(ROOT, 'dist', `${name}.cjs.v8cache`)).size, name).toBeGreaterThan(0);
+    }
+  });
+
+  const runs: [string, string[]][] = [
+    ['lint, stylish', ['lint', 'examples', 'test/cli/fixtures', '--no-remote']],
+    ['lint, json', ['lint', 'examples', 'test/cli/fixtures', '--no-remote', '--format', 'json']],
+    ['lint, sarif', ['lint', 'examples', 'test/cli/fixtures', '--no-remote', '--format', 'sarif']],
+    ['lint, github', ['lint', 'examples', 'test/cli/fixtures', '--no-remote', '--format', 'github']],
+    ['lint of a missing file', ['lint', 'no/such/file.json']],
+    ['plan', ['plan', 'examples/legacy/sync_gateway.json', '--from', '2.8', '--to', '3.1']],
+    ['schema', ['schema', 'database']],
+    ['version', ['--version']],
+    ['unknown command', ['frobnicate']],
+  ];
+  it.each(runs)('%s: the bundle prints and exits exactly as the ES modules do', (_, args) => {
+    const bundled = sgconf(args);
+    const modules = sgconf(args, { env: { SGCONF_NO_BUNDLE: '1' } });
+    expect(bundled.stderr).not.toContain('internal error');
+    expect(bundled).toEqual(modules);
+  });
+
+  it('a rejected or missing code cache is rebuilt by the next run, then used as is', () => {
+    const dir = packageCopy(true);
+    const dist = path.join(dir, 'dist');
+    writeFileSync(path.join(dist, 'sgconf.cjs.v8cache'), 'not a code cache');
+    const legacyCache = path.join(dist, 'sgconf-validator-legacy.cjs.v8cache');
+    cpSync(path.join(ROOT, 'examples'), path.join(dir, 'examples'), { recursive: true });
+    writeFileSync(legacyCache, '');
+    const expected = sgconf(['lint', 'examples/legacy'], { cwd: dir, bin: path.join(ROOT, 'bin', 'sgconf.js') });
+
+    const first = sgconf(['lint', 'examples/legacy'], { cwd: dir, bin: path.join(dir, 'bin', 'sgconf.js') });
+    expect(first).toEqual(expected);
+    expect(readFileSync(path.join(dist, 'sgconf.cjs.v8cache')).length).toBeGreaterThan(1000);
+    expect(statSync(legacyCache).size).toBeGreaterThan(1000);
+    const written = readdirSync(dist).filter((n) => n.endsWith('.v8cache')).map((n) => [n, statSync(path.join(dist, n)).mtimeMs]);
+    expect(readdirSync(dist).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+
+    const second = sgconf(['lint', 'examples/legacy'], { cwd: dir, bin: path.join(dir, 'bin', 'sgconf.js') });
+    expect(second).toEqual(expected);
+    // Accepted caches are left alone.
+    expect(readdirSync(dist).filter((n) => n.endsWith('.v8cache')).map((n) => [n, statSync(path.join(dist, n)).mtimeMs])).toEqual(written);
+  });
+
+  it('without a build, says what to run instead of a stack trace', () => {
+    const dir = packageCopy(false);
+    const r = sgconf(['lint', 'examples'], { cwd: dir, bin: path.join(dir, 'bin', 'sgconf.js') });
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('sgconf: dist/ is missing or incomplete: run `npm ci` (or `npm run build`) in the sgconf folder first\n');
+  });
+
+  it('a reader slower than the output gets all of it (the pipe fills up: the writer waits)', async () => {
+    const expected = readFileSync(path.join(ROOT, 'schemas', 'legacy.schema.json'), 'utf8');
+    expect(expected.length).toBeGreaterThan(64 * 1024); // more than a pipe holds
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'sgconf.js'), 'schema', 'legacy'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    child.stdout.on('data', (c: Buffer) => {
+      // Stop reading for a while after the first chunk: the writer finds the pipe full.
+      if (chunks.push(c) === 1) {
+        child.stdout.pause();
+        setTimeout(() => child.stdout.resume(), 300);
+      }
+    });
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(expected.endsWith('\n') ? expected : expected + '\n');
+  });
+
+  it('a reader that goes away (sgconf lint | head) ends the run quietly', async () => {
+    const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'sgconf.js'), 'schema', 'legacy'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+});
