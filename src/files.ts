@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import type { FileResult, LintReport } from './types.js';
 import { decodeBytes } from './source/index.js';
+import { readdirEntries, readFile, stat } from './fs-async.js';
 import { analyzeText, summarize, type LintOptions } from './lint.js';
 
 export interface LintPathsOptions extends LintOptions {
@@ -14,7 +15,6 @@ const CONFIG_FILE = /\.(json|ya?ml)$/i;
 const NOT_CONFIGS = /(^|\/)(package(-lock)?\.json|tsconfig(\.[^/]*)?\.json|\.sgconfrc(\.[a-z]+)?|composer\.json|\.?eslintrc\.json)$/i;
 
 export async function lintPaths(paths: string[], options: LintPathsOptions = {}): Promise<LintReport> {
-  const { readdir, readFile, stat } = await import('node:fs/promises');
   const cwd = options.cwd ?? process.cwd();
   const ignore = (options.ignore ?? []).map(globToRegExp);
   const isIgnored = (file: string): boolean => {
@@ -25,7 +25,7 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
   const walk = async (dir: string): Promise<void> => {
     let entries;
     try {
-      entries = await readdir(path.resolve(cwd, dir), { withFileTypes: true });
+      entries = await readdirEntries(path.resolve(cwd, dir));
     } catch (error) {
       targets.push({ file: dir, discovered: false, error: fsMessage(error) });
       return;

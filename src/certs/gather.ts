@@ -1,6 +1,6 @@
 // The certificates stage of lint: reads every certificate and key file a config names and records
 // facts about it for the certs/* rules. The only part of certificate checking that does I/O.
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from '../fs-async.js';
 import path from 'node:path';
 import type { X509Certificate, KeyObject } from 'node:crypto';
 import type { JsonValue, Kind } from '../types.js';

@@ -1,4 +1,6 @@
 // What a command may touch of the process: its streams and environment (tests pass their own).
+import { fstatSync, statSync, writeSync } from 'node:fs';
+
 export interface CliIO {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
@@ -9,13 +11,60 @@ export interface CliIO {
 }
 
 export function processIO(): CliIO {
+  const stdout = descriptorWriter(1, () => process.stdout);
+  const stderr = descriptorWriter(2, () => process.stderr);
+  let isTTY: boolean | undefined;
   return {
-    stdout: (t) => process.stdout.write(t),
-    stderr: (t) => process.stderr.write(t),
+    stdout,
+    stderr,
     cwd: process.cwd(),
     env: process.env,
-    isTTY: Boolean(process.stdout.isTTY),
+    get isTTY() {
+      isTTY ??= stdoutIsTerminal();
+      return isTTY;
+    },
   };
+}
+
+// Output goes straight to the file descriptor: the first touch of process.stdout makes Node load its
+// stream (and, for a pipe or terminal, net) modules, some milliseconds of a cold start (issue 6). Should
+// the descriptor be non-blocking (EAGAIN), the rest goes through Node's stream, in order. A reader that
+// went away (EPIPE: `sgconf lint | head`) ends the output quietly.
+function descriptorWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream): (text: string) => void {
+  let mode: 'direct' | 'stream' | 'closed' = 'direct';
+  return (text) => {
+    if (mode === 'closed' || text === '') return;
+    let rest: string | Buffer = text;
+    if (mode === 'direct') {
+      const bytes = Buffer.from(text, 'utf8');
+      let written = 0;
+      try {
+        while (written < bytes.length) written += writeSync(fd, bytes, written, bytes.length - written);
+        return;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EPIPE') {
+          mode = 'closed';
+          return;
+        }
+        if (code !== 'EAGAIN') throw error;
+        mode = 'stream';
+        rest = bytes.subarray(written);
+      }
+    }
+    stream().write(rest);
+  };
+}
+
+/** Whether stdout is a terminal, without creating process.stdout for a pipe, a file or /dev/null. */
+function stdoutIsTerminal(): boolean {
+  try {
+    const out = fstatSync(1);
+    if (!out.isCharacterDevice() || out.rdev === statSync('/dev/null').rdev) return false;
+  } catch {
+    // no /dev/null (Windows): ask Node
+  }
+  return Boolean(process.stdout.isTTY);
 }
 
 /** Thrown by argument parsing: exit status 2 with a one-line usage hint. */

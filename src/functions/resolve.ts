@@ -1,6 +1,6 @@
 // Resolve every function source like the gateway (reference 6.3): URL prefix, else an existing file, else
 // inline. Then parse it (parse.ts) and turn problems into diagnostics at the original bytes.
-import { stat, readFile } from 'node:fs/promises';
+import { readFile, stat } from '../fs-async.js';
 import * as path from 'node:path';
 import { getAtPointer, isObject, joinPointer, type JsonValue, type Kind, type RawDiagnostic, type Severity } from '../types.js';
 import { functionDiagnostic } from './diagnostic.js';
@@ -98,7 +98,7 @@ async function resolveSite(
       reportExternalInPersistentConfig(kind, site, 'file', options, report);
       let text: string;
       try {
-        text = await readFile(absolute, 'utf8');
+        text = (await readFile(absolute)).toString('utf8');
       } catch (error) {
         report('functions/load-failed', 'error',
           `cannot read the ${roleName(site.role)} file ${site.value}: ${(error as Error).message}; the gateway would not load the database`);

@@ -63,12 +63,13 @@ export function detectKind(value: JsonValue, options: DetectOptions = {}): KindD
 
 function decideKind(value: JsonValue): KindDecision {
   if (!isObject(value)) return { kind: null, reason: 'the document is not a JSON object' };
-  const { legacy, bootstrap, database } = sets();
   const keys = Object.keys(value).map((k) => k.toLowerCase());
   if (keys.length > 0 && keys.every((k) => k === 'users' || k === 'roles')) {
     return { kind: null, reason: 'it holds only users and roles (a principals file, applied with the _user and _role admin endpoints), not a config' };
   }
   if (keys.includes('databases')) return { kind: 'legacy', reason: 'it has a top-level "databases" map' };
+  // Only now the key sets: reading all three schemas is the dearest part of detection.
+  const { legacy, bootstrap, database } = sets();
   if (keys.every((k) => bootstrap.has(k))) {
     if (hasLegacyInnerKeys(value)) return { kind: 'legacy', reason: 'its logging/unsupported sections use legacy keys' };
     return { kind: 'bootstrap', reason: 'every top-level key is a startup config key' };
