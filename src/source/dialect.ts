@@ -125,15 +125,18 @@ export interface BacktickResult {
  * LF -> `\n`, TAB -> `\t`, `"` -> `\"`; the backticks become double quotes.
  */
 export function convertBackticks(input: string): BacktickResult {
+  const inputRegions = findBacktickRegions(input);
+  if (inputRegions.length === 0) return { text: input, mapper: new SegmentMapBuilder().build(input.length, input.length), regions: [] };
+  const { text, regions } = NOT_LATIN1.test(input) ? joinEscaped(input, inputRegions) : writeEscapedLatin1(input, inputRegions);
+  return { text, mapper: backtickMapper(input, inputRegions, regions, text.length), regions };
+}
+
+const NOT_LATIN1 = /[^\u0000-\u00ff]/;
+
+/** Open and close offsets of every backtick region, in pairs. An unclosed backtick ends the search. */
+function findBacktickRegions(input: string): number[] {
+  const found: number[] = [];
   let open = input.indexOf('`');
-  const regions: Span[] = [];
-  if (open < 0) return { text: input, mapper: new SegmentMapBuilder().build(input.length, input.length), regions };
-  // The text is built from slices with native replaces (a large config holds megabytes of JavaScript in
-  // backtick strings); the offset map, needed only to place diagnostics, is built on first use.
-  const parts: string[] = [];
-  const inputRegions: number[] = []; // open, close offsets in the input
-  let outLength = 0;
-  let copied = 0;
   while (open >= 0) {
     let close = open + 2;
     for (;;) {
@@ -142,19 +145,67 @@ export function convertBackticks(input: string): BacktickResult {
       close++;
     }
     if (close < 0) break;
+    found.push(open, close);
+    open = input.indexOf('`', close + 1);
+  }
+  return found;
+}
+
+// The usual case, text without characters above U+00FF: written byte by byte into one buffer and read
+// back as one latin1 string (Node keeps a large one outside the JavaScript heap). A large config holds
+// megabytes of JavaScript with an escape on every line; building that text from pieces cost more in
+// garbage collection than the parse that follows.
+function writeEscapedLatin1(input: string, inputRegions: number[]): { text: string; regions: Span[] } {
+  let escapable = 0;
+  for (let r = 0; r < inputRegions.length; r += 2) escapable += inputRegions[r + 1]! - inputRegions[r]! - 1;
+  const out = Buffer.allocUnsafe(input.length + escapable);
+  const regions: Span[] = [];
+  let o = 0;
+  let copied = 0;
+  for (let r = 0; r < inputRegions.length; r += 2) {
+    const open = inputRegions[r]!;
+    const close = inputRegions[r + 1]!;
+    o += out.write(input.slice(copied, open), o, 'latin1');
+    const start = o;
+    out[o++] = 34;
+    for (let i = open + 1; i < close; i++) {
+      const c = input.charCodeAt(i);
+      switch (c) {
+        case 13: break;
+        case 92: out[o++] = 92; out[o++] = 92; break;
+        case 10: out[o++] = 92; out[o++] = 110; break;
+        case 9: out[o++] = 92; out[o++] = 116; break;
+        case 34: out[o++] = 92; out[o++] = 34; break;
+        default: out[o++] = c;
+      }
+    }
+    out[o++] = 34;
+    regions.push({ start, end: o });
+    copied = close + 1;
+  }
+  o += out.write(input.slice(copied), o, 'latin1');
+  return { text: out.toString('latin1', 0, o), regions };
+}
+
+// Any other text: from slices and native replaces.
+function joinEscaped(input: string, inputRegions: number[]): { text: string; regions: Span[] } {
+  const parts: string[] = [];
+  const regions: Span[] = [];
+  let outLength = 0;
+  let copied = 0;
+  for (let r = 0; r < inputRegions.length; r += 2) {
+    const open = inputRegions[r]!;
+    const close = inputRegions[r + 1]!;
     const before = input.slice(copied, open);
     const inner = escapeRegion(input.slice(open + 1, close));
     parts.push(before, '"', inner, '"');
-    const regionStart = outLength + before.length;
-    outLength = regionStart + inner.length + 2;
-    regions.push({ start: regionStart, end: outLength });
-    inputRegions.push(open, close);
+    const start = outLength + before.length;
+    outLength = start + inner.length + 2;
+    regions.push({ start, end: outLength });
     copied = close + 1;
-    open = input.indexOf('`', copied);
   }
   parts.push(input.slice(copied));
-  const out = parts.join('');
-  return { text: out, mapper: lazyMapper(() => backtickMap(input, inputRegions, out.length)), regions };
+  return { text: parts.join(''), regions };
 }
 
 function escapeRegion(text: string): string {
@@ -162,32 +213,66 @@ function escapeRegion(text: string): string {
   return text.replace(/\\/g, '\\\\').replace(/\r/g, '').replace(/\n/g, '\\n').replace(/\t/g, '\\t').replace(/"/g, '\\"');
 }
 
-/** The segment map of a backtick conversion (every escaped character is its own segment). */
-function backtickMap(input: string, inputRegions: number[], outLength: number): OffsetMapper {
-  const map = new SegmentMapBuilder();
-  map.add(0, 0, true);
-  let shift = 0; // output offset minus input offset so far
-  for (let r = 0; r < inputRegions.length; r += 2) {
-    const open = inputRegions[r]!;
-    const close = inputRegions[r + 1]!;
-    // The opening backtick becomes a quote: same length.
-    map.add(open + 1 + shift, open + 1, true);
-    for (let i = open + 1; i < close; i++) {
-      const c = input.charCodeAt(i);
-      if (c !== 92 && c !== 13 && c !== 10 && c !== 9 && c !== 34) continue;
-      map.add(i + shift, i, false);
-      shift += c === 13 ? -1 : 1;
-      map.add(i + 1 + shift, i + 1, true);
+/**
+ * Output offsets back to the input of a backtick conversion. Outside the regions the texts differ by a
+ * shift; inside a region every escaped character is a segment of its own. Those tables are built per
+ * region, the first time an offset inside it is asked for: a large config has hundreds of thousands of
+ * such characters, and diagnostics fall in few of its regions.
+ */
+function backtickMapper(input: string, inputRegions: number[], regions: Span[], outLength: number): OffsetMapper {
+  const contentMaps = new Map<number, OffsetMapper>();
+  const contentMap = (r: number): OffsetMapper => {
+    let map = contentMaps.get(r);
+    if (!map) {
+      const open = inputRegions[2 * r]!;
+      const close = inputRegions[2 * r + 1]!;
+      const builder = new SegmentMapBuilder();
+      builder.add(0, 0, true);
+      let shift = 0; // output offset minus input offset so far, inside the region
+      for (let i = open + 1; i < close; i++) {
+        const c = input.charCodeAt(i);
+        if (c !== 92 && c !== 13 && c !== 10 && c !== 9 && c !== 34) continue;
+        const local = i - open - 1;
+        builder.add(local + shift, local, false);
+        shift += c === 13 ? -1 : 1;
+        builder.add(local + 1 + shift, local + 1, true);
+      }
+      map = builder.build(regions[r]!.end - regions[r]!.start - 2, close - open - 1);
+      contentMaps.set(r, map);
     }
-  }
-  return map.build(outLength, input.length);
-}
-
-/** A mapper whose (costly) tables are built the first time a position is asked for. */
-function lazyMapper(build: () => OffsetMapper): OffsetMapper {
-  let built: OffsetMapper | null = null;
+    return map;
+  };
+  // The last region whose output starts at or before `offset`, or -1.
+  const regionAt = (offset: number): number => {
+    let lo = 0;
+    let hi = regions.length - 1;
+    if (hi < 0 || offset < regions[0]!.start) return -1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (regions[mid]!.start <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  // Input offset of output character `offset`; `end` asks for the end of that character instead.
+  const map = (offset: number, end: boolean): number => {
+    const after = end ? 1 : 0;
+    const r = regionAt(offset);
+    if (r < 0) return offset + after;
+    const { start, end: regionEnd } = regions[r]!;
+    const open = inputRegions[2 * r]!;
+    const close = inputRegions[2 * r + 1]!;
+    // After the closing quote: the gap up to the next region is copied as is.
+    if (offset >= regionEnd) return close + 1 + (offset - regionEnd) + after;
+    // The quotes stand where the backticks stood.
+    if (offset === start) return open + after;
+    if (offset === regionEnd - 1) return close + after;
+    const local = offset - start - 1;
+    return open + 1 + (end ? contentMap(r).toInputEnd(local + 1) : contentMap(r).toInput(local));
+  };
   return {
-    toInput: (o) => (built ??= build()).toInput(o),
-    toInputEnd: (o) => (built ??= build()).toInputEnd(o),
+    toInput: (offset) => (offset >= outLength ? input.length + (offset - outLength) : map(offset, false)),
+    toInputEnd: (offset) => (offset <= 0 ? 0 : offset > outLength ? input.length + (offset - outLength) : map(offset - 1, true)),
   };
 }
+

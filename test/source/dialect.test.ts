@@ -71,6 +71,49 @@ describe('backtick strings (reference 1.2)', () => {
   ];
   it.each(table)('%j -> %j', (input, output) => {
     expect(convertBackticks(input).text).toBe(output);
+    // The same with a character above U+00FF in the file (the other way the text is built).
+    expect(convertBackticks(`${input} \u2603`).text).toBe(`${output} \u2603`);
+  });
+
+  // Where each output character came from, by the obvious simulation of the rewrite.
+  function expectedOrigins(input: string): number[] {
+    const origins: number[] = [];
+    let i = 0;
+    while (i < input.length) {
+      let close = input[i] === '`' ? input.indexOf('`', i + 2) : -1;
+      while (close > 0 && input[close - 1] === '\\') close = input.indexOf('`', close + 1);
+      if (close < 0) {
+        origins.push(i++);
+        continue;
+      }
+      origins.push(i);
+      for (let j = i + 1; j < close; j++) {
+        const c = input[j];
+        if (c === '\r') continue;
+        origins.push(j);
+        if (c === '\\' || c === '\n' || c === '\t' || c === '"') origins.push(j);
+      }
+      origins.push(close);
+      i = close + 1;
+    }
+    return origins;
+  }
+  it.each([
+    ['{"sync": `function(doc) {\r\n\tif (doc.a) throw({forbidden: "no \\\\d"});\n}`, "x": 1, "f": `a`}'],
+    ['`\n\n` `"` plain `\\` end'],
+    ['{"s": `caf\u00e9\ttab`}'],
+    ['{"s": `\u2603 snow\nman`}'],
+  ])('every output offset maps back to where it came from: %j', (input) => {
+    for (const text of [input, `${input}\u2603`]) {
+      const result = convertBackticks(text);
+      const origins = expectedOrigins(text);
+      expect(result.text.length).toBe(origins.length);
+      for (let o = 0; o < origins.length; o++) {
+        expect(result.mapper.toInput(o), `toInput(${o})`).toBe(origins[o]);
+        expect(result.mapper.toInputEnd(o + 1), `toInputEnd(${o + 1})`).toBe(origins[o]! + 1);
+      }
+      expect(result.mapper.toInput(origins.length)).toBe(text.length);
+    }
   });
 
   it('maps every output offset back into the backtick region', () => {
