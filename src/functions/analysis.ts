@@ -18,19 +18,27 @@ export function forEachChild(node: JsNode, visit: (child: JsNode) => void): void
   }
 }
 
-// Several rules ask the same question of the same function: each tree is walked once for all of them.
-const undeclaredCallsCache = new WeakMap<JsNode, readonly JsNode[]>();
+/** What the functions/* rules ask of a function, gathered in one walk of its tree. */
+interface FunctionFacts {
+  /** Calls `name(...)` to identifiers the function does not declare, in source order. */
+  undeclaredCalls: readonly JsNode[];
+  /** Every throw statement, nested functions included, in source order. */
+  throws: readonly JsNode[];
+  /** Return statements of the function itself (not of functions nested inside it), in source order. */
+  ownReturns: readonly JsNode[];
+}
 
-/**
- * Every call `name(...)` whose callee is a plain identifier that the function does not declare anywhere
- * (parameters, var/let/const, function names, catch bindings; nested functions included), in source order:
- * calls to helpers the gateway provides, to globals, or to nothing.
- */
-export function undeclaredCalls(fn: JsNode): readonly JsNode[] {
-  const cached = undeclaredCallsCache.get(fn);
+// Several rules ask questions of the same function: each tree is walked once for all of them (a large
+// config holds thousands of functions, and every walk of every tree counted).
+const factsCache = new WeakMap<JsNode, FunctionFacts>();
+
+function factsOf(fn: JsNode): FunctionFacts {
+  const cached = factsCache.get(fn);
   if (cached) return cached;
   const names = new Set<string>();
   const calls: JsNode[] = [];
+  const throws: JsNode[] = [];
+  const ownReturns: JsNode[] = [];
   const addPattern = (pattern: JsNode | null | undefined): void => {
     if (!pattern) return;
     switch (pattern.type) {
@@ -43,7 +51,9 @@ export function undeclaredCalls(fn: JsNode): readonly JsNode[] {
         break;
     }
   };
-  // One plain recursion over every node, nested functions included.
+  // One plain recursion over every node; `nested` counts the functions around a node inside `fn`.
+  let nested = 0;
+  const visitChild = (node: JsNode): void => visit(node);
   const visit = (node: JsNode): void => {
     switch (node.type) {
       case 'FunctionExpression':
@@ -51,6 +61,12 @@ export function undeclaredCalls(fn: JsNode): readonly JsNode[] {
       case 'ArrowFunctionExpression':
         if (node.id) names.add(node.id.name);
         for (const p of node.params) addPattern(p);
+        if (node !== fn) {
+          nested++;
+          forEachChild(node, visitChild);
+          nested--;
+          return;
+        }
         break;
       case 'VariableDeclarator': addPattern(node.id); break;
       case 'CatchClause': addPattern(node.param); break;
@@ -59,26 +75,39 @@ export function undeclaredCalls(fn: JsNode): readonly JsNode[] {
       case 'NewExpression':
         if (node.callee.type === 'Identifier') calls.push(node);
         break;
+      case 'ThrowStatement': throws.push(node); break;
+      case 'ReturnStatement': if (nested === 0) ownReturns.push(node); break;
     }
-    forEachChild(node, visit);
+    forEachChild(node, visitChild);
   };
   visit(fn);
-  // Source order, as a reader (and the tests) expect.
-  const undeclared = calls.filter((call) => !names.has(call.callee.name)).sort((a, b) => a.start - b.start);
-  undeclaredCallsCache.set(fn, undeclared);
-  return undeclared;
+  const facts: FunctionFacts = {
+    // Source order, as a reader (and the tests) expect.
+    undeclaredCalls: calls.filter((call) => !names.has(call.callee.name)).sort((a, b) => a.start - b.start),
+    throws,
+    ownReturns,
+  };
+  factsCache.set(fn, facts);
+  return facts;
 }
 
-/** Statements of one kind that belong to `fn` itself (not to functions nested inside it). */
-export function ownStatements(fn: JsNode, type: 'ReturnStatement' | 'ThrowStatement'): JsNode[] {
-  const found: JsNode[] = [];
-  const visit = (node: JsNode): void => {
-    if (FUNCTION_TYPES.has(node.type)) return;
-    if (node.type === type) found.push(node);
-    forEachChild(node, visit);
-  };
-  visit(fn.body);
-  return found;
+/**
+ * Every call `name(...)` whose callee is a plain identifier that the function does not declare anywhere
+ * (parameters, var/let/const, function names, catch bindings; nested functions included), in source order:
+ * calls to helpers the gateway provides, to globals, or to nothing.
+ */
+export function undeclaredCalls(fn: JsNode): readonly JsNode[] {
+  return factsOf(fn).undeclaredCalls;
+}
+
+/** Every throw statement in `fn`, nested functions included, in source order. */
+export function allThrows(fn: JsNode): readonly JsNode[] {
+  return factsOf(fn).throws;
+}
+
+/** The return statements that belong to `fn` itself (not to functions nested inside it), in source order. */
+export function ownReturns(fn: JsNode): readonly JsNode[] {
+  return factsOf(fn).ownReturns;
 }
 
 /**

@@ -1,7 +1,7 @@
 // functions/filter-return: import filters and webhook filters must return a boolean (or a boolean string) on every path.
 import type { Rule } from '../types.js';
 import type { JsNode } from '../../functions/parse.js';
-import { canCompleteNormally, ownStatements } from '../../functions/analysis.js';
+import { canCompleteNormally, ownReturns } from '../../functions/analysis.js';
 import { BOOLEAN_STRINGS, describeFunction } from '../../functions/roles.js';
 
 /** Literal results that are neither booleans nor strings Go's ParseBool accepts (through ?: branches). */
@@ -48,7 +48,7 @@ export const rule: Rule = {
         nonBooleanResults(node.body).forEach(reportResult);
         continue;
       }
-      for (const ret of ownStatements(node, 'ReturnStatement')) {
+      for (const ret of ownReturns(node)) {
         if (!ret.argument) {
           context.reportInFunction({ fn, span: { start: ret.start, end: ret.end }, message: `\`return;\` in the ${what} returns undefined, not a boolean: ${outcome}` });
         } else {

@@ -1,6 +1,6 @@
 // functions/resolver-return: a custom conflict resolver must return a document body on every path.
 import type { Rule } from '../types.js';
-import { canCompleteNormally, ownStatements } from '../../functions/analysis.js';
+import { canCompleteNormally, ownReturns } from '../../functions/analysis.js';
 import { describeFunction } from '../../functions/roles.js';
 
 const OUTCOME = 'the gateway treats a non-object result as an error and the document is not replicated';
@@ -17,7 +17,7 @@ export const rule: Rule = {
       if (!node || fn.role !== 'conflict_resolver') continue;
       const what = describeFunction(fn);
       if (node.body.type !== 'BlockStatement') continue;
-      for (const ret of ownStatements(node, 'ReturnStatement')) {
+      for (const ret of ownReturns(node)) {
         const argument = ret.argument;
         if (!argument) {
           context.reportInFunction({ fn, span: { start: ret.start, end: ret.end }, message: `\`return;\` in the ${what} returns undefined: ${OUTCOME}` });

@@ -1,8 +1,8 @@
 // functions/throw-shape: in a sync function, only {forbidden: ...} and {unauthorized: ...} become 403 / 401.
-import * as walk from 'acorn-walk';
 import type { Rule } from '../types.js';
 import type { JsNode } from '../../functions/parse.js';
 import { describeFunction } from '../../functions/roles.js';
+import { allThrows } from '../../functions/analysis.js';
 
 const ERROR_CONSTRUCTORS = new Set(['Error', 'TypeError', 'RangeError', 'ReferenceError', 'SyntaxError', 'EvalError', 'URIError']);
 
@@ -44,17 +44,15 @@ export const rule: Rule = {
     for (const fn of context.functions) {
       const node = fn.functionNode;
       if (!node || fn.role !== 'sync') continue;
-      walk.full(node, (raw) => {
-        const statement = raw as JsNode;
-        if (statement.type !== 'ThrowStatement') return;
+      for (const statement of allThrows(node)) {
         const what = badThrow(statement.argument);
-        if (!what) return;
+        if (!what) continue;
         context.reportInFunction({
           fn,
           span: { start: statement.start, end: statement.argument.end },
           message: `the ${describeFunction(fn)} throws ${what}: the gateway turns only {forbidden: "message"} into HTTP 403 and {unauthorized: "message"} into HTTP 401; anything else is an internal error (HTTP 500)`,
         });
-      });
+      }
     }
   },
 };
