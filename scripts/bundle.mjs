@@ -50,9 +50,10 @@ const compiledValidator = /[\\/]dist[\\/]schema[\\/]compiled[\\/](legacy|bootstr
 const chunkStubs = {
   name: 'chunk-stubs',
   setup(builder) {
-    // An ES module of ours: a stub with the same export (the compiled validators export `validate`).
+    // An ES module of ours: a stub with the same exports (the compiled validators export `validate` and
+    // `schema`).
     builder.onLoad({ filter: compiledValidator }, (args) => ({
-      contents: `export const validate = __sgconfLoadChunk(${JSON.stringify(`validator-${compiledValidator.exec(args.path)[1]}`)}).validate;`,
+      contents: `const chunk = __sgconfLoadChunk(${JSON.stringify(`validator-${compiledValidator.exec(args.path)[1]}`)});\nexport const validate = chunk.validate, schema = chunk.schema;`,
       loader: 'js',
     }));
     // A CommonJS package: a CommonJS stub whose exports are the chunk's.
@@ -64,13 +65,40 @@ const chunkStubs = {
 };
 const outputs = [bundleFile, ...CHUNKS.map((chunk) => chunkFile(chunk.name))];
 
+// acorn builds the Unicode property tables of every ES version (regular expressions with \p{...}) when it
+// is loaded, about a millisecond of every cold start; sgconf parses ES5, which never reads them. Here
+// each table is built the first time it is read, nothing else changes. Should acorn's code differ, the
+// build stops rather than ship an unpatched or half-patched parser.
+const ACORN_EAGER_TABLES = `for (var i = 0, list = [9, 10, 11, 12, 13, 14]; i < list.length; i += 1) {
+  var ecmaVersion = list[i];
+
+  buildUnicodeData(ecmaVersion);
+}`;
+const ACORN_LAZY_TABLES = `[9, 10, 11, 12, 13, 14].forEach(function (version) {
+  Object.defineProperty(data, version, { configurable: true, enumerable: true, get: function () {
+    delete data[version];
+    buildUnicodeData(version);
+    return data[version];
+  } });
+});`;
+const lazyAcornTables = {
+  name: 'lazy-acorn-tables',
+  setup(builder) {
+    builder.onLoad({ filter: /[\\/]node_modules[\\/]acorn[\\/]dist[\\/]acorn\.mjs$/ }, (args) => {
+      const code = readFileSync(args.path, 'utf8');
+      if (code.split(ACORN_EAGER_TABLES).length !== 2) throw new Error(`bundle: ${args.path} no longer builds its Unicode tables as expected; update lazyAcornTables in scripts/bundle.mjs`);
+      return { contents: code.replace(ACORN_EAGER_TABLES, ACORN_LAZY_TABLES), loader: 'js' };
+    });
+  },
+};
+
 for (const file of outputs) rmSync(codeCacheFile(file), { force: true });
 await build({
   ...common,
   entryPoints: [path.join(dist, 'cli', 'main.js')],
   outfile: bundleFile,
   external: ['cosmiconfig', 'ajv/dist/2020.js', 'ajv-formats'],
-  plugins: [chunkStubs],
+  plugins: [chunkStubs, lazyAcornTables],
 });
 for (const chunk of CHUNKS) await build({ ...common, entryPoints: [chunk.entry], outfile: chunkFile(chunk.name) });
 
