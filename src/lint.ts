@@ -6,7 +6,7 @@ import { ensureYamlSupport, formatFromPath, locateNearest, parseSource, type Loc
 import { LineIndex } from './source/offset-map.js';
 import { detectKind } from './kinds/index.js';
 import { normalizeKeys } from './schema/normalize.js';
-import { validateSchema } from './schema/validate.js';
+import { getValidator, validateSchema } from './schema/validate.js';
 import { checkingRules } from './rules/index.js';
 import type { RuleContext, Settings } from './rules/types.js';
 import type { ResolvedFunction } from './functions/types.js';
@@ -81,6 +81,8 @@ export async function analyzeText(text: string, file: string, options: LintOptio
     if (typeof doc.value !== 'object' || doc.value === null || Array.isArray(doc.value)) {
       raw.push({ rule: 'schema/type', severity: 'error', pointer: '', message: `a ${kind} config must be a JSON object` });
     } else {
+      // The validator first: its module also brings the schema that normalisation walks.
+      await getValidator(kind);
       const normalized = normalizeKeys(kind, doc.value);
       canonical = normalized.value;
       toOriginal = normalized.toOriginalPointer;

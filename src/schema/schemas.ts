@@ -25,6 +25,11 @@ export type SchemaNode = {
 
 const cache = new Map<Kind, SchemaNode>();
 
+/** The schema of a kind, when its compiled validator module holds it (validate.ts); the file is not read then. */
+export function provideSchema(kind: Kind, schema: SchemaNode): void {
+  if (!cache.has(kind)) cache.set(kind, schema);
+}
+
 export function loadSchema(kind: Kind): SchemaNode {
   let schema = cache.get(kind);
   if (!schema) {

@@ -3,15 +3,19 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { JsonValue, Kind, RawDiagnostic } from '../types.js';
 import { escapePointerToken, splitPointer } from '../types.js';
-import { loadSchema, type SchemaNode } from './schemas.js';
+import { loadSchema, provideSchema, type SchemaNode } from './schemas.js';
 import { walkerFor } from './normalize.js';
 import { closestMatch } from './suggest.js';
 import { isSecretKey } from '../report/redact.js';
 
 const validators = new Map<Kind, ValidateFunction>();
 
-/** The validator of one kind: compiled at build time (scripts/compile-schemas.mjs) or, failing that, now. */
-async function getValidator(kind: Kind): Promise<ValidateFunction> {
+/**
+ * Loads the validator of one kind: compiled at build time (scripts/compile-schemas.mjs) or, failing that,
+ * now. The compiled module also holds the kind's schema, which loadSchema then hands out (no second read
+ * and parse of the schema file). Call it before the schema is needed.
+ */
+export async function getValidator(kind: Kind): Promise<ValidateFunction> {
   let validate = validators.get(kind);
   if (validate) return validate;
   validate = (await loadPrecompiled(kind)) ?? (await compileNow(kind));
@@ -23,7 +27,8 @@ async function loadPrecompiled(kind: Kind): Promise<ValidateFunction | null> {
   try {
     // A template literal, not a computed URL: the bundler (scripts/bundle.mjs) then includes every module of
     // compiled/, each evaluated only when its kind is met.
-    const mod = (await import(`./compiled/${kind}.js`)) as { validate?: ValidateFunction };
+    const mod = (await import(`./compiled/${kind}.js`)) as { validate?: ValidateFunction; schema?: SchemaNode };
+    if (mod.schema) provideSchema(kind, mod.schema);
     return mod.validate ?? null;
   } catch {
     return null;
