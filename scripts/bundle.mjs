@@ -114,7 +114,8 @@ const bundle = loadBundle();
 if (!bundle) throw new Error(`bundle: ${bundleFile} was not written`);
 const quiet = { stdout() {}, stderr() {}, cwd: root, env: {}, isTTY: false };
 const examples = path.join(root, 'examples');
-for (const args of [['lint', examples], ['lint', examples, '--format', 'json'], ['lint', examples, '--format', 'sarif'], ['lint', examples, '--format', 'github']]) {
+for (const format of ['stylish', 'json', 'sarif', 'github']) {
+  const args = ['lint', examples, '--no-remote', '--format', format];
   await bundle.entry.main(args, quiet);
 }
 const loaded = bundle.scripts.map((s) => path.basename(s.file));

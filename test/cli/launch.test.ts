@@ -59,6 +59,50 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     expect(bundled).toEqual(modules);
   });
 
+  const corpus = path.resolve(ROOT, '../shared/corpus');
+  it.runIf(existsSync(path.join(corpus, 'MANIFEST.tsv')))('the real-world corpus: the bundle reports exactly what the ES modules report', () => {
+    const args = ['lint', '.', '--no-remote', '--format', 'json'];
+    const bundled = sgconf(args, { cwd: corpus });
+    expect(JSON.parse(bundled.stdout).results.length).toBeGreaterThan(100);
+    expect(bundled).toEqual(sgconf(args, { cwd: corpus, env: { SGCONF_NO_BUNDLE: '1' } }));
+  });
+
+  /** Every file under `dir` with its mode and bytes, paths relative to it. */
+  function tree(dir: string): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const name of readdirSync(dir, { recursive: true }) as string[]) {
+      const file = path.join(dir, name);
+      if (statSync(file).isFile()) out[name] = `${(statSync(file).mode & 0o777).toString(8)} ${readFileSync(file, 'utf8')}`;
+    }
+    return out;
+  }
+  it.each([
+    ['convert', ['convert', path.join(ROOT, 'examples/legacy/sync_gateway.json'), '--out', 'out']],
+    ['build', ['build', path.join(ROOT, 'examples/3.x'), '--out', 'out']],
+  ])('%s: the bundle writes the same files and prints the same as the ES modules', (_, args) => {
+    const runs = [{}, { SGCONF_NO_BUNDLE: '1' }].map((env) => {
+      const cwd = mkdtempSync(path.join(os.tmpdir(), 'sgconf-launch-'));
+      const result = sgconf(args, { cwd, env });
+      return { result: { ...result, stdout: result.stdout.split(cwd).join('<dir>') }, files: tree(path.join(cwd, 'out')) };
+    });
+    expect(Object.keys(runs[0]!.files).length).toBeGreaterThan(0);
+    expect(runs[0]!.result.stderr).not.toContain('internal error');
+    expect(runs[0]).toEqual(runs[1]);
+  });
+
+  it('a JavaScript tool config (loaded by cosmiconfig outside the bundle) applies the same', () => {
+    const cwd = mkdtempSync(path.join(os.tmpdir(), 'sgconf-launch-'));
+    cpSync(path.join(ROOT, 'examples', 'legacy'), cwd, { recursive: true });
+    writeFileSync(path.join(cwd, '.sgconfrc.mjs'), "export default { rules: { 'webhook/plain-http': 'error', 'webhook/no-filter': 'off' } };\n");
+    const bundled = sgconf(['lint', '.', '--format', 'json'], { cwd });
+    const modules = sgconf(['lint', '.', '--format', 'json'], { cwd, env: { SGCONF_NO_BUNDLE: '1' } });
+    expect(bundled).toEqual(modules);
+    expect(bundled.code).toBe(1);
+    const rules = JSON.parse(bundled.stdout).results[0].diagnostics.map((d: { rule: string; severity: string }) => `${d.rule} ${d.severity}`);
+    expect(rules).toContain('webhook/plain-http error');
+    expect(rules.some((r: string) => r.startsWith('webhook/no-filter'))).toBe(false);
+  });
+
   it('a rejected or missing code cache is rebuilt by the next run, then used as is', () => {
     const dir = packageCopy(true);
     const dist = path.join(dir, 'dist');
