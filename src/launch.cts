@@ -8,7 +8,7 @@
 // The validator of each kind is a chunk of its own (dist/sgconf-validator-<kind>.cjs) with its own
 // cache, so that a run deserializes only the validators of the kinds it meets.
 // Without the bundle (a tsc-only build) or with SGCONF_NO_BUNDLE set, the ES modules of dist/ run as is.
-import { readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
@@ -114,9 +114,21 @@ export function writeCodeCaches(bundle: LoadedBundle, which: 'all' | 'stale'): s
   return failed;
 }
 
-/** Runs the CLI: from the bundle when there is one, else from the ES modules of dist/. */
+/**
+ * Whether the ES modules were compiled after the bundle was made (a `tsc` without `npm run build`): then
+ * the bundle holds older code, and running it would hide the change just made.
+ */
+function bundleIsStale(): boolean {
+  try {
+    return statSync(`${__dirname}/cli/main.js`).mtimeMs > statSync(bundleFile).mtimeMs;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs the CLI: from the bundle when there is one (and it is current), else from the ES modules of dist/. */
 export async function startCli(argv: string[]): Promise<number> {
-  const bundle = process.env.SGCONF_NO_BUNDLE ? null : loadBundle();
+  const bundle = process.env.SGCONF_NO_BUNDLE || bundleIsStale() ? null : loadBundle();
   if (!bundle) {
     const { main } = await import('./cli/main.js');
     return main(argv);

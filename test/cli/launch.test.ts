@@ -3,7 +3,7 @@
 // as the ES modules of dist/, a stale cache rebuilt, a missing build explained, output never cut short.
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -123,6 +123,16 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     expect(second).toEqual(expected);
     // Accepted caches are left alone.
     expect(readdirSync(dist).filter((n) => n.endsWith('.v8cache')).map((n) => [n, statSync(path.join(dist, n)).mtimeMs])).toEqual(written);
+  });
+
+  it('after a tsc-only rebuild, runs the newer ES modules instead of the older bundle', () => {
+    const dir = packageCopy(true);
+    cpSync(path.join(ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
+    writeFileSync(path.join(dir, 'dist', 'sgconf.cjs'), '(function () { throw new Error("the stale bundle ran"); })');
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(path.join(dir, 'dist', 'sgconf.cjs'), past, past);
+    const r = sgconf(['lint', 'examples'], { bin: path.join(dir, 'bin', 'sgconf.js') });
+    expect(r).toEqual(sgconf(['lint', 'examples']));
   });
 
   it('without a build, says what to run instead of a stack trace', () => {
