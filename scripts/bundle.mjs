@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Build step after tsc and compile-schemas: bundle the CLI (dist/cli/main.js and everything it loads,
 // lazily loaded commands included) into one CommonJS file, dist/sgconf.cjs, and the parts only some
-// runs need (the validator of each kind, the YAML parser) into chunks, dist/sgconf-<chunk>.cjs; then run the bundle on the examples
-// and save V8's code cache of what those runs compiled (<file>.v8cache). bin/sgconf.js runs the bundle
-// through those caches (src/launch.cts): a cold `sgconf lint` then neither resolves ~200 ES modules nor
-// compiles them from source, and deserializes only the validators it uses (issue 6, measurement a).
+// runs need (the validator of each kind, the YAML parser) into chunks, dist/sgconf-<chunk>.cjs; then
+// run the bundle on the examples and save V8's code cache of what those runs compiled (<file>.v8cache).
+// bin/sgconf.js runs the bundle through those caches (src/launch.cts): a cold `sgconf lint` then
+// neither resolves ~200 ES modules nor compiles them from source, and deserializes only the chunks it
+// uses (issue 6, measurement a).
 //
 // The bundle sits directly under dist/, like dist/paths.js, so the package-relative paths of
 // src/paths.ts hold in both. Left outside: cosmiconfig (it loads users' tool configs, .js and .ts ones
@@ -17,7 +18,8 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
-const { bundleFile, chunkFile, codeCacheFile, loadBundle, writeCodeCaches } = createRequire(import.meta.url)(path.join(dist, 'launch.cjs'));
+const require = createRequire(import.meta.url);
+const { bundleFile, chunkFile, codeCacheFile, loadBundle, writeCodeCaches } = require(path.join(dist, 'launch.cjs'));
 const KINDS = ['legacy', 'bootstrap', 'database'];
 
 const common = {
@@ -40,7 +42,6 @@ const common = {
 
 // Chunks: parts that only some runs need, each a file of its own with its own code cache, so that a
 // run deserializes only what it uses. In the core, each is replaced by a call to the chunk loader.
-const require = createRequire(import.meta.url);
 const CHUNKS = [
   ...KINDS.map((kind) => ({ name: `validator-${kind}`, entry: path.join(dist, 'schema', 'compiled', `${kind}.js`) })),
   // The YAML parser: JSON configs never need it.
