@@ -4,6 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import * as http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -101,6 +103,29 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     const rules = JSON.parse(bundled.stdout).results[0].diagnostics.map((d: { rule: string; severity: string }) => `${d.rule} ${d.severity}`);
     expect(rules).toContain('webhook/plain-http error');
     expect(rules.some((r: string) => r.startsWith('webhook/no-filter'))).toBe(false);
+  });
+
+  it('a remote function (HTTP client loaded lazily inside the bundle) is fetched and checked the same', async () => {
+    const server = http.createServer((_, res) => res.end('function (doc) { let owner = doc.owner; channel(owner); }'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const cwd = mkdtempSync(path.join(os.tmpdir(), 'sgconf-launch-'));
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sync.js`;
+      writeFileSync(path.join(cwd, 'sync_gateway.json'), JSON.stringify({ databases: { db: { server: 'couchbases://cb.example.com', bucket: 'db', sync: url } } }, null, 2));
+      const run = (env: Record<string, string>) => new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'sgconf.js'), 'lint', 'sync_gateway.json', '--format', 'json'], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
+        child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+        child.on('close', (code) => resolve({ code, stdout, stderr }));
+      });
+      const bundled = await run({});
+      expect(bundled).toEqual(await run({ SGCONF_NO_BUNDLE: '1' }));
+      expect(JSON.parse(bundled.stdout).results[0].diagnostics.map((d: { rule: string }) => d.rule)).toContain('functions/es2015-syntax');
+    } finally {
+      server.close();
+    }
   });
 
   it('a rejected or missing code cache is rebuilt by the next run, then used as is', () => {
