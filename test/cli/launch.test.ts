@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
+import { makeCertificateFixtures } from '../certs/fixtures.js';
+
 const ROOT = path.resolve(__dirname, '../..');
 
 function sgconf(args: string[], options: { cwd?: string; bin?: string; env?: Record<string, string> } = {}) {
@@ -103,6 +105,17 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     const rules = JSON.parse(bundled.stdout).results[0].diagnostics.map((d: { rule: string; severity: string }) => `${d.rule} ${d.severity}`);
     expect(rules).toContain('webhook/plain-http error');
     expect(rules.some((r: string) => r.startsWith('webhook/no-filter'))).toBe(false);
+  });
+
+  it('cert, and a config naming certificates (node:crypto loaded only then): the same from the bundle', () => {
+    const fx = makeCertificateFixtures();
+    const config = path.join(fx.dir, 'bootstrap.json');
+    writeFileSync(config, JSON.stringify({ bootstrap: { server: 'couchbases://cb.example.com', username: 'sg', password: 'x', ca_cert_path: fx.caCert }, api: { https: { tls_cert_path: fx.serverCert, tls_key_path: fx.serverKey } } }, null, 2));
+    for (const args of [['cert', fx.serverCert, '--ca', fx.caCert, '--format', 'json'], ['lint', config, '--format', 'json']]) {
+      const bundled = sgconf(args, { cwd: fx.dir });
+      expect(bundled.stderr).not.toContain('internal error');
+      expect(bundled).toEqual(sgconf(args, { cwd: fx.dir, env: { SGCONF_NO_BUNDLE: '1' } }));
+    }
   });
 
   it('a remote function (HTTP client loaded lazily inside the bundle) is fetched and checked the same', async () => {
