@@ -8,7 +8,6 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-
 import { makeCertificateFixtures } from '../certs/fixtures.js';
 
 const ROOT = path.resolve(__dirname, '../..');
