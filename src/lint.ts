@@ -134,9 +134,10 @@ async function runFunctionStage(
 async function runCertificateStage(kind: Kind, document: JsonValue, cwd: string, configDir: string): Promise<CertificateFacts[]> {
   // Most configs name no certificate: then neither the reader nor node:crypto is loaded.
   const { findCertificateReferences } = await import('./certs/locations.js');
-  if (findCertificateReferences(kind, document).length === 0) return [];
+  const references = findCertificateReferences(kind, document);
+  if (references.length === 0) return [];
   const { gatherCertificateFacts } = await import('./certs/gather.js');
-  return gatherCertificateFacts(kind, document, { cwd, configDir });
+  return gatherCertificateFacts(kind, document, { cwd, configDir }, references);
 }
 
 function runRules(kind: Kind, document: JsonValue, functions: readonly ResolvedFunction[], certificates: readonly CertificateFacts[], options: LintOptions, scope: 'document' | 'function'): RawDiagnostic[] {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { X509Certificate, KeyObject } from 'node:crypto';
 import type { JsonValue, Kind } from '../types.js';
 import type { CertificateFacts } from './types.js';
-import { findCertificateReferences } from './locations.js';
+import { findCertificateReferences, type CertificateReference } from './locations.js';
 import { isKey } from './words.js';
 import { chainsTo, keyMatchesCertificate, parseCertificates, parsePrivateKey, subjectCommonName, validFrom, validTo } from './pem.js';
 
@@ -28,8 +28,10 @@ interface Content {
 // An environment reference left unexpanded (--no-env): the real path is unknown, so nothing is checked.
 const ENV_REFERENCE = /\$(\{|[A-Za-z_])/;
 
-export async function gatherCertificateFacts(kind: Kind, document: JsonValue, options: GatherOptions): Promise<CertificateFacts[]> {
-  const references = findCertificateReferences(kind, document);
+export async function gatherCertificateFacts(
+  kind: Kind, document: JsonValue, options: GatherOptions,
+  references: readonly CertificateReference[] = findCertificateReferences(kind, document),
+): Promise<CertificateFacts[]> {
   const reads = new Map<string, Promise<ReadOutcome>>();
   const contents = new Map<string, Promise<Content>>();
   // Every file is read (concurrently) before any fact is derived: a key's facts need its certificate's.
