@@ -5,9 +5,10 @@
 // - compiling that code from source on every run: it is compiled through V8's code cache
 //   (<file>.v8cache). Node 20 has no compile cache for ES modules, hence vm.Script and CommonJS;
 // - an ES module entry alone costs some 8 ms of loader set-up: this file and bin/sgconf.js are CommonJS.
-// The validator of each kind is a chunk of its own (dist/sgconf-validator-<kind>.cjs) with its own
-// cache, so that a run deserializes only the validators of the kinds it meets.
-// Without the bundle (a tsc-only build) or with SGCONF_NO_BUNDLE set, the ES modules of dist/ run as is.
+// Parts only some runs need (the validator of each kind, the YAML parser) are chunks of their own
+// (dist/sgconf-<chunk>.cjs) with their own caches, so that a run deserializes only what it uses.
+// Without the bundle (a tsc-only build, or one older than the ES modules) or with SGCONF_NO_BUNDLE set,
+// the ES modules of dist/ run as is.
 import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
