@@ -127,11 +127,9 @@ export interface BacktickResult {
 export function convertBackticks(input: string): BacktickResult {
   const inputRegions = findBacktickRegions(input);
   if (inputRegions.length === 0) return { text: input, mapper: new SegmentMapBuilder().build(input.length, input.length), regions: [] };
-  const { text, regions } = NOT_LATIN1.test(input) ? joinEscaped(input, inputRegions) : writeEscapedLatin1(input, inputRegions);
+  const { text, regions } = writeEscaped(input, inputRegions);
   return { text, mapper: backtickMapper(input, inputRegions, regions, text.length), regions };
 }
-
-const NOT_LATIN1 = /[^\u0000-\u00ff]/;
 
 /** Open and close offsets of every backtick region, in pairs. An unclosed backtick ends the search. */
 function findBacktickRegions(input: string): number[] {
@@ -151,66 +149,58 @@ function findBacktickRegions(input: string): number[] {
   return found;
 }
 
-// The usual case, text without characters above U+00FF: written byte by byte into one buffer and read
-// back as one latin1 string (Node keeps a large one outside the JavaScript heap). A large config holds
-// megabytes of JavaScript with an escape on every line; building that text from pieces cost more in
-// garbage collection than the parse that follows.
-function writeEscapedLatin1(input: string, inputRegions: number[]): { text: string; regions: Span[] } {
+// Inside a backtick region: CR is dropped (-1); `\`, LF, TAB and `"` become a backslash and the
+// character returned; anything else stays (0).
+const CR = 13;
+function escapedAs(c: number): number {
+  switch (c) {
+    case CR: return -1;
+    case 92: return 92; // \ -> \\
+    case 10: return 110; // LF -> \n
+    case 9: return 116; // TAB -> \t
+    case 34: return 34; // " -> \"
+    default: return 0;
+  }
+}
+
+/**
+ * The converted text, written code unit by code unit into one buffer and read back as one string (Node
+ * keeps a large one outside the JavaScript heap): a large config holds megabytes of JavaScript with an
+ * escape on every line, and building that text from pieces cost more in garbage collection than the
+ * parse that follows. One byte per unit when the text has nothing above U+00FF (the usual case), else two.
+ */
+function writeEscaped(input: string, inputRegions: number[]): { text: string; regions: Span[] } {
+  const encoding = /[^\u0000-\u00ff]/.test(input) ? 'utf16le' : 'latin1';
+  const width = encoding === 'latin1' ? 1 : 2;
   let escapable = 0;
   for (let r = 0; r < inputRegions.length; r += 2) escapable += inputRegions[r + 1]! - inputRegions[r]! - 1;
-  const out = Buffer.allocUnsafe(input.length + escapable);
+  const units = width === 1 ? Buffer.allocUnsafe(input.length + escapable) : new Uint16Array(input.length + escapable);
+  const buffer = units instanceof Buffer ? units : Buffer.from(units.buffer);
   const regions: Span[] = [];
   let o = 0;
   let copied = 0;
   for (let r = 0; r < inputRegions.length; r += 2) {
     const open = inputRegions[r]!;
     const close = inputRegions[r + 1]!;
-    o += out.write(input.slice(copied, open), o, 'latin1');
+    o += buffer.write(input.slice(copied, open), o * width, encoding) / width;
     const start = o;
-    out[o++] = 34;
+    units[o++] = 34;
     for (let i = open + 1; i < close; i++) {
       const c = input.charCodeAt(i);
-      switch (c) {
-        case 13: break;
-        case 92: out[o++] = 92; out[o++] = 92; break;
-        case 10: out[o++] = 92; out[o++] = 110; break;
-        case 9: out[o++] = 92; out[o++] = 116; break;
-        case 34: out[o++] = 92; out[o++] = 34; break;
-        default: out[o++] = c;
+      const escaped = escapedAs(c);
+      if (escaped === 0) {
+        units[o++] = c;
+      } else if (escaped > 0) {
+        units[o++] = 92;
+        units[o++] = escaped;
       }
     }
-    out[o++] = 34;
+    units[o++] = 34;
     regions.push({ start, end: o });
     copied = close + 1;
   }
-  o += out.write(input.slice(copied), o, 'latin1');
-  return { text: out.toString('latin1', 0, o), regions };
-}
-
-// Any other text: from slices and native replaces.
-function joinEscaped(input: string, inputRegions: number[]): { text: string; regions: Span[] } {
-  const parts: string[] = [];
-  const regions: Span[] = [];
-  let outLength = 0;
-  let copied = 0;
-  for (let r = 0; r < inputRegions.length; r += 2) {
-    const open = inputRegions[r]!;
-    const close = inputRegions[r + 1]!;
-    const before = input.slice(copied, open);
-    const inner = escapeRegion(input.slice(open + 1, close));
-    parts.push(before, '"', inner, '"');
-    const start = outLength + before.length;
-    outLength = start + inner.length + 2;
-    regions.push({ start, end: outLength });
-    copied = close + 1;
-  }
-  parts.push(input.slice(copied));
-  return { text: parts.join(''), regions };
-}
-
-function escapeRegion(text: string): string {
-  if (!/[\\\r\n\t"]/.test(text)) return text;
-  return text.replace(/\\/g, '\\\\').replace(/\r/g, '').replace(/\n/g, '\\n').replace(/\t/g, '\\t').replace(/"/g, '\\"');
+  o += buffer.write(input.slice(copied), o * width, encoding) / width;
+  return { text: buffer.toString(encoding, 0, o * width), regions };
 }
 
 /**
@@ -231,10 +221,10 @@ function backtickMapper(input: string, inputRegions: number[], regions: Span[], 
       let shift = 0; // output offset minus input offset so far, inside the region
       for (let i = open + 1; i < close; i++) {
         const c = input.charCodeAt(i);
-        if (c !== 92 && c !== 13 && c !== 10 && c !== 9 && c !== 34) continue;
+        if (escapedAs(c) === 0) continue;
         const local = i - open - 1;
         builder.add(local + shift, local, false);
-        shift += c === 13 ? -1 : 1;
+        shift += c === CR ? -1 : 1;
         builder.add(local + 1 + shift, local + 1, true);
       }
       map = builder.build(regions[r]!.end - regions[r]!.start - 2, close - open - 1);
