@@ -13,6 +13,8 @@ import type { ResolvedFunction } from './functions/types.js';
 import { functionDiagnostic } from './functions/diagnostic.js';
 import type { CertificateFacts } from './certs/types.js';
 import { collectSecrets, scrub } from './report/redact.js';
+import { judge, NEWEST_RELEASE, type Release } from './releases/index.js';
+import { BEHAVIOUR } from './releases/behaviour.js';
 
 export interface LintOptions {
   /** Force the kind; 'auto' (default) detects it. */
@@ -30,6 +32,8 @@ export interface LintOptions {
   remoteTimeoutMs?: number;
   /** 'build': function files and URLs in database configs are expected (they get inlined). */
   purpose?: 'lint' | 'build';
+  /** The gateway release the config is judged for; default the newest sgconf knows. */
+  target?: Release;
   /** Report errors only. */
   quiet?: boolean;
   /** Shared across the files of one run: one fetch per URL. */
@@ -143,10 +147,12 @@ async function runCertificateStage(kind: Kind, document: JsonValue, cwd: string,
 function runRules(kind: Kind, document: JsonValue, functions: readonly ResolvedFunction[], certificates: readonly CertificateFacts[], options: LintOptions, scope: 'document' | 'function'): RawDiagnostic[] {
   const out: RawDiagnostic[] = [];
   const settings: Settings = { edition: 'ee', ...options.settings };
+  const target = options.target ?? NEWEST_RELEASE;
+  const judgeForTarget = (fact: string) => judge(BEHAVIOUR.get(fact)!, target);
   for (const rule of checkingRules()) {
     if ((rule.scope ?? 'document') !== scope || !rule.kinds.includes(kind) || options.rules?.[rule.id] === 'off') continue;
     const context: RuleContext = {
-      kind, document, functions, certificates, settings,
+      kind, document, functions, certificates, settings, target, judge: judgeForTarget,
       report: (d) => out.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, pointer: d.pointer, target: d.target }),
       reportInFunction: (d) => out.push(functionDiagnostic(d.fn, rule.id, d.severity ?? rule.severity, d.span, d.message)),
     };

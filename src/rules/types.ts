@@ -2,6 +2,8 @@
 import type { Kind, JsonValue, RawDiagnostic, Severity, Span } from '../types.js';
 import type { ResolvedFunction } from '../functions/types.js';
 import type { CertificateFacts } from '../certs/types.js';
+import type { Release, Verdict } from '../releases/index.js';
+import type { BehaviourFactId } from '../releases/behaviour.js';
 
 export interface RuleMeta {
   /** Stable id, `<group>/<name>`; the module lives at src/rules/<group>/<name>.ts. */
@@ -58,6 +60,14 @@ export interface RuleContext {
   /** Facts about certificate and key files named in the config (read by the certs stage). */
   certificates: readonly CertificateFacts[];
   settings: Settings;
+  /** The gateway release the config is judged for (`--target`). */
+  target: Release;
+  /**
+   * What the target does with a construct of src/releases/behaviour.ts: the severity to report it with
+   * and a clause naming the releases ("4.0 and later refuse it"), or null when no release the user can
+   * reach refuses, warns about or ignores it (nothing to report).
+   */
+  judge(fact: BehaviourFactId): Verdict | null;
   report(descriptor: ReportDescriptor): void;
   reportInFunction(descriptor: FunctionReportDescriptor): void;
 }

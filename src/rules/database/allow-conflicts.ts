@@ -3,14 +3,21 @@ import { databaseEntries, dbLabel, lookup } from './configs.js';
 
 export const rule: Rule = {
   id: 'database/allow-conflicts',
+  // The severity follows the target (src/releases/behaviour.ts allow-conflicts-true).
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'allow_conflicts true: deprecated in 3.x and refused from 4.0 (D48).',
+  description: 'allow_conflicts true: accepted by 2.8 and 3.0, deprecated from 3.1, refused from 4.0.',
   check(context) {
+    const verdict = context.judge('allow-conflicts-true');
+    if (!verdict) return;
     for (const db of databaseEntries(context.kind, context.document)) {
       const found = lookup(db.config, db.pointer, 'allow_conflicts');
       if (found?.value !== true) continue;
-      context.report({ pointer: found.pointer, message: `${dbLabel(db)}: allow_conflicts true is deprecated in 3.x (a warning at every load) and 4.0+ refuse the database (D48). Remove it (conflicts are resolved by the sync function / replication conflict resolvers).` });
+      context.report({
+        pointer: found.pointer,
+        severity: verdict.severity,
+        message: `${dbLabel(db)} sets allow_conflicts true: ${verdict.says}. Remove it (conflicts are resolved by the sync function and the replications' conflict resolvers).`,
+      });
     }
   },
 };

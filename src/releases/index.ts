@@ -1,0 +1,122 @@
+// The gateway releases sgconf judges configs for, and how a fact about them becomes a verdict.
+// Every fact about what a release knows, refuses, warns about or ignores lives as data in
+// src/releases/behaviour.ts (constructs that rules look at) and src/releases/fields.ts (which release
+// knows which field); rules and the schema stage ask `judge` instead of comparing versions themselves.
+import type { Severity } from '../types.js';
+
+/** Release lines sgconf has facts for, oldest first. A patch version is judged as its line. */
+export const RELEASES = ['2.8', '3.0', '3.1', '3.2', '3.3', '4.0', '4.1'] as const;
+export type Release = (typeof RELEASES)[number];
+
+/** The default target: the newest release sgconf knows. */
+export const NEWEST_RELEASE: Release = RELEASES[RELEASES.length - 1]!;
+
+/** `3.1`, `3.1.4`, `3.0.8.1` -> their line; null for anything else (an unknown version is misuse). */
+export function parseRelease(text: string): Release | null {
+  const match = /^(\d+)\.(\d+)(?:\.\d+){0,2}$/.exec(text.trim());
+  if (!match) return null;
+  const line = `${Number(match[1])}.${Number(match[2])}`;
+  return (RELEASES as readonly string[]).includes(line) ? (line as Release) : null;
+}
+
+export function releaseIndex(release: Release): number {
+  return RELEASES.indexOf(release);
+}
+
+/** Negative when a is older than b. */
+export function compareReleases(a: Release, b: Release): number {
+  return releaseIndex(a) - releaseIndex(b);
+}
+
+/**
+ * How one release treats a construct of a config:
+ * - `accepts`: loads it silently;
+ * - `warns`: loads it and logs a deprecation or warning;
+ * - `ignores`: loads the config but the setting has no effect;
+ * - `refuses`: refuses to start, to load the config or database, or refuses the `PUT /{db}/` request.
+ */
+export type Treatment = 'accepts' | 'warns' | 'ignores' | 'refuses';
+
+/** One change in how releases treat a construct, from `from` on (until the next change). */
+export interface TreatmentChange {
+  from: Release;
+  treatment: Treatment;
+  /** Where the gateway does it: file and release tag, e.g. `rest/config.go@4.0.0 validate()`. */
+  source: string;
+}
+
+/** A construct of a config and how each release treats it. */
+export interface BehaviourFact {
+  /** Stable key rules ask for, e.g. `allow-conflicts-true`. */
+  id: string;
+  /** What the construct is, for docs. */
+  construct: string;
+  /** Releases before the first change accept it. Ordered oldest first. */
+  changes: readonly TreatmentChange[];
+}
+
+export interface Verdict {
+  severity: Severity;
+  treatment: Treatment;
+  /** The oldest release after the target that refuses the construct (for an info about the future). */
+  firstRefusing?: Release;
+  /**
+   * What the target does, as a clause naming releases: "4.0 and later refuse it",
+   * "3.0-3.3 accept it with a deprecation warning; 4.0 and later refuse it", "ignored by 3.2".
+   */
+  says: string;
+}
+
+/** How `release` treats the construct of `fact`. */
+export function treatmentIn(fact: BehaviourFact, release: Release): Treatment {
+  let treatment: Treatment = 'accepts';
+  for (const change of fact.changes) {
+    if (compareReleases(change.from, release) <= 0) treatment = change.treatment;
+  }
+  return treatment;
+}
+
+/**
+ * The severity the target's treatment gives (issue: severity follows the target):
+ * refuses -> error; warns or ignores -> warning; accepts but a later release refuses -> info naming that
+ * release; accepts and no later release refuses -> null (nothing to report).
+ */
+export function judge(fact: BehaviourFact, target: Release): Verdict | null {
+  const treatment = treatmentIn(fact, target);
+  const firstRefusing = RELEASES.slice(releaseIndex(target) + 1).find((r) => treatmentIn(fact, r) === 'refuses');
+  const now = describeRun(fact, target);
+  const later = firstRefusing && treatment !== 'refuses' ? `; ${describeRun(fact, firstRefusing)}` : '';
+  switch (treatment) {
+    case 'refuses':
+      return { severity: 'error', treatment, says: now };
+    case 'warns':
+    case 'ignores':
+      return { severity: 'warning', treatment, firstRefusing, says: now + later };
+    case 'accepts':
+      return firstRefusing ? { severity: 'info', treatment, firstRefusing, says: now + later } : null;
+  }
+}
+
+const VERB: Record<Treatment, string> = {
+  accepts: 'accept it',
+  warns: 'accept it with a deprecation warning',
+  ignores: 'ignore it',
+  refuses: 'refuse it',
+};
+
+/** "4.0 and later refuse it", "3.0-3.3 accept it with a deprecation warning", "2.8 accepts it". */
+export function describeRun(fact: BehaviourFact, release: Release): string {
+  const treatment = treatmentIn(fact, release);
+  let first = releaseIndex(release);
+  while (first > 0 && treatmentIn(fact, RELEASES[first - 1]!) === treatment) first--;
+  let last = releaseIndex(release);
+  while (last < RELEASES.length - 1 && treatmentIn(fact, RELEASES[last + 1]!) === treatment) last++;
+  const verb = VERB[treatment];
+  if (first === last) return `${RELEASES[first]} ${singular(verb)}`;
+  if (last === RELEASES.length - 1) return `${RELEASES[first]} and later ${verb}`;
+  return `${RELEASES[first]}-${RELEASES[last]} ${verb}`;
+}
+
+function singular(verb: string): string {
+  return verb.replace(/^(accept|ignore|refuse)/, '$1s');
+}
