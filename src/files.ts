@@ -70,7 +70,7 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
     const analyzed = await analyzeText(decoded.text, t.file, { ...options, fetchCache, discovered: t.discovered });
     return analyzed.skipped ? null : analyzed.result;
   });
-  return summarize(results.filter((r): r is FileResult => r !== null));
+  return summarize(results.filter((r): r is FileResult => r !== null), options.target);
 }
 
 

@@ -9,3 +9,4 @@ export { formatReport, type ReportFormat } from './report/index.js';
 export { allRules, findRule } from './rules/index.js';
 export type { Rule, RuleContext, RuleMeta } from './rules/types.js';
 export type { Diagnostic, FileResult, Kind, LintReport, Severity, RuleSetting } from './types.js';
+export { RELEASES, NEWEST_RELEASE, parseRelease, type Release } from './releases/index.js';

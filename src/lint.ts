@@ -238,7 +238,7 @@ function compareText(a: string, b: string): number {
 }
 
 /** Counts errors and warnings of a set of file results into a report. */
-export function summarize(results: FileResult[]): LintReport {
+export function summarize(results: FileResult[], target: Release = NEWEST_RELEASE): LintReport {
   let errorCount = 0;
   let warningCount = 0;
   for (const r of results) {
@@ -247,7 +247,7 @@ export function summarize(results: FileResult[]): LintReport {
       else if (d.severity === 'warning') warningCount++;
     }
   }
-  return { results, errorCount, warningCount };
+  return { target, results, errorCount, warningCount };
 }
 
 export { lintPaths, type LintPathsOptions } from './files.js';

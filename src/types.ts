@@ -53,6 +53,8 @@ export interface FileResult {
 }
 
 export interface LintReport {
+  /** The gateway release every verdict is about (`--target`). */
+  target: string;
   results: FileResult[];
   errorCount: number;
   warningCount: number;

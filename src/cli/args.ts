@@ -1,6 +1,7 @@
 // Argument parsing shared by every command: strict options, misuse as UsageError (exit 2), --help.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError, type CliIO } from './io.js';
+import { compareReleases, NEWEST_RELEASE, parseRelease, RELEASES, type Release } from '../releases/index.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Config<O extends Options> = { args: string[]; allowPositionals: true; strict: true; options: O };
@@ -20,6 +21,21 @@ export function parseCommandArgs<const O extends Options>(args: string[], option
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message.split('\n')[0]!.replace(/\.$/, '') : String(error));
   }
+}
+
+/** The `--target` option of lint, convert and build. */
+export const TARGET_OPTION = { target: { type: 'string' } } as const;
+
+/**
+ * The release to judge for: `--target`, else the tool config's `target`, else the newest release.
+ * An unknown version is misuse; `oldest` is the oldest release the command accepts (convert: 3.0).
+ */
+export function resolveTarget(option: string | undefined, fromToolConfig: Release | undefined, oldest: Release = RELEASES[0]): Release {
+  if (option === undefined) return fromToolConfig ?? NEWEST_RELEASE;
+  const release = parseRelease(option);
+  if (!release) throw new UsageError(`unknown --target "${option}": sgconf knows Sync Gateway ${RELEASES.join(', ')} (or a patch version such as 3.1.4)`);
+  if (compareReleases(release, oldest) < 0) throw new UsageError(`--target ${option}: this command needs ${oldest} or later (${release} reads legacy configs only)`);
+  return release;
 }
 
 /** Colours only on a terminal, never with NO_COLOR or TERM=dumb. */

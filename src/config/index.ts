@@ -8,6 +8,7 @@ import { findLocNode, parseJsonWithLocations } from '../source/json.js';
 import { LineIndex } from '../source/offset-map.js';
 import { findRule, allRules } from '../rules/index.js';
 import { closestMatch } from '../schema/suggest.js';
+import { parseRelease, RELEASES, type Release } from '../releases/index.js';
 
 export interface ToolConfig {
   rules: Record<string, RuleSetting>;
@@ -17,6 +18,8 @@ export interface ToolConfig {
   caFiles: string[];
   remoteTimeoutMs: number | undefined;
   edition: 'ee' | 'ce' | undefined;
+  /** The gateway release to judge for (`--target` wins). */
+  target: Release | undefined;
 }
 
 export interface LoadedToolConfig {
@@ -31,11 +34,11 @@ const SEARCH_PLACES = [
   'package.json', '.sgconfrc', '.sgconfrc.json', '.sgconfrc.yaml', '.sgconfrc.yml',
   '.sgconfrc.js', '.sgconfrc.mjs', '.sgconfrc.cjs', 'sgconf.config.js', 'sgconf.config.mjs', 'sgconf.config.cjs',
 ];
-const KEYS = ['rules', 'ignore', 'env', 'remote', 'caFiles', 'remoteTimeoutMs', 'edition'];
+const KEYS = ['rules', 'ignore', 'env', 'remote', 'caFiles', 'remoteTimeoutMs', 'edition', 'target'];
 const SETTINGS: RuleSetting[] = ['off', 'info', 'warning', 'error'];
 
 export function emptyToolConfig(): ToolConfig {
-  return { rules: {}, ignore: [], env: {}, remote: undefined, caFiles: [], remoteTimeoutMs: undefined, edition: undefined };
+  return { rules: {}, ignore: [], env: {}, remote: undefined, caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined };
 }
 
 /** Finds the nearest tool config cheaply (a few stat calls); cosmiconfig loads it only when one exists. */
@@ -157,6 +160,12 @@ export function validateToolConfig(raw: unknown, display: string, filepath: stri
           if (value !== 'ee' && value !== 'ce') messages.push({ message: '"edition" must be "ee" (Enterprise) or "ce" (Community)', pointer: '/edition' });
           else config.edition = value;
           break;
+        case 'target': {
+          const release = typeof value === 'string' ? parseRelease(value) : null;
+          if (!release) messages.push({ message: `"target" must be a Sync Gateway release sgconf knows (${RELEASES.join(', ')}, or a patch version such as "3.1.4"), not ${JSON.stringify(value)}`, pointer: '/target' });
+          else config.target = release;
+          break;
+        }
         default: {
           const suggestion = closestMatch(key, KEYS);
           messages.push({ message: `unknown key "${key}" in the sgconf tool config${suggestion ? `; did you mean "${suggestion}"?` : `; known keys: ${KEYS.join(', ')}`}`, pointer: `/${key}` });

@@ -24,11 +24,11 @@ export async function formatDiagnostics(
 }
 
 /** The short summary after a conversion: what went where, what was dropped, what to do next. */
-export function conversionSummary(input: string, target: string, conversion: ConversionResult, files: readonly OutputFile[], mode: 'out' | 'in-place' | 'dry-run', backup?: string): string {
+export function conversionSummary(input: string, outDir: string, release: string, conversion: ConversionResult, files: readonly OutputFile[], mode: 'out' | 'in-place' | 'dry-run', backup?: string): string {
   const lines: string[] = [];
   const databases = Object.keys(conversion.databases);
   const verb = mode === 'dry-run' ? 'Would convert' : 'Converted';
-  lines.push(`${verb} ${input}: ${databases.length} database${databases.length === 1 ? '' : 's'} (${databases.join(', ')})${mode === 'in-place' ? ' in place' : ` into ${target}`}`);
+  lines.push(`${verb} ${input}: ${databases.length} database${databases.length === 1 ? '' : 's'} (${databases.join(', ')})${mode === 'in-place' ? ' in place' : ` into ${outDir}`}, for Sync Gateway ${release}`);
   if (backup) lines.push(`  original backed up as ${backup}`);
   for (const file of files) {
     let note = '';
@@ -50,7 +50,7 @@ export function conversionSummary(input: string, target: string, conversion: Con
   }
   const first = databases[0] ?? 'db';
   lines.push('', 'Next steps:');
-  lines.push(`  1. Start Sync Gateway 3.x with ${mode === 'in-place' ? input : 'bootstrap.json'} as its config.`);
+  lines.push(`  1. Start Sync Gateway ${release} with ${mode === 'in-place' ? input : 'bootstrap.json'} as its config.`);
   lines.push(`  2. Create each database: PUT /{db}/ with its config on the admin port, for example`);
   lines.push(`     curl -X PUT http://localhost:4985/${encodeURIComponent(first)}/ -H 'Content-Type: application/json' --data-binary @databases/${databaseFileName(first)}.json`);
   if (Object.keys(conversion.principals).length > 0) {

@@ -60,6 +60,8 @@ export function formatSarif(report: LintReport, options: FormatOptions): string 
       },
       originalUriBaseIds: { '%SRCROOT%': { uri: pathToFileURL(options.cwd.endsWith(path.sep) ? options.cwd : options.cwd + path.sep).href } },
       columnKind: 'utf16CodeUnits',
+      // The gateway release every result is about (`--target`).
+      properties: { target: report.target },
       results,
     }],
   };

@@ -37,10 +37,10 @@ export function formatStylish(report: LintReport, options: FormatOptions): strin
   }
   const problems = report.errorCount + report.warningCount + infoCount;
   if (problems === 0) {
-    return `${out}${paint('green', '✔')} ${fileCount} file${fileCount === 1 ? '' : 's'} checked, no problems\n`;
+    return `${out}${paint('green', '✔')} ${fileCount} file${fileCount === 1 ? '' : 's'} checked for Sync Gateway ${report.target}, no problems\n`;
   }
   const mark = report.errorCount ? paint('red', '✖') : report.warningCount ? paint('yellow', '⚠') : paint('blue', 'ℹ');
-  return `${out}\n${mark} ${problems} problem${problems === 1 ? '' : 's'} (${report.errorCount} error${report.errorCount === 1 ? '' : 's'}, ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}, ${infoCount} info) in ${fileCount} file${fileCount === 1 ? '' : 's'}\n`;
+  return `${out}\n${mark} ${problems} problem${problems === 1 ? '' : 's'} (${report.errorCount} error${report.errorCount === 1 ? '' : 's'}, ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}, ${infoCount} info) in ${fileCount} file${fileCount === 1 ? '' : 's'}, judged for Sync Gateway ${report.target}\n`;
 }
 
 /** One line of context before, the line itself, and a caret line under the span (secrets masked). */

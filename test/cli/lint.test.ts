@@ -28,7 +28,7 @@ describe('sgconf lint', () => {
   it('exits 0 on a clean file and says so', async () => {
     const r = await runCli(['lint', `${FIXTURES}/clean-db.json`, '--no-remote']);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toContain('1 file checked, no problems');
+    expect(r.stdout).toContain('1 file checked for Sync Gateway 4.1, no problems');
     expect(r.code).toBe(0);
   });
 
@@ -36,7 +36,8 @@ describe('sgconf lint', () => {
     const r = await runCli(['lint', `${FIXTURES}/typo.json`, '--format', 'json']);
     expect(r.code).toBe(1);
     const report = JSON.parse(r.stdout);
-    expect(Object.keys(report)).toEqual(['results', 'errorCount', 'warningCount']);
+    expect(Object.keys(report)).toEqual(['target', 'results', 'errorCount', 'warningCount']);
+    expect(report.target).toBe('4.1');
     expect(report.results[0].kind).toBe('bootstrap');
     const typo = report.results[0].diagnostics.find((d: { rule: string }) => d.rule === 'schema/unknown-field');
     expect(typo).toMatchObject({ severity: 'error', pointer: '/api/https/tls_minimum_versoin', line: 10, column: 16, endLine: 10, endColumn: 37 });

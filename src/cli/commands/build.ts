@@ -1,7 +1,9 @@
 // sgconf build <path>... --out <dir>: compile 3.x sources into deployable JSON.
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
-import { parseCommandArgs, useColor } from '../args.js';
+import { parseCommandArgs, TARGET_OPTION, useColor } from '../args.js';
+import { lintOptionsFrom } from '../tool-options.js';
+import { loadToolConfig } from '../../config/index.js';
 import { buildSources } from '../../convert/build.js';
 import { dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
 import { writeToDirectory, WriteError } from '../../convert/writer.js';
@@ -18,6 +20,8 @@ Options:
   --force                allow a non-empty --out directory
   --dry-run              write nothing; print what would be written (secrets redacted)
   --no-remote            do not fetch http(s) function sources
+  --target VERSION       the Sync Gateway release that will load the output: 2.8 ... 4.1 or a
+                         patch version such as 3.1.4 (default 4.1)
   --format stylish|json  how diagnostics are reported (default stylish)
   -h, --help             show this help
 `;
@@ -28,7 +32,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         force: { type: 'boolean' },
         'dry-run': { type: 'boolean' },
         'no-remote': { type: 'boolean' },
-        format: { type: 'string' }
+        format: { type: 'string' },
+        ...TARGET_OPTION,
       }, USAGE, io);
   if (!parsed) return 0;
   const { values, positionals } = parsed;
@@ -39,12 +44,14 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (values.out === undefined && !dryRun) throw new UsageError('say where to write: --out <dir> (or --dry-run)');
   if (values.out === '') throw new UsageError('--out needs a directory');
 
-  const outcome = await buildSources(positionals, { cwd: io.cwd, lint: { remote: !values['no-remote'] } });
-  const report = toReport(outcome.results);
+  const tool = await loadToolConfig(io.cwd);
+  const lint = lintOptionsFrom(tool, values);
+  const outcome = await buildSources(positionals, { cwd: io.cwd, lint });
+  const report = toReport(tool.problems ? [tool.problems, ...outcome.results] : outcome.results, lint.target);
   const text = await formatDiagnostics(report, format, {
     color: useColor(io), cwd: io.cwd, readSource: (f) => outcome.sources.get(f) ?? null,
   });
-  if (!outcome.ok) {
+  if (!outcome.ok || tool.problems) {
     io.stdout(text);
     if (format === 'stylish') io.stdout('\nNothing was built.\n');
     return 1;

@@ -1,7 +1,9 @@
 // sgconf convert <legacy-config> --out <dir> | --in-place: one-way conversion of a legacy config.
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
-import { parseCommandArgs, useColor } from '../args.js';
+import { parseCommandArgs, TARGET_OPTION, useColor } from '../args.js';
+import { lintOptionsFrom } from '../tool-options.js';
+import { loadToolConfig } from '../../config/index.js';
 import { convertFile } from '../../convert/run.js';
 import { conversionSummary, dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
 import { writeInPlace, writeToDirectory, WriteError } from '../../convert/writer.js';
@@ -20,6 +22,9 @@ Options:
   --force                allow a non-empty --out directory and overwriting output files
   --group-id <id>        config group id of the bootstrap config (wins over config_upgrade_group_id)
   --expand-env           write environment references resolved (default: kept exactly as written)
+  --no-remote            do not fetch http(s) function sources
+  --target VERSION       the Sync Gateway release that will load the output: 3.0, 3.1, 3.2, 3.3,
+                         4.0, 4.1 or a patch version such as 3.1.4 (default 4.1)
   --format stylish|json  how diagnostics are reported (default stylish)
   -h, --help             show this help
 `;
@@ -32,7 +37,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         force: { type: 'boolean' },
         'group-id': { type: 'string' },
         'expand-env': { type: 'boolean' },
-        format: { type: 'string' }
+        format: { type: 'string' },
+        'no-remote': { type: 'boolean' },
+        ...TARGET_OPTION,
       }, USAGE, io);
   if (!parsed) return 0;
   const { values, positionals } = parsed;
@@ -46,19 +53,22 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (values.out === '') throw new UsageError('--out needs a directory');
   if (values['group-id'] !== undefined && values['group-id'] === '') throw new UsageError('--group-id needs a value');
 
+  const tool = await loadToolConfig(io.cwd);
+  const lint = lintOptionsFrom(tool, values, '3.0');
   const input = positionals[0];
   const inputPath = path.resolve(io.cwd, input);
   const outcome = await convertFile(inputPath, {
     cwd: io.cwd,
     groupId: values['group-id'],
     expandEnv: values['expand-env'] ? io.env : undefined,
+    lint,
   });
   outcome.result.file = input;
-  const report = toReport([outcome.result]);
+  const report = toReport(tool.problems ? [tool.problems, outcome.result] : [outcome.result], lint.target);
   const diagnosticsText = await formatDiagnostics(report, format, {
     color: useColor(io), cwd: io.cwd, readSource: (f) => (f === input ? outcome.sourceText ?? null : null),
   });
-  if (!outcome.ok || !outcome.conversion) {
+  if (!outcome.ok || !outcome.conversion || tool.problems) {
     io.stdout(diagnosticsText);
     if (format === 'stylish') io.stdout(`\n${input} was not converted; nothing was written.\n`);
     return 1;
@@ -74,7 +84,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const root = inPlace ? '' : `${values.out ?? '.'}/`;
     const files = inPlace ? outcome.files.map((f) => (f.path === 'bootstrap.json' ? { ...f, path: path.basename(input) } : f)) : outcome.files;
     io.stdout(dryRunListing(files, inPlace ? `${path.dirname(input)}/` : root));
-    io.stdout('\n' + conversionSummary(input, target, outcome.conversion, outcome.files, 'dry-run'));
+    io.stdout('\n' + conversionSummary(input, target, lint.target, outcome.conversion, outcome.files, 'dry-run'));
     io.stdout('Dry run: nothing was written.\n');
     return 0;
   }
@@ -97,6 +107,6 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return 0;
   }
   if (diagnosticsText !== '') io.stdout(diagnosticsText + '\n');
-  io.stdout(conversionSummary(input, target, outcome.conversion, outcome.files, inPlace ? 'in-place' : 'out', backup && path.relative(io.cwd, backup)));
+  io.stdout(conversionSummary(input, target, lint.target, outcome.conversion, outcome.files, inPlace ? 'in-place' : 'out', backup && path.relative(io.cwd, backup)));
   return 0;
 }

@@ -2,7 +2,8 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
-import { parseCommandArgs, useColor } from '../args.js';
+import { parseCommandArgs, TARGET_OPTION, useColor } from '../args.js';
+import { lintOptionsFrom } from '../tool-options.js';
 import { lintPaths, summarize } from '../../lint.js';
 import { loadToolConfig } from '../../config/index.js';
 import { formatReport, REPORT_FORMATS, type ReportFormat } from '../../report/index.js';
@@ -19,6 +20,8 @@ Options:
   --no-remote                          never fetch http(s):// function sources
   --no-env                             do not expand environment variables
   --quiet                              report errors only
+  --target VERSION                     the Sync Gateway release to judge for: 2.8, 3.0, 3.1, 3.2,
+                                       3.3, 4.0, 4.1 or a patch version such as 3.1.4 (default 4.1)
   --config FILE                        use this sgconf tool config instead of searching for one
   -h, --help                           show this help
 
@@ -34,7 +37,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         'no-remote': { type: 'boolean', default: false },
         'no-env': { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
-        config: { type: 'string' }
+        config: { type: 'string' },
+        ...TARGET_OPTION,
       }, LINT_USAGE, io);
   if (!parsed) return 0;
   const { values, positionals } = parsed;
@@ -50,20 +54,17 @@ export async function run(args: string[], io: CliIO): Promise<number> {
 
   const tool = await loadToolConfig(io.cwd, values.config);
   const env = values['no-env'] ? null : { ...io.env, ...tool.config.env };
+  const shared = lintOptionsFrom(tool, values);
   const report = await lintPaths(positionals, {
+    ...shared,
     cwd: io.cwd,
     kind: values.kind as Kind | 'auto',
     env,
-    remote: values['no-remote'] ? false : (tool.config.remote ?? true),
-    rules: tool.config.rules,
     ignore: tool.config.ignore,
     ignoreBase: tool.filepath ? path.dirname(tool.filepath) : io.cwd,
-    caFiles: tool.config.caFiles,
-    remoteTimeoutMs: tool.config.remoteTimeoutMs,
-    settings: tool.config.edition ? { edition: tool.config.edition } : undefined,
     quiet: values.quiet,
   });
-  const final = tool.problems ? summarize([tool.problems, ...report.results]) : report;
+  const final = tool.problems ? summarize([tool.problems, ...report.results], shared.target) : report;
   const color = useColor(io);
   io.stdout(await formatReport(final, format, { cwd: io.cwd, color, readSource: (file) => readSourceSafely(io.cwd, file) }));
   if (final.errorCount > 0) return 1;
