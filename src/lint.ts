@@ -15,6 +15,7 @@ import type { CertificateFacts } from './certs/types.js';
 import { collectSecrets, scrub } from './report/redact.js';
 import { judge, NEWEST_RELEASE, type Release } from './releases/index.js';
 import { BEHAVIOUR } from './releases/behaviour.js';
+import { applyReleaseFields, kindUnknownToTarget } from './schema/release-fields.js';
 
 export interface LintOptions {
   /** Force the kind; 'auto' (default) detects it. */
@@ -61,6 +62,7 @@ export async function analyzeText(text: string, file: string, options: LintOptio
   const format = formatFromPath(file);
   if (format === 'yaml') await ensureYamlSupport();
   const env = options.env === undefined ? process.env : options.env;
+  const target = options.target ?? NEWEST_RELEASE;
   const parsed = parseSource(text, file, { env, format });
   const raw: RawDiagnostic[] = [...parsed.diagnostics];
   const doc = parsed.document;
@@ -91,7 +93,11 @@ export async function analyzeText(text: string, file: string, options: LintOptio
       canonical = normalized.value;
       toOriginal = normalized.toOriginalPointer;
       raw.push(...normalized.diagnostics);
-      raw.push(...(await validateSchema(kind, canonical)));
+      const schemaFindings = await validateSchema(kind, canonical);
+      applyReleaseFields(kind, canonical, target, schemaFindings);
+      const kindFinding = kindUnknownToTarget(kind, target);
+      if (kindFinding) schemaFindings.unshift(kindFinding);
+      for (const d of schemaFindings) raw.push(d);
       const cwd = options.cwd ?? process.cwd();
       const configDir = path.dirname(path.resolve(cwd, file));
       // Rules of scope 'function' run as soon as a function is parsed; then its syntax tree can go (a large

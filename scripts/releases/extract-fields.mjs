@@ -22,6 +22,9 @@ function structsOf(tag) {
     const pkg = file.split('/')[0];
     const lines = git('show', `${tag}:${file}`).split('\n');
     for (let i = 0; i < lines.length; i++) {
+      // A named map or slice type (type DbConfigMap map[string]*DbConfig): followed like the field type it names.
+      const alias = /^type (\w+) ((?:map\[[^\]]+\]|\[\])\*?[\w.]+)\s*$/.exec(lines[i]);
+      if (alias) structs.set(`${pkg}.${alias[1]}`, Object.assign([], { file, alias: alias[2] }));
       const head = /^type (\w+) struct \{\s*$/.exec(lines[i]);
       if (!head) continue;
       const fields = [];
@@ -41,14 +44,14 @@ function structsOf(tag) {
         depth += (line.match(/\{/g) ?? []).length - (line.match(/\}/g) ?? []).length;
       }
       i--;
-      structs.set(`${pkg}.${head[1]}`, fields);
+      structs.set(`${pkg}.${head[1]}`, Object.assign(fields, { file }));
     }
   }
   return structs;
 }
 
 function pathsFrom(structs, root, pkgOfRoot) {
-  const out = new Set();
+  const out = Object.assign(new Map(), { opaque: new Set() });
   const visit = (qualified, prefix, seen) => {
     const fields = structs.get(qualified);
     if (!fields || seen.has(qualified)) return;
@@ -56,20 +59,28 @@ function pathsFrom(structs, root, pkgOfRoot) {
     for (const f of fields) {
       let type = f.type;
       let suffix = '';
+      let typePkg = pkg;
       for (;;) {
         if (type.startsWith('*')) type = type.slice(1);
         else if (type.startsWith('[]')) { type = type.slice(2); suffix += '/*'; }
         else if (/^map\[[^\]]+\]/.test(type)) { type = type.replace(/^map\[[^\]]+\]/, ''); suffix += '/*'; }
-        else break;
+        else {
+          const named = structs.get(type.includes('.') ? type : `${typePkg}.${type}`);
+          if (!named?.alias) break;
+          if (type.includes('.')) typePkg = type.split('.')[0];
+          type = named.alias;
+        }
       }
-      const target = type.includes('.') ? type : `${pkg}.${type}`;
+      const target = type.includes('.') ? type : `${typePkg}.${type}`;
       const next = new Set(seen).add(qualified);
       if (f.json === null || f.inline) {
         visit(target, prefix, next);
         continue;
       }
       const here = `${prefix}/${f.json}`;
-      out.add(here);
+      out.set(here, `${fields.file} ${qualified.split('.')[1]}`);
+      // interface{} takes any JSON: whatever sits below it is never an unknown field to that release.
+      if (/^(interface\{\}|any|json\.RawMessage)$/.test(type)) out.opaque.add(here.toLowerCase());
       if (structs.has(target)) visit(target, here + suffix, next);
     }
   };
@@ -84,21 +95,57 @@ const ROOTS = {
 };
 
 const known = {};
+const declaredIn = {};
+const spelling = {};
+const opaque = {};
 for (const [line, tag] of Object.entries(TAGS)) {
   const structs = structsOf(tag);
   for (const [kind, rootOf] of Object.entries(ROOTS)) {
     const root = rootOf(line);
     if (!root) continue;
-    for (const p of pathsFrom(structs, ...root)) ((known[kind] ??= {})[p] ??= []).push(line);
+    // Keyed by the lower-case path: Go's decoder matches keys case-insensitively (2.8's untagged
+    // Replications field and 3.x's "replications" tag are one field to a config file).
+    const paths = pathsFrom(structs, ...root);
+    for (const o of paths.opaque) ((opaque[kind] ??= {})[o] ??= []).push(line);
+    for (const [p, where] of paths) {
+      const key = p.toLowerCase();
+      ((known[kind] ??= {})[key] ??= []).push(line);
+      (declaredIn[kind] ??= {})[key] ??= `${where}@${tag}`;
+      (spelling[kind] ??= {})[key] = p;
+    }
   }
 }
 const lines = Object.keys(TAGS);
-const changes = {};
+const rows = [];
 for (const [kind, paths] of Object.entries(known)) {
-  for (const [p, present] of Object.entries(paths)) {
-    const relevant = kind === 'bootstrap' ? lines.slice(1) : lines;
+  const relevant = kind === 'bootstrap' ? lines.slice(1) : lines;
+  for (const [p, declared] of Object.entries(paths)) {
+    // A release where an ancestor is interface{} accepts the path too.
+    const underOpaque = Object.entries(opaque[kind] ?? {}).filter(([o]) => p.startsWith(o + '/')).flatMap(([, ls]) => ls);
+    const present = relevant.filter((l) => declared.includes(l) || underOpaque.includes(l));
     if (present.length === relevant.length) continue;
-    (changes[kind] ??= {})[p] = present.join(' ');
+    const first = present[0];
+    const last = present[present.length - 1];
+    const removed = last === lines[lines.length - 1] ? undefined : lines[lines.indexOf(last) + 1];
+    const added = first === relevant[0] ? undefined : first;
+    let source = declaredIn[kind][p];
+    if (removed) source += `; gone at ${TAGS[removed]}`;
+    rows.push(`  ['${kind}', '${spelling[kind][p]}', ${added ? `'${added}'` : 'null'}, ${removed ? `'${removed}'` : 'null'}, '${source}'],`);
   }
 }
-process.stdout.write(JSON.stringify({ tags: TAGS, changes }, null, 1) + '\n');
+process.stdout.write(`// Generated by scripts/releases/extract-fields.mjs from couchbase/sync_gateway at the tags
+// ${Object.entries(TAGS).map(([l, t]) => `${l}: ${t}`).join(', ')} (the newest patch of each line):
+// the JSON fields of the config structs whose presence differs between release lines. A field not listed
+// here is known to every release that reads that kind of config. Regenerate, then review the diff by hand.
+// Columns: kind, path (\`*\` = any map key or array index; matched case-insensitively, as Go's decoder does),
+// first release that knows it (null: every release of the kind), first release that no longer knows it
+// (null: still known by the newest), where the field is declared (file, struct, tag).
+import type { Kind } from '../types.js';
+import type { Release } from './index.js';
+
+export type FieldRow = readonly [kind: Kind, path: string, added: Release | null, removed: Release | null, source: string];
+
+export const RELEASE_FIELDS: readonly FieldRow[] = [
+${rows.join('\n')}
+];
+`);

@@ -265,7 +265,7 @@ function fieldName(pointer: string): string {
 }
 
 /** "in database "db"", "in "api.https"", "at the top level". */
-function placeOf(kind: Kind, pointer: string): string {
+export function placeOf(kind: Kind, pointer: string): string {
   const tokens = splitPointer(pointer);
   if (tokens.length === 0) return kind === 'database' ? 'at the top level of the database config' : 'at the top level';
   if (kind === 'legacy' && tokens[0] === 'databases' && tokens.length >= 2) {

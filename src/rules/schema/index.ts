@@ -10,5 +10,6 @@ import { rule as forbiddenField } from './forbidden-field.js';
 import { rule as invalidName } from './invalid-name.js';
 import { rule as deprecated } from './deprecated.js';
 import { rule as invalid } from './invalid.js';
+import { rule as kindUnknownToTarget } from './kind-unknown-to-target.js';
 
-export const rules: Rule[] = [unknownField, type, enumRule, format, range, required, forbiddenField, invalidName, deprecated, invalid];
+export const rules: Rule[] = [unknownField, type, enumRule, format, range, required, forbiddenField, invalidName, deprecated, invalid, kindUnknownToTarget];

@@ -1,0 +1,110 @@
+// The schema stage's second step: the compiled validators describe the newest release; this step makes
+// the verdict about fields the target release knows differently (src/releases/fields.ts): a field the
+// target does not know is an error that says when it was added or removed, and a field the newest release
+// no longer knows but the target does is no longer reported.
+import { isObject, joinPointer, splitPointer, type JsonValue, type Kind, type RawDiagnostic } from '../types.js';
+import { compareReleases, NEWEST_RELEASE, RELEASES, type Release } from '../releases/index.js';
+import { RELEASE_FIELDS } from '../releases/fields.js';
+import { placeOf } from './validate.js';
+
+interface FieldSpan {
+  /** Lower-case path segments (`*` = any key or index). */
+  segments: string[];
+  added: Release | null;
+  removed: Release | null;
+}
+
+const byKind = new Map<Kind, FieldSpan[]>();
+
+function fieldsOf(kind: Kind): FieldSpan[] {
+  let list = byKind.get(kind);
+  if (!list) {
+    list = RELEASE_FIELDS.filter((row) => row[0] === kind)
+      .map(([, path, added, removed]) => ({ segments: path.slice(1).toLowerCase().split('/'), added, removed }))
+      // Parents first: a field under an unknown field is not reported again.
+      .sort((a, b) => a.segments.length - b.segments.length);
+    byKind.set(kind, list);
+  }
+  return list;
+}
+
+function knownTo(field: FieldSpan, target: Release): boolean {
+  return (field.added === null || compareReleases(field.added, target) <= 0) && (field.removed === null || compareReleases(target, field.removed) < 0);
+}
+
+/** Pointers of the values of `doc` at a field path (keys compared case-insensitively, as Go's decoder does). */
+function matches(doc: JsonValue, segments: readonly string[]): string[] {
+  let frontier: { value: JsonValue; pointer: string }[] = [{ value: doc, pointer: '' }];
+  for (const segment of segments) {
+    const next: typeof frontier = [];
+    for (const { value, pointer } of frontier) {
+      if (Array.isArray(value)) {
+        if (segment === '*') value.forEach((item, i) => next.push({ value: item, pointer: joinPointer(pointer, i) }));
+      } else if (isObject(value)) {
+        for (const key of Object.keys(value)) {
+          if (segment === '*' || key.toLowerCase() === segment) next.push({ value: value[key]!, pointer: joinPointer(pointer, key) });
+        }
+      }
+    }
+    if (next.length === 0) return [];
+    frontier = next;
+  }
+  return frontier.map((f) => f.pointer);
+}
+
+/**
+ * Adjusts the schema findings of a canonical document for `target`, in place: adds `schema/unknown-field`
+ * for fields the target does not know, and drops the newest schema's unknown-field findings for fields the
+ * target knows.
+ */
+export function applyReleaseFields(kind: Kind, doc: JsonValue, target: Release, diagnostics: RawDiagnostic[]): void {
+  const unknownAt = new Map<string, RawDiagnostic>();
+  for (const d of diagnostics) if (d.rule === 'schema/unknown-field') unknownAt.set(d.pointer, d);
+  const reported: string[] = [];
+  const knownHere = new Set<string>();
+  const newest = target === NEWEST_RELEASE;
+  for (const field of fieldsOf(kind)) {
+    const known = knownTo(field, target);
+    // Known to the target and to the newest release: the compiled schema already agrees.
+    if (known && (newest || knownTo(field, NEWEST_RELEASE))) continue;
+    if (known && unknownAt.size === 0) continue;
+    for (const pointer of matches(doc, field.segments)) {
+      if (known) {
+        knownHere.add(pointer);
+        continue;
+      }
+      if (reported.some((p) => pointer.startsWith(p + '/'))) continue;
+      reported.push(pointer);
+      const message = unknownFieldMessage(kind, pointer, field, target);
+      const existing = unknownAt.get(pointer);
+      if (existing) existing.message = message;
+      else diagnostics.push({ rule: 'schema/unknown-field', severity: 'error', message, pointer, target: 'key' });
+    }
+  }
+  if (knownHere.size === 0) return;
+  for (let i = diagnostics.length - 1; i >= 0; i--) {
+    const d = diagnostics[i]!;
+    if (d.rule === 'schema/unknown-field' && knownHere.has(d.pointer)) diagnostics.splice(i, 1);
+  }
+}
+
+function unknownFieldMessage(kind: Kind, pointer: string, field: FieldSpan, target: Release): string {
+  const tokens = splitPointer(pointer);
+  const key = tokens[tokens.length - 1]!;
+  const parent = pointer.slice(0, pointer.lastIndexOf('/'));
+  const where = placeOf(kind, parent);
+  if (field.added !== null && compareReleases(target, field.added) < 0) {
+    return `unknown field "${key}" ${where}: unknown to ${target}, added in ${field.added}; ${target} refuses the config. Remove it, or run ${field.added} or later.`;
+  }
+  return `unknown field "${key}" ${where}: removed in ${field.removed}, so ${target} refuses the config. Remove it.`;
+}
+
+/** 2.8 reads legacy configs only; 3.x startup and database configs are unknown to it. */
+export function kindUnknownToTarget(kind: Kind, target: Release): RawDiagnostic | null {
+  if (kind === 'legacy' || compareReleases(target, '3.0') >= 0) return null;
+  const what = kind === 'bootstrap' ? 'startup (bootstrap) config' : 'database config';
+  return {
+    rule: 'schema/kind-unknown-to-target', severity: 'error', pointer: '',
+    message: `this is a 3.x ${what}, which ${target} cannot read (added in 3.0). Judge it for the release that will load it (--target 3.0 or later), or keep a legacy config for ${target}.`,
+  };
+}
