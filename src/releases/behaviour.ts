@@ -12,6 +12,75 @@ const facts = [
       { from: '4.0', treatment: 'refuses', source: 'rest/config.go@4.0.0 validate(): "allow_conflicts cannot be set to true"' },
     ],
   },
+  {
+    id: 'star-channel-disabled',
+    construct: 'cache.channel_cache.enable_star_channel false',
+    changes: [
+      { from: '4.0', treatment: 'refuses', source: 'rest/config.go@4.0.7 validate(): "enable_star_channel cannot be set to false"' },
+    ],
+  },
+  {
+    id: 'shared-bucket-access-off',
+    construct: 'a database without shared bucket access (enable_shared_bucket_access false, or a legacy database that leaves it unset)',
+    changes: [
+      // 2.8.4 has no such notice; 3.x loads the database with a deprecation warning.
+      { from: '3.0', treatment: 'warns', source: 'rest/server_context.go@3.0.8.1 ("Running Sync Gateway without shared bucket access is deprecated")' },
+      // A legacy database without the key is written with false by the automatic upgrade (rest/config_legacy.go@4.0.7).
+      { from: '4.0', treatment: 'refuses', source: 'rest/server_context.go@4.0.7 ("sync gateway requires enable_shared_bucket_access=true")' },
+    ],
+  },
+  {
+    id: 'sg-replicate-1',
+    construct: 'root-level "replications" of a legacy config (sg-replicate 1)',
+    changes: [
+      { from: '3.0', treatment: 'refuses', source: 'rest/config_legacy.go@3.0.8.1 readLegacyServerConfig(): "cannot use SG replicate as it has been removed"' },
+    ],
+  },
+  {
+    id: 'server-without-tls',
+    construct: 'a Couchbase Server address without TLS while use_tls_server keeps its default',
+    changes: [
+      // 2.8 connects to couchbase:// and http:// addresses as written; 3.0 made TLS the default.
+      { from: '3.0', treatment: 'refuses', source: 'rest/config.go@3.0.8.1 StartupConfig.validate(): "Must use secure scheme in Couchbase Server URL, or opt out by setting bootstrap.use_tls_server to false"' },
+    ],
+  },
+  {
+    id: 'legacy-key-removed',
+    construct: 'a 2.x key that 3.x no longer knows in a legacy config (logging.default, a database\'s deprecated section)',
+    changes: [
+      { from: '3.0', treatment: 'refuses', source: 'rest/config_legacy.go@3.0.8.1 LegacyServerConfig (strict decoding; the key is gone from the struct)' },
+    ],
+  },
+  {
+    id: 'legacy-key-ignored',
+    construct: 'a 2.x key that 3.x reads but ignores (adminUI, configServer, deploymentID, statsReportInterval, log, logFilePath, cluster_config)',
+    changes: [
+      { from: '3.0', treatment: 'ignores', source: 'rest/config_legacy.go@3.0.8.1 ToStartupConfig() (the fields are decoded and never used)' },
+    ],
+  },
+  {
+    id: 'legacy-automatic-upgrade-blocked',
+    construct: 'a legacy config that the 3.x automatic upgrade cannot turn into a startup config and database configs',
+    changes: [
+      { from: '3.0', treatment: 'refuses', source: 'rest/config_legacy.go@3.0.8.1 ToStartupConfig() and rest/server_main.go@3.0.8.1 (legacy config upgrade)' },
+    ],
+  },
+  {
+    id: 'config-update-frequency-not-positive',
+    construct: 'bootstrap.config_update_frequency of 0 or less',
+    existsFrom: '3.0',
+    changes: [
+      { from: '4.1', treatment: 'refuses', source: 'rest/config.go@4.1.1 validate(): "config_update_frequency (%s) must be greater than 0"' },
+    ],
+  },
+  {
+    id: 'node-heartbeat-expiry-short',
+    construct: 'a node_heartbeat_expiry (default 60s) shorter than twice config_update_frequency (default 10s)',
+    existsFrom: '3.0',
+    changes: [
+      { from: '4.1', treatment: 'refuses', source: 'rest/config.go@4.1.1 validate(): "node_heartbeat_expiry (%s) must be at least 2x config_update_frequency"; default rest/cluster_compat.go@4.1.1 defaultNodeHeartbeatExpiry' },
+    ],
+  },
 ] as const satisfies readonly BehaviourFact[];
 
 export type BehaviourFactId = (typeof facts)[number]['id'];

@@ -53,6 +53,8 @@ export interface BehaviourFact {
   construct: string;
   /** Releases before the first change accept it. Ordered oldest first. */
   changes: readonly TreatmentChange[];
+  /** The first release where the construct can exist at all (3.0 for startup-config settings); default 2.8. */
+  existsFrom?: Release;
 }
 
 export interface Verdict {
@@ -107,16 +109,27 @@ const VERB: Record<Treatment, string> = {
 /** "4.0 and later refuse it", "3.0-3.3 accept it with a deprecation warning", "2.8 accepts it". */
 export function describeRun(fact: BehaviourFact, release: Release): string {
   const treatment = treatmentIn(fact, release);
+  const oldest = releaseIndex(fact.existsFrom ?? RELEASES[0]);
   let first = releaseIndex(release);
-  while (first > 0 && treatmentIn(fact, RELEASES[first - 1]!) === treatment) first--;
+  while (first > oldest && treatmentIn(fact, RELEASES[first - 1]!) === treatment) first--;
   let last = releaseIndex(release);
   while (last < RELEASES.length - 1 && treatmentIn(fact, RELEASES[last + 1]!) === treatment) last++;
   const verb = VERB[treatment];
-  if (first === last) return `${RELEASES[first]} ${singular(verb)}`;
+  // The newest release sgconf knows is an open end: later ones are expected to keep its behaviour.
   if (last === RELEASES.length - 1) return `${RELEASES[first]} and later ${verb}`;
+  if (first === last) return `${RELEASES[first]} ${singular(verb)}`;
   return `${RELEASES[first]}-${RELEASES[last]} ${verb}`;
 }
 
 function singular(verb: string): string {
   return verb.replace(/^(accept|ignore|refuse)/, '$1s');
+}
+
+/**
+ * A finding under the target: its severity from the verdict; the message keeps its words when the target
+ * refuses, and otherwise ends by saying what the target and the later releases do.
+ */
+export function underTarget(verdict: Verdict, message: string): { severity: Severity; message: string } {
+  if (verdict.severity === 'error') return { severity: 'error', message };
+  return { severity: verdict.severity, message: `${message.replace(/\.$/, '')} (${verdict.says}).` };
 }

@@ -1,25 +1,35 @@
 import type { Rule } from '../types.js';
 import { lookupPath } from '../database/configs.js';
 import { formatMs, parseGoDuration } from './duration.js';
+import { underTarget } from '../../releases/index.js';
 
+// rest/config_startup.go@4.1.1 persistentConfigDefaultUpdateFrequency; rest/cluster_compat.go@4.1.1 defaultNodeHeartbeatExpiry.
 const DEFAULT_FREQUENCY_MS = 10_000;
+const DEFAULT_HEARTBEAT_EXPIRY_MS = 60_000;
 
 export const rule: Rule = {
   id: 'bootstrap/config-polling',
+  // The severity follows the target: both checks arrived with 4.1's start-up validation.
   severity: 'error',
   kinds: ['bootstrap'],
-  description: 'config_update_frequency of 0 or less (S14, 4.1+) or a node_heartbeat_expiry shorter than twice it (S15, 4.1+).',
+  description: 'config_update_frequency of 0 or less, or a node_heartbeat_expiry (default 60s) shorter than twice config_update_frequency: 4.1 and later refuse to start.',
   check(context) {
     const frequency = lookupPath(context.document, '', 'bootstrap', 'config_update_frequency');
     const expiry = lookupPath(context.document, '', 'bootstrap', 'node_heartbeat_expiry');
     const f = typeof frequency?.value === 'string' ? parseGoDuration(frequency.value) : undefined;
-    if (frequency && f !== undefined && f <= 0) {
-      context.report({ pointer: frequency.pointer, message: `config_update_frequency "${String(frequency.value)}": on 3.x a value of 0 turns config polling off (other nodes' changes are never picked up); 4.1 and later refuse to start with a value of 0 or less (S14). Use a positive duration such as "10s".` });
+    const notPositive = context.judge('config-update-frequency-not-positive');
+    if (frequency && f !== undefined && f <= 0 && notPositive) {
+      context.report({ pointer: frequency.pointer, ...underTarget(notPositive, `config_update_frequency "${String(frequency.value)}" is not a positive duration: 4.1 and later refuse to start, and on 3.x a value of 0 turns config polling off (other nodes' changes are never picked up). Use a positive duration such as "10s".`) });
     }
-    const e = typeof expiry?.value === 'string' ? parseGoDuration(expiry.value) : undefined;
+    const shortExpiry = context.judge('node-heartbeat-expiry-short');
+    if (!shortExpiry) return;
+    const e = typeof expiry?.value === 'string' ? parseGoDuration(expiry.value) : expiry ? undefined : DEFAULT_HEARTBEAT_EXPIRY_MS;
     const effective = f !== undefined && f > 0 ? f : DEFAULT_FREQUENCY_MS;
-    if (expiry && e !== undefined && e < 2 * effective) {
-      context.report({ pointer: expiry.pointer, message: `node_heartbeat_expiry "${String(expiry.value)}" is shorter than twice config_update_frequency (${formatMs(effective)}${f === undefined ? ', the default' : ''}): a 4.1+ gateway refuses to start (S15). Use at least ${formatMs(2 * effective)}.` });
+    if (e === undefined || e >= 2 * effective) return;
+    if (expiry) {
+      context.report({ pointer: expiry.pointer, ...underTarget(shortExpiry, `node_heartbeat_expiry "${String(expiry.value)}" is shorter than twice config_update_frequency (${formatMs(effective)}${f === undefined ? ', the default' : ''}): 4.1 and later refuse to start. Use at least ${formatMs(2 * effective)}.`) });
+    } else if (frequency) {
+      context.report({ pointer: frequency.pointer, ...underTarget(shortExpiry, `config_update_frequency "${String(frequency.value)}" is more than half of node_heartbeat_expiry's default of 60s: 4.1 and later refuse to start. Set "node_heartbeat_expiry" to at least ${formatMs(2 * effective)}, or poll more often.`) });
     }
   },
 };

@@ -1,17 +1,20 @@
 import type { Rule } from '../types.js';
 import { databaseEntries, dbLabel, lookupPath, validated } from './configs.js';
+import { underTarget } from '../../releases/index.js';
 
 export const rule: Rule = {
   id: 'database/star-channel',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'channel_cache.enable_star_channel: false, which 4.0+ refuse (D8); the deprecated key itself is reported by schema/deprecated.',
+  description: 'channel_cache.enable_star_channel: false, which 4.0 and later refuse; the deprecated key itself is reported by schema/deprecated.',
   check(context) {
+    const verdict = context.judge('star-channel-disabled');
+    if (!verdict) return;
     for (const db of databaseEntries(context.kind, context.document)) {
       const found = lookupPath(db.config, db.pointer, 'cache', 'channel_cache', 'enable_star_channel');
       // Any value is deprecated: schema/deprecated says so; this rule adds that false is refused.
       if (found?.value !== false) continue;
-      context.report(validated(db, context.document, { pointer: found.pointer, message: `${dbLabel(db)}: enable_star_channel false is refused from 4.0 (D8) and deprecated in 3.x; remove it (the star channel is always on).` }));
+      context.report(validated(db, context.document, { pointer: found.pointer, ...underTarget(verdict, `${dbLabel(db)}: enable_star_channel false is refused by 4.0 and later and deprecated in 3.x; remove it (the star channel is always on).`) }));
     }
   },
 };

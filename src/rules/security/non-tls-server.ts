@@ -2,15 +2,17 @@ import type { Rule } from '../types.js';
 import { isTestStoreAddress, upgradeServerAddress } from '../upgrade/server-address.js';
 import { redactUrl } from '../sgreplicate/common.js';
 import { serverSites, useTlsServer } from './common.js';
+import { underTarget } from '../../releases/index.js';
 
 export const rule: Rule = {
   id: 'security/non-tls-server',
   severity: 'error',
   kinds: ['bootstrap', 'legacy'],
-  description: 'A Couchbase Server address without TLS: fatal unless use_tls_server is false (S2, S3), and clear-text traffic when it is.',
+  description: 'A Couchbase Server address without TLS: 3.0 and later refuse to start unless use_tls_server is false, and it is clear-text traffic when it is.',
   check(context) {
     const tls = useTlsServer(context);
     const optedOut = tls?.value === false;
+    const verdict = context.judge('server-without-tls');
     for (const site of serverSites(context)) {
       const written = site.found.value;
       if (isTestStoreAddress(written)) continue;
@@ -19,12 +21,13 @@ export const rule: Rule = {
       const via = site.legacy && upgraded !== written ? ` (after the gateway's address upgrade: "${shown}")` : '';
       const when = site.legacy ? 'the automatic upgrade stores the databases and rewrites the file, then the gateway refuses to start, on this and every later start' : 'the gateway refuses to start';
       if (upgraded.startsWith('couchbases:')) {
-        if (optedOut) context.report({ pointer: tls!.pointer, message: `use_tls_server is false but ${site.label} is a couchbases:// (TLS) address: ${when} (S3). Remove "use_tls_server": false.` });
+        if (optedOut) context.report({ pointer: tls!.pointer, message: `use_tls_server is false but ${site.label} is a couchbases:// (TLS) address: ${when}. Remove "use_tls_server": false.` });
         continue;
       }
       if (!optedOut) {
+        if (!verdict) continue;
         const https = /^https:/i.test(upgraded) ? ' An https:// address does not count as secure: only couchbases:// does.' : '';
-        context.report({ pointer: site.found.pointer, message: `${site.label} is not a TLS address${via}: with use_tls_server at its default (true) ${when} (S2).${https} Use "couchbases://<host>", or set "use_tls_server": false to accept clear text.` });
+        context.report({ pointer: site.found.pointer, ...underTarget(verdict, `${site.label} is not a TLS address${via}: with use_tls_server at its default (true) ${when}.${https} Use "couchbases://<host>", or set "use_tls_server": false to accept clear text.`) });
       } else {
         context.report({ pointer: site.found.pointer, severity: 'warning', message: `${site.label} is not a TLS address${via} and use_tls_server is false: bucket credentials and all document data travel in clear text. Use "couchbases://<host>" where the cluster supports TLS.` });
       }

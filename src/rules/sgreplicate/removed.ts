@@ -1,6 +1,7 @@
 import type { Rule } from '../types.js';
 import { isObject } from '../../types.js';
 import { rootReplications } from './common.js';
+import { underTarget } from '../../releases/index.js';
 
 // Keys that only a 3.x gateway understands in a legacy file (reference 2.1): their presence says the file targets 3.x.
 const THREE_X_KEYS = ['disable_persistent_config', 'use_tls_server', 'server_tls_skip_verify', 'admin_interface_authentication', 'metrics_interface_authentication', 'enable_advanced_auth_dp', 'config_upgrade_group_id'];
@@ -9,17 +10,19 @@ export const rule: Rule = {
   id: 'sgreplicate/removed',
   severity: 'error',
   kinds: ['legacy'],
-  description: 'Root-level first-generation replications (sg-replicate 1), which every 3.x and 4.x gateway refuses to start with.',
+  description: 'Root-level first-generation replications (sg-replicate 1): 2.8 runs them, every 3.x and 4.x gateway refuses to start with them.',
   check(context) {
     const root = rootReplications(context.document);
     if (!root) return;
+    const verdict = context.judge('sg-replicate-1');
+    if (!verdict) return;
     const doc = context.document;
     const markers = isObject(doc) ? THREE_X_KEYS.filter((k) => Object.hasOwn(doc, k)) : [];
     const intro = markers.length > 0 ? `this file has 3.x-only keys (${markers.join(', ')}), so a 3.x gateway will read it, and ` : '';
     context.report({
       pointer: root.pointer,
       target: 'key',
-      message: `${intro}top-level "replications" (sg-replicate 1, deprecated in 2.8, removed in 3.0) makes every 3.x/4.x gateway refuse to start, even when the array is empty. Move each entry to the "replications" map of its local database as an inter-gateway replication: the key and "replication_id" from the old replication_id, "remote" = the URL of the other end, "direction": "push" when the local database was the source and "pull" when it was the target, and keep continuous, filter and query_params; then remove the top-level key (on 2.8 both may coexist to re-use the checkpoint, see sgreplicate/checkpoint-reuse).`,
+      ...underTarget(verdict, `${intro}top-level "replications" (sg-replicate 1, deprecated in 2.8, removed in 3.0) makes every 3.x/4.x gateway refuse to start, even when the array is empty. Move each entry to the "replications" map of its local database as an inter-gateway replication: the key and "replication_id" from the old replication_id, "remote" = the URL of the other end, "direction": "push" when the local database was the source and "pull" when it was the target, and keep continuous, filter and query_params; then remove the top-level key (on 2.8 both may coexist to re-use the checkpoint, see sgreplicate/checkpoint-reuse).`),
     });
   },
 };

@@ -1,5 +1,6 @@
 import type { Rule } from '../types.js';
 import { databaseEntries, dbLabel, isLegacyMode, lookup, nonEmptyString } from '../database/configs.js';
+import { underTarget } from '../../releases/index.js';
 
 export const rule: Rule = {
   id: 'upgrade/database-without-server',
@@ -10,13 +11,14 @@ export const rule: Rule = {
     const dbs = databaseEntries(context.kind, context.document);
     const withServer = dbs.filter((db) => nonEmptyString(lookup(db.config, db.pointer, 'server')?.value));
     const legacyMode = isLegacyMode(context.document);
+    const verdict = context.judge('legacy-automatic-upgrade-blocked');
     for (const db of dbs) {
       const server = lookup(db.config, db.pointer, 'server');
       if (nonEmptyString(server?.value)) continue;
       const pointer = server?.pointer ?? db.pointer;
       const target = server ? undefined : 'key' as const;
       if (!legacyMode) {
-        context.report({ pointer, target, message: `${dbLabel(db)} has no server: the 3.x automatic upgrade needs a server address on every database (2.x used the in-memory walrus: store by default) and refuses to start. Add "server": "couchbases://<host>" (the same on every database), or use "disable_persistent_config": true to stay in legacy mode.` });
+        if (verdict) context.report({ pointer, target, ...underTarget(verdict, `${dbLabel(db)} has no server: the 3.x automatic upgrade needs a server address on every database (2.x used the in-memory walrus: store by default) and refuses to start. Add "server": "couchbases://<host>" (the same on every database), or use "disable_persistent_config": true to stay in legacy mode.`) });
       } else if (withServer.length === 0) {
         context.report({ pointer, target, message: `${dbLabel(db)} has no server and no other database has one: a 3.x gateway in legacy mode has no bootstrap address and refuses to start. Add a server address (or pass -bootstrap.server).` });
       } else {

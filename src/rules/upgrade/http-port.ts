@@ -1,6 +1,7 @@
 import type { Rule } from '../types.js';
 import { databaseEntries, dbLabel, lookup } from '../database/configs.js';
 import { upgradeServerAddress } from './server-address.js';
+import { underTarget } from '../../releases/index.js';
 
 export const rule: Rule = {
   id: 'upgrade/http-port',
@@ -8,12 +9,14 @@ export const rule: Rule = {
   kinds: ['legacy'],
   description: 'A legacy http:// server address with a port other than 8091, which the gateway\'s address upgrade cannot turn into a couchbase:// address.',
   check(context) {
+    const verdict = context.judge('legacy-automatic-upgrade-blocked');
+    if (!verdict) return;
     for (const db of databaseEntries(context.kind, context.document)) {
       const server = lookup(db.config, db.pointer, 'server');
       if (typeof server?.value !== 'string') continue;
       const upgraded = upgradeServerAddress(server.value);
       if (!upgraded.ok && upgraded.reason === 'port') {
-        context.report({ pointer: server.pointer, message: `${dbLabel(db)}: ${upgraded.message}. A 3.x gateway logs an error, keeps the address unchanged and then fails its startup checks; write "couchbases://<host>" (or "couchbase://<host>" with "use_tls_server": false).` });
+        context.report({ pointer: server.pointer, ...underTarget(verdict, `${dbLabel(db)}: ${upgraded.message}. A 3.x gateway logs an error, keeps the address unchanged and then fails its startup checks; write "couchbases://<host>" (or "couchbase://<host>" with "use_tls_server": false).`) });
       }
     }
   },

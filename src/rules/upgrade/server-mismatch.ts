@@ -2,6 +2,7 @@ import type { Rule } from '../types.js';
 import { databaseEntries, dbLabel, isLegacyMode, lookup, nonEmptyString } from '../database/configs.js';
 import { upgradeServerAddress } from './server-address.js';
 import { redactUrl } from '../sgreplicate/common.js';
+import { underTarget } from '../../releases/index.js';
 
 export const rule: Rule = {
   id: 'upgrade/server-mismatch',
@@ -10,6 +11,8 @@ export const rule: Rule = {
   description: 'Legacy databases whose server addresses still differ after the gateway\'s address upgrade, which makes the automatic upgrade impossible.',
   check(context) {
     if (isLegacyMode(context.document)) return; // legacy mode accepts different servers (reference 11, example 21)
+    const verdict = context.judge('legacy-automatic-upgrade-blocked');
+    if (!verdict) return;
     let reference: { name: string; server: string } | undefined;
     for (const db of databaseEntries(context.kind, context.document)) {
       const server = lookup(db.config, db.pointer, 'server');
@@ -22,7 +25,7 @@ export const rule: Rule = {
       if (upgraded !== reference.server) {
         context.report({
           pointer: server.pointer,
-          message: `${dbLabel(db)} uses server "${redactUrl(upgraded)}" but database "${reference.name}" uses "${redactUrl(reference.server)}" (after the gateway's address upgrade): the 3.x automatic upgrade requires one server for all databases and refuses to start. A 3.x node serves the databases of one cluster only: give every database the same address, or split the file into one config per cluster; then sgconf convert writes each bootstrap config.`,
+          ...underTarget(verdict, `${dbLabel(db)} uses server "${redactUrl(upgraded)}" but database "${reference.name}" uses "${redactUrl(reference.server)}" (after the gateway's address upgrade): the 3.x automatic upgrade requires one server for all databases and refuses to start. A 3.x node serves the databases of one cluster only: give every database the same address, or split the file into one config per cluster; then sgconf convert writes each bootstrap config.`),
         });
       }
     }

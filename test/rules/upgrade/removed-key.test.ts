@@ -10,9 +10,13 @@ runRuleTests(rule, {
       name: 'deprecated keys the gateway still reads are reported once, by schema/deprecated', kind: 'legacy',
       config: { databases: { db: { ...DB, pool: 'default', kv_tls_port: 11207, rev_cache_size: 100, cache: { channel_cache_max_length: 10, channel_cache: { query_limit: 100 } } } } },
     },
+    { name: '2.8 reads and uses adminUI and log: nothing to say for 2.8 (2.8/3.0 boundary)', kind: 'legacy', config: { adminUI: '/x.html', log: ['HTTP'], databases: { db: DB } }, options: { target: '2.8' } },
     { name: 'login keys are fine in legacy mode', kind: 'legacy', config: { disable_persistent_config: true, facebook: { register: true }, databases: { db: DB } } },
   ],
   invalid: [
+    { name: '3.0 ignores adminUI: a warning', kind: 'legacy', config: { adminUI: '/x.html', databases: { db: DB } }, options: { target: '3.0' }, errors: [{ pointer: '/adminUI', severity: 'warning', message: '3.0 and later ignore it' }] },
+    { name: '2.8 knows logging.default: an info naming 3.0', kind: 'legacy', config: { logging: { default: { logFilePath: '/tmp/sg.log' } }, databases: { db: DB } }, options: { target: '2.8' }, errors: [{ pointer: '/logging/default', severity: 'info', message: '2.8 accepts it; 3.0 and later refuse it' }] },
+    { name: 'keys gone before 2.8 are refused by 2.8 too', kind: 'legacy', config: { maxCouchbaseConnections: 16, databases: { db: DB } }, options: { target: '2.8' }, errors: [{ pointer: '/maxCouchbaseConnections', severity: 'error' }] },
     {
       name: 'reference example 19', kind: 'legacy',
       config: { logging: { default: { logFilePath: '/tmp/sg.log' } }, MaxCouchbaseConnections: 16, databases: { db: { ...DB, deprecated: {}, channel_index: { server: 'x' } } } },
