@@ -80,9 +80,9 @@ const EXAMPLES: Example[] = [
   { example: '36: use_views with scopes', kind: 'database', config: { name: 'db', use_views: true, scopes: { s: { collections: { c: {} } } } }, expect: [{ rule: 'database/views-incompatible', severity: 'error', pointer: '/use_views' }] },
   { example: '37: revs_limit 10 with allow_conflicts unset', kind: 'database', config: { name: 'db', revs_limit: 10 }, expect: [{ rule: 'database/revs-limit', severity: 'warning', pointer: '/revs_limit' }] },
   { example: '38: allow_conflicts true', kind: 'database', config: { name: 'db', allow_conflicts: true }, expect: [{ rule: 'database/allow-conflicts', severity: 'error', pointer: '/allow_conflicts' }] },
-  // 39: LOADFAIL from 4.0 only; every 3.x loads it, so sgconf warns (the config is read by 3.x).
-  { example: '39: enable_shared_bucket_access false', kind: 'database', config: { name: 'db', enable_shared_bucket_access: false }, expect: [{ rule: 'upgrade/shared-bucket-access-off', severity: 'warning', pointer: '/enable_shared_bucket_access' }] },
-  { example: '39: upgraded config that did not set it', kind: 'legacy', config: { databases: { db: { server: S } } }, expect: [{ rule: 'upgrade/shared-bucket-access-off', severity: 'warning', pointer: '/databases/db' }] },
+  // 39: LOADFAIL from 4.0 (the default target, 4.1); every 3.x loads it with a deprecation warning.
+  { example: '39: enable_shared_bucket_access false', kind: 'database', config: { name: 'db', enable_shared_bucket_access: false }, expect: [{ rule: 'upgrade/shared-bucket-access-off', severity: 'error', pointer: '/enable_shared_bucket_access' }] },
+  { example: '39: upgraded config that did not set it', kind: 'legacy', config: { databases: { db: { server: S } } }, expect: [{ rule: 'upgrade/shared-bucket-access-off', severity: 'error', pointer: '/databases/db' }] },
   { example: '40: import_docs "continuous"', kind: 'database', config: { name: 'db', import_docs: 'continuous' }, expect: [{ rule: 'upgrade/removed-key', severity: 'warning', pointer: '/import_docs' }] },
   { example: '41: import_partitions on CE', kind: 'database', edition: 'ce', config: { name: 'db', import_partitions: 8 }, expect: [{ rule: 'database/edition', severity: 'warning', pointer: '/import_partitions' }], silent: ['database/import-partitions'] },
   { example: '41: import_partitions on EE without shared bucket access', kind: 'database', config: { name: 'db', enable_shared_bucket_access: false, import_partitions: 8 }, expect: [{ rule: 'database/import-partitions', severity: 'error', pointer: '/import_partitions' }] },

@@ -21,6 +21,7 @@ interface Content {
   /** Why it cannot be read or holds nothing usable for its role. */
   error?: string;
   readable: boolean;
+  missing?: boolean;
   certificates: X509Certificate[];
   key?: KeyObject;
 }
@@ -55,7 +56,7 @@ export async function gatherCertificateFacts(
   const out: CertificateFacts[] = [];
   for (const { reference, resolvedPath, content } of loaded) {
     if (!content.readable && ENV_REFERENCE.test(reference.path)) continue;
-    const facts: CertificateFacts = { ...reference, resolvedPath, readable: content.readable };
+    const facts: CertificateFacts = { ...reference, resolvedPath, readable: content.readable, ...(content.missing ? { missing: true } : {}) };
     if (content.error !== undefined) facts.error = content.readable ? content.error : content.error + (await relativeHint(reference.path, options));
     const leaf = content.certificates[0];
     if (leaf) {
@@ -79,7 +80,7 @@ export async function gatherCertificateFacts(
 
 async function contentOf(read: Promise<ReadOutcome>, asKey: boolean): Promise<Content> {
   const outcome = await read;
-  if (!outcome.ok) return { readable: false, error: outcome.error, certificates: [] };
+  if (!outcome.ok) return { readable: false, error: outcome.error, missing: outcome.missing, certificates: [] };
   if (asKey) {
     const parsed = parsePrivateKey(outcome.bytes.toString('utf8'));
     return { readable: true, error: parsed.error, certificates: [], key: parsed.key };
@@ -88,7 +89,7 @@ async function contentOf(read: Promise<ReadOutcome>, asKey: boolean): Promise<Co
   return { readable: true, error: parsed.error, certificates: parsed.certificates };
 }
 
-type ReadOutcome = { ok: true; bytes: Buffer } | { ok: false; error: string };
+type ReadOutcome = { ok: true; bytes: Buffer } | { ok: false; error: string; missing?: boolean };
 
 async function readCarefully(file: string): Promise<ReadOutcome> {
   try {
@@ -97,7 +98,7 @@ async function readCarefully(file: string): Promise<ReadOutcome> {
     return { ok: true, bytes: await readFile(file) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, error: 'the file does not exist' };
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, error: 'the file does not exist', missing: true };
     if (code === 'EACCES' || code === 'EPERM') return { ok: false, error: 'the file cannot be read (permission denied)' };
     return { ok: false, error: `the file cannot be read (${code ?? 'unknown error'})` };
   }

@@ -18,6 +18,8 @@ export interface CertificateFacts {
   /** Pointer of the CA that should sign this client certificate, when the config names one. */
   caPointer?: string;
   readable: boolean;
+  /** The file does not exist on this machine (which need not be the gateway host). */
+  missing?: boolean;
   /** Why it could not be read or parsed. */
   error?: string;
   /** For certificates: subject common name, validity end (ISO 8601), count of certificates in the file. */

@@ -23,9 +23,6 @@ export function parseCommandArgs<const O extends Options>(args: string[], option
   }
 }
 
-/** The `--target` option of lint, convert and build. */
-export const TARGET_OPTION = { target: { type: 'string' } } as const;
-
 /**
  * The release to judge for: `--target`, else the tool config's `target`, else the newest release.
  * An unknown version is misuse; `oldest` is the oldest release the command accepts (convert: 3.0).

@@ -20,6 +20,10 @@ export interface ToolConfig {
   edition: 'ee' | 'ce' | undefined;
   /** The gateway release to judge for (`--target` wins). */
   target: Release | undefined;
+  /** Env files declaring the deployment's variables (paths resolved against the tool config's folder). */
+  envFiles: string[];
+  /** This machine is the gateway host. */
+  host: boolean | undefined;
 }
 
 export interface LoadedToolConfig {
@@ -34,11 +38,11 @@ const SEARCH_PLACES = [
   'package.json', '.sgconfrc', '.sgconfrc.json', '.sgconfrc.yaml', '.sgconfrc.yml',
   '.sgconfrc.js', '.sgconfrc.mjs', '.sgconfrc.cjs', 'sgconf.config.js', 'sgconf.config.mjs', 'sgconf.config.cjs',
 ];
-const KEYS = ['rules', 'ignore', 'env', 'remote', 'caFiles', 'remoteTimeoutMs', 'edition', 'target'];
+const KEYS = ['rules', 'ignore', 'env', 'remote', 'caFiles', 'remoteTimeoutMs', 'edition', 'target', 'envFiles', 'host'];
 const SETTINGS: RuleSetting[] = ['off', 'info', 'warning', 'error'];
 
 export function emptyToolConfig(): ToolConfig {
-  return { rules: {}, ignore: [], env: {}, remote: undefined, caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined };
+  return { rules: {}, ignore: [], env: {}, remote: undefined, caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined, envFiles: [], host: undefined };
 }
 
 /** Finds the nearest tool config cheaply (a few stat calls); cosmiconfig loads it only when one exists. */
@@ -159,6 +163,14 @@ export function validateToolConfig(raw: unknown, display: string, filepath: stri
         case 'edition':
           if (value !== 'ee' && value !== 'ce') messages.push({ message: '"edition" must be "ee" (Enterprise) or "ce" (Community)', pointer: '/edition' });
           else config.edition = value;
+          break;
+        case 'envFiles':
+          if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) messages.push({ message: '"envFiles" must be an array of env file paths (dotenv syntax)', pointer: '/envFiles' });
+          else config.envFiles = (value as string[]).map((f) => (filepath ? path.resolve(path.dirname(filepath), f) : f));
+          break;
+        case 'host':
+          if (typeof value !== 'boolean') messages.push({ message: '"host" must be true (this machine is the gateway host) or false', pointer: '/host' });
+          else config.host = value;
           break;
         case 'target': {
           const release = typeof value === 'string' ? parseRelease(value) : null;

@@ -319,7 +319,17 @@ function convertCanonical(config: JsonObject, options: ConvertOptions, writtenKe
       }
       out.guest = guest;
     }
-    if (db.enable_shared_bucket_access === undefined || db.enable_shared_bucket_access === null) {
+    const refusedOff = options.sharedBucketAccessOff?.severity === 'error';
+    if (refusedOff && (db.enable_shared_bucket_access ?? false) === false) {
+      // The target would not load what the gateway's own upgrade writes: say so, and the ways out.
+      const written = db.enable_shared_bucket_access === false ? 'sets enable_shared_bucket_access false' : 'does not set enable_shared_bucket_access (converted as the gateway\'s own upgrade does, it is false)';
+      report(CONVERT_RULES.sharedBucketAccess, 'error', db.enable_shared_bucket_access === false ? at('enable_shared_bucket_access') : base,
+        `database "${name}" ${written}, and Sync Gateway ${options.target} refuses to load a database without shared bucket access. ` +
+        'Choose one: set "enable_shared_bucket_access": true in the legacy config (an irreversible migration of the bucket\'s metadata; ' +
+        `"sgconf plan <config> --from 2.8 --to ${options.target}" lists its steps), or convert for a 3.x release (--target 3.3), which loads it with a deprecation warning`,
+        db.enable_shared_bucket_access === false ? undefined : 'key');
+    }
+    if (!refusedOff && (db.enable_shared_bucket_access === undefined || db.enable_shared_bucket_access === null)) {
       out.enable_shared_bucket_access = false;
       report(CONVERT_RULES.sharedBucketAccess, 'info', base,
         `database "${name}" did not set enable_shared_bucket_access, so it is written as false (the 2.x behaviour, as the gateway's own upgrade does). ` +

@@ -9,6 +9,8 @@ import { holdsSecret, serialize } from './emit.js';
 import { convertLegacy, CONVERT_RULES } from './legacy.js';
 import type { ConversionResult, ResolvedSource } from './types.js';
 import type { OutputFile } from './writer.js';
+import { judge, NEWEST_RELEASE } from '../releases/index.js';
+import { BEHAVIOUR } from '../releases/behaviour.js';
 
 export interface ConvertFileOptions {
   /** Directory relative function paths resolve against (the gateway's working directory). */
@@ -33,6 +35,31 @@ export interface ConvertOutcome {
   originalBytes?: Uint8Array;
   /** The text of the input, for code frames. */
   sourceText?: string;
+}
+
+/**
+ * Which error-severity findings stop a conversion: only what the converter cannot write faithfully, or
+ * what the target release would not start or load. Everything else (security advice, files on the
+ * gateway host, deprecations, the tool's own opinions) is reported with the conversion and does not stop it.
+ * The README's list of refusals is this table.
+ */
+export const CONVERSION_BLOCKERS: readonly { rules: string; why: string }[] = [
+  { rules: 'source/', why: 'the file cannot be read or parsed the way the gateway reads it' },
+  { rules: 'schema/', why: 'the gateway refuses the legacy file (unknown field, wrong type or value), so its meaning is not known' },
+  { rules: 'convert/', why: "the converter's own checks: a setting it cannot carry over faithfully" },
+  { rules: 'functions/', why: 'a function the target cannot load or compile: the database would not load' },
+  { rules: 'database/', why: 'the target refuses to load the database' },
+  { rules: 'webhook/', why: 'an event handler the target refuses, or whose every post fails' },
+  { rules: 'replication/', why: 'a replication the target refuses' },
+  { rules: 'sgreplicate/', why: 'sg-replicate 1 replications, which no 3.x or 4.x release starts with' },
+  { rules: 'upgrade/', why: 'a legacy setting that has no faithful 3.x form (shared buckets, shadowing, removed keys, servers that differ)' },
+  { rules: 'bootstrap/', why: 'the target refuses to start with the bootstrap config' },
+  { rules: 'security/non-tls-server', why: 'the target refuses to start with a server address without TLS unless use_tls_server is false' },
+];
+
+/** Whether a finding stops the conversion (see CONVERSION_BLOCKERS). */
+export function isConversionBlocker(d: Pick<Diagnostic, 'rule' | 'severity'>): boolean {
+  return d.severity === 'error' && CONVERSION_BLOCKERS.some((b) => d.rule.startsWith(b.rules));
 }
 
 /**
@@ -77,7 +104,7 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
     return refused(file, lint.kind, [atTop(CONVERT_RULES.notLegacy,
       `this is already a 3.x ${lint.kind} config, not a legacy one; there is nothing to convert (use "sgconf build" to compile 3.x sources)`)], undefined, text);
   }
-  if (lint.diagnostics.some((d) => d.severity === 'error')) return refused(file, lint.kind, lint.diagnostics, undefined, text);
+  if (lint.diagnostics.some(isConversionBlocker)) return refused(file, lint.kind, lint.diagnostics, undefined, text);
   if (!parsed) return refused(file, 'legacy', [...lint.diagnostics, atTop(CONVERT_RULES.unreadable, parseError ?? 'the file cannot be parsed')], undefined, text);
 
   // The lint already read every function file and URL (and reported what it could not read).
@@ -85,12 +112,14 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
   for (const fn of analyzed.functions) {
     if (fn.origin !== 'inline') functionSources.set(fn.pointer, { origin: fn.origin, location: fn.location ?? fn.value, source: fn.source });
   }
+  const target = options.lint?.target ?? NEWEST_RELEASE;
   const conversion = convertLegacy(parsed.value, {
     groupId: options.groupId, functionSources, expanded: env !== null, bareReferences: parsed.bareReferences,
+    target, sharedBucketAccessOff: judge(BEHAVIOUR.get('shared-bucket-access-off')!, target),
   });
   const diagnostics = mergeDiagnostics(lint.diagnostics, locate(lintInput, file, env, conversion.diagnostics))
     .sort((x, y) => x.line - y.line || x.column - y.column || x.rule.localeCompare(y.rule));
-  if (diagnostics.some((d) => d.severity === 'error')) return refused(file, 'legacy', diagnostics, conversion, text);
+  if (diagnostics.some(isConversionBlocker)) return refused(file, 'legacy', diagnostics, conversion, text);
 
   const files = outputFiles(conversion, parsed.bareReferences);
   // Every output must lint clean: a conversion that would not start is refused, never written.
@@ -105,7 +134,7 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
       rules: { ...options.lint?.rules, 'upgrade/shared-bucket-access-off': 'off', ...options.outputRules },
     });
     const database = databaseOf.get(out.path);
-    for (const d of checked.diagnostics.filter((x) => x.severity === 'error')) {
+    for (const d of checked.diagnostics.filter(isConversionBlocker)) {
       // Checks the automatic upgrade skips but PUT /{db}/ applies: a problem of the input, said as such.
       const byGateway = /^(database|bootstrap|schema)\//.test(d.rule);
       problems.push({
@@ -119,7 +148,7 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
     }
   }
   diagnostics.push(...locate(lintInput, file, env, problems));
-  if (diagnostics.some((d) => d.severity === 'error')) return refused(file, 'legacy', diagnostics, conversion, text);
+  if (diagnostics.some(isConversionBlocker)) return refused(file, 'legacy', diagnostics, conversion, text);
   return { result: { file, kind: 'legacy', diagnostics }, ok: true, files, conversion, originalBytes: bytes, sourceText: text };
 }
 

@@ -1,3 +1,4 @@
+import type { Release, Verdict } from '../releases/index.js';
 // Types of the converter: what the pure conversion takes and returns.
 import type { JsonObject, RawDiagnostic } from '../types.js';
 
@@ -21,6 +22,9 @@ export interface ConvertOptions {
   expanded?: boolean;
   /** Raw text of environment references written bare in the source (placeholder index -> text). */
   bareReferences?: readonly string[];
+  /** The release the output is for, and what it does with a database without shared bucket access. */
+  target?: Release;
+  sharedBucketAccessOff?: Verdict | null;
 }
 
 export interface Principals {

@@ -23,6 +23,8 @@ export interface ResolveOptions {
   caFiles: string[];
   /** build: file/url sources in a database config are expected (they get inlined). */
   purpose: 'lint' | 'build';
+  /** This machine is the gateway host: an absolute path that does not exist here is an error (else an info). */
+  host: boolean;
   /** One fetch per URL per run (shared across files). */
   fetchCache: Map<string, Promise<unknown>>;
   /** Called with each function as soon as it is parsed; its result replaces the function (the pipeline
@@ -112,7 +114,11 @@ async function resolveSite(
   // 3. Inline source. A value that looks like a path or URL but is not one is the classic trap.
   const fn: ResolvedFunction = { ...base, origin: 'inline', source: site.value, locate: inlineLocate };
   if (looksLikeLocation(site.value)) {
-    report('functions/source-not-found', 'error', await notFoundMessage(site, options));
+    if (site.resolvable && isHostPath(site.value) && !options.host && options.purpose === 'lint') {
+      report('functions/source-not-found', 'info', `the ${roleName(site.role)} file ${site.value} is not on this machine, so it was not checked here: it names a file on the gateway host. Lint on the gateway host with --host to check it, or keep the function in the repository.`);
+    } else {
+      report('functions/source-not-found', 'error', await notFoundMessage(site, options));
+    }
     return { ...fn, source: null };
   }
   return finishParse(fn, diagnostics, options.onParsed);
@@ -231,4 +237,9 @@ function sortDiagnostics(diagnostics: RawDiagnostic[], sites: FunctionSite[]): R
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** An absolute path names a file on the gateway's host, which need not be this machine. */
+function isHostPath(value: string): boolean {
+  return path.isAbsolute(value.trim());
 }

@@ -52,6 +52,13 @@ const facts = [
     ],
   },
   {
+    id: 'legacy-key-gone-before-2.8',
+    construct: 'a key removed before 2.8 (maxCouchbaseConnections, maxCouchbaseOverflow, runmode, skip_runmode_validation, SlowServerCallWarningThreshold, channel_index)',
+    changes: [
+      { from: '2.8', treatment: 'refuses', source: 'rest/config.go@2.8.4 ReadServerConfig(): DisallowUnknownFields, and the keys are not in ServerConfig or DbConfig' },
+    ],
+  },
+  {
     id: 'legacy-key-ignored',
     construct: 'a 2.x key that 3.x reads but ignores (adminUI, configServer, deploymentID, statsReportInterval, log, logFilePath, cluster_config)',
     changes: [

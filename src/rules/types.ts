@@ -26,6 +26,11 @@ export interface RuleMeta {
    * holds all their trees at once). Default 'document': run once with everything.
    */
   scope?: 'document' | 'function';
+  /**
+   * The release facts (src/releases/behaviour.ts) whose verdict gives this rule's severity under the target;
+   * absent for rules whose findings are the same for every release.
+   */
+  facts?: readonly BehaviourFactId[];
 }
 
 export interface ReportDescriptor {
@@ -49,6 +54,8 @@ export interface FunctionReportDescriptor {
 export interface Settings {
   /** 'ee' (default, what most production fleets run) or 'ce'. */
   edition: 'ee' | 'ce';
+  /** This machine is the gateway host (--host): absolute file paths in the config must exist here. */
+  host: boolean;
 }
 
 export interface RuleContext {

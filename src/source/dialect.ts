@@ -15,6 +15,8 @@ export interface EnvReference {
   span: Span;
   name: string;
   defined: boolean;
+  /** Declared empty in an env file: the deployment sets it; its value is unknown here. */
+  placeholder?: boolean;
 }
 
 export interface ExpansionResult {
@@ -24,6 +26,15 @@ export interface ExpansionResult {
   references: EnvReference[];
   /** Spans of expanded values in the OUTPUT text (to keep their content out of messages). */
   expandedValues: string[];
+  /** Spans in the INPUT text of references to placeholders (variables the deployment sets). */
+  placeholderSpans: Span[];
+}
+
+export interface ExpansionOptions {
+  /** Variables declared empty in an env file: set at deploy time, never an error, their value unknown. */
+  placeholders?: ReadonlySet<string>;
+  /** A placeholder outside a string becomes a number in JSON (so the text still parses); YAML reads it as text. */
+  format?: 'json' | 'yaml';
 }
 
 const isSpecial = (c: string): boolean => '*#$@!?-'.includes(c) || (c >= '0' && c <= '9');
@@ -31,12 +42,15 @@ const isNameChar = (code: number): boolean =>
   code === 95 || (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
 
 /** Go's os.Expand scanner with Sync Gateway's lookup (`$$` is a literal `$`, `${X:-default}`, empty = undefined). */
-export function expandEnvironment(input: string, env: Record<string, string | undefined>): ExpansionResult {
+export function expandEnvironment(input: string, env: Record<string, string | undefined>, options: ExpansionOptions = {}): ExpansionResult {
   const first = input.indexOf('$');
   const undefinedVariables: UndefinedVariable[] = [];
   const references: EnvReference[] = [];
   const expandedValues: string[] = [];
-  if (first < 0) return { text: input, mapper: new SegmentMapBuilder().build(input.length, input.length), undefinedVariables, references, expandedValues };
+  const placeholderSpans: Span[] = [];
+  if (first < 0) return { text: input, mapper: new SegmentMapBuilder().build(input.length, input.length), undefinedVariables, references, expandedValues, placeholderSpans };
+  const placeholders = options.placeholders;
+  let stringContext: ((offset: number) => boolean) | null = null;
 
   const map = new SegmentMapBuilder();
   let out = '';
@@ -82,11 +96,18 @@ export function expandEnvironment(input: string, env: Record<string, string | un
       continue;
     } else {
       const text = input.slice(j, refEnd);
-      const value = lookup(name, env);
       const varName = name === '$' ? '$' : name.split(':-')[0]!;
-      references.push({ text, span: { start: j, end: refEnd }, name: varName, defined: value !== null });
+      const placeholder = placeholders !== undefined && placeholders.has(varName);
+      const value = placeholder ? null : lookup(name, env);
+      references.push({ text, span: { start: j, end: refEnd }, name: varName, defined: value !== null || placeholder, ...(placeholder ? { placeholder } : {}) });
       map.add(out.length, j, false);
-      if (value === null) {
+      if (placeholder) {
+        // Inside a string the reference stays as written (a string of unknown content); elsewhere in JSON
+        // it becomes a number, so that a placeholder in a number position still parses.
+        stringContext ??= jsonStringContext(input);
+        out += options.format === 'yaml' || stringContext(j) ? text : '1';
+        placeholderSpans.push({ start: j, end: refEnd });
+      } else if (value === null) {
         undefinedVariables.push({ name: varName, span: { start: j, end: refEnd } });
       } else {
         if (name !== '$' && value !== '') expandedValues.push(value);
@@ -98,7 +119,29 @@ export function expandEnvironment(input: string, env: Record<string, string | un
     copiedUpTo = refEnd;
   }
   out += input.slice(copiedUpTo);
-  return { text: out, mapper: map.build(out.length, input.length), undefinedVariables, references, expandedValues };
+  return { text: out, mapper: map.build(out.length, input.length), undefinedVariables, references, expandedValues, placeholderSpans };
+}
+
+/**
+ * Whether an offset of raw JSON-dialect text is inside a "..." string or a backtick string. Asked for
+ * increasing offsets only (references come in order), so the text is scanned once.
+ */
+function jsonStringContext(input: string): (offset: number) => boolean {
+  let position = 0;
+  let quote = 0; // 0 outside, else the code of the open quote (" or `)
+  return (offset) => {
+    for (; position < offset; position++) {
+      const c = input.charCodeAt(position);
+      if (quote === 0) {
+        if (c === 34 || c === 96) quote = c;
+      } else if (c === 92) {
+        position++;
+      } else if (c === quote) {
+        quote = 0;
+      }
+    }
+    return quote !== 0;
+  };
 }
 
 /** The gateway's lookup: `$` is a literal dollar; `NAME:-default`; an empty value counts as undefined. */

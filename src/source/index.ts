@@ -1,7 +1,8 @@
 // Read and parse stages: bytes -> text in the gateway's dialect undone -> a located document.
-import type { JsonValue, RawDiagnostic, Span } from '../types.js';
+import { escapePointerToken, type JsonValue, type RawDiagnostic, type Span } from '../types.js';
 import { convertBackticks, expandEnvironment, type EnvReference } from './dialect.js';
 import { findLocNode, JsonSyntaxError, jsonStringIndexToOffset, parseJsonWithLocations, type JsonParseResult, type LocNode } from './json.js';
+import { isSecretKey } from '../report/redact.js';
 import { composeMappers, identityMapper, LineIndex, type OffsetMapper } from './offset-map.js';
 
 export type SourceFormat = 'json' | 'yaml';
@@ -14,6 +15,8 @@ export interface LocatedDocument {
   locate(pointer: string, target?: 'key' | 'value'): Span | null;
   /** Original offset of character `index` of the string value at an as-written pointer. */
   locateInString(pointer: string, index: number): number | null;
+  /** The as-written pointer of the innermost value whose original span holds `offset` ("" for none). */
+  pointerAt(offset: number): string;
 }
 
 export interface SourceText {
@@ -30,11 +33,15 @@ export interface ParsedSource {
   envReferences: EnvReference[];
   /** Values that came from the environment (kept out of messages). */
   expandedValues: string[];
+  /** As-written pointers of the values that hold a placeholder (a variable the deployment sets). */
+  placeholderPointers: Set<string>;
 }
 
 export interface ReadOptions {
   /** Variables for expansion; null: no expansion (the `$` text is kept). */
   env: Record<string, string | undefined> | null;
+  /** Variables declared empty in env files (set at deploy time). */
+  placeholders?: ReadonlySet<string>;
   format?: SourceFormat;
 }
 
@@ -78,8 +85,10 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
   let envMapper: OffsetMapper = identityMapper;
   let envReferences: EnvReference[] = [];
   let expandedValues: string[] = [];
+  let placeholderSpans: Span[] = [];
   if (options.env) {
-    const result = expandEnvironment(text, options.env);
+    const result = expandEnvironment(text, options.env, { placeholders: options.placeholders, format });
+    placeholderSpans = result.placeholderSpans;
     expanded = result.text;
     envMapper = result.mapper;
     envReferences = result.references;
@@ -107,7 +116,7 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
     const start = mapper.toInput(error.offset);
     const end = Math.max(start, mapper.toInputEnd(error.offset + error.length));
     diagnostics.push({ rule: 'source/syntax', severity: 'error', pointer: '', span: { start, end }, message: syntaxMessage(error.message, format) });
-    return { source, document: null, diagnostics, envReferences, expandedValues };
+    return { source, document: null, diagnostics, envReferences, expandedValues, placeholderPointers: new Set() };
   }
 
   for (const d of parsed.duplicates) {
@@ -124,7 +133,16 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
   }
 
   const document = locatedDocument(parsed, format, decoded, mapper);
-  return { source, document, diagnostics, envReferences, expandedValues };
+  // An undefined variable is about the value that holds it.
+  for (const d of diagnostics) {
+    if (d.rule !== 'source/undefined-variable' || !d.span) continue;
+    d.writtenPointer = document.pointerAt(d.span.start);
+    // In a secret ("pa$sword"), the "variable name" is part of the secret: say where, never what.
+    const key = d.writtenPointer.slice(d.writtenPointer.lastIndexOf('/') + 1);
+    if (isSecretKey(key)) d.message = `"${key}" holds a "$" that the gateway reads as the start of an environment variable, which is not defined: write "$$" for a literal dollar sign in the value, or define the variable`;
+  }
+  const placeholderPointers = new Set(placeholderSpans.map((span) => document.pointerAt(span.start)));
+  return { source, document, diagnostics, envReferences, expandedValues, placeholderPointers };
 }
 
 let yamlModule: typeof import('./yaml.js') | null = null;
@@ -149,6 +167,19 @@ function locatedDocument(parsed: JsonParseResult, format: SourceFormat, decoded:
       const start = target === 'key' && node.keyStart !== undefined ? node.keyStart : node.start;
       const end = target === 'key' && node.keyEnd !== undefined ? node.keyEnd : node.end;
       return { start: mapper.toInput(start), end: Math.max(mapper.toInput(start), mapper.toInputEnd(end)) };
+    },
+    pointerAt(offset) {
+      let node = parsed.root;
+      let pointer = '';
+      for (;;) {
+        const children = node.children;
+        if (!children) return pointer;
+        const entries: [string, LocNode][] = Array.isArray(children) ? children.map((c, i) => [String(i), c]) : [...children];
+        const inside = entries.find(([, child]) => mapper.toInput(child.start) <= offset && offset < mapper.toInputEnd(child.end));
+        if (!inside) return pointer;
+        pointer += '/' + escapePointerToken(inside[0]);
+        node = inside[1];
+      }
     },
     locateInString(pointer, index) {
       const node = find(pointer);

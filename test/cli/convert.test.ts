@@ -26,8 +26,8 @@ const legacy = {
   interface: ':4984',
   AdminUI: 'admin.html',
   databases: {
-    db: { server: 'couchbases://cb1', bucket: 'b', username: 'sg', password: 'hunter2', sync: 'sync.js', users: { GUEST: { disabled: true }, ann: { password: 'annpw' } } },
-    db2: { server: 'couchbases://cb1', username: 'other', password: '${SECRET_PW}' },
+    db: { server: 'couchbases://cb1', bucket: 'b', username: 'sg', password: 'hunter2', sync: 'sync.js', enable_shared_bucket_access: true, users: { GUEST: { disabled: true }, ann: { password: 'annpw' } } },
+    db2: { server: 'couchbases://cb1', username: 'other', password: '${SECRET_PW}', enable_shared_bucket_access: true },
   },
 };
 
@@ -92,7 +92,7 @@ describe('sgconf convert', () => {
   it('places the converter\'s findings at the field in the input, keys as written and bare references kept', async () => {
     await write('sync.js', 'function (doc) {}');
     const input = await write('sg.json', '{\n  "databases": {\n    "db": { "Server": "couchbases://cb1", "offline": $OFF, "Sync": "sync.js" },\n    "db2": { "SERVER": "couchbases://cb1", "Username": "other", "password": "pw" }\n  }\n}\n');
-    const { code, stdout } = await sgconf('convert', input, '--out', 'out', '--format', 'json');
+    const { code, stdout } = await sgconf('convert', input, '--out', 'out', '--format', 'json', '--target', '3.3');
     expect(code).toBe(0);
     const credentials = JSON.parse(stdout).results[0].diagnostics.find((d: { rule: string }) => d.rule === 'convert/credentials');
     expect(credentials).toMatchObject({ pointer: '/databases/db2/Username', line: 4, column: 56 });
@@ -113,15 +113,47 @@ describe('sgconf convert', () => {
     expect(report.errorCount).toBe(1);
   });
 
-  it('--format json prints the lint document only', async () => {
+  it('--format json prints the lint document only, with the target', async () => {
     const input = await write('sg.json', legacy);
     await write('sync.js', 'function (doc) {}');
     const { code, stdout } = await sgconf('convert', input, '--out', 'out', '--format', 'json');
     expect(code).toBe(0);
     const report = JSON.parse(stdout);
+    expect(report.target).toBe('4.1');
     expect(report.results).toHaveLength(1);
     expect(report.results[0]).toMatchObject({ file: 'sg.json', kind: 'legacy' });
-    expect(report.results[0].diagnostics.some((d: { rule: string }) => d.rule === 'convert/shared-bucket-access')).toBe(true);
+    expect(report.results[0].diagnostics.some((d: { rule: string }) => d.rule === 'convert/function-source')).toBe(true);
+  });
+
+  it('a database without shared bucket access: refused for 4.x with the choices, converted (false) for 3.x', async () => {
+    const input = await write('sg.json', { databases: { db: { server: 'couchbases://cb1', bucket: 'b' } } });
+    const for41 = await sgconf('convert', input, '--out', 'out41', '--format', 'json');
+    expect(for41.code).toBe(1);
+    const refusal = JSON.parse(for41.stdout).results[0].diagnostics.find((d: { rule: string }) => d.rule === 'convert/shared-bucket-access');
+    expect(refusal).toMatchObject({ severity: 'error', pointer: '/databases/db' });
+    expect(refusal.message).toContain('Sync Gateway 4.1 refuses to load');
+    expect(refusal.message).toContain('"enable_shared_bucket_access": true');
+    expect(refusal.message).toContain('sgconf plan');
+    expect(refusal.message).toContain('--target 3.3');
+    await expect(fs.stat(path.join(dir, 'out41'))).rejects.toThrow();
+    const for33 = await sgconf('convert', input, '--out', 'out33', '--target', '3.3');
+    expect(for33.code).toBe(0);
+    expect(for33.stdout).toContain('for Sync Gateway 3.3');
+    expect(JSON.parse(await fs.readFile(path.join(dir, 'out33/databases/db.json'), 'utf8')).enable_shared_bucket_access).toBe(false);
+  });
+
+  it('security advice and files on the gateway host are reported with the conversion, not a refusal', async () => {
+    const input = await write('sg.json', {
+      adminInterface: '0.0.0.0:4985', admin_interface_authentication: false,
+      SSLCert: '/etc/sync_gateway/tls/cert.pem', SSLKey: '/etc/sync_gateway/tls/key.pem',
+      databases: { db: { server: 'couchbases://cb1', bucket: 'b', enable_shared_bucket_access: true } },
+    });
+    const { code, stdout } = await sgconf('convert', input, '--out', 'out', '--format', 'json');
+    expect(code).toBe(0);
+    const rules = JSON.parse(stdout).results[0].diagnostics.map((d: { rule: string; severity: string }) => `${d.rule} ${d.severity}`);
+    expect(rules).toContain('certs/file-unreadable info');
+    expect(rules).toContain('security/interface-authentication error');
+    expect(JSON.parse(await fs.readFile(path.join(dir, 'out/bootstrap.json'), 'utf8')).api.https).toEqual({ tls_cert_path: '/etc/sync_gateway/tls/cert.pem', tls_key_path: '/etc/sync_gateway/tls/key.pem' });
   });
 
   it('--dry-run writes nothing and redacts secrets', async () => {

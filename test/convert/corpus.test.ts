@@ -10,11 +10,14 @@
 // - source/syntax: not JSON even in the gateway's dialect (trailing commas, comments, Jinja templates).
 // - sgreplicate/removed: root-level first-generation replications, refused by every 3.x gateway.
 // - convert/persistent-config-disabled: "disable_persistent_config": true asks for legacy mode.
-// - certs/file-unreadable: SSLCert/SSLKey or database certificate files that do not exist next to the file.
+// - certificate files that do not exist here (certs/file-unreadable) do not stop a conversion: the converted
+//   config names the same files, which must exist on the gateway host.
 // - upgrade/server-mismatch, upgrade/database-without-server: no single bootstrap server (walrus: beside a
 //   cluster address, or a database without server).
 // - upgrade/import-without-shared-bucket-access: import_docs with shared bucket access off (D16).
-// - database/*, functions/*, webhook/*, security/interface-authentication, schema/invalid-name: settings the
+// - convert/persistent-config-disabled, convert/server-mismatch: legacy mode asked for; no single server.
+// - security opinions (an admin API without authentication) are reported with the conversion, never a refusal.
+// - database/*, functions/*, webhook/*, schema/invalid-name: settings the
 //   gateway rejects (scopes in legacy mode, allow_conflicts, compact_interval_days out of range, a sync value
 //   that is not a function, a webhook URL that is not a URL, a database name with capitals, ...).
 import { describe, expect, it } from 'vitest';
@@ -22,13 +25,15 @@ import * as fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { convertFile } from '../../src/convert/run.js';
+import { convertFile, isConversionBlocker } from '../../src/convert/run.js';
 import { writeToDirectory } from '../../src/convert/writer.js';
 import { lintPaths } from '../../src/lint.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const corpus = path.resolve(here, '../../../shared/corpus');
 const CONVERTS = 'converts' as const;
+// The table says what a conversion for 3.3 does (a 3.x release loads databases without shared bucket access).
+const TABLE_TARGET = '3.3' as const;
 
 const expected: [string, typeof CONVERTS | string[]][] = [
   ['HodGreeley__Zebra-Inventory/sync-gateway.json', ['security/non-tls-server']],
@@ -41,11 +46,11 @@ const expected: [string, typeof CONVERTS | string[]][] = [
   ['cbl-dart__cbl_counter/sync-gateway-config.json', ['upgrade/database-without-server']],
   ['couchbase__couchbase-lite-core/4a26768/Replicator__tests__data__config.json', ['schema/unknown-field', 'upgrade/server-mismatch']],
   ['couchbase__couchbase-lite-core/Replicator__tests__data__client_ssl_config.json', ['source/syntax']],
-  ['couchbase__couchbase-lite-core/Replicator__tests__data__ssl_walrus_config_3-0.json', ['security/interface-authentication', 'certs/file-unreadable', 'database/allow-conflicts']],
-  ['couchbase__couchbase-lite-core/Replicator__tests__data__walrus_config_3-0.json', ['security/interface-authentication', 'database/allow-conflicts']],
+  ['couchbase__couchbase-lite-core/Replicator__tests__data__ssl_walrus_config_3-0.json', ['convert/persistent-config-disabled', 'convert/server-mismatch']],
+  ['couchbase__couchbase-lite-core/Replicator__tests__data__walrus_config_3-0.json', ['convert/persistent-config-disabled', 'convert/server-mismatch']],
   ['couchbase__docs-sync-gateway/f5bb8cf/modules__ROOT__examples__getting-started__sync-gateway-config-import-filter.json', ['source/syntax']],
   ['couchbase__docs-sync-gateway/modules__ROOT__assets__attachments__kubernetes__sgw-config.json', ['security/non-tls-server']],
-  ['couchbase__docs-sync-gateway/modules__ROOT__examples__configuration__x509-config.json', ['certs/file-unreadable']],
+  ['couchbase__docs-sync-gateway/modules__ROOT__examples__configuration__x509-config.json', CONVERTS],
   ['couchbase__perfrunner/46b10fa/templates__gateway_config_shadow_template.json', ['source/syntax']],
   ['couchbase__perfrunner/perfrunner__utils__syncgateway__configs__2.1__hebe_channel_xattr_ssl.config', CONVERTS],
   ['couchbase__perfrunner/perfrunner__utils__syncgateway__configs__3.1__hebe_channel_xattr_import_collection.config', ['security/interface-authentication', 'database/scopes']],
@@ -75,7 +80,7 @@ const expected: [string, typeof CONVERTS | string[]][] = [
   ['couchbase__sync_gateway/1.5.0/examples__read-write-timeouts.json', CONVERTS],
   ['couchbase__sync_gateway/1.5.0/examples__replications-in-config.json', ['sgreplicate/removed']],
   ['couchbase__sync_gateway/1.5.0/examples__serviceconfig.json', CONVERTS],
-  ['couchbase__sync_gateway/1.5.0/examples__ssl__ssl.json', ['certs/file-unreadable']],
+  ['couchbase__sync_gateway/1.5.0/examples__ssl__ssl.json', CONVERTS],
   ['couchbase__sync_gateway/1.5.0/examples__sync_gateway_with_accel_config.json', ['security/non-tls-server', 'upgrade/removed-key']],
   ['couchbase__sync_gateway/1.5.0/examples__users-roles.json', CONVERTS],
   ['couchbase__sync_gateway/2.8.0/examples__basic-couchbase-bucket.json', ['security/non-tls-server']],
@@ -94,7 +99,7 @@ const expected: [string, typeof CONVERTS | string[]][] = [
   ['couchbase__sync_gateway/2.8.0/examples__read-write-timeouts.json', ['security/non-tls-server']],
   ['couchbase__sync_gateway/2.8.0/examples__replications-in-config.json', ['security/non-tls-server']],
   ['couchbase__sync_gateway/2.8.0/examples__serviceconfig.json', CONVERTS],
-  ['couchbase__sync_gateway/2.8.0/examples__ssl__ssl.json', ['certs/file-unreadable']],
+  ['couchbase__sync_gateway/2.8.0/examples__ssl__ssl.json', CONVERTS],
   ['couchbase__sync_gateway/2.8.0/examples__users-roles.json', ['security/non-tls-server']],
   ['couchbase__sync_gateway/examples__legacy_config__basic-couchbase-bucket.json', ['security/non-tls-server']],
   ['couchbase__sync_gateway/examples__legacy_config__basic-sync-function.json', ['security/non-tls-server']],
@@ -165,11 +170,27 @@ describe('legacy corpus', () => {
     expect(expected.map(([file]) => file).sort()).toEqual(manifest);
   });
 
+  // For 4.x, every file that converts for 3.3 converts again only when all its databases enable shared bucket
+  // access; otherwise it is refused with the choice spelled out (convert/shared-bucket-access), never written.
+  for (const [file] of expected.filter(([, outcome]) => outcome === CONVERTS)) {
+    it(`${file}: for 4.1, converts only with shared bucket access`, async () => {
+      const input = path.join(corpus, file);
+      const result = await convertFile(input, { cwd: path.dirname(input), lint: { remote: false, target: '4.1' } });
+      const blockers = [...new Set(result.result.diagnostics.filter(isConversionBlocker).map((d) => d.rule))];
+      if (result.ok) {
+        for (const f of result.files.filter((x) => x.path.startsWith('databases/'))) expect(JSON.parse(f.content).enable_shared_bucket_access, f.path).toBe(true);
+      } else {
+        expect(blockers).toEqual(['convert/shared-bucket-access']);
+        expect(result.files).toEqual([]);
+      }
+    });
+  }
+
   for (const [file, outcome] of expected) {
     it(`${file}: ${outcome === CONVERTS ? 'converts' : `refused (${outcome.join(', ')})`}`, async () => {
       const input = path.join(corpus, file);
-      const result = await convertFile(input, { cwd: path.dirname(input), lint: { remote: false } });
-      const errors = result.result.diagnostics.filter((d) => d.severity === 'error');
+      const result = await convertFile(input, { cwd: path.dirname(input), lint: { remote: false, target: TABLE_TARGET } });
+      const errors = result.result.diagnostics.filter(isConversionBlocker);
       if (outcome !== CONVERTS) {
         expect(result.ok).toBe(false);
         expect(errors.map((d) => d.rule).filter((rule) => outcome.includes(rule)), JSON.stringify(errors, null, 1)).not.toEqual([]);
@@ -181,12 +202,12 @@ describe('legacy corpus', () => {
       try {
         await writeToDirectory(out, result.files, { force: true });
         // enable_shared_bucket_access false is what the conversion writes on purpose for databases that did not
-        // set it (issue 5, with an info); upgrade/shared-bucket-access-off reports it as an error for 4.0+.
+        // set it (with an info): 3.3 loads it with a deprecation warning.
         // principals/*.json are bodies for the _user/_role endpoints, not gateway configs; the kind detector
         // still takes them for database configs (reported to the pipeline owner), so they are left out here.
         const targets = ['bootstrap.json', ...(result.files.some((f) => f.path.startsWith('databases/')) ? ['databases'] : [])];
-        const report = await lintPaths(targets.map((t) => path.join(out, t)), { env: null, remote: false, cwd: out, rules: { 'upgrade/shared-bucket-access-off': 'off' } });
-        const outputErrors = report.results.flatMap((r) => r.diagnostics.filter((d) => d.severity === 'error').map((d) => `${r.file}: ${d.rule} ${d.message}`));
+        const report = await lintPaths(targets.map((t) => path.join(out, t)), { env: null, remote: false, cwd: out, target: TABLE_TARGET });
+        const outputErrors = report.results.flatMap((r) => r.diagnostics.filter(isConversionBlocker).map((d) => `${r.file}: ${d.rule} ${d.message}`));
         expect(outputErrors).toEqual([]);
         expect(report.results.map((r) => r.kind).sort()).toEqual(result.files.filter((f) => !f.path.startsWith('principals/')).map((f) => (f.path === 'bootstrap.json' ? 'bootstrap' : 'database')).sort());
       } finally {

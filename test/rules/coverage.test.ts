@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { allRules } from '../../src/rules/index.js';
-import { renderRulesTable } from '../../scripts/rules-table.mjs';
+import { loadReleases, renderReleaseTable, renderRulesTable } from '../../scripts/rules-table.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -25,6 +25,14 @@ describe('rule registry', () => {
     expect(existsSync(docs), `docs/rules/${id}.md`).toBe(true);
     expect(readFileSync(docs, 'utf8')).toMatch(new RegExp(`^# ${id.replace('/', '\\/')}`));
     expect(existsSync(path.join(ROOT, 'test/rules', `${id}.test.ts`)), `test/rules/${id}.test.ts`).toBe(true);
+  });
+
+  it('the docs page of every rule whose severity follows the target has its release table (regenerate with `npm run docs`)', async () => {
+    const releases = await loadReleases();
+    for (const rule of allRules.filter((r) => r.facts)) {
+      const page = readFileSync(path.join(ROOT, 'docs/rules', `${rule.id}.md`), 'utf8');
+      expect(page, rule.id).toContain(renderReleaseTable(rule, releases));
+    }
   });
 
   it('the README lists every rule (regenerate with `npm run docs`)', () => {

@@ -1,8 +1,8 @@
 // sgconf build <path>... --out <dir>: compile 3.x sources into deployable JSON.
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
-import { parseCommandArgs, TARGET_OPTION, useColor } from '../args.js';
-import { lintOptionsFrom } from '../tool-options.js';
+import { parseCommandArgs, useColor } from '../args.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom } from '../tool-options.js';
 import { loadToolConfig } from '../../config/index.js';
 import { buildSources } from '../../convert/build.js';
 import { dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
@@ -22,6 +22,8 @@ Options:
   --no-remote            do not fetch http(s) function sources
   --target VERSION       the Sync Gateway release that will load the output: 2.8 ... 4.1 or a
                          patch version such as 3.1.4 (default 4.1)
+  --env-file FILE        dotenv file of the deployment's variables (repeatable)
+  --host                 this machine is the gateway host
   --format stylish|json  how diagnostics are reported (default stylish)
   -h, --help             show this help
 `;
@@ -33,7 +35,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         'dry-run': { type: 'boolean' },
         'no-remote': { type: 'boolean' },
         format: { type: 'string' },
-        ...TARGET_OPTION,
+        ...DEPLOYMENT_OPTIONS,
       }, USAGE, io);
   if (!parsed) return 0;
   const { values, positionals } = parsed;
@@ -45,13 +47,16 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (values.out === '') throw new UsageError('--out needs a directory');
 
   const tool = await loadToolConfig(io.cwd);
-  const lint = lintOptionsFrom(tool, values);
+  // Build writes environment references as they are; env files only declare which ones the deployment sets.
+  const deployment = deploymentFrom(tool, values, io.cwd, null);
+  const { env: _unused, ...lint } = deployment.options;
+  const problems = [...(tool.problems ? [tool.problems] : []), ...deployment.problems];
   const outcome = await buildSources(positionals, { cwd: io.cwd, lint });
-  const report = toReport(tool.problems ? [tool.problems, ...outcome.results] : outcome.results, lint.target);
+  const report = toReport([...problems, ...outcome.results], lint.target);
   const text = await formatDiagnostics(report, format, {
     color: useColor(io), cwd: io.cwd, readSource: (f) => outcome.sources.get(f) ?? null,
   });
-  if (!outcome.ok || tool.problems) {
+  if (!outcome.ok || problems.length > 0) {
     io.stdout(text);
     if (format === 'stylish') io.stdout('\nNothing was built.\n');
     return 1;

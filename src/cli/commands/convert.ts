@@ -1,8 +1,8 @@
 // sgconf convert <legacy-config> --out <dir> | --in-place: one-way conversion of a legacy config.
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
-import { parseCommandArgs, TARGET_OPTION, useColor } from '../args.js';
-import { lintOptionsFrom } from '../tool-options.js';
+import { parseCommandArgs, useColor } from '../args.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom } from '../tool-options.js';
 import { loadToolConfig } from '../../config/index.js';
 import { convertFile } from '../../convert/run.js';
 import { conversionSummary, dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
@@ -25,6 +25,9 @@ Options:
   --no-remote            do not fetch http(s) function sources
   --target VERSION       the Sync Gateway release that will load the output: 3.0, 3.1, 3.2, 3.3,
                          4.0, 4.1 or a patch version such as 3.1.4 (default 4.1)
+  --env-file FILE        dotenv file of the deployment's variables (repeatable; with --expand-env
+                         their values are written)
+  --host                 this machine is the gateway host: absolute paths must exist here
   --format stylish|json  how diagnostics are reported (default stylish)
   -h, --help             show this help
 `;
@@ -39,7 +42,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         'expand-env': { type: 'boolean' },
         format: { type: 'string' },
         'no-remote': { type: 'boolean' },
-        ...TARGET_OPTION,
+        ...DEPLOYMENT_OPTIONS,
       }, USAGE, io);
   if (!parsed) return 0;
   const { values, positionals } = parsed;
@@ -54,21 +57,23 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (values['group-id'] !== undefined && values['group-id'] === '') throw new UsageError('--group-id needs a value');
 
   const tool = await loadToolConfig(io.cwd);
-  const lint = lintOptionsFrom(tool, values, '3.0');
+  const deployment = deploymentFrom(tool, values, io.cwd, values['expand-env'] ? { ...io.env, ...tool.config.env } : null, '3.0');
+  const { env: expandEnv, ...lint } = deployment.options;
+  const problems = [...(tool.problems ? [tool.problems] : []), ...deployment.problems];
   const input = positionals[0];
   const inputPath = path.resolve(io.cwd, input);
   const outcome = await convertFile(inputPath, {
     cwd: io.cwd,
     groupId: values['group-id'],
-    expandEnv: values['expand-env'] ? io.env : undefined,
+    expandEnv: expandEnv ?? undefined,
     lint,
   });
   outcome.result.file = input;
-  const report = toReport(tool.problems ? [tool.problems, outcome.result] : [outcome.result], lint.target);
+  const report = toReport([...problems, outcome.result], lint.target);
   const diagnosticsText = await formatDiagnostics(report, format, {
     color: useColor(io), cwd: io.cwd, readSource: (f) => (f === input ? outcome.sourceText ?? null : null),
   });
-  if (!outcome.ok || !outcome.conversion || tool.problems) {
+  if (!outcome.ok || !outcome.conversion || problems.length > 0) {
     io.stdout(diagnosticsText);
     if (format === 'stylish') io.stdout(`\n${input} was not converted; nothing was written.\n`);
     return 1;

@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
-import { parseCommandArgs, TARGET_OPTION, useColor } from '../args.js';
-import { lintOptionsFrom } from '../tool-options.js';
+import { parseCommandArgs, useColor } from '../args.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom } from '../tool-options.js';
 import { lintPaths, summarize } from '../../lint.js';
 import { loadToolConfig } from '../../config/index.js';
 import { formatReport, REPORT_FORMATS, type ReportFormat } from '../../report/index.js';
@@ -22,6 +22,9 @@ Options:
   --quiet                              report errors only
   --target VERSION                     the Sync Gateway release to judge for: 2.8, 3.0, 3.1, 3.2,
                                        3.3, 4.0, 4.1 or a patch version such as 3.1.4 (default 4.1)
+  --env-file FILE                      dotenv file of the variables the deployment defines (repeatable);
+                                       NAME= (empty) declares a variable set at deploy time
+  --host                               this machine is the gateway host: absolute paths must exist here
   --config FILE                        use this sgconf tool config instead of searching for one
   -h, --help                           show this help
 
@@ -38,7 +41,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         'no-env': { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         config: { type: 'string' },
-        ...TARGET_OPTION,
+        ...DEPLOYMENT_OPTIONS,
       }, LINT_USAGE, io);
   if (!parsed) return 0;
   const { values, positionals } = parsed;
@@ -53,18 +56,18 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (positionals.length === 0) throw new UsageError('no path given: name the config files or folders to check');
 
   const tool = await loadToolConfig(io.cwd, values.config);
-  const env = values['no-env'] ? null : { ...io.env, ...tool.config.env };
-  const shared = lintOptionsFrom(tool, values);
+  const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : { ...io.env, ...tool.config.env });
+  const shared = deployment.options;
   const report = await lintPaths(positionals, {
     ...shared,
     cwd: io.cwd,
     kind: values.kind as Kind | 'auto',
-    env,
     ignore: tool.config.ignore,
     ignoreBase: tool.filepath ? path.dirname(tool.filepath) : io.cwd,
     quiet: values.quiet,
   });
-  const final = tool.problems ? summarize([tool.problems, ...report.results], shared.target) : report;
+  const extra = [...(tool.problems ? [tool.problems] : []), ...deployment.problems];
+  const final = extra.length > 0 ? summarize([...extra, ...report.results], shared.target) : report;
   const color = useColor(io);
   io.stdout(await formatReport(final, format, { cwd: io.cwd, color, readSource: (file) => readSourceSafely(io.cwd, file) }));
   if (final.errorCount > 0) return 1;

@@ -12,6 +12,7 @@ export const rule: Rule = {
   // The severity follows the target: both checks arrived with 4.1's start-up validation.
   severity: 'error',
   kinds: ['bootstrap'],
+  facts: ['config-update-frequency-not-positive', 'node-heartbeat-expiry-short'],
   description: 'config_update_frequency of 0 or less, or a node_heartbeat_expiry (default 60s) shorter than twice config_update_frequency: 4.1 and later refuse to start.',
   check(context) {
     const frequency = lookupPath(context.document, '', 'bootstrap', 'config_update_frequency');

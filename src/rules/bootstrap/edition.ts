@@ -5,18 +5,18 @@ export const rule: Rule = {
   id: 'bootstrap/edition',
   severity: 'error',
   kinds: ['bootstrap', 'legacy'],
-  description: 'Enterprise-only startup settings on Community Edition: enable_advanced_auth_dp true, a group_id other than default (S8, S9).',
+  description: 'Enterprise-only startup settings on Community Edition: enable_advanced_auth_dp true, a group_id other than default.',
   check(context) {
     if (context.settings.edition !== 'ce') return;
     const doc = context.document;
     const advanced = context.kind === 'bootstrap' ? lookupPath(doc, '', 'api', 'enable_advanced_auth_dp') : lookup(doc, '', 'enable_advanced_auth_dp');
     if (advanced?.value === true) {
-      context.report({ pointer: advanced.pointer, message: 'enable_advanced_auth_dp is Enterprise Edition only: a Community Edition gateway refuses to start with it true (S8). Remove it.' });
+      context.report({ pointer: advanced.pointer, message: 'enable_advanced_auth_dp is Enterprise Edition only: a Community Edition gateway refuses to start with it true. Remove it.' });
     }
     if (context.kind === 'bootstrap') {
       const group = lookupPath(doc, '', 'bootstrap', 'group_id');
       if (typeof group?.value === 'string' && group.value !== '' && group.value !== 'default') {
-        context.report({ pointer: group.pointer, message: `group_id "${group.value}": config groups are Enterprise Edition only; a Community Edition gateway refuses to start (S9). Remove it.` });
+        context.report({ pointer: group.pointer, message: `group_id "${group.value}": config groups are Enterprise Edition only; a Community Edition gateway refuses to start. Remove it.` });
       }
     }
   },

@@ -5,7 +5,7 @@ export const rule: Rule = {
   id: 'bootstrap/missing-server',
   severity: 'error',
   kinds: ['bootstrap'],
-  description: 'A startup config without bootstrap.server (S1).',
+  description: 'A startup config without bootstrap.server.',
   check(context) {
     const server = lookupPath(context.document, '', 'bootstrap', 'server');
     if (server && typeof server.value === 'string' && server.value !== '') return;
@@ -13,7 +13,7 @@ export const rule: Rule = {
     context.report({
       pointer: server?.pointer ?? bootstrap?.pointer ?? '',
       target: server ? undefined : bootstrap ? 'key' : undefined,
-      message: 'no bootstrap.server: the gateway refuses to start without a Couchbase Server address (S1), unless it is given on the command line with -bootstrap.server. Add "bootstrap": {"server": "couchbases://<host>"}.',
+      message: 'no bootstrap.server: the gateway refuses to start without a Couchbase Server address, unless it is given on the command line with -bootstrap.server. Add "bootstrap": {"server": "couchbases://<host>"}.',
     });
   },
 };

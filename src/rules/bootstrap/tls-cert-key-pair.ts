@@ -5,7 +5,7 @@ export const rule: Rule = {
   id: 'bootstrap/tls-cert-key-pair',
   severity: 'error',
   kinds: ['bootstrap', 'legacy'],
-  description: 'Only one of the REST listeners\' TLS certificate and key is set (S5).',
+  description: 'Only one of the REST listeners\' TLS certificate and key is set.',
   check(context) {
     const [cert, key]: (Found | undefined)[] = context.kind === 'bootstrap'
       ? [lookupPath(context.document, '', 'api', 'https', 'tls_cert_path'), lookupPath(context.document, '', 'api', 'https', 'tls_key_path')]
@@ -16,7 +16,7 @@ export const rule: Rule = {
     if (hasCert === hasKey) return;
     context.report({
       pointer: (hasCert ? cert : key)!.pointer,
-      message: `${hasCert ? certName : keyName} is set without ${hasCert ? keyName : certName}: the certificate and the private key of the HTTPS listeners go together, and the gateway refuses to start with only one (S5).`,
+      message: `${hasCert ? certName : keyName} is set without ${hasCert ? keyName : certName}: the certificate and the private key of the HTTPS listeners go together, and the gateway refuses to start with only one.`,
     });
   },
 };

@@ -1,5 +1,6 @@
 // Rules of the "config/" group: problems in sgconf's own tool config (src/config/).
 import type { Rule } from '../types.js';
 import { rule as invalid } from './invalid.js';
+import { rule as envFile } from './env-file.js';
 
-export const rules: Rule[] = [invalid];
+export const rules: Rule[] = [invalid, envFile];

@@ -6,6 +6,7 @@ export const rule: Rule = {
   // The severity follows the target (src/releases/behaviour.ts allow-conflicts-true).
   severity: 'error',
   kinds: ['legacy', 'database'],
+  facts: ['allow-conflicts-true'],
   description: 'allow_conflicts true: accepted by 2.8 and 3.0, deprecated from 3.1, refused from 4.0.',
   check(context) {
     const verdict = context.judge('allow-conflicts-true');

@@ -5,12 +5,12 @@ export const rule: Rule = {
   id: 'database/feed-type-tap',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'feed_type "tap" (lower case) on a database that imports documents (D15).',
+  description: 'feed_type "tap" (lower case) on a database that imports documents.',
   check(context) {
     for (const db of databaseEntries(context.kind, context.document)) {
       const found = lookup(db.config, db.pointer, 'feed_type');
       if (found?.value !== 'tap' || !importEnabled(db, context.settings.edition)) continue;
-      context.report(validated(db, context.document, { pointer: found.pointer, message: `${dbLabel(db)}: feed_type "tap" cannot be combined with import; the gateway rejects the database (D15). Remove feed_type (3.x always uses DCP).` }));
+      context.report(validated(db, context.document, { pointer: found.pointer, message: `${dbLabel(db)}: feed_type "tap" cannot be combined with import; the gateway rejects the database. Remove feed_type (3.x always uses DCP).` }));
     }
   },
 };

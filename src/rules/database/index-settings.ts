@@ -5,18 +5,18 @@ export const rule: Rule = {
   id: 'database/index-settings',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'Index settings the gateway rejects: num_index_replicas together with index.num_replicas (D45), index.num_partitions without shared bucket access (D46).',
+  description: 'Index settings the gateway rejects: num_index_replicas together with index.num_replicas, index.num_partitions without shared bucket access.',
   check(context) {
     for (const db of databaseEntries(context.kind, context.document)) {
       const old = lookup(db.config, db.pointer, 'num_index_replicas');
       const replicas = lookupPath(db.config, db.pointer, 'index', 'num_replicas');
       const partitions = lookupPath(db.config, db.pointer, 'index', 'num_partitions');
       if (old && replicas) {
-        context.report(validated(db, context.document, { pointer: old.pointer, message: `${dbLabel(db)}: num_index_replicas and index.num_replicas are both set; 3.3+ reject the database (D45). Keep index.num_replicas.` }));
+        context.report(validated(db, context.document, { pointer: old.pointer, message: `${dbLabel(db)}: num_index_replicas and index.num_replicas are both set; 3.3+ reject the database. Keep index.num_replicas.` }));
       }
       // D44 (the deprecated key alone) is reported once, by schema/deprecated.
       if (partitions && !sharedBucketAccess(db)) {
-        context.report(validated(db, context.document, { pointer: partitions.pointer, message: `${dbLabel(db)}: index.num_partitions needs shared bucket access, which is off${db.legacy && !lookup(db.config, db.pointer, 'enable_shared_bucket_access') ? ' (legacy default)' : ''}; 3.3-4.1 reject the database (D46).` }));
+        context.report(validated(db, context.document, { pointer: partitions.pointer, message: `${dbLabel(db)}: index.num_partitions needs shared bucket access, which is off${db.legacy && !lookup(db.config, db.pointer, 'enable_shared_bucket_access') ? ' (legacy default)' : ''}; 3.3-4.1 reject the database.` }));
       }
     }
   },

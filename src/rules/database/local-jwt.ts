@@ -9,7 +9,7 @@ export const rule: Rule = {
   id: 'database/local-jwt',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'Local JWT providers the gateway (3.1+) rejects: no issuer, no client_id, no algorithms, neither or both of keys and jwks_uri, keys without kid or alg, private or unsupported keys (D31).',
+  description: 'Local JWT providers the gateway (3.1+) rejects: no issuer, no client_id, no algorithms, neither or both of keys and jwks_uri, keys without kid or alg, private or unsupported keys.',
   check(context) {
     for (const db of databaseEntries(context.kind, context.document)) {
       const providers = lookup(db.config, db.pointer, 'local_jwt');
@@ -18,7 +18,7 @@ export const rule: Rule = {
         if (!isObject(provider)) continue;
         const pointer = joinPointer(providers.pointer, name);
         const problem = (at: string, text: string, target: 'key' | 'value' = 'value'): void =>
-          context.report(validated(db, context.document, { pointer: at, target, message: `${dbLabel(db)}: local JWT provider "${name}" ${text}; the gateway rejects the database (D31).` }));
+          context.report(validated(db, context.document, { pointer: at, target, message: `${dbLabel(db)}: local JWT provider "${name}" ${text}; the gateway rejects the database.` }));
         const issuer = lookup(provider, pointer, 'issuer');
         if (!nonEmptyString(issuer?.value)) problem(issuer?.pointer ?? pointer, 'has no issuer', issuer ? 'value' : 'key');
         // An empty client_id is allowed (it turns audience checks off); an absent one is not.

@@ -6,7 +6,7 @@ export const rule: Rule = {
   id: 'database/oidc-providers',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'OpenID Connect providers the gateway rejects or skips: a name with "_" (D28), no issuer/client_id (D26), no validation_key (D27), none left (D30), a shared issuer (D32).',
+  description: 'OpenID Connect providers the gateway rejects or skips: a name with "_", no issuer/client_id, no validation_key, none left, a shared issuer.',
   check(context) {
     for (const db of databaseEntries(context.kind, context.document)) {
       const oidc = lookup(db.config, db.pointer, 'oidc');
@@ -18,27 +18,27 @@ export const rule: Rule = {
         for (const [name, provider] of Object.entries(providers.value)) {
           const pointer = joinPointer(providers.pointer, name);
           if (name.includes('_')) {
-            context.report(validated(db, context.document, { pointer, target: 'key', message: `${dbLabel(db)}: OIDC provider name "${name}" contains "_", which the gateway (3.1+) rejects (D28); use "-" instead.` }));
+            context.report(validated(db, context.document, { pointer, target: 'key', message: `${dbLabel(db)}: OIDC provider name "${name}" contains "_", which the gateway (3.1+) rejects; use "-" instead.` }));
           }
           if (!isObject(provider)) continue;
           const issuer = lookup(provider, pointer, 'issuer');
           const clientId = lookup(provider, pointer, 'client_id');
           if (!nonEmptyString(issuer?.value) || !nonEmptyString(clientId?.value)) {
             const missing = !nonEmptyString(issuer?.value) ? 'issuer' : 'client_id';
-            context.report({ pointer, target: 'key', severity: 'warning', message: `${dbLabel(db)}: OIDC provider "${name}" has no ${missing}: the gateway skips it with a warning (D26).` });
+            context.report({ pointer, target: 'key', severity: 'warning', message: `${dbLabel(db)}: OIDC provider "${name}" has no ${missing}: the gateway skips it with a warning.` });
             continue;
           }
           valid++;
           if (!nonEmptyString(lookup(provider, pointer, 'validation_key')?.value)) {
-            context.report({ pointer, target: 'key', severity: 'warning', message: `${dbLabel(db)}: OIDC provider "${name}" has no validation_key (the client secret): the gateway warns and the authorization-code flow (/_oidc) is not available; only tokens obtained elsewhere are accepted (D27).` });
+            context.report({ pointer, target: 'key', severity: 'warning', message: `${dbLabel(db)}: OIDC provider "${name}" has no validation_key (the client secret): the gateway warns and the authorization-code flow (/_oidc) is not available; only tokens obtained elsewhere are accepted.` });
           }
           const other = issuers.get(issuer!.value as string);
-          if (other) context.report({ pointer: issuer!.pointer, severity: 'warning', message: `${dbLabel(db)}: OIDC providers "${other}" and "${name}" use the same issuer; the gateway warns (D32) and cannot tell their tokens apart.` });
+          if (other) context.report({ pointer: issuer!.pointer, severity: 'warning', message: `${dbLabel(db)}: OIDC providers "${other}" and "${name}" use the same issuer; the gateway warns and cannot tell their tokens apart.` });
           else issuers.set(issuer!.value as string, name);
         }
       }
       if (valid === 0) {
-        context.report(validated(db, context.document, { pointer: oidc.pointer, target: 'key', message: `${dbLabel(db)}: "oidc" is present but no usable provider remains (each needs issuer and client_id); the gateway rejects the database (D30). Fix the providers or remove "oidc".` }));
+        context.report(validated(db, context.document, { pointer: oidc.pointer, target: 'key', message: `${dbLabel(db)}: "oidc" is present but no usable provider remains (each needs issuer and client_id); the gateway rejects the database. Fix the providers or remove "oidc".` }));
       }
     }
   },

@@ -5,7 +5,7 @@ export const rule: Rule = {
   id: 'database/revs-limit',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'revs_limit too low for the conflict mode: 0, or below 20 while conflicts are allowed (D24); below 100 with conflicts allowed.',
+  description: 'revs_limit too low for the conflict mode: 0, or below 20 while conflicts are allowed; below 100 with conflicts allowed.',
   check(context) {
     for (const db of databaseEntries(context.kind, context.document)) {
       const found = lookup(db.config, db.pointer, 'revs_limit');
@@ -13,11 +13,11 @@ export const rule: Rule = {
       const v = found.value;
       const allow = lookup(db.config, db.pointer, 'allow_conflicts')?.value;
       if (v === 0) {
-        context.report({ pointer: found.pointer, message: `${dbLabel(db)}: revs_limit 0 is rejected (D24); use at least 20 with conflicts allowed, otherwise at least 1 (the default is 50).` });
+        context.report({ pointer: found.pointer, message: `${dbLabel(db)}: revs_limit 0 is rejected; use at least 20 with conflicts allowed, otherwise at least 1 (the default is 50).` });
       } else if (v < 20 && allow === true) {
-        context.report({ pointer: found.pointer, message: `${dbLabel(db)}: revs_limit ${v} is below 20 while allow_conflicts is true; the gateway rejects the database (D24).` });
+        context.report({ pointer: found.pointer, message: `${dbLabel(db)}: revs_limit ${v} is below 20 while allow_conflicts is true; the gateway rejects the database.` });
       } else if (v < 20 && allow === undefined) {
-        context.report({ pointer: found.pointer, severity: 'warning', message: `${dbLabel(db)}: revs_limit ${v} is below 20 and allow_conflicts is not set: 3.0-3.2 allow conflicts by default and reject the database (D24); 3.3+ disallow them by default and accept it. Set "allow_conflicts": false explicitly or raise revs_limit to 20.` });
+        context.report({ pointer: found.pointer, severity: 'warning', message: `${dbLabel(db)}: revs_limit ${v} is below 20 and allow_conflicts is not set: 3.0-3.2 allow conflicts by default and reject the database; 3.3+ disallow them by default and accept it. Set "allow_conflicts": false explicitly or raise revs_limit to 20.` });
       } else if (v < 100 && allow === true) {
         context.report({ pointer: found.pointer, severity: 'warning', message: `${dbLabel(db)}: revs_limit ${v} is below 100 while conflicts are allowed: the gateway warns at every load, since conflicting branches may be pruned.` });
       }

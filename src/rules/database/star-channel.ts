@@ -6,6 +6,7 @@ export const rule: Rule = {
   id: 'database/star-channel',
   severity: 'error',
   kinds: ['legacy', 'database'],
+  facts: ['star-channel-disabled'],
   description: 'channel_cache.enable_star_channel: false, which 4.0 and later refuse; the deprecated key itself is reported by schema/deprecated.',
   check(context) {
     const verdict = context.judge('star-channel-disabled');

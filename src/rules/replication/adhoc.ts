@@ -6,7 +6,7 @@ export const rule: Rule = {
   id: 'replication/adhoc',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'A config-defined replication with adhoc true, which only the _replication REST endpoint accepts (V6, V7).',
+  description: 'A config-defined replication with adhoc true, which only the _replication REST endpoint accepts.',
   check(context) {
     for (const site of replicationSites(context)) {
       const adhoc = lookup(site.config, site.pointer, 'adhoc');

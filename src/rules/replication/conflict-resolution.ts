@@ -7,7 +7,7 @@ export const rule: Rule = {
   id: 'replication/conflict-resolution',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'A custom conflict resolution type without a resolver (V10), or resolver settings the gateway ignores.',
+  description: 'A custom conflict resolution type without a resolver, or resolver settings the gateway ignores.',
   check(context) {
     for (const site of replicationSites(context)) {
       const { conflict_resolution_type: type, custom_conflict_resolver: resolver, direction } = site.config;

@@ -7,7 +7,7 @@ export const rule: Rule = {
   id: 'replication/credentials',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'Conflicting, ignored or deprecated remote credentials of an inter-gateway replication (V12, V13).',
+  description: 'Conflicting, ignored or deprecated remote credentials of an inter-gateway replication.',
   check(context) {
     for (const site of replicationSites(context)) {
       const val = (name: string) => site.config[name];

@@ -8,7 +8,7 @@ export const rule: Rule = {
   id: 'replication/direction',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'An inter-gateway replication without a direction (V14).',
+  description: 'An inter-gateway replication without a direction.',
   check(context) {
     for (const site of replicationSites(context)) {
       const direction = lookup(site.config, site.pointer, 'direction');

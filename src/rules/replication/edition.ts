@@ -6,7 +6,7 @@ export const rule: Rule = {
   id: 'replication/edition',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'Enterprise-only replication settings on Community Edition: conflict resolution type, delta sync, batch size (V1-V3).',
+  description: 'Enterprise-only replication settings on Community Edition: conflict resolution type, delta sync, batch size.',
   check(context) {
     if (context.settings.edition !== 'ce') return;
     for (const site of replicationSites(context)) {

@@ -9,7 +9,7 @@ export const rule: Rule = {
   id: 'replication/filter',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'Replication filter and query_params that do not fit together (V16, V17), or that the gateway ignores.',
+  description: 'Replication filter and query_params that do not fit together, or that the gateway ignores.',
   check(context) {
     for (const site of replicationSites(context)) {
       const c = site.config;

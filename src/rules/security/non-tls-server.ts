@@ -8,6 +8,7 @@ export const rule: Rule = {
   id: 'security/non-tls-server',
   severity: 'error',
   kinds: ['bootstrap', 'legacy'],
+  facts: ['server-without-tls'],
   description: 'A Couchbase Server address without TLS: 3.0 and later refuse to start unless use_tls_server is false, and it is clear-text traffic when it is.',
   check(context) {
     const tls = useTlsServer(context);

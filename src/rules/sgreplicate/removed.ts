@@ -10,6 +10,7 @@ export const rule: Rule = {
   id: 'sgreplicate/removed',
   severity: 'error',
   kinds: ['legacy'],
+  facts: ['sg-replicate-1'],
   description: 'Root-level first-generation replications (sg-replicate 1): 2.8 runs them, every 3.x and 4.x gateway refuses to start with them.',
   check(context) {
     const root = rootReplications(context.document);

@@ -6,6 +6,7 @@ export const rule: Rule = {
   id: 'upgrade/database-without-server',
   severity: 'error',
   kinds: ['legacy'],
+  facts: ['legacy-automatic-upgrade-blocked'],
   description: 'A legacy database without a server address, which stops the 3.x automatic upgrade.',
   check(context) {
     const dbs = databaseEntries(context.kind, context.document);

@@ -7,6 +7,7 @@ export const rule: Rule = {
   id: 'upgrade/http-port',
   severity: 'error',
   kinds: ['legacy'],
+  facts: ['legacy-automatic-upgrade-blocked'],
   description: 'A legacy http:// server address with a port other than 8091, which the gateway\'s address upgrade cannot turn into a couchbase:// address.',
   check(context) {
     const verdict = context.judge('legacy-automatic-upgrade-blocked');

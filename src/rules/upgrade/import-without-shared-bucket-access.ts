@@ -5,7 +5,7 @@ export const rule: Rule = {
   id: 'upgrade/import-without-shared-bucket-access',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'import_docs enabled while shared bucket access is off (explicitly, or by the legacy default), which the gateway rejects (D16).',
+  description: 'import_docs enabled while shared bucket access is off (explicitly, or by the legacy default), which the gateway rejects.',
   check(context) {
     for (const db of databaseEntries(context.kind, context.document)) {
       if (importDocsSetting(db) !== true || sharedBucketAccess(db)) continue;

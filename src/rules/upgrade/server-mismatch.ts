@@ -8,6 +8,7 @@ export const rule: Rule = {
   id: 'upgrade/server-mismatch',
   severity: 'error',
   kinds: ['legacy'],
+  facts: ['legacy-automatic-upgrade-blocked'],
   description: 'Legacy databases whose server addresses still differ after the gateway\'s address upgrade, which makes the automatic upgrade impossible.',
   check(context) {
     if (isLegacyMode(context.document)) return; // legacy mode accepts different servers (reference 11, example 21)

@@ -8,6 +8,7 @@ export const rule: Rule = {
   // database with a deprecation warning, 4.0 and later refuse it.
   severity: 'error',
   kinds: ['legacy', 'database'],
+  facts: ['shared-bucket-access-off'],
   description: 'A database without shared bucket access (explicit false, or a legacy database that does not set it): 3.x warns, 4.0 and later refuse to load it.',
   check(context) {
     const verdict = context.judge('shared-bucket-access-off');

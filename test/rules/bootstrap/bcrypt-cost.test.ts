@@ -8,7 +8,7 @@ runRuleTests(rule, {
     { kind: 'legacy', config: { bcrypt_cost: 10, databases: {} } },
   ],
   invalid: [
-    { name: 'reference example 9', kind: 'bootstrap', config: { auth: { bcrypt_cost: 5 } }, errors: [{ pointer: '/auth/bcrypt_cost', severity: 'error', message: '(S6)' }] },
+    { name: 'reference example 9', kind: 'bootstrap', config: { auth: { bcrypt_cost: 5 } }, errors: [{ pointer: '/auth/bcrypt_cost', severity: 'error', message: 'is outside 10-31: the gateway refuses to start' }] },
     { kind: 'legacy', config: { bcrypt_cost: 32, databases: {} }, errors: [{ pointer: '/bcrypt_cost' }] },
   ],
 });

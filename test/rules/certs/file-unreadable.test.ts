@@ -11,11 +11,13 @@ const cases = {
     { name: 'a readable file that is not a certificate is another rule', kind: 'legacy' as const, config: { SSLCert: fx.notACertificate, SSLKey: fx.serverKey } },
   ],
   invalid: [
-    { name: 'missing CA', kind: 'bootstrap' as const, config: { bootstrap: { server: 'couchbases://cb', ca_cert_path: fx.missing } },
+    { name: 'missing CA on the gateway host (--host)', kind: 'bootstrap' as const, config: { bootstrap: { server: 'couchbases://cb', ca_cert_path: fx.missing } }, options: { host: true },
       errors: [{ pointer: '/bootstrap/ca_cert_path', message: 'the file does not exist', severity: 'error' as const }] },
+    { name: 'missing CA, linted elsewhere: not checked here', kind: 'bootstrap' as const, config: { bootstrap: { server: 'couchbases://cb', ca_cert_path: fx.missing } },
+      errors: [{ pointer: '/bootstrap/ca_cert_path', message: 'not on this machine, so it was not checked here', severity: 'info' as const }] },
     { name: 'legacy key path is a folder', kind: 'legacy' as const, config: { databases: { db: { server: 'couchbases://cb', certpath: fx.serverCert, keypath: fx.dir } } },
       errors: [{ pointer: '/databases/db/keypath', message: 'folder' }] },
-    { name: 'missing listener certificate', kind: 'bootstrap' as const, config: { api: { https: { tls_cert_path: fx.missing, tls_key_path: fx.serverKey } } },
+    { name: 'missing listener certificate', kind: 'bootstrap' as const, config: { api: { https: { tls_cert_path: fx.missing, tls_key_path: fx.serverKey } } }, options: { host: true },
       errors: [{ pointer: '/api/https/tls_cert_path', message: /TLS certificate ".*does-not-exist\.pem" cannot be used/ }] },
   ],
 };

@@ -4,6 +4,8 @@ import { gatherCertificateFacts } from '../../../src/certs/gather.js';
 import type { Rule, RuleContext } from '../../../src/rules/types.js';
 import { runCaseTable, type InvalidCase, type ValidCase } from '../../helpers/rule-tester.js';
 import type { JsonValue, RawDiagnostic } from '../../../src/types.js';
+import { judge, NEWEST_RELEASE } from '../../../src/releases/index.js';
+import { BEHAVIOUR } from '../../../src/releases/behaviour.js';
 
 export async function checkWithGatheredFacts(rule: Rule, c: ValidCase): Promise<RawDiagnostic[]> {
   const document = (typeof c.config === 'string' ? JSON.parse(c.config) : c.config) as JsonValue;
@@ -11,7 +13,9 @@ export async function checkWithGatheredFacts(rule: Rule, c: ValidCase): Promise<
   const certificates = await gatherCertificateFacts(c.kind, document, { cwd, configDir: cwd });
   const found: RawDiagnostic[] = [];
   const context: RuleContext = {
-    kind: c.kind, document, functions: [], certificates, settings: { edition: 'ee' },
+    kind: c.kind, document, functions: [], certificates, settings: { edition: 'ee', host: c.options?.host ?? false },
+    target: c.options?.target ?? NEWEST_RELEASE,
+    judge: (fact) => judge(BEHAVIOUR.get(fact)!, c.options?.target ?? NEWEST_RELEASE),
     report: (d) => found.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, pointer: d.pointer }),
     reportInFunction: () => undefined,
   };

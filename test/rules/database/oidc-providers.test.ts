@@ -6,13 +6,13 @@ const P = { issuer: 'https://accounts.example.com', client_id: 'app', validation
 runRuleTests(rule, {
   valid: [{ kind: 'database', config: { name: 'db', oidc: { providers: { google: P, other: { ...P, issuer: 'https://id.example.org' } } } } }],
   invalid: [
-    { name: 'reference example 49: name with "_"', kind: 'database', config: { name: 'db', oidc: { providers: { my_provider: P } } }, errors: [{ pointer: '/oidc/providers/my_provider', severity: 'error', message: '(D28)' }] },
+    { name: 'reference example 49: name with "_"', kind: 'database', config: { name: 'db', oidc: { providers: { my_provider: P } } }, errors: [{ pointer: '/oidc/providers/my_provider', severity: 'error', message: 'which the gateway (3.1+) rejects' }] },
     {
       name: 'reference example 49: no client_id, none left', kind: 'database',
       config: { name: 'db', oidc: { providers: { p: { issuer: P.issuer } } } },
-      errors: [{ pointer: '/oidc/providers/p', severity: 'warning', message: '(D26)' }, { pointer: '/oidc', severity: 'error', message: '(D30)' }],
+      errors: [{ pointer: '/oidc/providers/p', severity: 'warning', message: ': the gateway skips it with a warning' }, { pointer: '/oidc', severity: 'error', message: 'client_id); the gateway rejects the database' }],
     },
-    { name: 'no validation_key: no authorization-code flow', kind: 'database', config: { name: 'db', oidc: { providers: { google: { issuer: P.issuer, client_id: 'app' } } } }, errors: [{ pointer: '/oidc/providers/google', severity: 'warning', message: '(D27)' }] },
-    { name: 'shared issuer', kind: 'legacy', config: { databases: { db: { oidc: { providers: { a: P, b: P } } } } }, errors: [{ pointer: '/databases/db/oidc/providers/b/issuer', severity: 'warning', message: '(D32)' }] },
+    { name: 'no validation_key: no authorization-code flow', kind: 'database', config: { name: 'db', oidc: { providers: { google: { issuer: P.issuer, client_id: 'app' } } } }, errors: [{ pointer: '/oidc/providers/google', severity: 'warning', message: 'only tokens obtained elsewhere are accepted' }] },
+    { name: 'shared issuer', kind: 'legacy', config: { databases: { db: { oidc: { providers: { a: P, b: P } } } } }, errors: [{ pointer: '/databases/db/oidc/providers/b/issuer', severity: 'warning', message: 'use the same issuer; the gateway warns' }] },
   ],
 });

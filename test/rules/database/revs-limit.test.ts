@@ -9,7 +9,7 @@ runRuleTests(rule, {
   ],
   invalid: [
     { name: 'reference example 37', kind: 'database', config: { name: 'db', revs_limit: 10 }, errors: [{ pointer: '/revs_limit', severity: 'warning', message: '3.0-3.2' }] },
-    { kind: 'legacy', config: { databases: { db: { revs_limit: 10, allow_conflicts: true } } }, errors: [{ pointer: '/databases/db/revs_limit', severity: 'error', message: '(D24)' }] },
+    { kind: 'legacy', config: { databases: { db: { revs_limit: 10, allow_conflicts: true } } }, errors: [{ pointer: '/databases/db/revs_limit', severity: 'error', message: 'is below 20 while allow_conflicts is true' }] },
     { kind: 'database', config: { name: 'db', revs_limit: 0, allow_conflicts: false }, errors: [{ pointer: '/revs_limit', severity: 'error' }] },
     { kind: 'database', config: { name: 'db', revs_limit: 50, allow_conflicts: true }, errors: [{ pointer: '/revs_limit', severity: 'warning', message: 'below 100' }] },
   ],

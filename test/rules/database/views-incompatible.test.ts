@@ -7,7 +7,7 @@ runRuleTests(rule, {
     { kind: 'database', config: { name: 'db', scopes: { s: { collections: { c: {} } } } } },
   ],
   invalid: [
-    { name: 'reference example 36', kind: 'database', config: { name: 'db', use_views: true, scopes: { s: { collections: { c: {} } } } }, errors: [{ pointer: '/use_views', severity: 'error', message: '(D34)' }] },
-    { kind: 'database', config: { name: 'db', use_views: true, use_system_metadata_collection: true }, errors: [{ pointer: '/use_views', message: '(D2)' }] },
+    { name: 'reference example 36', kind: 'database', config: { name: 'db', use_views: true, scopes: { s: { collections: { c: {} } } } }, errors: [{ pointer: '/use_views', severity: 'error', message: 'collection); the gateway rejects the database' }] },
+    { kind: 'database', config: { name: 'db', use_views: true, use_system_metadata_collection: true }, errors: [{ pointer: '/use_views', message: 'a 4.1+ gateway rejects the database' }] },
   ],
 });

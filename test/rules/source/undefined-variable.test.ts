@@ -1,5 +1,6 @@
+import { describe, expect, it } from 'vitest';
 import { rule } from '../../../src/rules/source/undefined-variable.js';
-import { runRuleTests } from '../../helpers/rule-tester.js';
+import { lintForRule, runRuleTests } from '../../helpers/rule-tester.js';
 
 runRuleTests(rule, {
   valid: [
@@ -7,7 +8,15 @@ runRuleTests(rule, {
     { kind: 'database', config: "{\"bucket\": \"cost$$\"}" },
   ],
   invalid: [
-    { kind: 'database', config: "{\"bucket\": \"${B}\"}", errors: [{ pointer: "", message: "environment variable \"B\" is not defined" }] },
+    { kind: 'database', config: "{\"bucket\": \"${B}\"}", errors: [{ pointer: "/bucket", message: "environment variable \"B\" is not defined" }] },
+    { name: 'a password with a $ in it: the message does not show the rest of it', kind: 'database', config: "{\"bucket\": \"b\", \"password\": \"pa$sword123\"}", errors: [{ pointer: "/password", message: /^"password" holds a "\$" that the gateway reads as the start of an environment variable[^]*"\$\$"/ }] },
     { kind: 'database', config: "{\"bucket\": \"b\", \"sync\": \"function(doc){ var s = doc.a.replace(/x/, \\\"$1\\\"); }\"}", errors: [{ pointer: "/sync", message: "$$1" }] },
   ],
+});
+
+describe('source/undefined-variable in a secret', () => {
+  it('never shows the rest of the password as a variable name', async () => {
+    const found = await lintForRule(rule.id, { kind: 'database', config: '{"bucket": "b", "password": "pa$sword123"}' });
+    expect(JSON.stringify(found)).not.toContain('sword123');
+  });
 });
