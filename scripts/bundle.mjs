@@ -123,4 +123,4 @@ const loaded = bundle.scripts.map((s) => path.basename(s.file));
 if (loaded.length !== outputs.length) throw new Error(`bundle: the warm-up loaded ${loaded.join(', ')}; the examples should need every chunk`);
 const failed = writeCodeCaches(bundle, 'all');
 if (failed.length > 0) throw new Error(`bundle: could not write ${failed.join(', ')}`);
-process.stdout.write(`bundle: dist/{${loaded.join(',')}} and their code caches\n`);
+process.stderr.write(`bundle: dist/{${loaded.join(',')}} and their code caches\n`);

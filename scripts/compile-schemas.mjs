@@ -59,4 +59,4 @@ writeFileSync(path.join(outDir, 'validators.d.ts'), [
   ...KINDS.map((k) => `export declare const ${k}: ValidateFunction;`),
   '',
 ].join('\n'));
-process.stdout.write(`compile-schemas: dist/schema/compiled/{${KINDS.join(',')}}.js (${sizes.join(', ')})\n`);
+process.stderr.write(`compile-schemas: dist/schema/compiled/{${KINDS.join(',')}}.js (${sizes.join(', ')})\n`);
