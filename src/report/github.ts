@@ -16,8 +16,14 @@ export function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }
 
+/**
+ * GitHub shows at most this many annotations of each level per step (and 50 per job): beyond that, the
+ * last slot says how many more there are, and those findings follow as plain log lines.
+ */
+export const ANNOTATIONS_PER_LEVEL = 10;
+
 export function formatGithub(report: LintReport, options: FormatOptions): string {
-  const rows: { order: number; text: string }[] = [];
+  const rows: { severity: Severity; file: string; line: number; column: number; rule: string; message: string; annotation: string }[] = [];
   for (const result of report.results) {
     for (const d of result.diagnostics) {
       const file = path.relative(options.cwd, path.resolve(options.cwd, d.file ?? result.file)).split(path.sep).join('/');
@@ -25,9 +31,22 @@ export function formatGithub(report: LintReport, options: FormatOptions): string
         `file=${escapeProperty(file)}`, `line=${d.line}`, `col=${d.column}`, `endLine=${d.endLine}`, `endColumn=${d.endColumn}`,
         `title=${escapeProperty(d.rule)}`,
       ].join(',');
-      rows.push({ order: ORDER[d.severity], text: `::${LEVEL[d.severity]} ${props}::${escapeData(d.message)}` });
+      const message = escapeData(d.message);
+      rows.push({ severity: d.severity, file, line: d.line, column: d.column, rule: d.rule, message, annotation: `::${LEVEL[d.severity]} ${props}::${message}` });
     }
   }
-  rows.sort((a, b) => a.order - b.order);
-  return rows.map((r) => r.text + '\n').join('');
+  rows.sort((a, b) => ORDER[a.severity] - ORDER[b.severity]);
+  let out = '';
+  let overflow = '';
+  for (const severity of ['error', 'warning', 'info'] as const) {
+    const ofLevel = rows.filter((r) => r.severity === severity);
+    const shown = ofLevel.length > ANNOTATIONS_PER_LEVEL ? ANNOTATIONS_PER_LEVEL - 1 : ofLevel.length;
+    for (const r of ofLevel.slice(0, shown)) out += r.annotation + '\n';
+    const rest = ofLevel.slice(shown);
+    if (rest.length === 0) continue;
+    const noun = severity === 'info' ? 'notices' : `${severity}s`;
+    out += `::${LEVEL[severity]} title=sgconf::${rest.length} more ${noun} are not shown as annotations (GitHub shows ${ANNOTATIONS_PER_LEVEL} of each level per step); they are listed in this step's log\n`;
+    for (const r of rest) overflow += `${r.file}:${r.line}:${r.column}: ${severity}: ${r.message} [${r.rule}]\n`;
+  }
+  return out + overflow;
 }
