@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import type { FileResult, LintReport } from './types.js';
 import { decodeBytes } from './source/index.js';
-import { readdirEntries, readFile, stat } from './fs-async.js';
+import { MAX_CONFIG_BYTES, NotReadError, readdirEntries, readRegularFile, stat } from './fs-async.js';
 import { analyzeText, summarize, type LintOptions } from './lint.js';
 
 export interface LintPathsOptions extends LintOptions {
@@ -58,8 +58,9 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
     if (t.error) return unreadable(t.file, t.error);
     let bytes: Uint8Array;
     try {
-      bytes = await readFile(path.resolve(cwd, t.file));
+      bytes = await readRegularFile(path.resolve(cwd, t.file), MAX_CONFIG_BYTES);
     } catch (error) {
+      if (error instanceof NotReadError && error.code === 'EFBIG') return unreadable(t.file, `${error.message}: a gateway config is a few MB at most`, 'source/too-large');
       return unreadable(t.file, fsMessage(error));
     }
     const decoded = decodeBytes(bytes);
@@ -74,8 +75,8 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
 }
 
 
-function unreadable(file: string, message: string): FileResult {
-  return { file, kind: null, diagnostics: [{ rule: 'source/unreadable', severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 }] };
+function unreadable(file: string, message: string, rule = 'source/unreadable'): FileResult {
+  return { file, kind: null, diagnostics: [{ rule, severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 }] };
 }
 
 /** Why a path could not be read, in words (the same for every command). */
@@ -87,6 +88,8 @@ export function fsMessage(error: unknown): string {
     case 'EPERM': return 'permission denied: the file cannot be read';
     case 'EISDIR': return 'this is a directory, not a file';
     case 'ENOTDIR': return 'a part of this path is not a directory';
+    case 'ENOTREG':
+    case 'EFBIG': return (error as Error).message;
     default: return `cannot be read: ${error instanceof Error ? error.message : String(error)}`;
   }
 }

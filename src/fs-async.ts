@@ -14,3 +14,26 @@ export function stat(file: string): Promise<Stats> {
 export function readdirEntries(dir: string): Promise<Dirent[]> {
   return new Promise((resolve, reject) => readdirCallback(dir, { withFileTypes: true }, (error, entries) => (error ? reject(error) : resolve(entries))));
 }
+
+/** Config files larger than this are not read (source/too-large): the largest real ones are a few MB. */
+export const MAX_CONFIG_BYTES = 64 * 1024 * 1024;
+
+/** Why a file is not read: not a regular file (a device such as /dev/zero, a FIFO, a socket), or too large. */
+export class NotReadError extends Error {
+  constructor(readonly code: 'ENOTREG' | 'EFBIG', message: string) {
+    super(message);
+  }
+}
+
+/**
+ * Reads a regular file of at most `maxBytes`. A device, FIFO or socket would read forever or block, so
+ * only regular files are read; the cap keeps memory bounded.
+ */
+export async function readRegularFile(file: string, maxBytes: number): Promise<Buffer> {
+  const info = await stat(file);
+  if (!info.isFile()) throw new NotReadError('ENOTREG', info.isDirectory() ? 'this is a directory, not a file' : 'this is not a regular file (a device, FIFO or socket): sgconf reads only regular files');
+  if (info.size > maxBytes) throw new NotReadError('EFBIG', `the file is ${(info.size / 1048576).toFixed(1)} MiB, more than the ${maxBytes / 1048576} MiB sgconf reads`);
+  const bytes = await readFile(file);
+  if (bytes.length > maxBytes) throw new NotReadError('EFBIG', `the file grew past the ${maxBytes / 1048576} MiB sgconf reads`);
+  return bytes;
+}

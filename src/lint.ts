@@ -62,13 +62,31 @@ export async function lintText(text: string, file: string, options: LintOptions 
   return (await analyzeText(text, file, options)).result;
 }
 
+/**
+ * Everything the pipeline learns about one text. A failure of sgconf itself (a bug, or input that drives a
+ * stage past what it survives) becomes a source/internal-error finding on this file: the run goes on.
+ */
 export async function analyzeText(text: string, file: string, options: LintOptions = {}): Promise<AnalyzedFile> {
+  try {
+    return await analyzeTextOrThrow(text, file, options);
+  } catch (error) {
+    const diagnostic: Diagnostic = { rule: 'source/internal-error', severity: 'error', pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1, message: internalErrorMessage('this file', error) };
+    return { result: { file, kind: null, diagnostics: [diagnostic] }, kind: null, document: null, functions: [], skipped: false };
+  }
+}
+
+function internalErrorMessage(what: string, error: unknown): string {
+  const reason = error instanceof Error ? error.message : String(error);
+  return `sgconf failed on ${what}: ${reason.split('\n')[0]!.slice(0, 300)}; the other findings and files are still reported. This is a bug in sgconf: please report it with the file`;
+}
+
+async function analyzeTextOrThrow(text: string, file: string, options: LintOptions): Promise<AnalyzedFile> {
   const format = formatFromPath(file);
   if (format === 'yaml') await ensureYamlSupport();
   const env = options.env === undefined ? process.env : options.env;
   const target = options.target ?? NEWEST_RELEASE;
   const parsed = parseSource(text, file, { env, format, placeholders: options.placeholders });
-  const raw: RawDiagnostic[] = [...parsed.diagnostics];
+  const raw: RawDiagnostic[] = parsed.diagnostics.slice();
   const doc = parsed.document;
   let kind: Kind | null = null;
   let canonical: JsonValue | null = null;
@@ -96,7 +114,7 @@ export async function analyzeText(text: string, file: string, options: LintOptio
       const normalized = normalizeKeys(kind, doc.value);
       canonical = normalized.value;
       toOriginal = normalized.toOriginalPointer;
-      raw.push(...normalized.diagnostics);
+      for (const d of normalized.diagnostics) raw.push(d);
       const schemaFindings = await validateSchema(kind, canonical);
       applyReleaseFields(kind, canonical, target, schemaFindings);
       const kindFinding = kindUnknownToTarget(kind, target);
@@ -107,7 +125,7 @@ export async function analyzeText(text: string, file: string, options: LintOptio
       // Rules of scope 'function' run as soon as a function is parsed; then its syntax tree can go (a large
       // config holds thousands of functions: together their trees are over 100 MB).
       const onParsed = (fn: ResolvedFunction): ResolvedFunction => {
-        raw.push(...runRules(kind, canonical!, [fn], [], options, 'function'));
+        for (const d of runRules(kind, canonical!, [fn], [], options, 'function')) raw.push(d);
         return { ...fn, functionNode: null };
       };
       const [functionStage, certificates] = await Promise.all([
@@ -115,8 +133,8 @@ export async function analyzeText(text: string, file: string, options: LintOptio
         runCertificateStage(kind, canonical, cwd, configDir),
       ]);
       functions = functionStage.functions;
-      raw.push(...functionStage.diagnostics);
-      raw.push(...runRules(kind, canonical, functions, certificates, options, 'document'));
+      for (const d of functionStage.diagnostics) raw.push(d);
+      for (const d of runRules(kind, canonical, functions, certificates, options, 'document')) raw.push(d);
       annotateVariablesInFunctions(raw, functions, doc, toOriginal);
     }
   }
@@ -170,8 +188,8 @@ function runRules(kind: Kind, document: JsonValue, functions: readonly ResolvedF
     try {
       rule.check!(context);
     } catch (error) {
-      // A rule bug must never take the run down: say which rule failed, keep going.
-      out.push({ rule: rule.id, severity: 'error', pointer: '', message: `internal error in rule ${rule.id}: ${error instanceof Error ? error.message : String(error)} (please report it)` });
+      // A rule bug must never take the run down: say which rule failed, keep going with the others.
+      out.push({ rule: 'source/internal-error', severity: 'error', pointer: '', message: internalErrorMessage(`this file in rule ${rule.id}`, error) });
     }
   }
   return out;

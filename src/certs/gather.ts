@@ -1,6 +1,6 @@
 // The certificates stage of lint: reads every certificate and key file a config names and records
 // facts about it for the certs/* rules. The only part of certificate checking that does I/O.
-import { readFile, stat } from '../fs-async.js';
+import { readRegularFile, stat } from '../fs-async.js';
 import path from 'node:path';
 import type { X509Certificate, KeyObject } from 'node:crypto';
 import type { JsonValue, Kind } from '../types.js';
@@ -89,15 +89,17 @@ async function contentOf(read: Promise<ReadOutcome>, asKey: boolean): Promise<Co
   return { readable: true, error: parsed.error, certificates: parsed.certificates };
 }
 
+/** A PEM file of certificates and keys is a few KB; larger ones are not read. */
+const MAX_PEM_BYTES = 1024 * 1024;
+
 type ReadOutcome = { ok: true; bytes: Buffer } | { ok: false; error: string; missing?: boolean };
 
 async function readCarefully(file: string): Promise<ReadOutcome> {
   try {
-    const info = await stat(file);
-    if (info.isDirectory()) return { ok: false, error: 'it is a folder, not a file' };
-    return { ok: true, bytes: await readFile(file) };
+    return { ok: true, bytes: await readRegularFile(file, MAX_PEM_BYTES) };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTREG' || code === 'EFBIG') return { ok: false, error: (error as Error).message.replace('this is a directory, not a file', 'it is a folder, not a file') };
     if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, error: 'the file does not exist', missing: true };
     if (code === 'EACCES' || code === 'EPERM') return { ok: false, error: 'the file cannot be read (permission denied)' };
     return { ok: false, error: `the file cannot be read (${code ?? 'unknown error'})` };

@@ -1,9 +1,40 @@
 // Reading PEM text with Node's X509Certificate: certificates, keys, chains. Pure (no file system).
 import { X509Certificate, createPrivateKey, type KeyObject } from 'node:crypto';
 
-const CERTIFICATE_BLOCK = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g;
-const CERTIFICATE_MARKER = /-----BEGIN CERTIFICATE-----/;
-const KEY_BLOCK = /-----BEGIN ((?:RSA |EC |ENCRYPTED )?PRIVATE KEY)-----[\s\S]*?-----END \1-----/;
+const CERTIFICATE_MARKER = '-----BEGIN CERTIFICATE-----';
+const KEY_LABELS = ['PRIVATE KEY', 'RSA PRIVATE KEY', 'EC PRIVATE KEY', 'ENCRYPTED PRIVATE KEY'];
+
+/**
+ * The PEM blocks of one label, found with indexOf: a lazy `[\s\S]*?` between the markers rescans the rest
+ * of the text from every BEGIN line that has no END (quadratic in a file of BEGIN lines).
+ */
+function pemBlocks(text: string, label: string, limit = Infinity): string[] {
+  const begin = `-----BEGIN ${label}-----`;
+  const end = `-----END ${label}-----`;
+  const blocks: string[] = [];
+  let from = 0;
+  while (blocks.length < limit) {
+    const start = text.indexOf(begin, from);
+    if (start < 0) break;
+    const stop = text.indexOf(end, start + begin.length);
+    if (stop < 0) break; // no END after this BEGIN: none after any later BEGIN either
+    blocks.push(text.slice(start, stop + end.length));
+    from = stop + end.length;
+  }
+  return blocks;
+}
+
+/** The first private key block, of whichever label comes first in the text. */
+function firstKeyBlock(text: string): { label: string; block: string } | null {
+  let best: { label: string; block: string; at: number } | null = null;
+  for (const label of KEY_LABELS) {
+    const block = pemBlocks(text, label, 1)[0];
+    if (block === undefined) continue;
+    const at = text.indexOf(block);
+    if (!best || at < best.at) best = { label, block, at };
+  }
+  return best;
+}
 
 export interface ParsedCertificates {
   certificates: X509Certificate[];
@@ -14,7 +45,7 @@ export interface ParsedCertificates {
 /** Every PEM certificate in the text, in order. The gateway (Go) accepts PEM only, never DER. */
 export function parseCertificates(text: string | Buffer): ParsedCertificates {
   const source = typeof text === 'string' ? text : text.toString('latin1');
-  const blocks = source.match(CERTIFICATE_BLOCK) ?? [];
+  const blocks = pemBlocks(source, 'CERTIFICATE');
   const certificates: X509Certificate[] = [];
   for (const block of blocks) {
     try {
@@ -27,7 +58,7 @@ export function parseCertificates(text: string | Buffer): ParsedCertificates {
   if (typeof text !== 'string' && looksLikeDer(text)) {
     return { certificates: [], error: 'it is a DER (binary) certificate; the gateway reads PEM only (convert it with `openssl x509 -inform der -outform pem`)' };
   }
-  if (KEY_BLOCK.test(source)) return { certificates: [], error: 'it holds a private key, not a certificate' };
+  if (firstKeyBlock(source)) return { certificates: [], error: 'it holds a private key, not a certificate' };
   return { certificates: [], error: 'it holds no PEM certificate' };
 }
 
@@ -47,15 +78,15 @@ export interface ParsedKey {
 
 /** The first PEM private key in the text. Error messages never quote the key. */
 export function parsePrivateKey(text: string): ParsedKey {
-  const match = KEY_BLOCK.exec(text);
+  const match = firstKeyBlock(text);
   if (!match) {
-    return { error: CERTIFICATE_MARKER.test(text) ? 'it holds a certificate, not a private key' : 'it holds no PEM private key' };
+    return { error: text.includes(CERTIFICATE_MARKER) ? 'it holds a certificate, not a private key' : 'it holds no PEM private key' };
   }
-  if (match[1] === 'ENCRYPTED PRIVATE KEY' || /Proc-Type:\s*4,ENCRYPTED/.test(match[0])) {
+  if (match.label === 'ENCRYPTED PRIVATE KEY' || /Proc-Type:[ \t]*4,ENCRYPTED/.test(match.block)) {
     return { error: 'the private key is encrypted; the gateway cannot use a key that needs a passphrase' };
   }
   try {
-    return { key: createPrivateKey(match[0]) };
+    return { key: createPrivateKey(match.block) };
   } catch {
     return { error: 'the private key cannot be decoded' };
   }

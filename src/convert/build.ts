@@ -179,7 +179,7 @@ async function expandPaths(paths: readonly string[], cwd: string): Promise<{ fil
       .map((e) => path.relative(cwd, path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name)))
       .filter((f) => !f.split(path.sep).includes('node_modules'))
       .sort();
-    out.push(...found.map((file) => ({ file, discovered: true })));
+    for (const file of found) out.push({ file, discovered: true });
   }
   return out;
 }

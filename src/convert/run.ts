@@ -1,9 +1,10 @@
 // convert, end to end but without writing: read the legacy file, lint it, refuse on errors, convert,
 // lint every output, and return the files that would be written.
-import { readFile } from 'node:fs/promises';
+import { MAX_CONFIG_BYTES, readRegularFile } from '../fs-async.js';
+import { fsMessage } from '../files.js';
 import { analyzeText, lintText, type LintOptions } from '../lint.js';
 import { isObject, joinPointer, splitPointer, type Diagnostic, type FileResult, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
-import { formatFromPath, locateNearest, parseSource } from '../source/index.js';
+import { decodeBytes, formatFromPath, locateNearest, parseSource } from '../source/index.js';
 import { bareReferenceIndex, DialectError, parseDialect, type DialectParse } from './dialect.js';
 import { holdsSecret, serialize } from './emit.js';
 import { convertLegacy, CONVERT_RULES } from './legacy.js';
@@ -76,11 +77,14 @@ export const HANDLED_BY_CONVERT: Readonly<Record<string, 'off'>> = {
 export async function convertFile(file: string, options: ConvertFileOptions): Promise<ConvertOutcome> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(file);
+    bytes = await readRegularFile(file, MAX_CONFIG_BYTES);
   } catch (error) {
-    return refused(file, null, [atTop(CONVERT_RULES.unreadable, `cannot read the file: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)]);
+    return refused(file, null, [atTop(CONVERT_RULES.unreadable, `cannot read the file: ${fsMessage(error)}`)]);
   }
-  const text = bytes.toString('utf8');
+  // One reading of bytes for lint and convert: text that is not UTF-8 is refused, never guessed.
+  const decoded = decodeBytes(bytes);
+  if (decoded.text === null) return refused(file, null, decoded.diagnostics.map((d) => atTop(d.rule, d.message)));
+  const text = decoded.text;
   const env = options.expandEnv ?? null;
   // Parse first (our reader keeps environment references bare in number/boolean positions); a text that
   // does not parse is left to the lint, which says where and why.
@@ -147,7 +151,7 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
       });
     }
   }
-  diagnostics.push(...locate(lintInput, file, env, problems));
+  for (const d of locate(lintInput, file, env, problems)) diagnostics.push(d);
   if (diagnostics.some(isConversionBlocker)) return refused(file, 'legacy', diagnostics, conversion, text);
   return { result: { file, kind: 'legacy', diagnostics }, ok: true, files, conversion, originalBytes: bytes, sourceText: text };
 }

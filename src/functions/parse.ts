@@ -11,7 +11,7 @@ import type { JsNode } from './types.js';
 
 export type { JsNode };
 
-export type ParseProblemRule = 'functions/syntax-error' | 'functions/es2015-syntax' | 'functions/not-a-function';
+export type ParseProblemRule = 'functions/syntax-error' | 'functions/es2015-syntax' | 'functions/not-a-function' | 'functions/too-deep';
 
 export interface ParseProblem {
   rule: ParseProblemRule;
@@ -33,7 +33,41 @@ const MAX_CONSTRUCTS = 20;
 const ENGINE = "the gateway's JavaScript engine (otto) supports only ES5.1";
 const WRAP = "the gateway evaluates '(' + source + ')' and needs exactly one function expression";
 
+/**
+ * Brackets nested deeper than this are refused before acorn reads the function (functions/too-deep):
+ * acorn's parser is recursive, and near the stack limit V8 aborts the whole process inside a regular
+ * expression instead of throwing (about 500 nested parentheses). A sync function nests about 10 levels.
+ */
+export const MAX_FUNCTION_NESTING = 200;
+
+/** The offset where bracket nesting first exceeds the limit, or -1 (strings and comments skipped). */
+export function excessiveNesting(source: string, limit = MAX_FUNCTION_NESTING): number {
+  let depth = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source.charCodeAt(i);
+    if (c === 40 || c === 91 || c === 123) {
+      if (++depth > limit) return i;
+    } else if (c === 41 || c === 93 || c === 125) {
+      depth--;
+    } else if (c === 34 || c === 39 || c === 96) {
+      // A string: up to its closing quote, escapes skipped.
+      for (i++; i < source.length && source.charCodeAt(i) !== c; i++) if (source.charCodeAt(i) === 92) i++;
+    } else if (c === 47 && source.charCodeAt(i + 1) === 47) {
+      const end = source.indexOf('\n', i);
+      i = end < 0 ? source.length : end;
+    } else if (c === 47 && source.charCodeAt(i + 1) === 42) {
+      const end = source.indexOf('*/', i + 2);
+      i = end < 0 ? source.length : end + 1;
+    }
+  }
+  return -1;
+}
+
 export function parseFunctionSource(source: string): ParseOutcome {
+  const tooDeep = excessiveNesting(source);
+  if (tooDeep >= 0) {
+    return { functionNode: null, problems: [{ rule: 'functions/too-deep', message: `brackets are nested more than ${MAX_FUNCTION_NESTING} levels deep here: sgconf does not parse the function (a gateway function nests about 10 levels)`, start: tooDeep, end: tooDeep + 1 }] };
+  }
   // Fast path: almost every function is valid ES5 and nothing but one function expression. acorn then
   // parses it in place (offsets already in source coordinates, no second walk to shift them); no
   // ES2015 construct can be in it. Anything else (including a valid function followed by a comment, or
@@ -74,7 +108,7 @@ export function parseFunctionSource(source: string): ParseOutcome {
       });
     }
     const constructs = findEs2015Constructs(program);
-    problems.push(...constructs);
+    for (const c of constructs) problems.push(c);
     if (constructs.length === 0 && isFunction) {
       // Anything ES5 rejects that has no ES2015 construct name (trailing commas in calls, regular
       // expression features, reserved words, ...).

@@ -1,6 +1,6 @@
 // Resolve every function source like the gateway (reference 6.3): URL prefix, else an existing file, else
 // inline. Then parse it (parse.ts) and turn problems into diagnostics at the original bytes.
-import { readFile, stat } from '../fs-async.js';
+import { readRegularFile, stat } from '../fs-async.js';
 import * as path from 'node:path';
 import { getAtPointer, isObject, joinPointer, type JsonValue, type Kind, type RawDiagnostic, type Severity } from '../types.js';
 import { functionDiagnostic } from './diagnostic.js';
@@ -31,6 +31,9 @@ export interface ResolveOptions {
    * runs the per-function rules here and lets the syntax tree go, so that trees never pile up). */
   onParsed?: (fn: ResolvedFunction) => ResolvedFunction;
 }
+
+/** Function files larger than this are not read (the gateway's own remote limit is far below it). */
+const MAX_FUNCTION_FILE_BYTES = 16 * 1024 * 1024;
 
 /** Maps index i of the decoded string at a canonical pointer to an offset in the original config bytes. */
 export type LocateInString = (pointer: string, index: number) => number | null;
@@ -101,7 +104,7 @@ async function resolveSite(
       reportExternalInPersistentConfig(kind, site, 'file', options, report);
       let text: string;
       try {
-        text = (await readFile(absolute)).toString('utf8');
+        text = (await readRegularFile(absolute, MAX_FUNCTION_FILE_BYTES)).toString('utf8');
       } catch (error) {
         report('functions/load-failed', 'error',
           `cannot read the ${roleName(site.role)} file ${site.value}: ${(error as Error).message}; the gateway would not load the database`);

@@ -47,7 +47,8 @@ export function renderMarkdown(plan: Plan): string {
   if (plan.findings.length) {
     out.push('## Lint findings to review', '');
     const stepNumber = new Map(plan.steps.map((s, i) => [s.id, i + 1]));
-    out.push(...plan.findings.map((f) => `- ${f.severity} \`${f.rule}\` ${where(f)}: ${f.message}${f.step ? ` (addressed in step ${stepNumber.get(f.step)})` : ''}`), '');
+    for (const line of plan.findings.map((f) => `- ${f.severity} \`${f.rule}\` ${where(f)}: ${f.message}${f.step ? ` (addressed in step ${stepNumber.get(f.step)})` : ''}`)) out.push(line);
+    out.push('');
   }
   return out.join('\n');
 }

@@ -9,16 +9,53 @@ export function isSecretKey(name: string): boolean {
   return SECRET_KEY.test(name) && !PATH_KEY.test(name);
 }
 
+/** Characters that end a URL's user information: whitespace, `/ ? #` and quotes. */
+const USERINFO_END = new Set([' ', '\t', '\n', '\r', '\f', '\v', '/', '?', '#', '"', "'", '`']);
+const SCHEME_CHAR = /[a-z0-9+.-]/i;
+
+/**
+ * The user information of every `scheme://userinfo@` in a text, found in one pass (a regular expression
+ * with a repeated class before "@" backtracks quadratically over a long text without "@").
+ */
+export function urlUserinfos(text: string): { start: number; end: number }[] {
+  const found: { start: number; end: number }[] = [];
+  let from = 0;
+  for (;;) {
+    const sep = text.indexOf('://', from);
+    if (sep < 0) return found;
+    from = sep + 3;
+    // A scheme: letters, digits, + . - right before "://", starting with a letter.
+    let s = sep;
+    let letter = false;
+    while (s > 0 && SCHEME_CHAR.test(text[s - 1]!)) {
+      s--;
+      if (/[a-z]/i.test(text[s]!)) letter = true;
+    }
+    if (!letter) continue;
+    let i = from;
+    while (i < text.length && text[i] !== '@' && !USERINFO_END.has(text[i]!)) i++;
+    if (text[i] === '@') found.push({ start: from, end: i });
+    // The next "://" can only start where this scan stopped (a "/" ended it) or later.
+    from = Math.max(from, i);
+  }
+}
+
 /**
  * Credentials in every URL of a text, masked: `user:password@` -> `user:****@`, `:password@` -> `:****@`,
  * and a user name alone (`token@`, how access tokens are often passed) -> `****@`. The one place that
  * decides this: messages, code frames and the rules' URL quotes all call it.
  */
 export function redactUrlCredentials(text: string): string {
-  return text.replace(/([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@"'`]*)@/gi, (_, scheme: string, userinfo: string) => {
+  if (!text.includes('://')) return text;
+  let out = '';
+  let copied = 0;
+  for (const { start, end } of urlUserinfos(text)) {
+    const userinfo = text.slice(start, end);
     const colon = userinfo.indexOf(':');
-    return colon < 0 ? `${scheme}****@` : `${scheme}${userinfo.slice(0, colon)}:****@`;
-  });
+    out += text.slice(copied, start) + (colon < 0 ? '****' : `${userinfo.slice(0, colon)}:****`);
+    copied = end;
+  }
+  return out + text.slice(copied);
 }
 
 /** Every secret value in a document: values of secret fields and passwords inside URLs. */
@@ -29,8 +66,8 @@ export function collectSecrets(value: JsonValue): string[] {
       if (isSecretKey(key) && node.length >= 3) secrets.add(node);
       // Function sources are most of a large config: the URL pattern only runs where a URL can be.
       if (node.includes('://')) {
-        for (const m of node.matchAll(/[a-z][a-z0-9+.-]*:\/\/([^\s/?#@]*)@/gi)) {
-          const userinfo = m[1]!;
+        for (const at of urlUserinfos(node)) {
+          const userinfo = node.slice(at.start, at.end);
           const colon = userinfo.indexOf(':');
           const secret = colon < 0 ? userinfo : userinfo.slice(colon + 1);
           // A user name alone counts when it is long enough to be a token rather than a name.
@@ -97,6 +134,10 @@ export function collectSecretsFromText(text: string): string[] {
   for (const m of text.matchAll(field)) if (!isSecretKey(m[1]!) ? false : m[2]!.length >= 3) secrets.add(m[2]!);
   const yamlField = /^\s*([A-Za-z_]*(?:pass(?:word)?|secret|token)[A-Za-z_]*)\s*:\s*["']?([^"'\n#]+)["']?/gim;
   for (const m of text.matchAll(yamlField)) if (isSecretKey(m[1]!) && m[2]!.trim().length >= 3) secrets.add(m[2]!.trim());
-  for (const m of text.matchAll(/[a-z][a-z0-9+.-]*:\/\/[^\s/:@"']+:([^\s@/"']+)@/gi)) if (m[1]!.length >= 3) secrets.add(m[1]!);
+  for (const at of urlUserinfos(text)) {
+    const userinfo = text.slice(at.start, at.end);
+    const colon = userinfo.indexOf(':');
+    if (colon > 0 && userinfo.length - colon - 1 >= 3) secrets.add(userinfo.slice(colon + 1));
+  }
   return [...secrets].sort((a, b) => b.length - a.length);
 }

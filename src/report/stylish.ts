@@ -25,7 +25,11 @@ export function formatStylish(report: LintReport, options: FormatOptions): strin
       const where = `${d.file ? `${d.file}:` : ''}${d.line}:${d.column}`;
       out += `  ${paint('gray', where.padEnd(8))}  ${severityWord(d.severity).padEnd(options.color ? 16 : 7)}  ${d.message}  ${paint('gray', d.rule)}\n`;
       let lines = index;
-      if (d.file) {
+      // Only a JavaScript file's lines are shown: a path such as /proc/self/environ named as a function
+      // source must not print what it holds.
+      if (d.file && !/\.[cm]?js$/i.test(d.file)) {
+        lines = null;
+      } else if (d.file) {
         if (!external.has(d.file)) {
           const text = options.readSource?.(d.file) ?? null;
           external.set(d.file, text !== null ? new LineIndex(text) : null);

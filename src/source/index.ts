@@ -115,7 +115,7 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
     if (!(error instanceof JsonSyntaxError)) throw error;
     const start = mapper.toInput(error.offset);
     const end = Math.max(start, mapper.toInputEnd(error.offset + error.length));
-    diagnostics.push({ rule: 'source/syntax', severity: 'error', pointer: '', span: { start, end }, message: syntaxMessage(error.message, format) });
+    diagnostics.push({ rule: error.rule, severity: 'error', pointer: '', span: { start, end }, message: error.rule === 'source/syntax' ? syntaxMessage(error.message, format) : error.message });
     return { source, document: null, diagnostics, envReferences, expandedValues, placeholderPointers: new Set() };
   }
 

@@ -44,10 +44,18 @@ export interface JsonParseResult {
 }
 
 export class JsonSyntaxError extends Error {
-  constructor(message: string, readonly offset: number, readonly length = 1) {
+  /** The rule the problem is reported under (a limit crossed is not a syntax error). */
+  constructor(message: string, readonly offset: number, readonly length = 1, readonly rule = 'source/syntax') {
     super(message);
   }
 }
+
+/**
+ * Nesting deeper than this is refused before anything walks it (source/too-deep). The gateway's decoder
+ * (Go's encoding/json) stops at 10,000 levels, but sgconf's parsers and walkers are recursive and a
+ * config nests about 10 levels: 512 keeps every stage far from the stack limit, and no real config near it.
+ */
+export const MAX_NESTING = 512;
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f]/;
@@ -186,13 +194,21 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
     return Number(text.slice(start, pos));
   };
 
+  let depth = 0;
+  const nested = (start: number, parse: () => { value: JsonValue; node: LocNode }): { value: JsonValue; node: LocNode } => {
+    if (++depth > MAX_NESTING) throw new JsonSyntaxError(`the document is nested more than ${MAX_NESTING} levels deep here: sgconf reads no deeper (a gateway config nests about 10)`, start, 1, 'source/too-deep');
+    const result = parse();
+    depth--;
+    return result;
+  };
+
   const parseValue = (pointer: string): { value: JsonValue; node: LocNode } => {
     skipWs();
     const start = pos;
     if (pos >= n) fail('unexpected end of file: a value was expected');
     const c = text.charCodeAt(pos);
-    if (c === 123) return parseObject(pointer);
-    if (c === 91) return parseArray(pointer);
+    if (c === 123) return nested(start, () => parseObject(pointer));
+    if (c === 91) return nested(start, () => parseArray(pointer));
     if (c === 34) {
       const value = parseString();
       return { value, node: { start, end: pos } };

@@ -1,7 +1,7 @@
 // YAML sources: the same located document as JSON, built from the `yaml` package's AST.
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import { escapePointerToken, type JsonValue } from '../types.js';
-import { JsonSyntaxError, type DuplicateKey, type JsonParseResult, type LocNode } from './json.js';
+import { JsonSyntaxError, MAX_NESTING, type DuplicateKey, type JsonParseResult, type LocNode } from './json.js';
 
 export interface YamlLocNode extends LocNode {
   /** The scalar's style, for mapping string indexes back to the source. */
@@ -17,18 +17,50 @@ export function parseYamlWithLocations(text: string): JsonParseResult {
   }
   if (doc.contents === null) throw new JsonSyntaxError('the file is empty: a mapping was expected', 0, 0);
   const duplicates: DuplicateKey[] = [];
-  const built = build(doc, doc.contents as YamlNode, '', duplicates);
+  const built = build({ doc, duplicates, depth: 0, aliases: 0, expanding: new Set() }, doc.contents as YamlNode, '');
   return { value: built.value, root: built.node, duplicates, trailing: null };
 }
 
-function build(doc: Document, node: YamlNode, pointer: string, duplicates: DuplicateKey[]): { value: JsonValue; node: YamlLocNode } {
+/**
+ * Aliases expanded in one document at most (the yaml package's own default): a few anchors that alias each
+ * other nine times over expand to billions of nodes (the "billion laughs").
+ */
+export const MAX_ALIASES = 100;
+
+interface BuildState {
+  doc: Document;
+  duplicates: DuplicateKey[];
+  depth: number;
+  aliases: number;
+  /** Anchored nodes being expanded: an alias to one of them refers to its own container. */
+  expanding: Set<YamlNode>;
+}
+
+function build(state: BuildState, node: YamlNode, pointer: string): { value: JsonValue; node: YamlLocNode } {
   const [start, valueEnd] = node.range ?? [0, 0, 0];
   if (isAlias(node)) {
-    const target = node.resolve(doc);
+    const target = node.resolve(state.doc) as YamlNode | undefined;
     if (!target) return { value: null, node: { start, end: valueEnd } };
-    const inner = build(doc, target as YamlNode, pointer, duplicates);
+    if (state.expanding.has(target)) throw new JsonSyntaxError(`YAML: the alias *${node.source} refers to a node that contains it, so its value would be infinite`, start, Math.max(1, valueEnd - start), 'source/yaml-aliases');
+    if (++state.aliases > MAX_ALIASES) throw new JsonSyntaxError(`YAML: more than ${MAX_ALIASES} aliases are expanded in this document: sgconf stops here (aliases of aliases grow without bound)`, start, Math.max(1, valueEnd - start), 'source/yaml-aliases');
+    state.expanding.add(target);
+    const inner = build(state, target, pointer);
+    state.expanding.delete(target);
     return { value: inner.value, node: { ...inner.node, start, end: valueEnd } };
   }
+  if ((isMap(node) || isSeq(node)) && state.depth >= MAX_NESTING) {
+    throw new JsonSyntaxError(`the document is nested more than ${MAX_NESTING} levels deep here: sgconf reads no deeper (a gateway config nests about 10)`, start, 1, 'source/too-deep');
+  }
+  state.depth++;
+  try {
+    return buildNode(state, node, pointer, start, valueEnd);
+  } finally {
+    state.depth--;
+  }
+}
+
+function buildNode(state: BuildState, node: YamlNode, pointer: string, start: number, valueEnd: number): { value: JsonValue; node: YamlLocNode } {
+  const { doc, duplicates } = state;
   if (isMap(node)) {
     const value: { [k: string]: JsonValue } = {};
     const children = new Map<string, LocNode>();
@@ -38,7 +70,7 @@ function build(doc: Document, node: YamlNode, pointer: string, duplicates: Dupli
       const key = keyNode && isScalar(keyNode) ? String(keyNode.value) : keyNode ? String(keyNode) : '';
       const childPointer = pointer + '/' + escapePointerToken(key);
       const member = pair.value
-        ? build(doc, pair.value as YamlNode, childPointer, duplicates)
+        ? build(state, pair.value as YamlNode, childPointer)
         : { value: null as JsonValue, node: { start: keyNode?.range?.[1] ?? start, end: keyNode?.range?.[1] ?? start } as YamlLocNode };
       if (keyNode?.range) {
         member.node.keyStart = keyNode.range[0];
@@ -60,7 +92,7 @@ function build(doc: Document, node: YamlNode, pointer: string, duplicates: Dupli
     const value: JsonValue[] = [];
     const children: LocNode[] = [];
     node.items.forEach((item, i) => {
-      const built = build(doc, item as YamlNode, pointer + '/' + i, duplicates);
+      const built = build(state, item as YamlNode, pointer + '/' + i);
       value.push(built.value);
       children.push(built.node);
     });

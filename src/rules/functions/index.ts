@@ -15,7 +15,9 @@ import { rule as throwShape } from './throw-shape.js';
 import { rule as filterReturn } from './filter-return.js';
 import { rule as resolverReturn } from './resolver-return.js';
 
-export const rules: Rule[] = [
+import { rule as tooDeep } from './too-deep.js';
+
+export const rules: Rule[] = [tooDeep, 
   syntaxError, es2015Syntax, notAFunction, sourceNotFound, loadFailed, remoteDisabled, externalSourceInDatabaseConfig,
   remoteTlsSkipVerify, arity, misspelledHelper, helperNotAvailable, throwShape, filterReturn, resolverReturn,
 ];

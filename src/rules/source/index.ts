@@ -7,5 +7,9 @@ import { rule as trailingText } from './trailing-text.js';
 import { rule as bom } from './bom.js';
 import { rule as unreadable } from './unreadable.js';
 import { rule as unknownKind } from './unknown-kind.js';
+import { rule as tooDeep } from './too-deep.js';
+import { rule as yamlAliases } from './yaml-aliases.js';
+import { rule as internalError } from './internal-error.js';
+import { rule as tooLarge } from './too-large.js';
 
-export const rules: Rule[] = [syntax, undefinedVariable, duplicateKey, trailingText, bom, unreadable, unknownKind];
+export const rules: Rule[] = [syntax, undefinedVariable, duplicateKey, trailingText, bom, unreadable, unknownKind, tooDeep, yamlAliases, internalError, tooLarge];

@@ -1,0 +1,40 @@
+// Every regular expression that runs on config text, fed the worst input it can get: each must stay
+// linear. Bounds are generous (seconds for 100 KB-1 MB): the point is "no quadratic blow-up".
+import { describe, expect, it } from 'vitest';
+import { collectSecrets, collectSecretsFromText, redactUrlCredentials, scrub } from '../../src/report/redact.js';
+import { parseCertificates, parsePrivateKey } from '../../src/certs/pem.js';
+import { lintText } from '../../src/lint.js';
+
+const within = (limitMs: number, run: () => unknown): void => {
+  const started = performance.now();
+  run();
+  expect(performance.now() - started).toBeLessThan(limitMs);
+};
+const long = 'a'.repeat(200_000);
+
+describe('linear on hostile text', () => {
+  it.each([
+    ['URL credentials in a text without "@"', () => redactUrlCredentials(`x://${long}`)],
+    ['URL credentials after many schemes', () => redactUrlCredentials('a://'.repeat(100_000))],
+    ['secrets of a value without "@"', () => collectSecrets({ server: `x://${long}:${long}` })],
+    ['secrets in a config text', () => collectSecretsFromText(`"u": "x://${long}:${long}"`)],
+    ['scrubbing a long message', () => scrub(`x://${long}`, ['secret-value', 'another-one'])],
+    ['a file of BEGIN lines without END', () => parseCertificates('-----BEGIN CERTIFICATE-----\n'.repeat(40_000))],
+    ['a key file of BEGIN lines without END', () => parsePrivateKey('-----BEGIN RSA PRIVATE KEY-----\n'.repeat(40_000))],
+  ])('%s', (_name, run) => {
+    within(3000, run);
+  });
+
+  it('the credentials-in-URL rule on a 100 KB server value', async () => {
+    const started = performance.now();
+    const result = await lintText(JSON.stringify({ bootstrap: { server: `couchbases://${'a:'.repeat(50_000)}` } }), 'sg.json', { env: {}, remote: false });
+    expect(result.kind).toBe('bootstrap');
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('the scanners still find what the patterns found', () => {
+    expect(redactUrlCredentials('see https://user:pw123@host/x and ftp://token12345678@h')).toBe('see https://user:****@host/x and ftp://****@h');
+    expect(collectSecrets({ u: 'couchbases://sg:s3cret@cb' })).toEqual(['s3cret']);
+    expect(collectSecretsFromText('{"remote": "https://u:hunter2@host/db"}')).toEqual(['hunter2']);
+  });
+});
