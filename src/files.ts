@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import type { FileResult, LintReport } from './types.js';
 import { decodeBytes } from './source/index.js';
-import { MAX_CONFIG_BYTES, NotReadError, readdirEntries, readRegularFile, stat } from './fs-async.js';
+import { MAX_CONFIG_BYTES, NotReadError, readdirEntries, readRegularFile, realpath, stat } from './fs-async.js';
 import { analyzeText, summarize, type LintOptions } from './lint.js';
 
 export interface LintPathsOptions extends LintOptions {
@@ -22,21 +22,34 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
     return ignore.some((re) => re.test(rel));
   };
   const targets: { file: string; discovered: boolean; error?: string }[] = [];
+  // Folders already walked, by real path: symbolic links are followed (Kubernetes mounts a ConfigMap as
+  // links into a hidden ..data folder) and a link back up the tree must not loop.
+  const walked = new Set<string>();
   const walk = async (dir: string): Promise<void> => {
     let entries;
     try {
+      const real = await realpath(path.resolve(cwd, dir));
+      if (walked.has(real)) return;
+      walked.add(real);
       entries = await readdirEntries(path.resolve(cwd, dir));
     } catch (error) {
       targets.push({ file: dir, discovered: false, error: fsMessage(error) });
       return;
     }
-    entries.sort((a, b) => a.name.localeCompare(b.name));
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       const child = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
+      let isDirectory = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        const target = await stat(path.resolve(cwd, child)).catch(() => null);
+        isDirectory = target?.isDirectory() ?? false;
+        isFile = target?.isFile() ?? false;
+      }
+      if (isDirectory) {
         if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
         if (!isIgnored(child)) await walk(child);
-      } else if (entry.isFile() && CONFIG_FILE.test(entry.name) && !NOT_CONFIGS.test(child.split(path.sep).join('/')) && !isIgnored(child)) {
+      } else if (isFile && CONFIG_FILE.test(entry.name) && !NOT_CONFIGS.test(child.split(path.sep).join('/')) && !isIgnored(child)) {
         targets.push({ file: child, discovered: true });
       }
     }
@@ -65,7 +78,8 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
     }
     const decoded = decodeBytes(bytes);
     if (decoded.text === null) {
-      if (t.discovered) return null;
+      // A .json/.yaml file that is not UTF-8 text (UTF-16, Latin-1) is reported even when a folder walk
+      // found it: it may well be a config the gateway cannot read.
       return { file: t.file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...d, line: 1, column: 1, endLine: 1, endColumn: 1 })) };
     }
     const analyzed = await analyzeText(decoded.text, t.file, { ...options, fetchCache, discovered: t.discovered });

@@ -1,7 +1,7 @@
 // Promise forms of the few fs calls the lint path makes, over the callback API: importing
 // node:fs/promises makes Node 20 load its stream and readline modules too, a few milliseconds of every
 // cold start (issue 6).
-import { readdir as readdirCallback, readFile as readFileCallback, stat as statCallback, type Dirent, type Stats } from 'node:fs';
+import { readdir as readdirCallback, readFile as readFileCallback, realpath as realpathCallback, stat as statCallback, type Dirent, type Stats } from 'node:fs';
 
 export function readFile(file: string): Promise<Buffer> {
   return new Promise((resolve, reject) => readFileCallback(file, (error, data) => (error ? reject(error) : resolve(data))));
@@ -36,4 +36,8 @@ export async function readRegularFile(file: string, maxBytes: number): Promise<B
   const bytes = await readFile(file);
   if (bytes.length > maxBytes) throw new NotReadError('EFBIG', `the file grew past the ${maxBytes / 1048576} MiB sgconf reads`);
   return bytes;
+}
+
+export function realpath(file: string): Promise<string> {
+  return new Promise((resolve, reject) => realpathCallback(file, (error, resolved) => (error ? reject(error) : resolve(resolved))));
 }

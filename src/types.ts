@@ -68,6 +68,15 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Sets an own property, also for the key "__proto__" (a user, role or replication may be named so):
+ * plain assignment would set the object's prototype instead and the entry would vanish.
+ */
+export function setOwn(target: { [key: string]: unknown }, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
 /** RFC 6901 escaping of one reference token. */
 export function escapePointerToken(token: string): string {
   if (token.indexOf('~') < 0 && token.indexOf('/') < 0) return token; // the common case, kept cheap

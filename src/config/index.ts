@@ -2,6 +2,7 @@
 // `package.json#sgconf`), found from the working directory upward. A typo in it is reported, never ignored.
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { homedir } from 'node:os';
 import type { FileResult, RuleSetting } from '../types.js';
 import { isObject } from '../types.js';
 import { findLocNode, parseJsonWithLocations } from '../source/json.js';
@@ -45,8 +46,12 @@ export function emptyToolConfig(): ToolConfig {
   return { rules: {}, ignore: [], env: {}, remote: undefined, caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined, envFiles: [], host: undefined };
 }
 
-/** Finds the nearest tool config cheaply (a few stat calls); cosmiconfig loads it only when one exists. */
-export function findToolConfigFile(cwd: string): string | null {
+/**
+ * Finds the nearest tool config cheaply (a few stat calls); cosmiconfig loads it only when one exists. The
+ * search stops at the repository root (the folder holding .git) or the home folder, as ESLint's does: a
+ * `.sgconfrc.js` further up belongs to someone else and would run code.
+ */
+export function findToolConfigFile(cwd: string, home = homedir()): string | null {
   let dir = path.resolve(cwd);
   for (;;) {
     for (const name of SEARCH_PLACES) {
@@ -63,7 +68,7 @@ export function findToolConfigFile(cwd: string): string | null {
       return candidate;
     }
     const parent = path.dirname(dir);
-    if (parent === dir) return null;
+    if (parent === dir || dir === home || existsSync(path.join(dir, '.git'))) return null;
     dir = parent;
   }
 }

@@ -2,7 +2,7 @@
 // improvements listed in the README: a deterministic bootstrap identity, credentials of every database kept,
 // principals of every database, function files inlined, environment references kept, nothing dropped silently.
 import { normalizeKeys } from '../schema/normalize.js';
-import { isObject, joinPointer, splitPointer, type JsonObject, type JsonValue, type RawDiagnostic, type Severity } from '../types.js';
+import { isObject, joinPointer, setOwn, splitPointer, type JsonObject, type JsonValue, type RawDiagnostic, type Severity } from '../types.js';
 import { isTestStoreAddress, isTlsAddress, upgradeServerAddress } from './address.js';
 import { bareReferenceIndex, BARE_REFERENCE, hasEnvironmentReference } from './dialect.js';
 import { secondsToGoDuration } from './duration.js';
@@ -295,7 +295,7 @@ function convertCanonical(config: JsonObject, options: ConvertOptions, writtenKe
         if (!isObject(value)) continue;
         for (const [principal, body] of Object.entries(value)) {
           if (key === 'users' && principal === 'GUEST') guest = body;
-          else principals[key][principal] = body;
+          else setOwn(principals[key], principal, body);
         }
         continue;
       }
@@ -339,9 +339,9 @@ function convertCanonical(config: JsonObject, options: ConvertOptions, writtenKe
     if (threshold !== undefined && threshold !== null && out.slow_query_warning_threshold === undefined) out.slow_query_warning_threshold = threshold;
     inlineFunctions(out, base, name, options, report);
     if (options.expanded) escapeDollars(out);
-    result.databases[name] = out;
+    setOwn(result.databases, name, out);
     if (Object.keys(principals.users).length > 0 || Object.keys(principals.roles).length > 0) {
-      result.principals[name] = principals;
+      setOwn(result.principals, name, principals);
       const withReferences = findStrings(principals, hasEnvironmentReference);
       if (!options.expanded && withReferences.length > 0) {
         report(CONVERT_RULES.envReference, 'warning', at('users'),
@@ -425,7 +425,7 @@ function placeCredentials(
     entry.username = identity.username;
     entry.password = identity.password;
   }
-  credentials[name] = entry;
+  setOwn(credentials, name, entry);
   result.credentialsFor.push(name);
   report(CONVERT_RULES.credentials, 'info', at(hasX509 ? 'certpath' : 'username'),
     `database "${name}" connects with other credentials than the bootstrap identity (from "${reference.db}"); they are kept under database_credentials.${name} in bootstrap.json`);
@@ -481,7 +481,7 @@ function convertReplications(
   const out: JsonObject = {};
   for (const [id, replication] of Object.entries(replications)) {
     if (!isObject(replication)) {
-      out[id] = replication;
+      setOwn(out, id, replication);
       continue;
     }
     const written = replication.replication_id;
@@ -490,12 +490,12 @@ function convertReplications(
         `replication_id "${written}" differs from its key "${id}"; the gateway refuses such a legacy config: make them equal`);
     }
     const copy: JsonObject = { replication_id: id };
-    for (const [k, v] of Object.entries(replication)) if (k !== 'replication_id') copy[k] = v;
+    for (const [k, v] of Object.entries(replication)) if (k !== 'replication_id') setOwn(copy, k, v);
     if (written === undefined || written === '' || written === null) {
       report(CONVERT_RULES.replicationId, 'info', joinPointer(pointer, id),
         `replication "${id}" gets "replication_id": "${id}" (its key); 3.2 and later reject a database config whose replication has no replication_id`, 'key');
     }
-    out[id] = copy;
+    setOwn(out, id, copy);
   }
   return out;
 }

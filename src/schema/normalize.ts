@@ -2,7 +2,7 @@
 // matches a schema property in another case is renamed to the schema's spelling. Rules and the
 // validator then read one spelling. `toOriginalPointer` maps a canonical pointer back to the keys as written.
 import type { JsonValue, Kind, RawDiagnostic } from '../types.js';
-import { escapePointerToken, isObject, splitPointer } from '../types.js';
+import { escapePointerToken, isObject, setOwn, splitPointer } from '../types.js';
 import { loadSchema, SchemaWalker, type SchemaNode } from './schemas.js';
 
 export interface NormalizedDocument {
@@ -146,7 +146,4 @@ function compiledPattern(pattern: string): RegExp {
   return re;
 }
 
-function assign(target: Record<string, JsonValue>, key: string, value: JsonValue): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
-}
+const assign = setOwn;

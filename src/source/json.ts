@@ -1,7 +1,7 @@
 // A JSON parser that records where every value and key is (one pass, offsets in the parsed text),
 // behaves like the gateway's Go decoder (strict JSON, last duplicate key wins, only the first value
 // is decoded) and reports precise syntax errors.
-import { escapePointerToken, splitPointer, type JsonValue, type Span } from '../types.js';
+import { escapePointerToken, setOwn, splitPointer, type JsonValue, type Span } from '../types.js';
 
 export interface LocNode {
   /** Span of the value. */
@@ -261,8 +261,7 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
         delete value[key];
       }
       children.set(key, member.node);
-      if (key === '__proto__') Object.defineProperty(value, key, { value: member.value, enumerable: true, writable: true, configurable: true });
-      else value[key] = member.value;
+      setOwn(value, key, member.value);
       skipWs();
       const c = text.charCodeAt(pos);
       if (c === 44) {

@@ -1,6 +1,6 @@
 // YAML sources: the same located document as JSON, built from the `yaml` package's AST.
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode } from 'yaml';
-import { escapePointerToken, type JsonValue } from '../types.js';
+import { escapePointerToken, setOwn, type JsonValue } from '../types.js';
 import { JsonSyntaxError, MAX_NESTING, type DuplicateKey, type JsonParseResult, type LocNode } from './json.js';
 
 export interface YamlLocNode extends LocNode {
@@ -83,8 +83,7 @@ function buildNode(state: BuildState, node: YamlNode, pointer: string, start: nu
         delete value[key];
       }
       children.set(key, member.node);
-      if (key === '__proto__') Object.defineProperty(value, key, { value: member.value, enumerable: true, writable: true, configurable: true });
-      else value[key] = member.value;
+      setOwn(value, key, member.value);
     }
     return { value, node: { start, end: valueEnd, children } };
   }

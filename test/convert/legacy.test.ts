@@ -260,3 +260,16 @@ describe('output', () => {
     expect(Object.keys(convertLegacy(config).bootstrap)).toEqual(['bootstrap', 'api', 'logging', 'database_credentials']);
   });
 });
+
+describe('entries named __proto__', () => {
+  it('users, roles and replications named __proto__ are converted, not lost', async () => {
+    const { parseJsonWithLocations } = await import('../../src/source/json.js');
+    const source = '{"databases": {"db": {"server": "couchbases://cb", "enable_shared_bucket_access": true, "users": {"__proto__": {"password": "pw1"}, "bob": {"password": "pw2"}}, "roles": {"__proto__": {"admin_channels": ["a"]}}, "replications": {"__proto__": {"remote": "https://h/db", "direction": "push"}}}}}';
+    const result = convertLegacy(parseJsonWithLocations(source).value as never);
+    expect(Object.keys(result.principals.db!.users)).toEqual(['__proto__', 'bob']);
+    expect(Object.keys(result.principals.db!.roles)).toEqual(['__proto__']);
+    const replications = result.databases.db!.replications as Record<string, unknown>;
+    expect(Object.keys(replications)).toEqual(['__proto__']);
+    expect(JSON.stringify(result.principals.db)).toContain('"__proto__":{"password":"pw1"}');
+  });
+});

@@ -66,6 +66,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     ignoreBase: tool.filepath ? path.dirname(tool.filepath) : io.cwd,
     quiet: values.quiet,
   });
+  // As ESLint does: a run that finds nothing to check among what the user named is misuse, never a pass.
+  if (report.results.length === 0) {
+    throw new UsageError(`no gateway config found in ${positionals.join(', ')} (folders are searched for *.json, *.yaml and *.yml; files that are not gateway configs are skipped; name a file to check it whatever it holds)`);
+  }
   const extra = [...(tool.problems ? [tool.problems] : []), ...deployment.problems];
   const final = extra.length > 0 ? summarize([...extra, ...report.results], shared.target) : report;
   const color = useColor(io);

@@ -24,3 +24,24 @@ describe('config/invalid', () => {
     expect(problems.diagnostics[0]!.message).toMatch(message);
   });
 });
+
+describe('tool config search', () => {
+  it('stops at the repository root: a .sgconfrc.js above it is never found (nor run)', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { findToolConfigFile } = await import('../../../src/config/index.js');
+    const outside = mkdtempSync(path.join(os.tmpdir(), 'sgconf-search-'));
+    writeFileSync(path.join(outside, '.sgconfrc.js'), 'throw new Error("must not run")');
+    const repo = path.join(outside, 'repo');
+    mkdirSync(path.join(repo, '.git'), { recursive: true });
+    mkdirSync(path.join(repo, 'config', 'sub'), { recursive: true });
+    expect(findToolConfigFile(path.join(repo, 'config', 'sub'), '/nonexistent-home')).toBeNull();
+    writeFileSync(path.join(repo, '.sgconfrc.json'), '{}');
+    expect(findToolConfigFile(path.join(repo, 'config', 'sub'), '/nonexistent-home')).toBe(path.join(repo, '.sgconfrc.json'));
+    // Outside any repository the home folder ends the search.
+    const home = path.join(outside, 'home');
+    mkdirSync(path.join(home, 'work'), { recursive: true });
+    expect(findToolConfigFile(path.join(home, 'work'), home)).toBeNull();
+  });
+});

@@ -1,0 +1,52 @@
+// Folder walks as users lay configs out: symbolic links (the Kubernetes ConfigMap layout), files that are
+// not UTF-8, and a walk that finds nothing to check.
+import { describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { main } from '../../src/cli/main.js';
+
+async function lint(args: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(['lint', ...args], { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, env: {}, isTTY: false });
+  return { code, stdout, stderr };
+}
+
+const DB = JSON.stringify({ name: 'db', bucket: 'b', revs_limt: 1 });
+
+describe('folder walks', () => {
+  it('follow symbolic links to files and folders (a ConfigMap mount), and survive a link loop', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-walk-'));
+    const data = path.join(dir, 'config', '..2026_11_24_01_02_03.123');
+    mkdirSync(data, { recursive: true });
+    writeFileSync(path.join(data, 'db.json'), DB);
+    symlinkSync('..2026_11_24_01_02_03.123', path.join(dir, 'config', '..data'));
+    symlinkSync('..data/db.json', path.join(dir, 'config', 'db.json'));
+    symlinkSync('..', path.join(dir, 'config', 'loop'));
+    const r = await lint(['config', '--format', 'json'], dir);
+    expect(JSON.parse(r.stdout).results.map((x: { file: string }) => x.file)).toEqual([path.join('config', 'db.json')]);
+    expect(r.code).toBe(1);
+  });
+
+  it('report a .json file that is not UTF-8 (UTF-16, Latin-1) instead of skipping it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-walk-'));
+    writeFileSync(path.join(dir, 'utf16.json'), Buffer.from('\ufeff' + DB, 'utf16le'));
+    writeFileSync(path.join(dir, 'latin1.json'), Buffer.from('{"name": "db", "bucket": "caf\u00e9"}', 'latin1'));
+    const r = await lint(['.', '--format', 'json'], dir);
+    const results = JSON.parse(r.stdout).results;
+    expect(results.map((x: { file: string }) => x.file).sort()).toEqual(['latin1.json', 'utf16.json']);
+    for (const x of results) expect(x.diagnostics[0].rule).toBe('source/unreadable');
+    expect(r.code).toBe(1);
+  });
+
+  it('a walk that finds no config is misuse (exit 2) and says so', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-walk-'));
+    writeFileSync(path.join(dir, 'package.json'), '{"name": "x"}');
+    writeFileSync(path.join(dir, 'notes.txt'), 'nothing');
+    const r = await lint(['.'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('no gateway config found in .');
+  });
+});
