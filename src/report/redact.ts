@@ -1,7 +1,8 @@
 // Secrets never leave the tool: field names that hold them, and a scrubber for any text we print.
 import { isObject, type JsonValue } from '../types.js';
 
-const SECRET_KEY = /(pass(word)?|secret|token|private|credential|api_?key|_key$|^key$)/i;
+// ^k$: the key material of a JSON Web Key (local_jwt keys).
+const SECRET_KEY = /(pass(word)?|secret|token|private|credential|api_?key|_key$|^key$|^k$)/i;
 const PATH_KEY = /(_path|path$|cert|keypath)/i;
 
 /** Whether a field holds a secret value (not a path to a key file, which is fine to show). */
@@ -46,6 +47,18 @@ export function urlUserinfos(text: string): { start: number; end: number }[] {
  * decides this: messages, code frames and the rules' URL quotes all call it.
  */
 export function redactUrlCredentials(text: string): string {
+  return redactQuerySecrets(redactUserinfo(text));
+}
+
+/** `?token=...`, `&password=...`: a credential passed in a query string. */
+function redactQuerySecrets(text: string): string {
+  if (!text.includes('=')) return text;
+  return text.replace(QUERY_PARAMETER, (whole, separator: string, name: string) => (isSecretKey(name) ? `${separator}${name}=****` : whole));
+}
+
+const QUERY_PARAMETER = /([?&])([A-Za-z0-9_]+)=([^&#\s"'`]+)/g;
+
+function redactUserinfo(text: string): string {
   if (!text.includes('://')) return text;
   let out = '';
   let copied = 0;
@@ -64,6 +77,7 @@ export function collectSecrets(value: JsonValue): string[] {
   const visit = (node: JsonValue, key: string): void => {
     if (typeof node === 'string') {
       if (isSecretKey(key) && node.length >= 3) secrets.add(node);
+      if (node.includes('=')) for (const m of node.matchAll(QUERY_PARAMETER)) if (isSecretKey(m[2]!) && m[3]!.length >= 3) secrets.add(m[3]!);
       // Function sources are most of a large config: the URL pattern only runs where a URL can be.
       if (node.includes('://')) {
         for (const at of urlUserinfos(node)) {
@@ -130,10 +144,21 @@ export function scrub(text: string, secrets: readonly string[]): string {
 /** Secrets written in a config's text (for code frames): values of secret fields, URL passwords. */
 export function collectSecretsFromText(text: string): string[] {
   const secrets = new Set<string>();
-  const field = /"([A-Za-z_]*(?:pass(?:word)?|secret|token)[A-Za-z_]*)"\s*:\s*"((?:[^"\\]|\\.)*)"/gi;
-  for (const m of text.matchAll(field)) if (!isSecretKey(m[1]!) ? false : m[2]!.length >= 3) secrets.add(m[2]!);
-  const yamlField = /^\s*([A-Za-z_]*(?:pass(?:word)?|secret|token)[A-Za-z_]*)\s*:\s*["']?([^"'\n#]+)["']?/gim;
-  for (const m of text.matchAll(yamlField)) if (isSecretKey(m[1]!) && m[2]!.trim().length >= 3) secrets.add(m[2]!.trim());
+  const add = (value: string): void => {
+    if (value.length >= 3) secrets.add(value);
+  };
+  // JSON and the gateway's dialect: "name": "value" | `value` | 12345 (every key, judged by isSecretKey).
+  const field = /"([A-Za-z0-9_]+)"[ \t\r\n]*:[ \t\r\n]*(?:"((?:[^"\\\n]|\\.)*)"|`([^`]*)`|(-?[0-9][0-9.eE+-]*))/g;
+  for (const m of text.matchAll(field)) if (isSecretKey(m[1]!)) add(m[2] ?? m[3] ?? m[4] ?? '');
+  // YAML: name: value, quoted whole or plain up to a comment (" #"), whatever characters it holds.
+  const yamlField = /^[ \t-]*([A-Za-z0-9_]+)[ \t]*:[ \t]+(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^\n]*))$/gm;
+  for (const m of text.matchAll(yamlField)) {
+    if (!isSecretKey(m[1]!)) continue;
+    const plain = m[4]?.replace(/[ \t]+#.*$/, '').trim();
+    add(m[2] ?? m[3]?.replace(/''/g, "'") ?? plain ?? '');
+  }
+  // Query strings: ?token=..., &access_token=..., &password=... (a token in a URL is a credential).
+  for (const m of text.matchAll(QUERY_PARAMETER)) if (isSecretKey(m[2]!)) add(m[3]!);
   for (const at of urlUserinfos(text)) {
     const userinfo = text.slice(at.start, at.end);
     const colon = userinfo.indexOf(':');
