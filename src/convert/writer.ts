@@ -26,6 +26,20 @@ export interface WriterFs {
   unlink: typeof nodeFs.unlink;
   rmdir: typeof nodeFs.rmdir;
   chmod: typeof nodeFs.chmod;
+  chown: typeof nodeFs.chown;
+}
+
+/**
+ * Output folders (databases/, principals/) must be real folders: through a symbolic link a write would land
+ * in, and overwrite, files elsewhere (two links to one folder made databases/db.json and principals/db.json
+ * one file).
+ */
+async function refuseLinkedFolders(fs: WriterFs, root: string, files: readonly OutputFile[]): Promise<void> {
+  const folders = [...new Set(files.map((f) => path.dirname(f.path)).filter((d) => d !== '.'))];
+  for (const folder of folders) {
+    const info = await fs.lstat(path.join(root, folder)).catch(() => null);
+    if (info?.isSymbolicLink()) throw new WriteError(`${path.join(root, folder)} is a symbolic link: sgconf does not write through links (it could overwrite other files); nothing was written`);
+  }
 }
 
 export interface WriteOptions {
@@ -57,6 +71,7 @@ export async function writeToDirectory(outDir: string, files: readonly OutputFil
   if (info && !options.force && (await fs.readdir(target)).length > 0) {
     throw new WriteError(`${outDir} is not empty; choose an empty or new directory, or pass --force to write into it`);
   }
+  await refuseLinkedFolders(fs, target, files);
   const transaction = new Transaction(fs, options.force ?? false);
   try {
     for (const file of files) await transaction.stage(path.join(target, file.path), file.content, file.secret ? SECRET_MODE : DEFAULT_MODE);
@@ -93,11 +108,20 @@ export async function writeInPlace(
   const dir = path.dirname(originalPath);
   const backup = backupName(originalPath, (options.now ?? Date.now)());
   let originalMode: number;
+  let owner: { uid: number; gid: number };
   try {
-    originalMode = (await fs.stat(originalPath)).mode & 0o777;
+    const info = await fs.stat(originalPath);
+    originalMode = info.mode & 0o777;
+    owner = { uid: info.uid, gid: info.gid };
   } catch (error) {
     throw new WriteError(`cannot read ${original}: ${describe(error)}`);
   }
+  await refuseLinkedFolders(fs, dir, files);
+  // Run as root on a config the service user owns, the new file and the backup keep that owner and group
+  // (else the service could not read its own config); elsewhere chown is not permitted and not needed.
+  const keepOwner = async (file: string): Promise<void> => {
+    if (process.getuid?.() === 0 && (owner.uid !== 0 || owner.gid !== 0)) await fs.chown(file, owner.uid, owner.gid);
+  };
   const transaction = new Transaction(fs, options.force ?? false);
   let backupWritten = false;
   try {
@@ -108,7 +132,7 @@ export async function writeInPlace(
     const bootstrap = files.find((f) => f.path === 'bootstrap.json');
     if (!bootstrap) throw new WriteError('no bootstrap config to write');
     // The original is replaced, not created: rename over it, keeping its permissions unless it now holds secrets.
-    await transaction.stage(originalPath, bootstrap.content, bootstrap.secret ? SECRET_MODE : originalMode, { replace: true });
+    await keepOwner(await transaction.stage(originalPath, bootstrap.content, bootstrap.secret ? SECRET_MODE : originalMode, { replace: true }));
 
     let handle: nodeFs.FileHandle;
     try {
@@ -126,20 +150,24 @@ export async function writeInPlace(
     } finally {
       await handle.close();
     }
+    await keepOwner(backup);
     const readBack = await fs.readFile(backup);
     if (!Buffer.from(originalBytes).equals(readBack)) throw new WriteError(`the backup ${backup} does not read back identical to the original; nothing was changed`);
 
     await options.beforeCommit?.();
-    let current: Buffer;
-    try {
-      current = await fs.readFile(originalPath);
-    } catch (error) {
-      throw new WriteError(`${original} cannot be read any more (${describe(error)}); nothing was changed`);
-    }
-    if (!current.equals(Buffer.from(originalBytes))) {
-      throw new WriteError(`${original} changed while it was being converted; nothing was changed: convert it again`);
-    }
-    await transaction.commit();
+    // Checked right before the original is replaced (the last step of the commit): an edit saved while the
+    // conversion ran is never overwritten.
+    await transaction.commit(async () => {
+      let current: Buffer;
+      try {
+        current = await fs.readFile(originalPath);
+      } catch (error) {
+        throw new WriteError(`${original} cannot be read any more (${describe(error)}); nothing was changed`);
+      }
+      if (!current.equals(Buffer.from(originalBytes))) {
+        throw new WriteError(`${original} changed while it was being converted; nothing was changed: convert it again`);
+      }
+    });
   } catch (error) {
     await transaction.rollback();
     if (backupWritten) await fs.unlink(backup).catch(() => undefined);
@@ -166,7 +194,8 @@ class Transaction {
 
   constructor(private readonly fs: WriterFs, private readonly force: boolean) {}
 
-  async stage(target: string, content: string, mode: number, opts: { replace?: boolean } = {}): Promise<void> {
+  /** Writes `content` to a temporary file beside `target` and returns the temporary file's path. */
+  async stage(target: string, content: string, mode: number, opts: { replace?: boolean } = {}): Promise<string> {
     const dir = path.dirname(target);
     await this.makeDirs(dir);
     if (!opts.replace && !this.force && (await exists(this.fs, target))) {
@@ -183,13 +212,15 @@ class Transaction {
       await handle.close();
     }
     await this.fs.chmod(temp, mode); // the umask must not widen or narrow what we decided
+    return temp;
   }
 
-  async commit(): Promise<void> {
+  async commit(beforeReplace?: () => Promise<void>): Promise<void> {
     // The replacement of an existing file (the original config) goes last: it is the step that matters.
     const order = [...this.staged.filter((s) => !s.replace), ...this.staged.filter((s) => s.replace)];
     for (const entry of order) {
       if (entry.replace) {
+        await beforeReplace?.();
         await this.fs.rename(entry.temp, entry.target);
       } else if (this.force && (await exists(this.fs, entry.target))) {
         entry.aside = `${entry.temp}.old`;

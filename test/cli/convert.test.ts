@@ -205,4 +205,17 @@ describe('sgconf convert', () => {
     expect(bootstrap.bootstrap.group_id).toBe('blue');
     expect(bootstrap.database_credentials.db2.password).toBe('from-env');
   });
+
+  it('a token-only URL (https://TOKEN@host) is redacted in --dry-run and its file is written 0600', async () => {
+    const input = await write('sg.json', { databases: { db: { server: 'couchbases://cb1', bucket: 'b', enable_shared_bucket_access: true,
+      replications: { r1: { remote: 'https://tok3nvalue9876543210@other.example/db', direction: 'push', replication_id: 'r1' } } } } });
+    const dry = await sgconf('convert', input, '--out', 'out', '--dry-run');
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).not.toContain('tok3nvalue9876543210');
+    expect(dry.stdout).toContain('https://<redacted>@other.example/db');
+    const real = await sgconf('convert', input, '--out', 'out');
+    expect(real.code).toBe(0);
+    expect(real.stdout).not.toContain('tok3nvalue9876543210');
+    expect((await fs.stat(path.join(dir, 'out/databases/db.json'))).mode & 0o777).toBe(0o600);
+  });
 });

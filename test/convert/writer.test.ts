@@ -190,3 +190,42 @@ describe('writeInPlace', () => {
     expect(await listAll(dir)).toEqual(['databases', 'databases/db.json', 'sync_gateway.json']);
   });
 });
+
+describe('writer: what users do around a conversion', () => {
+  it('an edit saved while --in-place commits is never overwritten (checked right before the replacement)', async () => {
+    const original = path.join(dir, 'sync_gateway.json');
+    await fs.writeFile(original, '{"databases": {}}\n');
+    const bytes = await fs.readFile(original);
+    // The user saves an edit while the other files are being moved into place.
+    const editing: Partial<WriterFs> = {
+      link: (async (from: string, to: string) => {
+        await fs.link(from, to);
+        if (String(to).includes(`${path.sep}databases${path.sep}`)) await fs.writeFile(original, '{"databases": {"edited": {}}}\n');
+      }) as typeof fs.link,
+    };
+    await expect(writeInPlace(original, bytes, files, { fs: editing })).rejects.toThrow(/changed while it was being converted/);
+    expect(await fs.readFile(original, 'utf8')).toBe('{"databases": {"edited": {}}}\n');
+    expect((await listAll(dir)).filter((f) => f.endsWith('.tmp') || f.startsWith('databases/') || f.includes('backup'))).toEqual([]);
+  });
+
+  it('run as root on a config owned by the service user, the new config and the backup keep its owner and group', async () => {
+    if (process.getuid?.() !== 0) throw new Error('this test needs root (CI and the development machines run as root)');
+    const original = path.join(dir, 'sync_gateway.json');
+    await fs.writeFile(original, '{"databases": {}}\n', { mode: 0o640 });
+    await fs.chown(original, 1000, 1001);
+    const { backup } = await writeInPlace(original, await fs.readFile(original), files);
+    for (const file of [original, backup]) expect(await fs.stat(file)).toMatchObject({ uid: 1000, gid: 1001 });
+  });
+
+  it('databases/ and principals/ linked to one folder: refused, nothing written (with --force too)', async () => {
+    const shared = path.join(dir, 'shared');
+    await fs.mkdir(shared);
+    const out = path.join(dir, 'out');
+    await fs.mkdir(out);
+    await fs.symlink(shared, path.join(out, 'databases'));
+    await fs.symlink(shared, path.join(out, 'principals'));
+    await expect(writeToDirectory(out, files, { force: true })).rejects.toThrow(/symbolic link: sgconf does not write through links/);
+    expect(await fs.readdir(shared)).toEqual([]);
+    expect(await fs.readdir(out)).toEqual(['databases', 'principals']);
+  });
+});
