@@ -134,23 +134,28 @@ export async function writeInPlace(
     // The original is replaced, not created: rename over it, keeping its permissions unless it now holds secrets.
     await keepOwner(await transaction.stage(originalPath, bootstrap.content, bootstrap.secret ? SECRET_MODE : originalMode, { replace: true }));
 
-    let handle: nodeFs.FileHandle;
-    try {
-      handle = await fs.open(backup, 'wx', originalMode);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-        throw new WriteError(`the backup name ${path.basename(backup)} is already taken; nothing was changed (run again in a second)`);
-      }
-      throw error;
-    }
-    backupWritten = true;
+    // Written under a temporary name and linked into place: the backup name only ever holds a whole copy
+    // (a run killed halfway leaves no empty or partial backup), and link() never replaces an existing file.
+    const backupTemp = path.join(dir, `.${path.basename(backup)}.sgconf-${process.pid}.tmp`);
+    const handle = await fs.open(backupTemp, 'wx', originalMode);
     try {
       await handle.writeFile(originalBytes);
       await handle.sync();
     } finally {
       await handle.close();
     }
-    await keepOwner(backup);
+    await keepOwner(backupTemp);
+    try {
+      await fs.link(backupTemp, backup);
+    } catch (error) {
+      await fs.unlink(backupTemp).catch(() => undefined);
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+        throw new WriteError(`the backup name ${path.basename(backup)} is already taken; nothing was changed (run again in a second)`);
+      }
+      throw error;
+    }
+    backupWritten = true;
+    await fs.unlink(backupTemp);
     const readBack = await fs.readFile(backup);
     if (!Buffer.from(originalBytes).equals(readBack)) throw new WriteError(`the backup ${backup} does not read back identical to the original; nothing was changed`);
 

@@ -50,20 +50,24 @@ export function formatStylish(report: LintReport, options: FormatOptions): strin
 /** One line of context before, the line itself, and a caret line under the span (secrets masked). */
 function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], paint: (c: keyof typeof CODES, t: string) => string): string {
   const width = String(d.line).length;
-  const render = (n: number, marker: boolean): string => {
-    const text = scrub(lines.lineText(n), secrets).replace(/\t/g, '  ');
-    const shown = text.length > 160 ? text.slice(0, 157) + '...' : text;
-    return `  ${marker ? paint('red', '>') : ' '} ${paint('gray', String(n).padStart(width))} | ${shown}\n`;
-  };
   if (d.line > lines.lineCount) return '';
-  let frame = '';
-  if (d.line > 1) frame += render(d.line - 1, false);
-  frame += render(d.line, true);
   const lineText = lines.lineText(d.line);
   const tabsBefore = (lineText.slice(0, d.column - 1).match(/\t/g) ?? []).length;
   const caretStart = d.column - 1 + tabsBefore;
+  // A long line is shown as a window around the column (a minified config is one line of megabytes).
+  const from = caretStart > 120 ? caretStart - 60 : 0;
+  const render = (n: number, marker: boolean): string => {
+    const text = scrub(lines.lineText(n), secrets).replace(/\t/g, '  ');
+    let shown = from > 0 ? '...' + text.slice(from, from + 154) : text.slice(0, 157);
+    if (text.length > from + (from > 0 ? 154 : 157)) shown += '...';
+    return `  ${marker ? paint('red', '>') : ' '} ${paint('gray', String(n).padStart(width))} | ${shown}\n`;
+  };
+  let frame = '';
+  if (d.line > 1) frame += render(d.line - 1, false);
+  frame += render(d.line, true);
+  const caretAt = caretStart - from + (from > 0 ? 3 : 0);
   const endColumn = d.endLine === d.line ? d.endColumn : lineText.length + 1;
-  const length = Math.max(1, Math.min(endColumn - d.column, 160 - caretStart));
-  frame += `    ${' '.repeat(width)} | ${' '.repeat(Math.max(0, caretStart))}${paint('red', '^'.repeat(length))}\n`;
+  const length = Math.max(1, Math.min(endColumn - d.column, 160 - caretAt));
+  frame += `    ${' '.repeat(width)} | ${' '.repeat(Math.max(0, caretAt))}${paint('red', '^'.repeat(length))}\n`;
   return frame;
 }
