@@ -43,6 +43,8 @@ export function bareReferenceIndex(value: unknown): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
+const JSON_NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
+
 /** Replace bare tokens holding a `$` (outside strings and backtick regions) by placeholder strings. */
 function maskBareReferences(text: string, references: string[], spans: { start: number; end: number }[]): string {
   let out = '';
@@ -69,7 +71,9 @@ function maskBareReferences(text: string, references: string[], spans: { start: 
         if (braced) end = Math.max(end, i + braced[0].length);
       }
       const token = text.slice(i, end);
-      if (token.includes('$')) {
+      // A number JavaScript would write differently (9007199254740993, 1e309, 1e-400, 1.0) is kept as its
+      // text, like a bare reference: the gateway's decoder reads the text, and a conversion must not change it.
+      if (token.includes('$') || (JSON_NUMBER.test(token) && JSON.stringify(JSON.parse(token)) !== token)) {
         references.push(token);
         spans.push({ start: i, end });
         out += JSON.stringify(placeholder(references.length - 1));

@@ -273,3 +273,13 @@ describe('entries named __proto__', () => {
     expect(JSON.stringify(result.principals.db)).toContain('"__proto__":{"password":"pw1"}');
   });
 });
+
+describe('numbers as written', () => {
+  it('keeps numbers JavaScript would change (beyond 2^53, out of range, 1.0) exactly as the source wrote them', () => {
+    const source = '{"databases": {"db": {"server": "couchbases://cb", "enable_shared_bucket_access": true, "revs_limit": 9007199254740993, "old_rev_expiry_seconds": 1e309, "view_query_timeout_secs": 1e-400, "local_doc_expiry_secs": 1.0, "cache": {"rev_cache": {"size": 5000}}}}}';
+    const parsed = parseDialect(source, null);
+    const result = convertLegacy(parsed.value as JsonObject, { bareReferences: parsed.bareReferences });
+    const written = serialize(result.databases.db as JsonValue, parsed.bareReferences);
+    for (const text of ['"revs_limit": 9007199254740993', '"old_rev_expiry_seconds": 1e309', '"view_query_timeout_secs": 1e-400', '"local_doc_expiry_secs": 1.0', '"size": 5000']) expect(written).toContain(text);
+  });
+});

@@ -1,0 +1,95 @@
+// Remote function sources under attack, against a local server: each ends within the configured time
+// with a reason that says which, and memory stays bounded.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as http from 'node:http';
+import * as net from 'node:net';
+import { gzipSync } from 'node:zlib';
+import type { AddressInfo } from 'node:net';
+import { fetchFunctionSource } from '../../src/functions/fetch.js';
+
+let server: http.Server;
+let silent: net.Server;
+let base = '';
+let silentBase = '';
+const sockets = new Set<net.Socket>();
+
+beforeAll(async () => {
+  const bomb = gzipSync(Buffer.alloc(200 * 1024 * 1024, 0x20)); // 200 MB of spaces, about 200 KB gzipped
+  server = http.createServer((request, response) => {
+    switch (request.url) {
+      case '/drip': {
+        // Headers at once, then one byte a second: only the total deadline ends it.
+        response.writeHead(200);
+        const timer = setInterval(() => response.write('/'), 1000);
+        response.on('close', () => clearInterval(timer));
+        break;
+      }
+      case '/huge': {
+        response.writeHead(200);
+        const chunk = Buffer.alloc(1024 * 1024, 0x2f);
+        let sent = 0;
+        const pump = () => {
+          while (sent < 100 && response.write(chunk)) sent++;
+          if (sent < 100) response.once('drain', pump);
+          else response.end();
+        };
+        pump();
+        break;
+      }
+      case '/to-ftp':
+        response.writeHead(302, { location: 'ftp://files.example/sync.js' }).end();
+        break;
+      case '/gzip-bomb':
+        response.writeHead(200, { 'content-encoding': 'gzip', 'content-length': String(bomb.length) }).end(bomb);
+        break;
+      case '/error':
+        response.writeHead(500).end('boom');
+        break;
+      default:
+        response.writeHead(404).end();
+    }
+  });
+  server.on('connection', (s) => sockets.add(s));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Accepts connections and never answers.
+  silent = net.createServer((s) => sockets.add(s));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  silentBase = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  for (const s of sockets) s.destroy();
+  await new Promise((resolve) => server.close(resolve));
+  await new Promise((resolve) => silent.close(resolve));
+});
+
+const TIMEOUT = 1500;
+const options = { timeoutMs: TIMEOUT, caFiles: [], skipVerify: false };
+
+describe('remote sources under attack', () => {
+  it.each([
+    ['never answers', () => `${silentBase}/sync.js`, /timed out|time/i],
+    ['answers one byte a second', () => `${base}/drip`, /timed out|time/i],
+    ['sends 100 MB', () => `${base}/huge`, /1 MiB|too large|larger/i],
+    ['redirects to another scheme', () => `${base}/to-ftp`, /unsupported protocol ftp:/],
+    ['answers 500', () => `${base}/error`, /^500/],
+  ])('%s: ends in time with a reason', async (_name, url, reason) => {
+    const started = performance.now();
+    const before = process.memoryUsage().rss;
+    const result = await fetchFunctionSource(url(), options);
+    expect(performance.now() - started).toBeLessThan(TIMEOUT + 3000);
+    expect(result.ok).toBe(false);
+    expect(result.ok ? '' : result.reason).toMatch(reason);
+    expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('a compressed bomb is read as the bytes sent (never inflated) and stays within the size cap', async () => {
+    const before = process.memoryUsage().rss;
+    const result = await fetchFunctionSource(`${base}/gzip-bomb`, options);
+    expect(process.memoryUsage().rss - before).toBeLessThan(64 * 1024 * 1024);
+    // Either refused as too large, or the compressed bytes, which then do not parse as JavaScript.
+    if (result.ok) expect(result.body.length).toBeLessThanOrEqual(1024 * 1024);
+    else expect(result.reason).toMatch(/1 MiB|too large|larger/i);
+  });
+});
