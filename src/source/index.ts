@@ -158,6 +158,7 @@ export async function ensureYamlSupport(): Promise<void> {
 
 function locatedDocument(parsed: JsonParseResult, format: SourceFormat, decoded: string, mapper: OffsetMapper): LocatedDocument {
   const find = (pointer: string): LocNode | null => findLocNode(parsed.root, pointer);
+  const lastInString = new WeakMap<LocNode, { decoded: number; pos: number }>();
   return {
     value: parsed.value,
     format,
@@ -184,9 +185,17 @@ function locatedDocument(parsed: JsonParseResult, format: SourceFormat, decoded:
     locateInString(pointer, index) {
       const node = find(pointer);
       if (!node) return null;
-      const offset = format === 'yaml'
-        ? yamlModule!.yamlStringIndexToOffset(decoded, node, index)
-        : decoded.charCodeAt(node.start) === 34 ? jsonStringIndexToOffset(decoded, node.start, node.end, index) : node.start;
+      let offset: number;
+      if (format === 'yaml') {
+        offset = yamlModule!.yamlStringIndexToOffset(decoded, node, index);
+      } else if (decoded.charCodeAt(node.start) === 34) {
+        // Thousands of findings in one large function: each resumes where the previous one was found.
+        const last = lastInString.get(node);
+        offset = jsonStringIndexToOffset(decoded, node.start, node.end, index, last);
+        lastInString.set(node, { decoded: index, pos: offset });
+      } else {
+        offset = node.start;
+      }
       return mapper.toInput(offset);
     },
   };

@@ -330,9 +330,11 @@ function isDigit(c: number): boolean {
  * Offset in the JSON text of the character at index `index` of the decoded string whose literal
  * (with quotes) spans [start, end). Escapes map to their backslash.
  */
-export function jsonStringIndexToOffset(text: string, start: number, end: number, index: number): number {
-  let decoded = 0;
-  let pos = start + 1;
+export function jsonStringIndexToOffset(text: string, start: number, end: number, index: number, from?: { decoded: number; pos: number }): number {
+  // `from`: a point of the same string already found (findings come in order: scan on from there).
+  const resume = from !== undefined && from.decoded <= index;
+  let decoded = resume ? from.decoded : 0;
+  let pos = resume ? from.pos : start + 1;
   while (pos < end - 1) {
     if (decoded >= index) return pos;
     if (text.charCodeAt(pos) === 92) {
