@@ -1,7 +1,7 @@
 // Serialising converted configs: strict JSON with two-space indentation and a trailing newline, except that
 // an environment reference kept in a number or boolean position is written bare (the gateway's dialect).
 import { isObject, setOwn, type JsonValue } from '../types.js';
-import { isSecretKey, urlUserinfos } from '../report/redact.js';
+import { isSecretKey, maskUserinfo, urlUserinfos } from '../report/redact.js';
 import { BARE_REFERENCE } from './dialect.js';
 
 export function serialize(value: JsonValue, bareReferences: readonly string[] = []): string {
@@ -20,7 +20,7 @@ export function holdsSecret(value: unknown): boolean {
 
 /** A copy with every literal secret replaced by "<redacted>" (environment references stay: they are not secrets). */
 export function redactSecrets(value: JsonValue): JsonValue {
-  if (typeof value === 'string') return redactUserinfo(value);
+  if (typeof value === 'string') return maskUserinfo(value, '<redacted>', isReference);
   if (Array.isArray(value)) return value.map(redactSecrets);
   if (isObject(value)) {
     const out: Record<string, JsonValue> = {};
@@ -30,22 +30,6 @@ export function redactSecrets(value: JsonValue): JsonValue {
     return out;
   }
   return value;
-}
-
-/** `user:password@` keeps the user; a token alone (`token@`) goes whole; references stay. */
-function redactUserinfo(text: string): string {
-  if (!text.includes('://')) return text;
-  let out = '';
-  let copied = 0;
-  for (const { start, end } of urlUserinfos(text)) {
-    const userinfo = text.slice(start, end);
-    const colon = userinfo.indexOf(':');
-    const secret = colon < 0 ? userinfo : userinfo.slice(colon + 1);
-    if (secret === '' || isReference(secret)) continue;
-    out += text.slice(copied, start) + (colon < 0 ? '<redacted>' : `${userinfo.slice(0, colon)}:<redacted>`);
-    copied = end;
-  }
-  return out + text.slice(copied);
 }
 
 function isReference(s: string): boolean {

@@ -59,13 +59,23 @@ function redactQuerySecrets(text: string): string {
 const QUERY_PARAMETER = /([?&])([A-Za-z0-9_]+)=([^&#\s"'`]+)/g;
 
 function redactUserinfo(text: string): string {
+  return maskUserinfo(text, '****');
+}
+
+/**
+ * Every URL's credentials replaced by `mask`: `user:secret@` keeps the user, a token alone (`token@`) goes
+ * whole. `keep` spares a secret (the converter keeps environment references, which are not secrets).
+ */
+export function maskUserinfo(text: string, mask: string, keep: (secret: string) => boolean = () => false): string {
   if (!text.includes('://')) return text;
   let out = '';
   let copied = 0;
   for (const { start, end } of urlUserinfos(text)) {
     const userinfo = text.slice(start, end);
     const colon = userinfo.indexOf(':');
-    out += text.slice(copied, start) + (colon < 0 ? '****' : `${userinfo.slice(0, colon)}:****`);
+    const secret = colon < 0 ? userinfo : userinfo.slice(colon + 1);
+    if (secret === '' || keep(secret)) continue;
+    out += text.slice(copied, start) + (colon < 0 ? mask : `${userinfo.slice(0, colon)}:${mask}`);
     copied = end;
   }
   return out + text.slice(copied);
