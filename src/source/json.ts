@@ -195,11 +195,8 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
   };
 
   let depth = 0;
-  const nested = (start: number, parse: () => { value: JsonValue; node: LocNode }): { value: JsonValue; node: LocNode } => {
-    if (++depth > MAX_NESTING) throw new JsonSyntaxError(`the document is nested more than ${MAX_NESTING} levels deep here: sgconf reads no deeper (a gateway config nests about 10)`, start, 1, 'source/too-deep');
-    const result = parse();
-    depth--;
-    return result;
+  const tooDeep = (start: number): never => {
+    throw new JsonSyntaxError(`the document is nested more than ${MAX_NESTING} levels deep here: sgconf reads no deeper (a gateway config nests about 10)`, start, 1, 'source/too-deep');
   };
 
   const parseValue = (pointer: string): { value: JsonValue; node: LocNode } => {
@@ -207,8 +204,12 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
     const start = pos;
     if (pos >= n) fail('unexpected end of file: a value was expected');
     const c = text.charCodeAt(pos);
-    if (c === 123) return nested(start, () => parseObject(pointer));
-    if (c === 91) return nested(start, () => parseArray(pointer));
+    if (c === 123 || c === 91) {
+      if (++depth > MAX_NESTING) tooDeep(start);
+      const result = c === 123 ? parseObject(pointer) : parseArray(pointer);
+      depth--;
+      return result;
+    }
     if (c === 34) {
       const value = parseString();
       return { value, node: { start, end: pos } };
