@@ -88,6 +88,14 @@ const facts = [
       { from: '4.1', treatment: 'refuses', source: 'rest/config.go@4.1.1 validate(): "node_heartbeat_expiry (%s) must be at least 2x config_update_frequency"; default rest/cluster_compat.go@4.1.1 defaultNodeHeartbeatExpiry' },
     ],
   },
+  {
+    id: 'oidc-provider-name-underscore',
+    construct: 'an OpenID Connect provider name with "_"',
+    changes: [
+      // 3.0.8.1 has no such check.
+      { from: '3.1', treatment: 'refuses', source: 'rest/config.go@3.1.11 validate(): "OpenID Connect provider names cannot contain underscore"' },
+    ],
+  },
 ] as const satisfies readonly BehaviourFact[];
 
 export type BehaviourFactId = (typeof facts)[number]['id'];

@@ -1,11 +1,13 @@
 import type { Rule } from '../types.js';
 import { databaseEntries, dbLabel, lookup, nonEmptyString, validated } from './configs.js';
 import { isObject, joinPointer } from '../../types.js';
+import { underTarget } from '../../releases/index.js';
 
 export const rule: Rule = {
   id: 'database/oidc-providers',
   severity: 'error',
   kinds: ['legacy', 'database'],
+  facts: ['oidc-provider-name-underscore'],
   description: 'OpenID Connect providers the gateway rejects or skips: a name with "_", no issuer/client_id, no validation_key, none left, a shared issuer.',
   check(context) {
     for (const db of databaseEntries(context.kind, context.document)) {
@@ -17,8 +19,9 @@ export const rule: Rule = {
       if (providers && isObject(providers.value)) {
         for (const [name, provider] of Object.entries(providers.value)) {
           const pointer = joinPointer(providers.pointer, name);
-          if (name.includes('_')) {
-            context.report(validated(db, context.document, { pointer, target: 'key', message: `${dbLabel(db)}: OIDC provider name "${name}" contains "_", which the gateway (3.1+) rejects; use "-" instead.` }));
+          const underscore = name.includes('_') ? context.judge('oidc-provider-name-underscore') : null;
+          if (underscore) {
+            context.report(validated(db, context.document, { pointer, target: 'key', ...underTarget(underscore, `${dbLabel(db)}: OIDC provider name "${name}" contains "_", which 3.1 and later reject; use "-" instead.`) }));
           }
           if (!isObject(provider)) continue;
           const issuer = lookup(provider, pointer, 'issuer');

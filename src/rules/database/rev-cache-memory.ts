@@ -5,7 +5,7 @@ export const rule: Rule = {
   id: 'database/rev-cache-memory',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'A rev cache max_memory_count_mb between 1 and 49, which stops the database from loading (EE, 3.3+).',
+  description: 'A rev cache max_memory_count_mb between 1 and 49, which stops the database from loading (EE; the field and the check arrived together in 3.2).',
   check(context) {
     if (context.settings.edition === 'ce') return; // reset with a warning on CE (database/edition)
     for (const db of databaseEntries(context.kind, context.document)) {

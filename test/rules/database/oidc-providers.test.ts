@@ -6,7 +6,8 @@ const P = { issuer: 'https://accounts.example.com', client_id: 'app', validation
 runRuleTests(rule, {
   valid: [{ kind: 'database', config: { name: 'db', oidc: { providers: { google: P, other: { ...P, issuer: 'https://id.example.org' } } } } }],
   invalid: [
-    { name: 'reference example 49: name with "_"', kind: 'database', config: { name: 'db', oidc: { providers: { my_provider: P } } }, errors: [{ pointer: '/oidc/providers/my_provider', severity: 'error', message: 'which the gateway (3.1+) rejects' }] },
+    { name: 'reference example 49: name with "_"', kind: 'database', config: { name: 'db', oidc: { providers: { my_provider: P } } }, errors: [{ pointer: '/oidc/providers/my_provider', severity: 'error', message: 'which 3.1 and later reject' }] },
+    { name: 'a name with "_" under 3.0: accepted, an info naming 3.1 (3.0/3.1 boundary)', kind: 'database', config: { name: 'db', oidc: { providers: { my_provider: P } } }, options: { target: '3.0' }, errors: [{ pointer: '/oidc/providers/my_provider', severity: 'info', message: '3.1 and later refuse it' }] },
     {
       name: 'reference example 49: no client_id, none left', kind: 'database',
       config: { name: 'db', oidc: { providers: { p: { issuer: P.issuer } } } },
