@@ -5,6 +5,11 @@ import * as http from 'node:http';
 import * as net from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
+import * as https from 'node:https';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { fetchFunctionSource } from '../../src/functions/fetch.js';
 
 let server: http.Server;
@@ -67,7 +72,48 @@ afterAll(async () => {
 const TIMEOUT = 1500;
 const options = { timeoutMs: TIMEOUT, caFiles: [], skipVerify: false };
 
+/** An HTTPS server with a certificate made here by openssl: self-signed, or from a CA but expired. */
+async function tlsServer(selfSigned: boolean): Promise<{ url: string; ca: string; close: () => Promise<void> }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-tls-'));
+  const run = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
+  run('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '30', '-subj', '/CN=sgconf test CA');
+  if (selfSigned) {
+    run('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'srv.key', '-out', 'srv.pem', '-days', '30', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1');
+  } else {
+    // Signed by the CA, but valid until yesterday: -days -1 puts notAfter before now.
+    run('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'srv.key', '-out', 'srv.csr', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1');
+    run('x509', '-req', '-in', 'srv.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'srv.pem', '-days', '-1', '-copy_extensions', 'copy');
+  }
+  const tlsServer = https.createServer({ key: readFileSync(path.join(dir, 'srv.key')), cert: readFileSync(path.join(dir, 'srv.pem')) }, (_request, response) => response.end('function (doc) {}'));
+  await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `https://127.0.0.1:${(tlsServer.address() as AddressInfo).port}/sync.js`,
+    ca: path.join(dir, 'ca.pem'),
+    close: () => new Promise((resolve) => tlsServer.close(() => resolve())),
+  };
+}
+
 describe('remote sources under attack', () => {
+  it('an expired certificate (from a trusted CA) is refused and named', async () => {
+    const server = await tlsServer(false);
+    try {
+      const result = await fetchFunctionSource(server.url, { ...options, caFiles: [server.ca] });
+      expect(result.ok ? '' : result.reason).toMatch(/TLS certificate verification failed: .*expired.*CERT_HAS_EXPIRED/i);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a self-signed certificate is refused and named', async () => {
+    const server = await tlsServer(true);
+    try {
+      const result = await fetchFunctionSource(server.url, options);
+      expect(result.ok ? '' : result.reason).toMatch(/TLS certificate verification failed: .*self.signed/i);
+    } finally {
+      await server.close();
+    }
+  });
+
   it.each([
     ['never answers', () => `${silentBase}/sync.js`, /timed out|time/i],
     ['answers one byte a second', () => `${base}/drip`, /timed out|time/i],
