@@ -94,4 +94,27 @@ describe('convert --in-place under SIGKILL', () => {
     const left = existsSync(path.join(dir, 'out')) ? finalFiles(path.join(dir, 'out')) : [];
     expect(left).toEqual([]);
   });
+
+  // Real file systems: a read-only mount and a tiny one that fills up (tmpfs; the machines run as root).
+  it.each([
+    ['a read-only output folder', 'ro,size=1m', /read-only file system|EROFS/i],
+    ['a disk that fills up', 'size=12k', /no space left|ENOSPC/i],
+  ])('%s: a diagnostic, and nothing left under a final name', (_name, mountOptions, reason) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-mount-'));
+    const out = path.join(dir, 'out');
+    spawnSync('mkdir', [out]);
+    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', mountOptions, 'tmpfs', out], { encoding: 'utf8' });
+    expect(mounted.status, `mount needs root: ${mounted.stderr}`).toBe(0);
+    try {
+      writeFileSync(path.join(dir, 'sync_gateway.json'), ORIGINAL);
+      const r = spawnSync(process.execPath, [SGCONF, 'convert', 'sync_gateway.json', '--out', 'out'], { cwd: dir, encoding: 'utf8' });
+      expect(r.status, r.stdout + r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/^sgconf convert: nothing was written/);
+      expect(r.stderr).toMatch(reason);
+      expect(finalFiles(out)).toEqual([]);
+      expect(readFileSync(path.join(dir, 'sync_gateway.json'), 'utf8')).toBe(ORIGINAL);
+    } finally {
+      spawnSync('umount', [out]);
+    }
+  });
 });
