@@ -12,6 +12,10 @@ const WORDS = { accepts: 'accepts it', warns: 'accepts it with a warning', ignor
 /** One table per fact the rule follows: what each release does, and the severity sgconf gives for it. */
 export function renderReleaseTable(rule, releases) {
   const { RELEASES, treatmentIn, judge } = releases;
+  if (!rule.facts) {
+    const readers = rule.kinds.map((k) => (k === 'legacy' ? 'legacy configs: 2.8 and later' : `${k} configs: 3.0 and later`)).join('; ');
+    return ['<!-- releases:start -->', '## Releases', '', `The same verdict for every release that reads the config (${readers}). A field a release does not know is \`schema/unknown-field\`'s finding for that release.`, '<!-- releases:end -->'].join('\n');
+  }
   const lines = ['<!-- releases:start -->', '## Releases', '', 'The severity follows the target release (`--target`, default the newest):', ''];
   for (const id of rule.facts) {
     const fact = releases.BEHAVIOUR.get(id);
@@ -54,9 +58,12 @@ async function writeDocs() {
   if (start < 0 || end < start) throw new Error('README.md has no <!-- rules:start --> ... <!-- rules:end --> markers');
   writeFileSync(file, readme.slice(0, start) + renderRulesTable(allRules) + readme.slice(end));
   const releases = await loadReleases();
-  for (const rule of allRules.filter((r) => r.facts)) {
+  for (const rule of allRules) {
     const page = new URL(`../docs/rules/${rule.id}.md`, import.meta.url);
-    writeFileSync(page, withReleaseTable(readFileSync(page, 'utf8'), renderReleaseTable(rule, releases)));
+    const text = readFileSync(page, 'utf8');
+    // A page that explains its releases in its own words keeps them (schema/kind-unknown-to-target).
+    if (!rule.facts && /^## Releases/m.test(text.replace(/<!-- releases:start -->[^]*?<!-- releases:end -->/, ''))) continue;
+    writeFileSync(page, withReleaseTable(text, renderReleaseTable(rule, releases)));
   }
 }
 

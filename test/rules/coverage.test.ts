@@ -27,11 +27,12 @@ describe('rule registry', () => {
     expect(existsSync(path.join(ROOT, 'test/rules', `${id}.test.ts`)), `test/rules/${id}.test.ts`).toBe(true);
   });
 
-  it('the docs page of every rule whose severity follows the target has its release table (regenerate with `npm run docs`)', async () => {
+  it('the docs page of every rule says which releases it applies to, with a table where the severity follows the target (regenerate with `npm run docs`)', async () => {
     const releases = await loadReleases();
-    for (const rule of allRules.filter((r) => r.facts)) {
+    for (const rule of allRules) {
       const page = readFileSync(path.join(ROOT, 'docs/rules', `${rule.id}.md`), 'utf8');
-      expect(page, rule.id).toContain(renderReleaseTable(rule, releases));
+      expect(page, rule.id).toMatch(/^## Releases/m);
+      if (rule.facts) expect(page, rule.id).toContain(renderReleaseTable(rule, releases));
     }
   });
 
