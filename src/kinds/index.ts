@@ -1,6 +1,7 @@
 // Kind detection (cli-contract "Input kinds", reference 1.5): legacy, bootstrap or database, from content.
-import { isObject, type JsonValue, type Kind } from '../types.js';
+import { isObject, setOwn, type JsonValue, type Kind } from '../types.js';
 import { loadSchema } from '../schema/schemas.js';
+import { closestMatch } from '../schema/suggest.js';
 
 interface KeySets {
   legacy: Set<string>;
@@ -50,15 +51,42 @@ export interface DetectOptions {
 }
 
 export function detectKind(value: JsonValue, options: DetectOptions = {}): KindDecision {
-  const decision = decideKind(value);
-  if (decision.kind && options.mostlyKnownKeys && isObject(value)) {
-    const keys = Object.keys(value);
-    const known = new Set(topLevelKeyNames(decision.kind).map((k) => k.toLowerCase()));
-    if (keys.filter((k) => known.has(k.toLowerCase())).length * 2 < keys.length) {
-      return { kind: null, reason: `most of its top-level keys are not ${decision.kind} config keys` };
-    }
+  let decision = decideKind(value);
+  if (!options.mostlyKnownKeys || !isObject(value)) return decision;
+  // A config whose keys are mostly misspelt ("databses", "intreface") is still a config with mistakes:
+  // decided on the keys it probably meant, and reported with "did you mean" for each.
+  if (!decision.kind) {
+    const meant = keysAsMeant(value);
+    if (meant) decision = decideKind(meant);
+    if (!decision.kind) return decision;
+  }
+  const keys = Object.keys(value);
+  const known = topLevelKeyNames(decision.kind!).map((k) => k.toLowerCase());
+  const knownSet = new Set(known);
+  if (keys.filter((k) => knownSet.has(k.toLowerCase()) || probableTypo(k, known) !== undefined).length * 2 < keys.length) {
+    return { kind: null, reason: `most of its top-level keys are not ${decision.kind} config keys` };
   }
   return decision;
+}
+
+/** A key long enough not to match by chance, one or two edits from a known key: a typo of it. */
+function probableTypo(key: string, known: Iterable<string>): string | undefined {
+  return key.length >= 5 ? closestMatch(key, known, key.length >= 8 ? 2 : 1) : undefined;
+}
+
+/** The document's top-level keys replaced by the gateway keys they are probable typos of (null: not mostly). */
+function keysAsMeant(value: Record<string, JsonValue>): Record<string, JsonValue> | null {
+  const { legacy, bootstrap, database } = sets();
+  const all = [...new Set([...legacy, ...bootstrap, ...database])];
+  const meant: Record<string, JsonValue> = {};
+  let recognised = 0;
+  for (const [key, inner] of Object.entries(value)) {
+    const lower = key.toLowerCase();
+    const as = all.includes(lower) ? lower : probableTypo(lower, all);
+    if (as !== undefined) recognised++;
+    setOwn(meant, as ?? lower, inner);
+  }
+  return recognised * 2 >= Object.keys(value).length && recognised > 0 ? meant : null;
 }
 
 function decideKind(value: JsonValue): KindDecision {

@@ -49,4 +49,18 @@ describe('folder walks', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('no gateway config found in .');
   });
+
+  it('a config with mostly misspelt keys is checked (with "did you mean"), other JSON and YAML is skipped', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-walk-'));
+    writeFileSync(path.join(dir, 'sync_gateway.json'), JSON.stringify({ databses: { db: { server: 'couchbases://cb' } }, intreface: ':4984', adminInterface: '127.0.0.1:4985' }));
+    writeFileSync(path.join(dir, 'workflow.yaml'), 'name: ci\non: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n');
+    writeFileSync(path.join(dir, 'app.json'), JSON.stringify({ title: 'My app', version: 3, features: ['a'] }));
+    const r = await lint(['.', '--format', 'json'], dir);
+    const results = JSON.parse(r.stdout).results;
+    expect(results.map((x: { file: string }) => x.file)).toEqual(['sync_gateway.json']);
+    const messages = results[0].diagnostics.map((d: { message: string }) => d.message).join('\n');
+    expect(messages).toContain('did you mean "databases"');
+    expect(messages).toContain('did you mean "interface"');
+    expect(r.code).toBe(1);
+  });
 });
