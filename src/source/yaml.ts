@@ -13,6 +13,10 @@ export function parseYamlWithLocations(text: string): JsonParseResult {
   const firstError = doc.errors[0];
   if (firstError) {
     const [start, end] = firstError.pos;
+    // The yaml package is recursive too: nesting deep enough to exhaust its stack comes back as an error.
+    if (/Maximum call stack size exceeded/.test(firstError.message)) {
+      throw new JsonSyntaxError(`the document is nested too deeply for sgconf to read (more than ${MAX_NESTING} levels are refused; a gateway config nests about 10)`, start, Math.max(1, end - start), 'source/too-deep');
+    }
     throw new JsonSyntaxError(`YAML: ${firstError.message.split('\n')[0]}`, start, Math.max(1, end - start));
   }
   if (doc.contents === null) throw new JsonSyntaxError('the file is empty: a mapping was expected', 0, 0);
