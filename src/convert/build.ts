@@ -77,8 +77,9 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
       value = parsed.value;
       bareReferences = parsed.bareReferences;
     } else {
-      const YAML = await import('yaml');
-      value = YAML.parse(text) as JsonValue;
+      // The pipeline's own YAML reading (duplicate keys: the last wins; alias limits), as the lint read it.
+      const { parseYamlWithLocations } = await import('../source/yaml.js');
+      value = parseYamlWithLocations(text).value;
     }
     // Inline every function the pipeline read from a file or URL. The gateway expands environment
     // references in these configs but never in function files, so each `$` is written `$$`.

@@ -44,7 +44,7 @@ function build(state: BuildState, node: YamlNode, pointer: string): { value: Jso
   const [start, valueEnd] = node.range ?? [0, 0, 0];
   if (isAlias(node)) {
     const target = node.resolve(state.doc) as YamlNode | undefined;
-    if (!target) return { value: null, node: { start, end: valueEnd } };
+    if (!target) throw new JsonSyntaxError(`YAML: the alias *${node.source} refers to no anchor (&${node.source} must come before it)`, start, Math.max(1, valueEnd - start), 'source/yaml-aliases');
     if (state.expanding.has(target)) throw new JsonSyntaxError(`YAML: the alias *${node.source} refers to a node that contains it, so its value would be infinite`, start, Math.max(1, valueEnd - start), 'source/yaml-aliases');
     if (++state.aliases > MAX_ALIASES) throw new JsonSyntaxError(`YAML: more than ${MAX_ALIASES} aliases are expanded in this document: sgconf stops here (aliases of aliases grow without bound)`, start, Math.max(1, valueEnd - start), 'source/yaml-aliases');
     state.expanding.add(target);

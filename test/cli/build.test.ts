@@ -93,3 +93,25 @@ describe('sgconf build', () => {
     expect(stdout).toContain('database "db" is also built from');
   });
 });
+
+describe('build on hostile YAML', () => {
+  it.each([
+    ['a duplicate key (the last wins, as lint says)', 'name: db\nbucket: b\nbucket: c\n', 0],
+    ['more than 100 aliases', ['name: db', 'a: &a x', ...Array.from({ length: 150 }, (_, i) => `k${i}: *a`), ''].join('\n'), 1],
+    ['an alias that names no anchor', 'name: db\nbucket: *nope\n', 1],
+  ])('%s: a verdict, never a crash', async (_name, text, code) => {
+    const { mkdtempSync, writeFileSync, readFileSync } = await import('node:fs');
+    const os = await import('node:os');
+    const pathModule = await import('node:path');
+    const { main } = await import('../../src/cli/main.js');
+    const dir = mkdtempSync(pathModule.join(os.tmpdir(), 'sgconf-build-yaml-'));
+    writeFileSync(pathModule.join(dir, 'db.yaml'), text);
+    let stdout = '';
+    let stderr = '';
+    const exit = await main(['build', 'db.yaml', '--out', 'out', '--format', 'json'], { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd: dir, env: {}, isTTY: false });
+    expect(stderr).toBe('');
+    expect(exit).toBe(code);
+    expect(JSON.parse(stdout).results[0].file).toBe('db.yaml');
+    if (code === 0) expect(JSON.parse(readFileSync(pathModule.join(dir, 'out/databases/db.json'), 'utf8')).bucket).toBe('c');
+  });
+});

@@ -8,6 +8,7 @@ runCaseTable(rule.id, {
     { name: 'a few aliases', kind: 'database', config: 'name: db\nbucket: &b travel\nimport_filter: *b\n' },
   ],
   invalid: [
+    { name: 'an alias that names no anchor', kind: 'database', config: 'name: db\nbucket: *nope\n', errors: [{ pointer: '', message: 'refers to no anchor', line: 2, column: 9 }] },
     { name: 'an alias inside the node it names', kind: 'database', config: 'name: db\ncache: &loop\n  channel_cache: *loop\n', errors: [{ pointer: '', message: 'refers to a node that contains it', line: 3, column: 18 }] },
     {
       name: 'a billion laughs',
