@@ -1,49 +1,110 @@
 // The pre-commit framework (Debian's pre-commit, installed by .ci/run) installs this repository as a hook
-// exactly as a user's .pre-commit-config.yaml asks, and a real `git commit` runs it.
-import { describe, expect, it } from 'vitest';
+// exactly as the README's .pre-commit-config.yaml asks, and real `git commit`s run it.
+import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { cloneAtHead, ROOT, userEnv } from './checkout';
 
-const ROOT = path.resolve(__dirname, '../..');
+const work = mkdtempSync(path.join(os.tmpdir(), 'sgconf-pre-commit-'));
+// pre-commit's own cache (hook repositories and their environments), shared by the projects below.
+const cache = path.join(work, 'cache');
+const env = userEnv({ PRE_COMMIT_HOME: cache });
+// The hook repository: a clone of this one at HEAD, which `repo:` + `rev:` name for a user.
+const hookRepo = path.join(work, 'sgconf');
+let rev = '';
 
-function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): { code: number; out: string } {
+function run(cmd: string, args: string[], cwd: string): { code: number; out: string } {
   const r = spawnSync(cmd, args, { cwd, env, encoding: 'utf8', timeout: 600_000 });
+  if (r.error) return { code: -1, out: String(r.error) };
   return { code: r.status ?? -1, out: `${r.stdout}${r.stderr}` };
 }
 
+beforeAll(() => {
+  const version = run('pre-commit', ['--version'], work);
+  expect(version.code, `pre-commit is needed (.ci/run installs it: apt-get install -y pre-commit): ${version.out}`).toBe(0);
+  rev = cloneAtHead(hookRepo);
+});
+
+/** A git repository with `.pre-commit-config.yaml` and pre-commit's git hook installed. */
+function project(name: string, preCommitConfig: string): string {
+  const dir = path.join(work, name);
+  execFileSync('git', ['init', '--quiet', dir]);
+  writeFileSync(path.join(dir, '.pre-commit-config.yaml'), preCommitConfig);
+  const install = run('pre-commit', ['install'], dir);
+  expect(install.code, install.out).toBe(0);
+  return dir;
+}
+
+/** Writes the files, stages everything and commits: what a user does. */
+function commit(dir: string, files: Record<string, string>): { code: number; out: string } {
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  expect(run('git', ['add', '--all'], dir).code).toBe(0);
+  return run('git', ['commit', '--message', 'change'], dir);
+}
+
+/** The hook environments pre-commit installed (one folder per hook repository and language). */
+function hookEnvironments(): string[] {
+  return readdirSync(cache).filter((d) => d.startsWith('repo'))
+    .flatMap((repo) => readdirSync(path.join(cache, repo)).filter((d) => d.startsWith('node_env')).map((d) => path.join(cache, repo, d)));
+}
+
+const brokenDatabase = JSON.stringify({ databases: { db: { server: 'couchbases://cb', enable_shared_bucket_access: true, revs_limt: 100 } } }, null, 2);
+const cleanDatabase = JSON.stringify({ databases: { db: { server: 'couchbases://cb', enable_shared_bucket_access: true, revs_limit: 100 } } }, null, 2);
+
 describe('pre-commit hook', () => {
-  it('installs from a clone of this repository, fails a commit with a broken config, passes a clean one', () => {
-    const work = mkdtempSync(path.join(os.tmpdir(), 'sgconf-pre-commit-'));
-    // The hook repository: a clone of this one at HEAD (what `repo:` + `rev:` name for a user).
-    const hookRepo = path.join(work, 'hook-repo');
-    execFileSync('git', ['clone', '--quiet', ROOT, hookRepo]);
-    const rev = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: hookRepo, encoding: 'utf8' }).trim();
-    const project = path.join(work, 'project');
-    const env = {
-      ...process.env,
-      PRE_COMMIT_HOME: path.join(work, 'cache'),
-      GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.com',
-    };
-    execFileSync('git', ['init', '--quiet', project]);
-    writeFileSync(path.join(project, '.pre-commit-config.yaml'), `repos:\n  - repo: ${hookRepo}\n    rev: ${rev}\n    hooks:\n      - id: sgconf\n`);
-    expect(run('pre-commit', ['install'], project, env).code).toBe(0);
+  it("installs as the README's example says, fails a commit with a broken config, passes a clean one, and reuses its environment", () => {
+    // The README's example, as written, with its two placeholders filled in.
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Use it as a pre-commit hook'));
+    const example = /```yaml\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+    expect(example).toContain('repo: /path/to/sgconf');
+    expect(example).toContain('rev: <commit>');
+    const dir = project('readme-example', example.replace('/path/to/sgconf', hookRepo).replace('<commit>', rev));
 
-    // A database config with a misspelt key: the commit fails and shows the report.
-    writeFileSync(path.join(project, 'sync_gateway.json'), JSON.stringify({ databases: { db: { server: 'couchbases://cb', enable_shared_bucket_access: true, revs_limt: 100 } } }, null, 2));
-    run('git', ['add', '.'], project, env);
-    const broken = run('git', ['commit', '-m', 'broken'], project, env);
+    // The example's `files` selects config/: a misspelt key there fails the commit and shows the report.
+    const broken = commit(dir, { 'config/sync_gateway.json': brokenDatabase });
     expect(broken.code, broken.out).not.toBe(0);
-    expect(broken.out).toContain('unknown field "revs_limt"');
-    expect(broken.out).toContain('sync_gateway.json');
+    expect(broken.out).toContain('Installing environment');
+    expect(broken.out).toContain('config/sync_gateway.json');
+    expect(broken.out).toContain('unknown field "revs_limt" in database "db"; did you mean "revs_limit"?');
+    expect(run('git', ['rev-parse', '--verify', '--quiet', 'HEAD'], dir).code).not.toBe(0);
 
-    // Fixed: the commit goes through, and the hook environment installed the first time is reused.
-    writeFileSync(path.join(project, 'sync_gateway.json'), JSON.stringify({ databases: { db: { server: 'couchbases://cb', enable_shared_bucket_access: true, revs_limit: 100 } } }, null, 2));
-    run('git', ['add', '.'], project, env);
-    const clean = run('git', ['commit', '-m', 'clean'], project, env);
+    // One environment was installed; a file left in it survives the next commit only if it is reused.
+    const [environment, ...others] = hookEnvironments();
+    expect(others).toEqual([]);
+    writeFileSync(path.join(environment, 'left-by-the-test'), '');
+
+    const clean = commit(dir, { 'config/sync_gateway.json': cleanDatabase });
     expect(clean.code, clean.out).toBe(0);
+    expect(clean.out).toMatch(/sgconf \(Sync Gateway config lint\)\.+Passed/);
     expect(clean.out).not.toContain('Installing environment');
-    expect(readdirSync(path.join(work, 'cache')).filter((d) => d.startsWith('repo'))).toHaveLength(1);
+    expect(hookEnvironments()).toEqual([environment]);
+    expect(existsSync(path.join(environment, 'left-by-the-test'))).toBe(true);
+  });
+
+  it("picks gateway configs by name when `files` is not set, and leaves sgconf's own config and other JSON alone", () => {
+    const dir = project('default-files', `repos:\n  - repo: ${hookRepo}\n    rev: ${rev}\n    hooks:\n      - id: sgconf\n`);
+    // None of these is a gateway config (the tool config, an npm manifest, a translation file under a
+    // name with "sg-" inside); the bootstrap config is clean. The hook must not fail on any of them.
+    const others = commit(dir, {
+      '.sgconfrc.json': JSON.stringify({ target: '3.3' }),
+      'package.json': JSON.stringify({ name: 'app', private: true }),
+      'i18n/msg-en.json': JSON.stringify({ greeting: 'hello' }),
+      'deploy/bootstrap.json': JSON.stringify({ bootstrap: { server: 'couchbases://cb', username: 'u', password: '${SG_PASSWORD:-change-me}' } }),
+    });
+    expect(others.code, others.out).toBe(0);
+
+    // A database config in a databases/ folder is one, judged for the tool config's target.
+    const broken = commit(dir, { 'deploy/databases/db.yaml': 'bucket: b\nrevs_limt: 5\n' });
+    expect(broken.code, broken.out).not.toBe(0);
+    expect(broken.out).toContain('deploy/databases/db.yaml (database)');
+    expect(broken.out).toContain('unknown field "revs_limt" at the top level of the database config');
+    expect(broken.out).toContain('judged for Sync Gateway 3.3');
+    expect(broken.out).not.toContain('i18n/msg-en.json');
   });
 });
