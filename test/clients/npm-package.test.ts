@@ -2,9 +2,9 @@
 // the README's plain git hook in a project that installed it, and the programmatic API's types compiled
 // by `tsc --noEmit` in a project of its own. Each runs `sgconf lint` from a folder unrelated to sgconf
 // and must answer exactly as the clone's own `node bin/sgconf.js` does.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { cloneAtHead, ROOT, userEnv } from './checkout';
@@ -56,6 +56,9 @@ beforeAll(() => {
   expect(r.stdout).toMatch(/^sgconf-\d+\.\d+\.\d+\.tgz\n$/);
   tarball = path.join(packs, r.stdout.trim());
 }, 600_000);
+
+// Clones, npm installs and caches: a few hundred MB per run.
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('npm package', () => {
   it('the reference answers are what a user expects (exit 1 with the finding, exit 0 when clean)', () => {

@@ -1,8 +1,8 @@
 // The pre-commit framework (Debian's pre-commit, installed by .ci/run) installs this repository as a hook
 // exactly as the README's .pre-commit-config.yaml asks, and real `git commit`s run it.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { cloneAtHead, ROOT, userEnv } from './checkout';
@@ -26,6 +26,9 @@ beforeAll(() => {
   expect(version.code, `pre-commit is needed (.ci/run installs it: apt-get install -y pre-commit): ${version.out}`).toBe(0);
   rev = cloneAtHead(hookRepo);
 });
+
+// Clones, npm installs and caches: a few hundred MB per run.
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** A git repository with `.pre-commit-config.yaml` and pre-commit's git hook installed. */
 function project(name: string, preCommitConfig: string): string {
