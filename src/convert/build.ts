@@ -3,8 +3,9 @@
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { analyzeText, type LintOptions } from '../lint.js';
-import { isObject, joinPointer, splitPointer, type Diagnostic, type FileResult, type JsonValue } from '../types.js';
-import { parseDialect, type DialectParse } from './dialect.js';
+import { isObject, joinPointer, splitPointer, type Diagnostic, type FileResult, type JsonValue, type RawDiagnostic } from '../types.js';
+import type { LocNode } from '../source/json.js';
+import { keepNumberText, numberLosesValue, parseDialect, type DialectParse } from './dialect.js';
 import { holdsSecret, serialize } from './emit.js';
 import { findKey } from '../rules/database/configs.js';
 import { CONVERT_RULES } from './legacy.js';
@@ -79,7 +80,15 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
     } else {
       // The pipeline's own YAML reading (duplicate keys: the last wins; alias limits), as the lint read it.
       const { parseYamlWithLocations } = await import('../source/yaml.js');
-      value = parseYamlWithLocations(text).value;
+      const yaml = parseYamlWithLocations(text);
+      value = yaml.value;
+      const kept: string[] = [];
+      const inexact = keepYamlNumbers(text, value, yaml.root, kept);
+      bareReferences = kept;
+      if (inexact.length > 0) {
+        for (const d of locate(text, file, null, inexact)) result.diagnostics.push(d);
+        continue;
+      }
     }
     // Inline every function the pipeline read from a file or URL. The gateway expands environment
     // references in these configs but never in function files, so each `$` is written `$$`.
@@ -183,4 +192,48 @@ async function expandPaths(paths: readonly string[], cwd: string): Promise<{ fil
     for (const file of found) out.push({ file, discovered: true });
   }
   return out;
+}
+
+/**
+ * YAML numbers written as JSON: a decimal number whose value a double cannot hold (beyond 2^53, 1e309,
+ * 1e-400) is kept as written, like the JSON reader keeps it; a number with no exact JSON form
+ * (.inf, .nan, a hexadecimal beyond 2^53) is returned as a problem (JSON.stringify would write null or
+ * another number). Replaces numbers in `value` by placeholders of `kept`.
+ */
+function keepYamlNumbers(text: string, value: JsonValue, root: LocNode, kept: string[]): RawDiagnostic[] {
+  const problems: RawDiagnostic[] = [];
+  // An explicit stack: the parser already capped the nesting, but input never drives recursion here.
+  const stack: { value: JsonValue; node: LocNode | undefined; pointer: string }[] = [{ value, node: root, pointer: '' }];
+  while (stack.length > 0) {
+    const { value: v, node, pointer } = stack.pop()!;
+    if (Array.isArray(v)) {
+      const children = Array.isArray(node?.children) ? node.children : [];
+      v.forEach((item, i) => {
+        if (typeof item === 'number') v[i] = numberAsJson(item, children[i], joinPointer(pointer, i));
+        else stack.push({ value: item, node: children[i], pointer: joinPointer(pointer, i) });
+      });
+    } else if (isObject(v)) {
+      const children = node?.children instanceof Map ? node.children : new Map<string, LocNode>();
+      for (const [k, item] of Object.entries(v)) {
+        const at = joinPointer(pointer, k);
+        if (typeof item === 'number') v[k] = numberAsJson(item, children.get(k), at);
+        else stack.push({ value: item, node: children.get(k), pointer: at });
+      }
+    }
+  }
+  return problems;
+
+  function numberAsJson(n: number, node: LocNode | undefined, pointer: string): number | string {
+    const written = node ? text.slice(node.start, node.end).trim() : '';
+    // YAML's number is the value, not the text: 1.0e3 is written 1000 (a Go integer field takes only that),
+    // and only a value a double cannot hold is kept as written.
+    if (numberLosesValue(written)) return keepNumberText(written, kept);
+    if (!Number.isFinite(n) || (Number.isInteger(n) && !Number.isSafeInteger(n) && written !== JSON.stringify(n))) {
+      problems.push({
+        rule: CONVERT_RULES.buildInput, severity: 'error', pointer,
+        message: `the YAML number ${written || String(n)} has no exact JSON form (JSON has no infinity or NaN, and this value would be written as another number); write it as a decimal number`,
+      });
+    }
+    return n;
+  }
 }

@@ -4,7 +4,7 @@
 import { normalizeKeys } from '../schema/normalize.js';
 import { isObject, joinPointer, setOwn, splitPointer, type JsonObject, type JsonValue, type RawDiagnostic, type Severity } from '../types.js';
 import { isTestStoreAddress, isTlsAddress, upgradeServerAddress } from './address.js';
-import { bareReferenceIndex, BARE_REFERENCE, hasEnvironmentReference } from './dialect.js';
+import { bareReferenceIndex, BARE_REFERENCE, hasEnvironmentReference, numericValue } from './dialect.js';
 import { secondsToGoDuration } from './duration.js';
 import type { ConversionResult, ConvertOptions, DroppedField, Principals } from './types.js';
 
@@ -205,7 +205,9 @@ function convertCanonical(config: JsonObject, options: ConvertOptions, writtenKe
         `the environment reference ${ref} holds seconds; it is written as the duration "${braced}s", so the variable must hold a whole number of seconds`);
       return `${braced}s`;
     }
-    return typeof value === 'number' ? secondsToGoDuration(value) : value;
+    // A number kept as written (30.0, 1e1) is still seconds; one no double holds (1e309) stays as written.
+    const seconds = numericValue(value, bare);
+    return seconds !== undefined && Number.isFinite(seconds) ? secondsToGoDuration(seconds) : value;
   };
 
   for (const [key, value] of Object.entries(config)) {
@@ -237,7 +239,7 @@ function convertCanonical(config: JsonObject, options: ConvertOptions, writtenKe
         } else api.pretty = value;
         break;
       case 'maxIncomingConnections':
-        if (typeof value === 'number' && value < 0) {
+        if ((numericValue(value, bare) ?? 0) < 0) {
           report(CONVERT_RULES.overwrittenValue, 'warning', pointer,
             'MaxIncomingConnections is negative; the gateway would wrap it to a huge unsigned number (no limit), so api.max_connections is written as 0 (unlimited)');
           api.max_connections = 0;

@@ -94,6 +94,36 @@ describe('sgconf build', () => {
   });
 });
 
+describe('build: numbers', () => {
+  it('a YAML number a double cannot hold is written as the source wrote it; 1.0e3 is the number 1000', async () => {
+    await put('db.yaml', 'name: db\nbucket: b\nenable_shared_bucket_access: true\nrevs_limit: 1.0e3\ncompact_interval_days: 0.10000000000000000001\n');
+    const { code, stdout } = await sgconf('build', 'db.yaml', '--out', 'out');
+    expect(code, stdout).toBe(0);
+    const written = await fs.readFile(path.join(dir, 'out/databases/db.json'), 'utf8');
+    expect(written).toContain('"revs_limit": 1000,');
+    expect(written).toContain('"compact_interval_days": 0.10000000000000000001\n');
+  });
+
+  it('a JSON source keeps every number as written', async () => {
+    await put('db.json', '{"name": "db", "bucket": "b", "enable_shared_bucket_access": true, "compact_interval_days": 1e-400, "revs_limit": 1.0e3}');
+    const { code, stdout } = await sgconf('build', 'db.json', '--out', 'out');
+    expect(code, stdout).toBe(0);
+    const written = await fs.readFile(path.join(dir, 'out/databases/db.json'), 'utf8');
+    expect(written).toContain('"compact_interval_days": 1e-400,');
+    expect(written).toContain('"revs_limit": 1.0e3\n');
+  });
+
+  it('a YAML number with no JSON form (.nan) is refused where it stands, not written as null', async () => {
+    await put('db.yaml', 'name: db\nbucket: b\nenable_shared_bucket_access: true\ncompact_interval_days: .nan\n');
+    const { code, stdout } = await sgconf('build', 'db.yaml', '--out', 'out', '--format', 'json');
+    expect(code).toBe(1);
+    const found = JSON.parse(stdout).results[0].diagnostics.find((d: { rule: string }) => d.rule === 'convert/build-input');
+    expect(found).toMatchObject({ line: 4, column: 24 });
+    expect(found.message).toMatch(/\.nan has no exact JSON form/);
+    await expect(fs.stat(path.join(dir, 'out'))).rejects.toThrow();
+  });
+});
+
 describe('build on hostile YAML', () => {
   it.each([
     ['a duplicate key (the last wins, as lint says)', 'name: db\nbucket: b\nbucket: c\n', 0],

@@ -218,4 +218,18 @@ describe('sgconf convert', () => {
     expect(real.stdout).not.toContain('tok3nvalue9876543210');
     expect((await fs.stat(path.join(dir, 'out/databases/db.json'))).mode & 0o777).toBe(0o600);
   });
+
+  it('reads numbers as lint does: one lint refuses stops the conversion; the others are written as the source wrote them', async () => {
+    const base = '{"ServerReadTimeout": 30.0, "databases": {"db": {"server": "couchbases://cb1", "bucket": "b", "enable_shared_bucket_access": true, "compact_interval_days": 0.10000000000000000001%s}}}';
+    const refused = await sgconf('convert', await write('big.json', base.replace('%s', ', "revs_limit": 9007199254740993')), '--out', 'out', '--format', 'json');
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout).results[0].diagnostics.map((d: { rule: string }) => d.rule)).toContain('schema/range');
+    await expect(fs.stat(path.join(dir, 'out'))).rejects.toThrow();
+
+    const ok = await sgconf('convert', await write('sg.json', base.replace('%s', '')), '--out', 'out');
+    expect(ok.code, ok.stdout).toBe(0);
+    expect(ok.stdout).not.toContain('convert/env-reference');
+    expect(JSON.parse(await fs.readFile(path.join(dir, 'out/bootstrap.json'), 'utf8')).api).toEqual({ server_read_timeout: '30s' });
+    expect(await fs.readFile(path.join(dir, 'out/databases/db.json'), 'utf8')).toContain('"compact_interval_days": 0.10000000000000000001\n');
+  });
 });
