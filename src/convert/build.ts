@@ -9,7 +9,7 @@ import { keepNumberText, numberLosesValue, parseDialect, type DialectParse } fro
 import { holdsSecret, serialize } from './emit.js';
 import { findKey } from '../rules/database/configs.js';
 import { CONVERT_RULES } from './legacy.js';
-import { databaseFileName, locate, maskSpans, placeholderPointers } from './run.js';
+import { databaseFileName, locate, maskSpans, withoutBareValueFindings } from './run.js';
 import type { OutputFile } from './writer.js';
 
 export interface BuildOptions {
@@ -63,9 +63,8 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
       remote: true, ...options.lint, env: null, cwd: path.dirname(absolute), purpose: 'build', discovered,
     });
     if (analyzed.skipped) continue;
-    const barePointers = parsed ? placeholderPointers(parsed.value) : new Set<string>();
     const result = analyzed.result;
-    result.diagnostics = result.diagnostics.filter((d) => !barePointers.has(d.pointer));
+    if (parsed) result.diagnostics = withoutBareValueFindings(result.diagnostics, lintInput, file, null, parsed.value);
     results.push(result);
     if (analyzed.kind === 'legacy') {
       result.diagnostics.unshift(problem('this is a legacy config: legacy configs are converted, not built (sgconf convert <file> --out <dir>)'));

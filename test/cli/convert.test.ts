@@ -232,4 +232,13 @@ describe('sgconf convert', () => {
     expect(JSON.parse(await fs.readFile(path.join(dir, 'out/bootstrap.json'), 'utf8')).api).toEqual({ server_read_timeout: '30s' });
     expect(await fs.readFile(path.join(dir, 'out/databases/db.json'), 'utf8')).toContain('"compact_interval_days": 0.10000000000000000001\n');
   });
+
+  it('a misspelt field holding an environment reference is refused as lint refuses it (only findings about the reference\'s value are set aside)', async () => {
+    const input = await write('sg.json', '{"ServerReadTimeoutt": $TIMEOUT, "databases": {"db": {"server": "couchbases://cb1", "bucket": "b", "enable_shared_bucket_access": true, "revs_limit": $REVS}}}');
+    const r = await sgconf('convert', input, '--out', 'out', '--format', 'json');
+    expect(r.code).toBe(1);
+    const found = JSON.parse(r.stdout).results[0].diagnostics.map((d: { rule: string; pointer: string }) => `${d.rule} ${d.pointer}`);
+    expect(found).toContain('schema/unknown-field /ServerReadTimeoutt');
+    expect(found.filter((d: string) => d.endsWith('/revs_limit'))).toEqual([]); // known only when the gateway runs
+  });
 });
