@@ -92,6 +92,15 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
     // Inline every function the pipeline read from a file or URL. The gateway expands environment
     // references in these configs but never in function files, so each `$` is written `$$`.
     for (const fn of analyzed.functions) {
+      if (fn.origin === 'url' && fn.source === null && options.lint?.remote === false) {
+        // Kept as a URL, the output would not load (3.x database configs hold the function itself).
+        result.diagnostics.push({
+          ...locate(lintInput, file, null, [{ rule: CONVERT_RULES.functionSource, severity: 'error', pointer: fn.pointer, message: '' }])[0]!,
+          pointer: fn.pointer,
+          message: `the function names the URL ${fn.location}, which was not fetched: remote sources are turned off by --no-remote or the tool config's remote: false; build inlines every function, so it needs the URL's text (or put the function in a file beside the sources)`,
+        });
+        continue;
+      }
       if (fn.origin === 'inline' || fn.source === null) continue;
       const written = setAtPointer(value, fn.pointer, fn.source.replace(/\$/g, '$$$$'));
       if (written === undefined) continue;

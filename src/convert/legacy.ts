@@ -519,7 +519,7 @@ function inlineFunctions(
     if (resolved.source === null) {
       report(CONVERT_RULES.functionSource, 'error', pointer,
         `the function of database "${name}" names the ${resolved.origin} ${resolved.location}, which cannot be read (${resolved.error ?? 'unknown error'}); ` +
-        'a persisted config must hold the function itself, so the file must be readable when converting');
+        `a persisted config must hold the function itself, so the ${resolved.origin === 'url' ? 'URL must be fetched' : 'file must be readable'} when converting`);
       continue;
     }
     // The gateway expands environment references in a database config but never in a function file,

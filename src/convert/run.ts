@@ -113,7 +113,12 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
   // The lint already read every function file and URL (and reported what it could not read).
   const functionSources = new Map<string, ResolvedSource>();
   for (const fn of analyzed.functions) {
-    if (fn.origin !== 'inline') functionSources.set(fn.pointer, { origin: fn.origin, location: fn.location ?? fn.value, source: fn.source });
+    if (fn.origin === 'inline') continue;
+    const notFetched = fn.origin === 'url' && fn.source === null && options.lint?.remote === false;
+    functionSources.set(fn.pointer, {
+      origin: fn.origin, location: fn.location ?? fn.value, source: fn.source,
+      ...(notFetched ? { error: 'it was not fetched: remote sources are turned off by --no-remote or the tool config\'s remote: false' } : {}),
+    });
   }
   const target = options.lint?.target ?? NEWEST_RELEASE;
   const conversion = convertLegacy(parsed.value, {

@@ -94,6 +94,23 @@ describe('sgconf build', () => {
   });
 });
 
+describe('build: remote sources turned off', () => {
+  it.each([
+    ['--no-remote', ['--no-remote']],
+    ['the tool config\'s remote: false', []],
+  ])('%s: a function named by URL cannot be inlined, so the build is refused (it wrote the URL, which the gateway rejects)', async (_name, flags) => {
+    if (flags.length === 0) await put('.sgconfrc.json', '{"remote": false}');
+    const text = '{"name": "db", "bucket": "b", "enable_shared_bucket_access": true, "sync": "http://127.0.0.1:9/sync.js"}';
+    await put('db.json', text);
+    const { code, stdout } = await sgconf('build', 'db.json', '--out', 'out', '--format', 'json', ...flags);
+    expect(code).toBe(1);
+    const found = JSON.parse(stdout).results.find((r: { file: string }) => r.file === 'db.json').diagnostics.find((d: { rule: string }) => d.rule === 'convert/function-source');
+    expect(found).toMatchObject({ severity: 'error', line: 1, column: text.indexOf('"http') + 1 });
+    expect(found.message).toMatch(/names the URL http:\/\/127\.0\.0\.1:9\/sync\.js, which was not fetched: remote sources are turned off/);
+    await expect(fs.stat(path.join(dir, 'out'))).rejects.toThrow();
+  });
+});
+
 describe('build: numbers', () => {
   it('a YAML number a double cannot hold is written as the source wrote it; 1.0e3 is the number 1000', async () => {
     await put('db.yaml', 'name: db\nbucket: b\nenable_shared_bucket_access: true\nrevs_limit: 1.0e3\ncompact_interval_days: 0.10000000000000000001\n');

@@ -241,4 +241,30 @@ describe('sgconf convert', () => {
     expect(found).toContain('schema/unknown-field /ServerReadTimeoutt');
     expect(found.filter((d: string) => d.endsWith('/revs_limit'))).toEqual([]); // known only when the gateway runs
   });
+
+  it.each([
+    ['--no-remote', ['--no-remote']],
+    ['the tool config\'s remote: false', []],
+  ])('%s: no request is made, and the refusal says the URL was not fetched because remote sources are off', async (_name, flags) => {
+    const http = await import('node:http');
+    let requests = 0;
+    const server = http.createServer((_q, r) => { requests++; r.end('function (doc) {}'); });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as { port: number }).port;
+      if (flags.length === 0) await write('.sgconfrc.json', { remote: false });
+      const input = await write('sg.json', { databases: { db: { server: 'couchbases://cb1', bucket: 'b', enable_shared_bucket_access: true, sync: `http://127.0.0.1:${port}/sync.js` } } });
+      const r = await sgconf('convert', input, '--out', 'out', ...flags);
+      expect(r.code).toBe(1);
+      expect(requests).toBe(0);
+      expect(r.stdout).toMatch(/names the url http:\/\/127\.0\.0\.1:\d+\/sync\.js, which cannot be read \(it was not fetched: remote sources are turned off by --no-remote or the tool config's remote: false\); a persisted config must hold the function itself, so the URL must be fetched when converting/);
+      if (flags.length > 0) {
+        // Without the flag the same config is fetched and converted.
+        expect((await sgconf('convert', input, '--out', 'out2')).code).toBe(0);
+        expect(requests).toBe(1);
+      }
+    } finally {
+      server.close();
+    }
+  });
 });
