@@ -88,6 +88,22 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
   return summarize(results.filter((r): r is FileResult => r !== null), options.target);
 }
 
+/**
+ * The named folders in which a run found nothing to report (no gateway config, or every one ignored). As
+ * ESLint does for a pattern that matches no file, each is misuse even when other paths found configs: a
+ * typo in a CI path must not pass quietly.
+ */
+export async function foldersWithoutConfigs(paths: readonly string[], results: readonly FileResult[], cwd: string): Promise<string[]> {
+  const found = results.map((r) => path.resolve(cwd, r.file));
+  const empty: string[] = [];
+  for (const p of paths) {
+    const folder = path.resolve(cwd, p);
+    const info = await stat(folder).catch(() => null);
+    if (!info?.isDirectory()) continue;
+    if (!found.some((f) => f === folder || f.startsWith(folder.endsWith(path.sep) ? folder : folder + path.sep))) empty.push(p);
+  }
+  return empty;
+}
 
 function unreadable(file: string, message: string, rule = 'source/unreadable'): FileResult {
   return { file, kind: null, diagnostics: [{ rule, severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 }] };

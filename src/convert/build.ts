@@ -1,6 +1,9 @@
 // sgconf build: 3.x sources (JSON, the gateway's dialect, or YAML; functions in their own files) compiled
 // into deployable JSON with every function inlined. Lints first and refuses on any error.
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
+import { MAX_CONFIG_BYTES, readRegularFile } from '../fs-async.js';
+import { fsMessage } from '../files.js';
+import { decodeBytes } from '../source/index.js';
 import path from 'node:path';
 import { analyzeText, type LintOptions } from '../lint.js';
 import { isObject, joinPointer, splitPointer, type Diagnostic, type FileResult, type JsonValue, type RawDiagnostic } from '../types.js';
@@ -40,13 +43,21 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
   const files = await expandPaths(paths, options.cwd);
   for (const { file, discovered } of files) {
     const absolute = path.resolve(options.cwd, file);
-    let text: string;
+    // One reading for lint, convert and build: a regular file, size-capped, UTF-8 or refused (never
+    // decoded with replacement characters that the build would then write).
+    let bytes: Buffer;
     try {
-      text = await readFile(absolute, 'utf8');
+      bytes = await readRegularFile(absolute, MAX_CONFIG_BYTES);
     } catch (error) {
-      results.push({ file, kind: null, diagnostics: [problem(`cannot read the file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`)] });
+      results.push({ file, kind: null, diagnostics: [problem(`cannot read the file: ${fsMessage(error)}`)] });
       continue;
     }
+    const decoded = decodeBytes(bytes);
+    if (decoded.text === null) {
+      results.push({ file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...problem(d.message), rule: d.rule })) });
+      continue;
+    }
+    const text = decoded.text;
     sources.set(file, text);
     const yaml = /\.ya?ml$/i.test(file);
     let parsed: DialectParse | undefined;

@@ -50,6 +50,19 @@ describe('folder walks', () => {
     expect(r.stderr).toContain('no gateway config found in .');
   });
 
+  it('each named folder that holds no config is misuse, even when another path found configs (as ESLint does)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-walk-'));
+    mkdirSync(path.join(dir, 'configs'));
+    mkdirSync(path.join(dir, 'confgis'));
+    writeFileSync(path.join(dir, 'configs', 'db.json'), DB);
+    writeFileSync(path.join(dir, 'confgis', 'package.json'), '{"name": "x"}');
+    const r = await lint(['configs', 'confgis'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^sgconf lint: no gateway config found in confgis \(/);
+    expect((await lint(['configs', path.join('configs', 'db.json')], dir)).code).toBe(1);
+  });
+
   it('a config with mostly misspelt keys is checked (with "did you mean"), other JSON and YAML is skipped', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-walk-'));
     writeFileSync(path.join(dir, 'sync_gateway.json'), JSON.stringify({ databses: { db: { server: 'couchbases://cb' } }, intreface: ':4984', adminInterface: '127.0.0.1:4985' }));
