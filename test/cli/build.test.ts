@@ -94,6 +94,18 @@ describe('sgconf build', () => {
   });
 });
 
+describe('build reads files as lint does', () => {
+  it('a Latin-1 source is refused as unreadable (it was built with U+FFFD), a device is not read', async () => {
+    await fs.writeFile(path.join(dir, 'db.json'), Buffer.from('{"name": "db", "bucket": "caf\u00e9", "enable_shared_bucket_access": true}', 'latin1'));
+    const { code, stdout } = await sgconf('build', 'db.json', '/dev/zero', '--out', 'out', '--format', 'json');
+    expect(code).toBe(1);
+    const byFile = Object.fromEntries(JSON.parse(stdout).results.map((r: { file: string; diagnostics: { rule: string; message: string }[] }) => [r.file, r.diagnostics.map((d) => `${d.rule}: ${d.message}`)]));
+    expect(byFile['db.json']).toEqual(['source/unreadable: the file is not valid UTF-8 text']);
+    expect(byFile['/dev/zero']).toEqual([expect.stringMatching(/not a regular file/)]);
+    await expect(fs.stat(path.join(dir, 'out'))).rejects.toThrow();
+  });
+});
+
 describe('build: remote sources turned off', () => {
   it.each([
     ['--no-remote', ['--no-remote']],
