@@ -21,7 +21,60 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
     const rel = path.relative(options.ignoreBase ?? cwd, path.resolve(cwd, file)).split(path.sep).join('/');
     return ignore.some((re) => re.test(rel));
   };
-  const targets: { file: string; discovered: boolean; error?: string }[] = [];
+  const targets = await findConfigFiles(paths, cwd, isIgnored);
+
+  const fetchCache = options.fetchCache ?? new Map<string, Promise<unknown>>();
+  const results = await mapLimit(targets, 8, async (t): Promise<FileResult | null> => {
+    if (t.error) return unreadable(t.file, t.error);
+    let bytes: Uint8Array;
+    try {
+      bytes = await readRegularFile(path.resolve(cwd, t.file), MAX_CONFIG_BYTES);
+    } catch (error) {
+      if (error instanceof NotReadError && error.code === 'EFBIG') return unreadable(t.file, `${error.message}: a gateway config is a few MB at most`, 'source/too-large');
+      return unreadable(t.file, fsMessage(error));
+    }
+    const decoded = decodeBytes(bytes);
+    if (decoded.text === null) {
+      // A .json/.yaml file that is not UTF-8 text (UTF-16, Latin-1) is reported even when a folder walk
+      // found it: it may well be a config the gateway cannot read.
+      return { file: t.file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...d, line: 1, column: 1, endLine: 1, endColumn: 1 })) };
+    }
+    const analyzed = await analyzeText(decoded.text, t.file, { ...options, fetchCache, discovered: t.discovered });
+    return analyzed.skipped ? null : analyzed.result;
+  });
+  return summarize(results.filter((r): r is FileResult => r !== null), options.target);
+}
+
+/**
+ * The named folders in which a run found nothing to report (no gateway config, or every one ignored). As
+ * ESLint does for a pattern that matches no file, each is misuse even when other paths found configs: a
+ * typo in a CI path must not pass quietly.
+ */
+export async function foldersWithoutConfigs(paths: readonly string[], results: readonly FileResult[], cwd: string): Promise<string[]> {
+  const found = results.map((r) => path.resolve(cwd, r.file));
+  const empty: string[] = [];
+  for (const p of paths) {
+    const folder = path.resolve(cwd, p);
+    const info = await stat(folder).catch(() => null);
+    if (!info?.isDirectory()) continue;
+    if (!found.some((f) => f === folder || f.startsWith(folder.endsWith(path.sep) ? folder : folder + path.sep))) empty.push(p);
+  }
+  return empty;
+}
+
+/** A file a run reads: named by the user, or found by a folder walk; `error` when the path cannot be read. */
+export interface Target {
+  file: string;
+  discovered: boolean;
+  error?: string;
+}
+
+/**
+ * The files named, and the *.json/*.yaml/*.yml files under the folders named (hidden folders and
+ * node_modules skipped, well-known non-configs such as package.json too). Paths are as given, joined.
+ */
+export async function findConfigFiles(paths: readonly string[], cwd: string, isIgnored: (file: string) => boolean = () => false): Promise<Target[]> {
+  const targets: Target[] = [];
   // Folders already walked, by real path: symbolic links are followed (Kubernetes mounts a ConfigMap as
   // links into a hidden ..data folder) and a link back up the tree must not loop.
   const walked = new Set<string>();
@@ -66,43 +119,7 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
     else if (!isIgnored(p)) targets.push({ file: p, discovered: false });
   }
 
-  const fetchCache = options.fetchCache ?? new Map<string, Promise<unknown>>();
-  const results = await mapLimit(targets, 8, async (t): Promise<FileResult | null> => {
-    if (t.error) return unreadable(t.file, t.error);
-    let bytes: Uint8Array;
-    try {
-      bytes = await readRegularFile(path.resolve(cwd, t.file), MAX_CONFIG_BYTES);
-    } catch (error) {
-      if (error instanceof NotReadError && error.code === 'EFBIG') return unreadable(t.file, `${error.message}: a gateway config is a few MB at most`, 'source/too-large');
-      return unreadable(t.file, fsMessage(error));
-    }
-    const decoded = decodeBytes(bytes);
-    if (decoded.text === null) {
-      // A .json/.yaml file that is not UTF-8 text (UTF-16, Latin-1) is reported even when a folder walk
-      // found it: it may well be a config the gateway cannot read.
-      return { file: t.file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...d, line: 1, column: 1, endLine: 1, endColumn: 1 })) };
-    }
-    const analyzed = await analyzeText(decoded.text, t.file, { ...options, fetchCache, discovered: t.discovered });
-    return analyzed.skipped ? null : analyzed.result;
-  });
-  return summarize(results.filter((r): r is FileResult => r !== null), options.target);
-}
-
-/**
- * The named folders in which a run found nothing to report (no gateway config, or every one ignored). As
- * ESLint does for a pattern that matches no file, each is misuse even when other paths found configs: a
- * typo in a CI path must not pass quietly.
- */
-export async function foldersWithoutConfigs(paths: readonly string[], results: readonly FileResult[], cwd: string): Promise<string[]> {
-  const found = results.map((r) => path.resolve(cwd, r.file));
-  const empty: string[] = [];
-  for (const p of paths) {
-    const folder = path.resolve(cwd, p);
-    const info = await stat(folder).catch(() => null);
-    if (!info?.isDirectory()) continue;
-    if (!found.some((f) => f === folder || f.startsWith(folder.endsWith(path.sep) ? folder : folder + path.sep))) empty.push(p);
-  }
-  return empty;
+  return targets;
 }
 
 function unreadable(file: string, message: string, rule = 'source/unreadable'): FileResult {

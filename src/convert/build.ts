@@ -1,8 +1,7 @@
 // sgconf build: 3.x sources (JSON, the gateway's dialect, or YAML; functions in their own files) compiled
 // into deployable JSON with every function inlined. Lints first and refuses on any error.
-import { readdir, stat } from 'node:fs/promises';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../fs-async.js';
-import { fsMessage } from '../files.js';
+import { findConfigFiles, fsMessage } from '../files.js';
 import { decodeBytes } from '../source/index.js';
 import path from 'node:path';
 import { analyzeText, type LintOptions } from '../lint.js';
@@ -40,8 +39,13 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
   const results: FileResult[] = [];
   const sources = new Map<string, string>();
   const inputs: Source[] = [];
-  const files = await expandPaths(paths, options.cwd);
-  for (const { file, discovered } of files) {
+  // The folder walk of lint (symbolic links followed, as a ConfigMap mount needs; loops guarded).
+  const files = await findConfigFiles(paths, options.cwd);
+  for (const { file, discovered, error } of files) {
+    if (error !== undefined) {
+      results.push({ file, kind: null, diagnostics: [problem(`cannot read the file: ${error}`)] });
+      continue;
+    }
     const absolute = path.resolve(options.cwd, file);
     // One reading for lint, convert and build: a regular file, size-capped, UTF-8 or refused (never
     // decoded with replacement characters that the build would then write).
@@ -185,32 +189,6 @@ function setAtPointer(root: JsonValue, pointer: string, value: string): string |
     node = container[key]!;
   }
   return undefined;
-}
-
-async function expandPaths(paths: readonly string[], cwd: string): Promise<{ file: string; discovered: boolean }[]> {
-  const out: { file: string; discovered: boolean }[] = [];
-  for (const p of paths) {
-    const absolute = path.resolve(cwd, p);
-    let info;
-    try {
-      info = await stat(absolute);
-    } catch {
-      out.push({ file: p, discovered: false });
-      continue;
-    }
-    if (!info.isDirectory()) {
-      out.push({ file: p, discovered: false });
-      continue;
-    }
-    const entries = await readdir(absolute, { recursive: true, withFileTypes: true });
-    const found = entries
-      .filter((e) => e.isFile() && /\.(json|ya?ml)$/i.test(e.name))
-      .map((e) => path.relative(cwd, path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name)))
-      .filter((f) => !f.split(path.sep).includes('node_modules'))
-      .sort();
-    for (const file of found) out.push({ file, discovered: true });
-  }
-  return out;
 }
 
 /**

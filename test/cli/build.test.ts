@@ -106,6 +106,24 @@ describe('build reads files as lint does', () => {
   });
 });
 
+describe('build walks folders as lint does', () => {
+  it('follows symbolic links to files (a ConfigMap mount) and survives a link loop', async () => {
+    const data = path.join(dir, 'config', '..2026_11_24_01_02_03.123');
+    await fs.mkdir(data, { recursive: true });
+    await fs.writeFile(path.join(data, 'orders.json'), '{"name": "orders", "bucket": "orders", "enable_shared_bucket_access": true}');
+    await fs.symlink('..2026_11_24_01_02_03.123', path.join(dir, 'config', '..data'));
+    await fs.symlink('..data/orders.json', path.join(dir, 'config', 'orders.json'));
+    await fs.symlink('..', path.join(dir, 'config', 'loop'));
+    // A link to a file kept outside the folder.
+    await fs.mkdir(path.join(dir, 'shared'));
+    await fs.writeFile(path.join(dir, 'shared', 'items.json'), '{"name": "items", "bucket": "items", "enable_shared_bucket_access": true}');
+    await fs.symlink('../shared/items.json', path.join(dir, 'config', 'items.json'));
+    const { code, stdout } = await sgconf('build', 'config', '--out', 'out');
+    expect(code, stdout).toBe(0);
+    expect((await fs.readdir(path.join(dir, 'out/databases'))).sort()).toEqual(['items.json', 'orders.json']);
+  });
+});
+
 describe('build: remote sources turned off', () => {
   it.each([
     ['--no-remote', ['--no-remote']],
