@@ -78,10 +78,13 @@ export async function findConfigFiles(paths: readonly string[], cwd: string, isI
   // Folders already walked, by real path: symbolic links are followed (Kubernetes mounts a ConfigMap as
   // links into a hidden ..data folder) and a link back up the tree must not loop.
   const walked = new Set<string>();
+  // Files by real path: one reached twice (a link to it, or a folder link back up the tree) is read once.
+  const seen = new Set<string>();
   const walk = async (dir: string): Promise<void> => {
     let entries;
+    let real: string;
     try {
-      const real = await realpath(path.resolve(cwd, dir));
+      real = await realpath(path.resolve(cwd, dir));
       if (walked.has(real)) return;
       walked.add(real);
       entries = await readdirEntries(path.resolve(cwd, dir));
@@ -103,6 +106,9 @@ export async function findConfigFiles(paths: readonly string[], cwd: string, isI
         if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
         if (!isIgnored(child)) await walk(child);
       } else if (isFile && CONFIG_FILE.test(entry.name) && !NOT_CONFIGS.test(child.split(path.sep).join('/')) && !isIgnored(child)) {
+        const realFile = entry.isSymbolicLink() ? await realpath(path.resolve(cwd, child)).catch(() => child) : path.join(real, entry.name);
+        if (seen.has(realFile)) continue;
+        seen.add(realFile);
         targets.push({ file: child, discovered: true });
       }
     }
@@ -116,7 +122,10 @@ export async function findConfigFiles(paths: readonly string[], cwd: string, isI
       continue;
     }
     if (info.isDirectory()) await walk(p);
-    else if (!isIgnored(p)) targets.push({ file: p, discovered: false });
+    else if (!isIgnored(p)) {
+      seen.add(await realpath(path.resolve(cwd, p)).catch(() => path.resolve(cwd, p)));
+      targets.push({ file: p, discovered: false });
+    }
   }
 
   return targets;

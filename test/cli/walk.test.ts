@@ -29,6 +29,17 @@ describe('folder walks', () => {
     expect(r.code).toBe(1);
   });
 
+  it('read a file reached twice (through a link to it and through a folder link) once', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-walk-'));
+    mkdirSync(path.join(dir, 'config'));
+    mkdirSync(path.join(dir, 'shared'));
+    writeFileSync(path.join(dir, 'shared', 'db.json'), DB);
+    symlinkSync('../shared/db.json', path.join(dir, 'config', 'db.json'));
+    symlinkSync('..', path.join(dir, 'config', 'up'));
+    const r = await lint(['config', '--format', 'json'], dir);
+    expect(JSON.parse(r.stdout).results.map((x: { file: string }) => x.file)).toEqual([path.join('config', 'db.json')]);
+  });
+
   it('report a .json file that is not UTF-8 (UTF-16, Latin-1) instead of skipping it', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-walk-'));
     writeFileSync(path.join(dir, 'utf16.json'), Buffer.from('\ufeff' + DB, 'utf16le'));
