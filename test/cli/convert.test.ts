@@ -267,4 +267,14 @@ describe('sgconf convert', () => {
       server.close();
     }
   });
+
+  it('a password written with $$ is never quoted: the warning about principals names where, not what', async () => {
+    const input = await write('sg.json', { databases: { db: { server: 'couchbases://cb1', bucket: 'b', enable_shared_bucket_access: true, users: { ann: { password: 's3cr$$etPw99' } } } } });
+    for (const format of ['stylish', 'json']) {
+      const r = await sgconf('convert', input, '--dry-run', '--format', format);
+      expect(r.code).toBe(0);
+      expect(r.stdout).not.toMatch(/s3cr|etPw99/);
+      expect(r.stdout).toContain('principals/db.json keeps environment references or $$ (at users/ann/password)');
+    }
+  });
 });
