@@ -142,12 +142,18 @@ export async function writeInPlace(
     const backupTemp = path.join(dir, `.${path.basename(backup)}.sgconf-${process.pid}.tmp`);
     const handle = await fs.open(backupTemp, 'wx', originalMode);
     try {
-      await handle.writeFile(originalBytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
+      try {
+        await handle.writeFile(originalBytes);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await keepOwner(backupTemp);
+    } catch (error) {
+      // A full disk or a file size limit: no partial backup stays behind, not even under its temporary name.
+      await fs.unlink(backupTemp).catch(() => undefined);
+      throw error;
     }
-    await keepOwner(backupTemp);
     try {
       await fs.link(backupTemp, backup);
     } catch (error) {
@@ -298,5 +304,5 @@ async function exists(fs: WriterFs, p: string): Promise<boolean> {
 
 function describe(error: unknown): string {
   const e = error as NodeJS.ErrnoException;
-  return e.code ? `${e.code}: ${e.message}` : String(e.message ?? error);
+  return e.code && !String(e.message).startsWith(e.code) ? `${e.code}: ${e.message}` : String(e.message ?? error);
 }

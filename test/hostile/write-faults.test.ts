@@ -112,8 +112,8 @@ describe('convert --in-place under SIGKILL', () => {
     const r = spawnSync('bash', ['-c', `ulimit -f 2; exec "${process.execPath}" "${SGCONF}" convert sync_gateway.json --out out --format json`], { cwd: dir, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/sgconf convert: nothing was written: .*(EFBIG|too large)/i);
-    const left = existsSync(path.join(dir, 'out')) ? finalFiles(path.join(dir, 'out')) : [];
-    expect(left).toEqual([]);
+    // Nothing at all: not under a final name, not under a temporary one, not the folder it created.
+    expect(readdirSync(dir)).toEqual(['sync_gateway.json']);
   });
 
   // Real file systems: a read-only mount and a tiny one that fills up (tmpfs; the machines run as root).
@@ -132,10 +132,31 @@ describe('convert --in-place under SIGKILL', () => {
       expect(r.status, r.stdout + r.stderr).toBe(1);
       expect(r.stderr).toMatch(/^sgconf convert: nothing was written/);
       expect(r.stderr).toMatch(reason);
-      expect(finalFiles(out)).toEqual([]);
+      expect(readdirSync(out, { recursive: true })).toEqual([]);
       expect(readFileSync(path.join(dir, 'sync_gateway.json'), 'utf8')).toBe(ORIGINAL);
     } finally {
       spawnSync('umount', [out]);
+    }
+  });
+
+  it.each([
+    ['a disk that fills up', 'size=32k', /no space left|ENOSPC/i],
+    ['a file size limit', 'size=1m', /EFBIG|too large/i],
+  ])('--in-place on %s: a diagnostic, the original untouched, nothing else left', (name, mountOptions, reason) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-mount-'));
+    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', mountOptions, 'tmpfs', dir], { encoding: 'utf8' });
+    expect(mounted.status, `mount needs root: ${mounted.stderr}`).toBe(0);
+    try {
+      writeFileSync(path.join(dir, 'sync_gateway.json'), ORIGINAL);
+      const limit = name === 'a file size limit' ? 'ulimit -f 2; ' : '';
+      const r = spawnSync('bash', ['-c', `${limit}exec "${process.execPath}" "${SGCONF}" convert sync_gateway.json --in-place`], { cwd: dir, encoding: 'utf8' });
+      expect(r.status, r.stdout + r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/^sgconf convert: nothing was changed/);
+      expect(r.stderr).toMatch(reason);
+      expect(readdirSync(dir)).toEqual(['sync_gateway.json']);
+      expect(readFileSync(path.join(dir, 'sync_gateway.json'), 'utf8')).toBe(ORIGINAL);
+    } finally {
+      spawnSync('umount', [dir]);
     }
   });
 });
