@@ -192,3 +192,25 @@ describe('build on hostile YAML', () => {
     if (code === 0) expect(JSON.parse(readFileSync(pathModule.join(dir, 'out/databases/db.json'), 'utf8')).bucket).toBe('c');
   });
 });
+
+describe('build: the tool config\'s remoteTimeoutMs', () => {
+  it('bounds a fetch from a server that never answers', async () => {
+    const net = await import('node:net');
+    const sockets: import('node:net').Socket[] = [];
+    const silent = net.createServer((socket) => { sockets.push(socket); });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}/sync.js`;
+      await put('.sgconfrc.json', JSON.stringify({ remoteTimeoutMs: 300 }));
+      await put('sg.json', JSON.stringify({ name: 'db', bucket: 'b', enable_shared_bucket_access: true, sync: url }));
+      const started = Date.now();
+      const r = await sgconf('build', 'sg.json', '--out', 'out');
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/timed out after 300 ms \(tool config remoteTimeoutMs\) waiting for 127\.0\.0\.1:\d+ to answer/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  });
+});
