@@ -134,7 +134,9 @@ function getOnce(url: string, timeoutMs: number, options: FetchOptions, ca: stri
       if (body !== response) response.on('error', (error) => settle(failed(transportReason(error, parsed))));
     });
     request.on('socket', (socket) => {
-      socket.once(isHttps ? 'secureConnect' : 'connect', () => { if (phase === 'connect') phase = 'answer'; });
+      // A kept-alive socket is connected already.
+      if (!socket.connecting && (!isHttps || (socket as tls.TLSSocket).encrypted)) phase = 'answer';
+      else socket.once(isHttps ? 'secureConnect' : 'connect', () => { if (phase === 'connect') phase = 'answer'; });
     });
     const timer = setTimeout(() => {
       const where = phase === 'connect'
