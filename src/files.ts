@@ -21,50 +21,7 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
     const rel = path.relative(options.ignoreBase ?? cwd, path.resolve(cwd, file)).split(path.sep).join('/');
     return ignore.some((re) => re.test(rel));
   };
-  const targets: { file: string; discovered: boolean; error?: string }[] = [];
-  // Folders already walked, by real path: symbolic links are followed (Kubernetes mounts a ConfigMap as
-  // links into a hidden ..data folder) and a link back up the tree must not loop.
-  const walked = new Set<string>();
-  const walk = async (dir: string): Promise<void> => {
-    let entries;
-    try {
-      const real = await realpath(path.resolve(cwd, dir));
-      if (walked.has(real)) return;
-      walked.add(real);
-      entries = await readdirEntries(path.resolve(cwd, dir));
-    } catch (error) {
-      targets.push({ file: dir, discovered: false, error: fsMessage(error) });
-      return;
-    }
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      const child = path.join(dir, entry.name);
-      let isDirectory = entry.isDirectory();
-      let isFile = entry.isFile();
-      if (entry.isSymbolicLink()) {
-        const target = await stat(path.resolve(cwd, child)).catch(() => null);
-        isDirectory = target?.isDirectory() ?? false;
-        isFile = target?.isFile() ?? false;
-      }
-      if (isDirectory) {
-        if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-        if (!isIgnored(child)) await walk(child);
-      } else if (isFile && CONFIG_FILE.test(entry.name) && !NOT_CONFIGS.test(child.split(path.sep).join('/')) && !isIgnored(child)) {
-        targets.push({ file: child, discovered: true });
-      }
-    }
-  };
-  for (const p of paths) {
-    let info;
-    try {
-      info = await stat(path.resolve(cwd, p));
-    } catch (error) {
-      targets.push({ file: p, discovered: false, error: fsMessage(error) });
-      continue;
-    }
-    if (info.isDirectory()) await walk(p);
-    else if (!isIgnored(p)) targets.push({ file: p, discovered: false });
-  }
+  const targets = await findConfigFiles(paths, cwd, isIgnored);
 
   const fetchCache = options.fetchCache ?? new Map<string, Promise<unknown>>();
   const results = await mapLimit(targets, 8, async (t): Promise<FileResult | null> => {
@@ -88,6 +45,91 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
   return summarize(results.filter((r): r is FileResult => r !== null), options.target);
 }
 
+/**
+ * The named folders in which a run found nothing to report (no gateway config, or every one ignored). As
+ * ESLint does for a pattern that matches no file, each is misuse even when other paths found configs: a
+ * typo in a CI path must not pass quietly.
+ */
+export async function foldersWithoutConfigs(paths: readonly string[], results: readonly FileResult[], cwd: string): Promise<string[]> {
+  const found = results.map((r) => path.resolve(cwd, r.file));
+  const empty: string[] = [];
+  for (const p of paths) {
+    const folder = path.resolve(cwd, p);
+    const info = await stat(folder).catch(() => null);
+    if (!info?.isDirectory()) continue;
+    if (!found.some((f) => f === folder || f.startsWith(folder.endsWith(path.sep) ? folder : folder + path.sep))) empty.push(p);
+  }
+  return empty;
+}
+
+/** A file a run reads: named by the user, or found by a folder walk; `error` when the path cannot be read. */
+export interface Target {
+  file: string;
+  discovered: boolean;
+  error?: string;
+}
+
+/**
+ * The files named, and the *.json/*.yaml/*.yml files under the folders named (hidden folders and
+ * node_modules skipped, well-known non-configs such as package.json too). Paths are as given, joined.
+ */
+export async function findConfigFiles(paths: readonly string[], cwd: string, isIgnored: (file: string) => boolean = () => false): Promise<Target[]> {
+  const targets: Target[] = [];
+  // Folders already walked, by real path: symbolic links are followed (Kubernetes mounts a ConfigMap as
+  // links into a hidden ..data folder) and a link back up the tree must not loop.
+  const walked = new Set<string>();
+  // Files by real path: one reached twice (a link to it, or a folder link back up the tree) is read once.
+  const seen = new Set<string>();
+  const walk = async (dir: string): Promise<void> => {
+    let entries;
+    let real: string;
+    try {
+      real = await realpath(path.resolve(cwd, dir));
+      if (walked.has(real)) return;
+      walked.add(real);
+      entries = await readdirEntries(path.resolve(cwd, dir));
+    } catch (error) {
+      targets.push({ file: dir, discovered: false, error: fsMessage(error) });
+      return;
+    }
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      const child = path.join(dir, entry.name);
+      let isDirectory = entry.isDirectory();
+      let isFile = entry.isFile();
+      if (entry.isSymbolicLink()) {
+        const target = await stat(path.resolve(cwd, child)).catch(() => null);
+        isDirectory = target?.isDirectory() ?? false;
+        isFile = target?.isFile() ?? false;
+      }
+      if (isDirectory) {
+        if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+        if (!isIgnored(child)) await walk(child);
+      } else if (isFile && CONFIG_FILE.test(entry.name) && !NOT_CONFIGS.test(child.split(path.sep).join('/')) && !isIgnored(child)) {
+        const realFile = entry.isSymbolicLink() ? await realpath(path.resolve(cwd, child)).catch(() => child) : path.join(real, entry.name);
+        if (seen.has(realFile)) continue;
+        seen.add(realFile);
+        targets.push({ file: child, discovered: true });
+      }
+    }
+  };
+  for (const p of paths) {
+    let info;
+    try {
+      info = await stat(path.resolve(cwd, p));
+    } catch (error) {
+      targets.push({ file: p, discovered: false, error: fsMessage(error) });
+      continue;
+    }
+    if (info.isDirectory()) await walk(p);
+    else if (!isIgnored(p)) {
+      seen.add(await realpath(path.resolve(cwd, p)).catch(() => path.resolve(cwd, p)));
+      targets.push({ file: p, discovered: false });
+    }
+  }
+
+  return targets;
+}
 
 function unreadable(file: string, message: string, rule = 'source/unreadable'): FileResult {
   return { file, kind: null, diagnostics: [{ rule, severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 }] };

@@ -1,14 +1,17 @@
 // sgconf build: 3.x sources (JSON, the gateway's dialect, or YAML; functions in their own files) compiled
 // into deployable JSON with every function inlined. Lints first and refuses on any error.
-import { readFile, readdir, stat } from 'node:fs/promises';
+import { MAX_CONFIG_BYTES, readRegularFile } from '../fs-async.js';
+import { findConfigFiles, fsMessage } from '../files.js';
+import { decodeBytes } from '../source/index.js';
 import path from 'node:path';
 import { analyzeText, type LintOptions } from '../lint.js';
-import { isObject, joinPointer, splitPointer, type Diagnostic, type FileResult, type JsonValue } from '../types.js';
-import { parseDialect, type DialectParse } from './dialect.js';
+import { isObject, joinPointer, splitPointer, type Diagnostic, type FileResult, type JsonValue, type RawDiagnostic } from '../types.js';
+import type { LocNode } from '../source/json.js';
+import { keepNumberText, numberLosesValue, parseDialect, type DialectParse } from './dialect.js';
 import { holdsSecret, serialize } from './emit.js';
 import { findKey } from '../rules/database/configs.js';
 import { CONVERT_RULES } from './legacy.js';
-import { databaseFileName, locate, maskSpans, placeholderPointers } from './run.js';
+import { databaseFileName, locate, maskSpans, withoutBareValueFindings } from './run.js';
 import type { OutputFile } from './writer.js';
 
 export interface BuildOptions {
@@ -36,16 +39,29 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
   const results: FileResult[] = [];
   const sources = new Map<string, string>();
   const inputs: Source[] = [];
-  const files = await expandPaths(paths, options.cwd);
-  for (const { file, discovered } of files) {
-    const absolute = path.resolve(options.cwd, file);
-    let text: string;
-    try {
-      text = await readFile(absolute, 'utf8');
-    } catch (error) {
-      results.push({ file, kind: null, diagnostics: [problem(`cannot read the file: ${(error as NodeJS.ErrnoException).code ?? String(error)}`)] });
+  // The folder walk of lint (symbolic links followed, as a ConfigMap mount needs; loops guarded).
+  const files = await findConfigFiles(paths, options.cwd);
+  for (const { file, discovered, error } of files) {
+    if (error !== undefined) {
+      results.push({ file, kind: null, diagnostics: [problem(`cannot read the file: ${error}`)] });
       continue;
     }
+    const absolute = path.resolve(options.cwd, file);
+    // One reading for lint, convert and build: a regular file, size-capped, UTF-8 or refused (never
+    // decoded with replacement characters that the build would then write).
+    let bytes: Buffer;
+    try {
+      bytes = await readRegularFile(absolute, MAX_CONFIG_BYTES);
+    } catch (error) {
+      results.push({ file, kind: null, diagnostics: [problem(`cannot read the file: ${fsMessage(error)}`)] });
+      continue;
+    }
+    const decoded = decodeBytes(bytes);
+    if (decoded.text === null) {
+      results.push({ file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...problem(d.message), rule: d.rule })) });
+      continue;
+    }
+    const text = decoded.text;
     sources.set(file, text);
     const yaml = /\.ya?ml$/i.test(file);
     let parsed: DialectParse | undefined;
@@ -62,9 +78,8 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
       remote: true, ...options.lint, env: null, cwd: path.dirname(absolute), purpose: 'build', discovered,
     });
     if (analyzed.skipped) continue;
-    const barePointers = parsed ? placeholderPointers(parsed.value) : new Set<string>();
     const result = analyzed.result;
-    result.diagnostics = result.diagnostics.filter((d) => !barePointers.has(d.pointer));
+    if (parsed) result.diagnostics = withoutBareValueFindings(result.diagnostics, lintInput, file, null, parsed.value);
     results.push(result);
     if (analyzed.kind === 'legacy') {
       result.diagnostics.unshift(problem('this is a legacy config: legacy configs are converted, not built (sgconf convert <file> --out <dir>)'));
@@ -79,11 +94,28 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
     } else {
       // The pipeline's own YAML reading (duplicate keys: the last wins; alias limits), as the lint read it.
       const { parseYamlWithLocations } = await import('../source/yaml.js');
-      value = parseYamlWithLocations(text).value;
+      const yaml = parseYamlWithLocations(text);
+      value = yaml.value;
+      const kept: string[] = [];
+      const inexact = keepYamlNumbers(text, value, yaml.root, kept);
+      bareReferences = kept;
+      if (inexact.length > 0) {
+        for (const d of locate(text, file, null, inexact)) result.diagnostics.push(d);
+        continue;
+      }
     }
     // Inline every function the pipeline read from a file or URL. The gateway expands environment
     // references in these configs but never in function files, so each `$` is written `$$`.
     for (const fn of analyzed.functions) {
+      if (fn.origin === 'url' && fn.source === null && options.lint?.remote === false) {
+        // Kept as a URL, the output would not load (3.x database configs hold the function itself).
+        result.diagnostics.push({
+          ...locate(lintInput, file, null, [{ rule: CONVERT_RULES.functionSource, severity: 'error', pointer: fn.pointer, message: '' }])[0]!,
+          pointer: fn.pointer,
+          message: `the function names the URL ${fn.location}, which was not fetched: remote sources are turned off by --no-remote or the tool config's remote: false; build inlines every function, so it needs the URL's text (or put the function in a file beside the sources)`,
+        });
+        continue;
+      }
       if (fn.origin === 'inline' || fn.source === null) continue;
       const written = setAtPointer(value, fn.pointer, fn.source.replace(/\$/g, '$$$$'));
       if (written === undefined) continue;
@@ -159,28 +191,46 @@ function setAtPointer(root: JsonValue, pointer: string, value: string): string |
   return undefined;
 }
 
-async function expandPaths(paths: readonly string[], cwd: string): Promise<{ file: string; discovered: boolean }[]> {
-  const out: { file: string; discovered: boolean }[] = [];
-  for (const p of paths) {
-    const absolute = path.resolve(cwd, p);
-    let info;
-    try {
-      info = await stat(absolute);
-    } catch {
-      out.push({ file: p, discovered: false });
-      continue;
+/**
+ * YAML numbers written as JSON: a decimal number whose value a double cannot hold (beyond 2^53, 1e309,
+ * 1e-400) is kept as written, like the JSON reader keeps it; a number with no exact JSON form
+ * (.inf, .nan, a hexadecimal beyond 2^53) is returned as a problem (JSON.stringify would write null or
+ * another number). Replaces numbers in `value` by placeholders of `kept`.
+ */
+function keepYamlNumbers(text: string, value: JsonValue, root: LocNode, kept: string[]): RawDiagnostic[] {
+  const problems: RawDiagnostic[] = [];
+  // An explicit stack: the parser already capped the nesting, but input never drives recursion here.
+  const stack: { value: JsonValue; node: LocNode | undefined; pointer: string }[] = [{ value, node: root, pointer: '' }];
+  while (stack.length > 0) {
+    const { value: v, node, pointer } = stack.pop()!;
+    if (Array.isArray(v)) {
+      const children = Array.isArray(node?.children) ? node.children : [];
+      v.forEach((item, i) => {
+        if (typeof item === 'number') v[i] = numberAsJson(item, children[i], joinPointer(pointer, i));
+        else stack.push({ value: item, node: children[i], pointer: joinPointer(pointer, i) });
+      });
+    } else if (isObject(v)) {
+      const children = node?.children instanceof Map ? node.children : new Map<string, LocNode>();
+      for (const [k, item] of Object.entries(v)) {
+        const at = joinPointer(pointer, k);
+        if (typeof item === 'number') v[k] = numberAsJson(item, children.get(k), at);
+        else stack.push({ value: item, node: children.get(k), pointer: at });
+      }
     }
-    if (!info.isDirectory()) {
-      out.push({ file: p, discovered: false });
-      continue;
-    }
-    const entries = await readdir(absolute, { recursive: true, withFileTypes: true });
-    const found = entries
-      .filter((e) => e.isFile() && /\.(json|ya?ml)$/i.test(e.name))
-      .map((e) => path.relative(cwd, path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name)))
-      .filter((f) => !f.split(path.sep).includes('node_modules'))
-      .sort();
-    for (const file of found) out.push({ file, discovered: true });
   }
-  return out;
+  return problems;
+
+  function numberAsJson(n: number, node: LocNode | undefined, pointer: string): number | string {
+    const written = node ? text.slice(node.start, node.end).trim() : '';
+    // YAML's number is the value, not the text: 1.0e3 is written 1000 (a Go integer field takes only that),
+    // and only a value a double cannot hold is kept as written.
+    if (numberLosesValue(written)) return keepNumberText(written, kept);
+    if (!Number.isFinite(n) || (Number.isInteger(n) && !Number.isSafeInteger(n) && written !== JSON.stringify(n))) {
+      problems.push({
+        rule: CONVERT_RULES.buildInput, severity: 'error', pointer,
+        message: `the YAML number ${written || String(n)} has no exact JSON form (JSON has no infinity or NaN, and this value would be written as another number); write it as a decimal number`,
+      });
+    }
+    return n;
+  }
 }

@@ -4,15 +4,21 @@
 import type { JsonValue } from '../types.js';
 import { convertBackticks as convertGatewayBackticks, expandEnvironment as expandGatewayEnvironment } from '../source/dialect.js';
 
-/** A bare environment reference in a value position is parsed as this placeholder string. */
-export const BARE_REFERENCE = /\uE000ENV(\d+)\uE000/g;
+/**
+ * Text written unquoted that is kept exactly as written is parsed as a placeholder string: a bare
+ * environment reference (`ENV`), or a number JavaScript would write differently (`NUM`). Both share one
+ * index space (`bareReferences`); the writer puts the text back.
+ */
+export const BARE_REFERENCE = /\uE000(?:ENV|NUM)(\d+)\uE000/g;
 const placeholder = (i: number) => `\uE000ENV${i}\uE000`;
+const numberPlaceholder = (i: number) => `\uE000NUM${i}\uE000`;
 
 export interface DialectParse {
   value: JsonValue;
-  /** Raw text of each bare reference, by placeholder index. */
+  /** Raw text of each bare reference and each kept number, by placeholder index. */
   bareReferences: string[];
-  /** Offsets of each bare reference in the text (only when expansion is off). */
+  /** Offsets of each bare environment reference in the text (only when expansion is off); kept numbers
+   * are not among them: the lint reads those as the numbers they are. */
   bareSpans: { start: number; end: number }[];
 }
 
@@ -36,11 +42,58 @@ export function parseDialect(text: string, env: Record<string, string | undefine
   }
 }
 
-/** Is this string exactly a placeholder of a bare reference? Returns its index. */
+/** Is this string exactly a placeholder of a bare environment reference? Returns its index. */
 export function bareReferenceIndex(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
   const m = /^\uE000ENV(\d+)\uE000$/.exec(value);
   return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * The value of a number: a number, or the placeholder of a number kept as written (its nearest double).
+ * Undefined for anything else.
+ */
+export function numericValue(value: unknown, bareReferences: readonly string[]): number | undefined {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return undefined;
+  const m = /^\uE000NUM(\d+)\uE000$/.exec(value);
+  const text = m ? bareReferences[Number(m[1])] : undefined;
+  return text === undefined ? undefined : Number(text);
+}
+
+/** A placeholder that writes `text` (a JSON number) unquoted, exactly as given; its index is added to `bareReferences`. */
+export function keepNumberText(text: string, bareReferences: string[]): string {
+  bareReferences.push(text);
+  return numberPlaceholder(bareReferences.length - 1);
+}
+
+/** Would JSON.parse followed by JSON.stringify write this JSON number differently (precision, range, form)? */
+export function numberChangesInJavaScript(text: string): boolean {
+  return JSON_NUMBER.test(text) && JSON.stringify(JSON.parse(text)) !== text;
+}
+
+/**
+ * Does a JavaScript number lose the value of this JSON number (9007199254740993, 1e309, 1e-400,
+ * 0.10000000000000000001), as opposed to writing it in another form only (1.0e3 is 1000)?
+ */
+export function numberLosesValue(text: string): boolean {
+  if (!JSON_NUMBER.test(text)) return false;
+  const a = decimal(text);
+  const b = decimal(JSON.stringify(Number(text)));
+  return b === null || a!.digits !== b.digits || (a!.digits !== '' && (a!.negative !== b.negative || a!.exponent !== b.exponent));
+}
+
+/** A decimal number as sign, significant digits and the exponent of the last digit (zero: no digits). */
+function decimal(text: string): { negative: boolean; digits: string; exponent: number } | null {
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (!m) return null;
+  const fraction = m[3] ?? '';
+  let digits = (m[2]! + fraction).replace(/^0+/, '');
+  let exponent = Number(m[4] ?? 0) - fraction.length;
+  const trailing = /0*$/.exec(digits)![0].length;
+  digits = digits.slice(0, digits.length - trailing);
+  exponent += trailing;
+  return { negative: m[1] === '-', digits, exponent };
 }
 
 const JSON_NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
@@ -73,10 +126,12 @@ function maskBareReferences(text: string, references: string[], spans: { start: 
       const token = text.slice(i, end);
       // A number JavaScript would write differently (9007199254740993, 1e309, 1e-400, 1.0) is kept as its
       // text, like a bare reference: the gateway's decoder reads the text, and a conversion must not change it.
-      if (token.includes('$') || (JSON_NUMBER.test(token) && JSON.stringify(JSON.parse(token)) !== token)) {
+      if (token.includes('$')) {
         references.push(token);
         spans.push({ start: i, end });
         out += JSON.stringify(placeholder(references.length - 1));
+      } else if (numberChangesInJavaScript(token)) {
+        out += JSON.stringify(keepNumberText(token, references));
       } else {
         out += token;
       }

@@ -4,7 +4,7 @@
 import { normalizeKeys } from '../schema/normalize.js';
 import { isObject, joinPointer, setOwn, splitPointer, type JsonObject, type JsonValue, type RawDiagnostic, type Severity } from '../types.js';
 import { isTestStoreAddress, isTlsAddress, upgradeServerAddress } from './address.js';
-import { bareReferenceIndex, BARE_REFERENCE, hasEnvironmentReference } from './dialect.js';
+import { bareReferenceIndex, hasEnvironmentReference, numericValue } from './dialect.js';
 import { secondsToGoDuration } from './duration.js';
 import type { ConversionResult, ConvertOptions, DroppedField, Principals } from './types.js';
 
@@ -205,7 +205,9 @@ function convertCanonical(config: JsonObject, options: ConvertOptions, writtenKe
         `the environment reference ${ref} holds seconds; it is written as the duration "${braced}s", so the variable must hold a whole number of seconds`);
       return `${braced}s`;
     }
-    return typeof value === 'number' ? secondsToGoDuration(value) : value;
+    // A number kept as written (30.0, 1e1) is still seconds; one no double holds (1e309) stays as written.
+    const seconds = numericValue(value, bare);
+    return seconds !== undefined && Number.isFinite(seconds) ? secondsToGoDuration(seconds) : value;
   };
 
   for (const [key, value] of Object.entries(config)) {
@@ -237,7 +239,7 @@ function convertCanonical(config: JsonObject, options: ConvertOptions, writtenKe
         } else api.pretty = value;
         break;
       case 'maxIncomingConnections':
-        if (typeof value === 'number' && value < 0) {
+        if ((numericValue(value, bare) ?? 0) < 0) {
           report(CONVERT_RULES.overwrittenValue, 'warning', pointer,
             'MaxIncomingConnections is negative; the gateway would wrap it to a huge unsigned number (no limit), so api.max_connections is written as 0 (unlimited)');
           api.max_connections = 0;
@@ -342,10 +344,12 @@ function convertCanonical(config: JsonObject, options: ConvertOptions, writtenKe
     setOwn(result.databases, name, out);
     if (Object.keys(principals.users).length > 0 || Object.keys(principals.roles).length > 0) {
       setOwn(result.principals, name, principals);
-      const withReferences = findStrings(principals, hasEnvironmentReference);
+      // Named by where they are, never by value: a password holding `$$` is still a password.
+      const withReferences = placesOfStrings(principals as unknown as JsonValue, hasEnvironmentReference);
       if (!options.expanded && withReferences.length > 0) {
+        const more = withReferences.length > 3 ? ` and ${withReferences.length - 3} more` : '';
         report(CONVERT_RULES.envReference, 'warning', at('users'),
-          `principals/${name}.json keeps environment references (${withReferences.slice(0, 3).join(', ')}); the _user and _role endpoints do not expand them, ` +
+          `principals/${name}.json keeps environment references or $$ (at ${withReferences.slice(0, 3).join(', ')}${more}); the _user and _role endpoints do not expand them, ` +
           'so substitute the values before sending these principals (or convert with --expand-env)', 'key');
       }
     } else if (hadPrincipalFields) {
@@ -517,7 +521,7 @@ function inlineFunctions(
     if (resolved.source === null) {
       report(CONVERT_RULES.functionSource, 'error', pointer,
         `the function of database "${name}" names the ${resolved.origin} ${resolved.location}, which cannot be read (${resolved.error ?? 'unknown error'}); ` +
-        'a persisted config must hold the function itself, so the file must be readable when converting');
+        `a persisted config must hold the function itself, so the ${resolved.origin === 'url' ? 'URL must be fetched' : 'file must be readable'} when converting`);
       continue;
     }
     // The gateway expands environment references in a database config but never in a function file,
@@ -538,11 +542,21 @@ function escapeDollars(value: JsonObject | JsonValue[]): void {
   }
 }
 
-function findStrings(value: unknown, test: (s: string) => boolean, out: string[] = []): string[] {
-  if (typeof value === 'string') {
-    if (test(value)) out.push(value.replace(BARE_REFERENCE, '…'));
-  } else if (Array.isArray(value)) value.forEach((v) => findStrings(v, test, out));
-  else if (isObject(value)) Object.values(value).forEach((v) => findStrings(v, test, out));
+/** Where strings passing `test` are, as slash-separated key paths (`users/ann/password`), in document order. */
+function placesOfStrings(value: JsonValue, test: (s: string) => boolean): string[] {
+  const out: string[] = [];
+  const stack: [JsonValue, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [v, at] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (test(v)) out.push(at.slice(1));
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i]!, `${at}/${i}`]);
+    } else if (isObject(v)) {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], `${at}/${entries[i]![0]}`]);
+    }
+  }
   return out;
 }
 

@@ -102,8 +102,7 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
     remote: true, cwd: options.cwd, ...options.lint, env, rules: { ...options.lint?.rules, ...HANDLED_BY_CONVERT },
   });
   const lint = analyzed.result;
-  const barePointers = parsed ? placeholderPointers(parsed.value) : new Set<string>();
-  lint.diagnostics = lint.diagnostics.filter((d) => !barePointers.has(d.pointer));
+  if (parsed) lint.diagnostics = withoutBareValueFindings(lint.diagnostics, lintInput, file, env, parsed.value);
   if (lint.kind === 'bootstrap' || lint.kind === 'database') {
     return refused(file, lint.kind, [atTop(CONVERT_RULES.notLegacy,
       `this is already a 3.x ${lint.kind} config, not a legacy one; there is nothing to convert (use "sgconf build" to compile 3.x sources)`)], undefined, text);
@@ -114,7 +113,12 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
   // The lint already read every function file and URL (and reported what it could not read).
   const functionSources = new Map<string, ResolvedSource>();
   for (const fn of analyzed.functions) {
-    if (fn.origin !== 'inline') functionSources.set(fn.pointer, { origin: fn.origin, location: fn.location ?? fn.value, source: fn.source });
+    if (fn.origin === 'inline') continue;
+    const notFetched = fn.origin === 'url' && fn.source === null && options.lint?.remote === false;
+    functionSources.set(fn.pointer, {
+      origin: fn.origin, location: fn.location ?? fn.value, source: fn.source,
+      ...(notFetched ? { error: 'it was not fetched: remote sources are turned off by --no-remote or the tool config\'s remote: false' } : {}),
+    });
   }
   const target = options.lint?.target ?? NEWEST_RELEASE;
   const conversion = convertLegacy(parsed.value, {
@@ -197,9 +201,9 @@ export async function lintDialect(text: string, file: string, options: LintOptio
   } catch {
     // The lint reports why.
   }
-  const result = await lintText(parsed ? maskSpans(text, parsed.bareSpans) : text, file, options);
-  const barePointers = parsed ? placeholderPointers(parsed.value) : new Set<string>();
-  result.diagnostics = result.diagnostics.filter((d) => !barePointers.has(d.pointer));
+  const lintInput = parsed ? maskSpans(text, parsed.bareSpans) : text;
+  const result = await lintText(lintInput, file, options);
+  if (parsed) result.diagnostics = withoutBareValueFindings(result.diagnostics, lintInput, file, null, parsed.value);
   return result;
 }
 
@@ -211,6 +215,21 @@ export function maskSpans(text: string, spans: readonly { start: number; end: nu
     last = end;
   }
   return out + text.slice(last);
+}
+
+/**
+ * The lint's findings without those about the value of a bare environment reference (the lint saw a
+ * masked number there; the value is known only at run time). Findings about the key (an unknown or
+ * misspelt field holding a reference) stay: they are placed at the key, not at the value.
+ */
+export function withoutBareValueFindings(
+  diagnostics: Diagnostic[], lintInput: string, file: string, env: Record<string, string | undefined> | null, value: JsonValue,
+): Diagnostic[] {
+  const pointers = [...placeholderPointers(value)];
+  if (pointers.length === 0) return diagnostics;
+  const atValue = new Set(locate(lintInput, file, env, pointers.map((pointer) => ({ rule: '', severity: 'info' as const, message: '', pointer })))
+    .map((d) => `${d.pointer}\u0000${d.line}:${d.column}`));
+  return diagnostics.filter((d) => !atValue.has(`${d.pointer}\u0000${d.line}:${d.column}`));
 }
 
 export function placeholderPointers(value: JsonValue): Set<string> {

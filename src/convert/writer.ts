@@ -117,18 +117,21 @@ export async function writeInPlace(
     throw new WriteError(`cannot read ${original}: ${describe(error)}`);
   }
   await refuseLinkedFolders(fs, dir, files);
-  // Run as root on a config the service user owns, the new file and the backup keep that owner and group
-  // (else the service could not read its own config); elsewhere chown is not permitted and not needed.
+  // Run as root on a config the service user owns, everything written beside it (the new config, the
+  // backup, databases/ and principals/ with their files) keeps that owner and group, else the service could
+  // not read its own config; elsewhere chown is not permitted and not needed.
+  const chownNeeded = process.getuid?.() === 0 && (owner.uid !== 0 || owner.gid !== 0);
   const keepOwner = async (file: string): Promise<void> => {
-    if (process.getuid?.() === 0 && (owner.uid !== 0 || owner.gid !== 0)) await fs.chown(file, owner.uid, owner.gid);
+    if (chownNeeded) await fs.chown(file, owner.uid, owner.gid);
   };
   const transaction = new Transaction(fs, options.force ?? false);
   let backupWritten = false;
   try {
     for (const file of files) {
       if (file.path === 'bootstrap.json') continue;
-      await transaction.stage(path.join(dir, file.path), file.content, file.secret ? SECRET_MODE : DEFAULT_MODE);
+      await keepOwner(await transaction.stage(path.join(dir, file.path), file.content, file.secret ? SECRET_MODE : DEFAULT_MODE));
     }
+    for (const created of transaction.createdFolders()) await keepOwner(created);
     const bootstrap = files.find((f) => f.path === 'bootstrap.json');
     if (!bootstrap) throw new WriteError('no bootstrap config to write');
     // The original is replaced, not created: rename over it, keeping its permissions unless it now holds secrets.
@@ -139,12 +142,18 @@ export async function writeInPlace(
     const backupTemp = path.join(dir, `.${path.basename(backup)}.sgconf-${process.pid}.tmp`);
     const handle = await fs.open(backupTemp, 'wx', originalMode);
     try {
-      await handle.writeFile(originalBytes);
-      await handle.sync();
-    } finally {
-      await handle.close();
+      try {
+        await handle.writeFile(originalBytes);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await keepOwner(backupTemp);
+    } catch (error) {
+      // A full disk or a file size limit: no partial backup stays behind, not even under its temporary name.
+      await fs.unlink(backupTemp).catch(() => undefined);
+      throw error;
     }
-    await keepOwner(backupTemp);
     try {
       await fs.link(backupTemp, backup);
     } catch (error) {
@@ -259,6 +268,11 @@ class Transaction {
     for (const dir of [...this.createdDirs].reverse()) await this.fs.rmdir(dir).catch(() => undefined);
   }
 
+  /** The folders this transaction created (removed again on rollback). */
+  createdFolders(): readonly string[] {
+    return this.createdDirs;
+  }
+
   async finish(): Promise<void> {
     for (const entry of this.staged) if (entry.aside) await this.fs.unlink(entry.aside).catch(() => undefined);
   }
@@ -290,5 +304,5 @@ async function exists(fs: WriterFs, p: string): Promise<boolean> {
 
 function describe(error: unknown): string {
   const e = error as NodeJS.ErrnoException;
-  return e.code ? `${e.code}: ${e.message}` : String(e.message ?? error);
+  return e.code && !String(e.message).startsWith(e.code) ? `${e.code}: ${e.message}` : String(e.message ?? error);
 }

@@ -3,6 +3,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import * as tls from 'node:tls';
+import { createGunzip } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -36,8 +37,8 @@ export async function fetchFunctionSource(url: string, options: FetchOptions): P
   let current = url;
   for (let redirects = 0; ; redirects++) {
     const remaining = deadline - Date.now();
-    if (remaining <= 0) return timedOut(options.timeoutMs);
-    const step = await getOnce(current, remaining, options, ca);
+    if (remaining <= 0) return timedOut(options.timeoutMs, `while following redirects (${redirects} so far)`);
+    const step = await getOnce(current, remaining, options, ca, redirects);
     if (step.kind === 'failed') return step.result;
     if (step.kind === 'redirect') {
       if (redirects >= MAX_REDIRECTS) {
@@ -55,7 +56,7 @@ type Step =
   | { kind: 'redirect'; location: string }
   | { kind: 'failed'; result: FetchResult };
 
-function getOnce(url: string, timeoutMs: number, options: FetchOptions, ca: string[] | undefined): Promise<Step> {
+function getOnce(url: string, timeoutMs: number, options: FetchOptions, ca: string[] | undefined, redirects: number): Promise<Step> {
   return new Promise((resolve) => {
     let parsed: URL;
     try {
@@ -78,10 +79,15 @@ function getOnce(url: string, timeoutMs: number, options: FetchOptions, ca: stri
     };
     const requestOptions: https.RequestOptions = {
       method: 'GET',
-      headers: { accept: '*/*', 'user-agent': 'sgconf' },
+      // Go's client (the gateway's) asks for gzip and inflates it; other encodings reach the gateway as they are.
+      headers: { accept: '*/*', 'accept-encoding': 'gzip', 'user-agent': 'sgconf' },
       ...(isHttps ? { rejectUnauthorized: !options.skipVerify, ...(ca ? { ca } : {}) } : {}),
     };
+    // Where the deadline struck, for the message: a server that never answers is not one that drips.
+    let phase: 'connect' | 'answer' | 'body' = 'connect';
+    let received = 0;
     const request = (isHttps ? https : http).request(parsed, requestOptions, (response) => {
+      phase = 'body';
       const status = response.statusCode ?? 0;
       if (REDIRECT_STATUSES.has(status) && response.headers.location) {
         response.resume();
@@ -101,22 +107,42 @@ function getOnce(url: string, timeoutMs: number, options: FetchOptions, ca: stri
         request.destroy();
         return;
       }
+      const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
+      if (encoding !== '' && encoding !== 'identity' && encoding !== 'gzip') {
+        settle(failed(`the response is compressed with Content-Encoding ${encoding}, which the gateway does not decode (it asks for gzip only), so it would not read JavaScript`));
+        request.destroy();
+        return;
+      }
+      // A gzip body is inflated under the same cap as a plain one: a small compressed bomb stops at 1 MiB.
+      const body = encoding === 'gzip' ? response.pipe(createGunzip()) : response;
       const chunks: Buffer[] = [];
       let size = 0;
-      response.on('data', (chunk: Buffer) => {
+      response.on('data', (chunk: Buffer) => { received += chunk.length; });
+      body.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size > MAX_BODY_BYTES) {
-          settle(failed(tooLarge()));
+          settle(failed(encoding === 'gzip' ? `the gzip-compressed response inflates to more than ${MAX_BODY_BYTES / (1024 * 1024)} MiB` : tooLarge()));
           request.destroy();
+          body.destroy();
           return;
         }
         chunks.push(chunk);
       });
-      response.on('end', () => settle({ kind: 'body', body: Buffer.concat(chunks).toString('utf8') }));
-      response.on('error', (error) => settle(failed(transportReason(error, parsed))));
+      body.on('end', () => settle({ kind: 'body', body: Buffer.concat(chunks).toString('utf8') }));
+      body.on('error', (error: Error & { code?: string }) => settle(failed(
+        encoding === 'gzip' && error.code?.startsWith('Z_') ? `the response says it is gzip-compressed but does not inflate: ${error.message}` : transportReason(error, parsed))));
+      if (body !== response) response.on('error', (error) => settle(failed(transportReason(error, parsed))));
+    });
+    request.on('socket', (socket) => {
+      // A kept-alive socket is connected already.
+      if (!socket.connecting && (!isHttps || (socket as tls.TLSSocket).encrypted)) phase = 'answer';
+      else socket.once(isHttps ? 'secureConnect' : 'connect', () => { if (phase === 'connect') phase = 'answer'; });
     });
     const timer = setTimeout(() => {
-      settle({ kind: 'failed', result: timedOut(options.timeoutMs) });
+      const where = phase === 'connect'
+        ? `connecting to ${parsed.host}${isHttps ? ' (TCP and TLS handshake)' : ''}`
+        : phase === 'answer' ? `waiting for ${parsed.host} to answer (connected, no response)` : `reading the response (${received} bytes received so far: the server sends too slowly)`;
+      settle({ kind: 'failed', result: timedOut(options.timeoutMs, redirects > 0 ? `${where}, after ${redirects} redirect${redirects === 1 ? '' : 's'}` : where) });
       request.destroy();
     }, timeoutMs);
     request.on('error', (error) => {
@@ -131,8 +157,8 @@ function failed(reason: string): Step {
   return { kind: 'failed', result: { ok: false, reason, tls: false } };
 }
 
-function timedOut(timeoutMs: number): FetchResult {
-  return { ok: false, reason: `timed out after ${formatMs(timeoutMs)} (tool config remoteTimeoutMs)`, tls: false };
+function timedOut(timeoutMs: number, where: string): FetchResult {
+  return { ok: false, reason: `timed out after ${formatMs(timeoutMs)} (tool config remoteTimeoutMs) ${where}`, tls: false };
 }
 
 function tooLarge(): string {

@@ -94,6 +94,83 @@ describe('sgconf build', () => {
   });
 });
 
+describe('build reads files as lint does', () => {
+  it('a Latin-1 source is refused as unreadable (it was built with U+FFFD), a device is not read', async () => {
+    await fs.writeFile(path.join(dir, 'db.json'), Buffer.from('{"name": "db", "bucket": "caf\u00e9", "enable_shared_bucket_access": true}', 'latin1'));
+    const { code, stdout } = await sgconf('build', 'db.json', '/dev/zero', '--out', 'out', '--format', 'json');
+    expect(code).toBe(1);
+    const byFile = Object.fromEntries(JSON.parse(stdout).results.map((r: { file: string; diagnostics: { rule: string; message: string }[] }) => [r.file, r.diagnostics.map((d) => `${d.rule}: ${d.message}`)]));
+    expect(byFile['db.json']).toEqual(['source/unreadable: the file is not valid UTF-8 text']);
+    expect(byFile['/dev/zero']).toEqual([expect.stringMatching(/not a regular file/)]);
+    await expect(fs.stat(path.join(dir, 'out'))).rejects.toThrow();
+  });
+});
+
+describe('build walks folders as lint does', () => {
+  it('follows symbolic links to files (a ConfigMap mount) and survives a link loop', async () => {
+    const data = path.join(dir, 'config', '..2026_11_24_01_02_03.123');
+    await fs.mkdir(data, { recursive: true });
+    await fs.writeFile(path.join(data, 'orders.json'), '{"name": "orders", "bucket": "orders", "enable_shared_bucket_access": true}');
+    await fs.symlink('..2026_11_24_01_02_03.123', path.join(dir, 'config', '..data'));
+    await fs.symlink('..data/orders.json', path.join(dir, 'config', 'orders.json'));
+    await fs.symlink('..', path.join(dir, 'config', 'loop'));
+    // A link to a file kept outside the folder.
+    await fs.mkdir(path.join(dir, 'shared'));
+    await fs.writeFile(path.join(dir, 'shared', 'items.json'), '{"name": "items", "bucket": "items", "enable_shared_bucket_access": true}');
+    await fs.symlink('../shared/items.json', path.join(dir, 'config', 'items.json'));
+    const { code, stdout } = await sgconf('build', 'config', '--out', 'out');
+    expect(code, stdout).toBe(0);
+    expect((await fs.readdir(path.join(dir, 'out/databases'))).sort()).toEqual(['items.json', 'orders.json']);
+  });
+});
+
+describe('build: remote sources turned off', () => {
+  it.each([
+    ['--no-remote', ['--no-remote']],
+    ['the tool config\'s remote: false', []],
+  ])('%s: a function named by URL cannot be inlined, so the build is refused (it wrote the URL, which the gateway rejects)', async (_name, flags) => {
+    if (flags.length === 0) await put('.sgconfrc.json', '{"remote": false}');
+    const text = '{"name": "db", "bucket": "b", "enable_shared_bucket_access": true, "sync": "http://127.0.0.1:9/sync.js"}';
+    await put('db.json', text);
+    const { code, stdout } = await sgconf('build', 'db.json', '--out', 'out', '--format', 'json', ...flags);
+    expect(code).toBe(1);
+    const found = JSON.parse(stdout).results.find((r: { file: string }) => r.file === 'db.json').diagnostics.find((d: { rule: string }) => d.rule === 'convert/function-source');
+    expect(found).toMatchObject({ severity: 'error', line: 1, column: text.indexOf('"http') + 1 });
+    expect(found.message).toMatch(/names the URL http:\/\/127\.0\.0\.1:9\/sync\.js, which was not fetched: remote sources are turned off/);
+    await expect(fs.stat(path.join(dir, 'out'))).rejects.toThrow();
+  });
+});
+
+describe('build: numbers', () => {
+  it('a YAML number a double cannot hold is written as the source wrote it; 1.0e3 is the number 1000', async () => {
+    await put('db.yaml', 'name: db\nbucket: b\nenable_shared_bucket_access: true\nrevs_limit: 1.0e3\ncompact_interval_days: 0.10000000000000000001\n');
+    const { code, stdout } = await sgconf('build', 'db.yaml', '--out', 'out');
+    expect(code, stdout).toBe(0);
+    const written = await fs.readFile(path.join(dir, 'out/databases/db.json'), 'utf8');
+    expect(written).toContain('"revs_limit": 1000,');
+    expect(written).toContain('"compact_interval_days": 0.10000000000000000001\n');
+  });
+
+  it('a JSON source keeps every number as written', async () => {
+    await put('db.json', '{"name": "db", "bucket": "b", "enable_shared_bucket_access": true, "compact_interval_days": 1e-400, "revs_limit": 1.0e3}');
+    const { code, stdout } = await sgconf('build', 'db.json', '--out', 'out');
+    expect(code, stdout).toBe(0);
+    const written = await fs.readFile(path.join(dir, 'out/databases/db.json'), 'utf8');
+    expect(written).toContain('"compact_interval_days": 1e-400,');
+    expect(written).toContain('"revs_limit": 1.0e3\n');
+  });
+
+  it('a YAML number with no JSON form (.nan) is refused where it stands, not written as null', async () => {
+    await put('db.yaml', 'name: db\nbucket: b\nenable_shared_bucket_access: true\ncompact_interval_days: .nan\n');
+    const { code, stdout } = await sgconf('build', 'db.yaml', '--out', 'out', '--format', 'json');
+    expect(code).toBe(1);
+    const found = JSON.parse(stdout).results[0].diagnostics.find((d: { rule: string }) => d.rule === 'convert/build-input');
+    expect(found).toMatchObject({ line: 4, column: 24 });
+    expect(found.message).toMatch(/\.nan has no exact JSON form/);
+    await expect(fs.stat(path.join(dir, 'out'))).rejects.toThrow();
+  });
+});
+
 describe('build on hostile YAML', () => {
   it.each([
     ['a duplicate key (the last wins, as lint says)', 'name: db\nbucket: b\nbucket: c\n', 0],
@@ -113,5 +190,27 @@ describe('build on hostile YAML', () => {
     expect(exit).toBe(code);
     expect(JSON.parse(stdout).results[0].file).toBe('db.yaml');
     if (code === 0) expect(JSON.parse(readFileSync(pathModule.join(dir, 'out/databases/db.json'), 'utf8')).bucket).toBe('c');
+  });
+});
+
+describe('build: the tool config\'s remoteTimeoutMs', () => {
+  it('bounds a fetch from a server that never answers', async () => {
+    const net = await import('node:net');
+    const sockets: import('node:net').Socket[] = [];
+    const silent = net.createServer((socket) => { sockets.push(socket); });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}/sync.js`;
+      await put('.sgconfrc.json', JSON.stringify({ remoteTimeoutMs: 300 }));
+      await put('sg.json', JSON.stringify({ name: 'db', bucket: 'b', enable_shared_bucket_access: true, sync: url }));
+      const started = Date.now();
+      const r = await sgconf('build', 'sg.json', '--out', 'out');
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/timed out after 300 ms \(tool config remoteTimeoutMs\) waiting for 127\.0\.0\.1:\d+ to answer/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });

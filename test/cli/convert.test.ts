@@ -218,4 +218,85 @@ describe('sgconf convert', () => {
     expect(real.stdout).not.toContain('tok3nvalue9876543210');
     expect((await fs.stat(path.join(dir, 'out/databases/db.json'))).mode & 0o777).toBe(0o600);
   });
+
+  it('reads numbers as lint does: one lint refuses stops the conversion; the others are written as the source wrote them', async () => {
+    const base = '{"ServerReadTimeout": 30.0, "databases": {"db": {"server": "couchbases://cb1", "bucket": "b", "enable_shared_bucket_access": true, "compact_interval_days": 0.10000000000000000001%s}}}';
+    const refused = await sgconf('convert', await write('big.json', base.replace('%s', ', "revs_limit": 9007199254740993')), '--out', 'out', '--format', 'json');
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout).results[0].diagnostics.map((d: { rule: string }) => d.rule)).toContain('schema/range');
+    await expect(fs.stat(path.join(dir, 'out'))).rejects.toThrow();
+
+    const ok = await sgconf('convert', await write('sg.json', base.replace('%s', '')), '--out', 'out');
+    expect(ok.code, ok.stdout).toBe(0);
+    expect(ok.stdout).not.toContain('convert/env-reference');
+    expect(JSON.parse(await fs.readFile(path.join(dir, 'out/bootstrap.json'), 'utf8')).api).toEqual({ server_read_timeout: '30s' });
+    expect(await fs.readFile(path.join(dir, 'out/databases/db.json'), 'utf8')).toContain('"compact_interval_days": 0.10000000000000000001\n');
+  });
+
+  it('a misspelt field holding an environment reference is refused as lint refuses it (only findings about the reference\'s value are set aside)', async () => {
+    const input = await write('sg.json', '{"ServerReadTimeoutt": $TIMEOUT, "databases": {"db": {"server": "couchbases://cb1", "bucket": "b", "enable_shared_bucket_access": true, "revs_limit": $REVS}}}');
+    const r = await sgconf('convert', input, '--out', 'out', '--format', 'json');
+    expect(r.code).toBe(1);
+    const found = JSON.parse(r.stdout).results[0].diagnostics.map((d: { rule: string; pointer: string }) => `${d.rule} ${d.pointer}`);
+    expect(found).toContain('schema/unknown-field /ServerReadTimeoutt');
+    expect(found.filter((d: string) => d.endsWith('/revs_limit'))).toEqual([]); // known only when the gateway runs
+  });
+
+  it.each([
+    ['--no-remote', ['--no-remote']],
+    ['the tool config\'s remote: false', []],
+  ])('%s: no request is made, and the refusal says the URL was not fetched because remote sources are off', async (_name, flags) => {
+    const http = await import('node:http');
+    let requests = 0;
+    const server = http.createServer((_q, r) => { requests++; r.end('function (doc) {}'); });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as { port: number }).port;
+      if (flags.length === 0) await write('.sgconfrc.json', { remote: false });
+      const input = await write('sg.json', { databases: { db: { server: 'couchbases://cb1', bucket: 'b', enable_shared_bucket_access: true, sync: `http://127.0.0.1:${port}/sync.js` } } });
+      const r = await sgconf('convert', input, '--out', 'out', ...flags);
+      expect(r.code).toBe(1);
+      expect(requests).toBe(0);
+      expect(r.stdout).toMatch(/names the url http:\/\/127\.0\.0\.1:\d+\/sync\.js, which cannot be read \(it was not fetched: remote sources are turned off by --no-remote or the tool config's remote: false\); a persisted config must hold the function itself, so the URL must be fetched when converting/);
+      if (flags.length > 0) {
+        // Without the flag the same config is fetched and converted.
+        expect((await sgconf('convert', input, '--out', 'out2')).code).toBe(0);
+        expect(requests).toBe(1);
+      }
+    } finally {
+      server.close();
+    }
+  });
+
+  it('a password written with $$ is never quoted: the warning about principals names where, not what', async () => {
+    const input = await write('sg.json', { databases: { db: { server: 'couchbases://cb1', bucket: 'b', enable_shared_bucket_access: true, users: { ann: { password: 's3cr$$etPw99' } } } } });
+    for (const format of ['stylish', 'json']) {
+      const r = await sgconf('convert', input, '--dry-run', '--format', format);
+      expect(r.code).toBe(0);
+      expect(r.stdout).not.toMatch(/s3cr|etPw99/);
+      expect(r.stdout).toContain('principals/db.json keeps environment references or $$ (at users/ann/password)');
+    }
+  });
+});
+
+describe('convert: the tool config\'s remoteTimeoutMs', () => {
+  it('bounds a fetch from a server that never answers', async () => {
+    const net = await import('node:net');
+    const sockets: import('node:net').Socket[] = [];
+    const silent = net.createServer((socket) => { sockets.push(socket); });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}/sync.js`;
+      await write('.sgconfrc.json', { remoteTimeoutMs: 300 });
+      await write('sg.json', { databases: { db: { server: 'couchbases://cb1', bucket: 'b', enable_shared_bucket_access: true, sync: url } } });
+      const started = Date.now();
+      const r = await sgconf('convert', 'sg.json', '--out', 'out');
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/timed out after 300 ms \(tool config remoteTimeoutMs\) waiting for 127\.0\.0\.1:\d+ to answer/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
+  });
 });

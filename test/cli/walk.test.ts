@@ -29,6 +29,17 @@ describe('folder walks', () => {
     expect(r.code).toBe(1);
   });
 
+  it('read a file reached twice (through a link to it and through a folder link) once', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-walk-'));
+    mkdirSync(path.join(dir, 'config'));
+    mkdirSync(path.join(dir, 'shared'));
+    writeFileSync(path.join(dir, 'shared', 'db.json'), DB);
+    symlinkSync('../shared/db.json', path.join(dir, 'config', 'db.json'));
+    symlinkSync('..', path.join(dir, 'config', 'up'));
+    const r = await lint(['config', '--format', 'json'], dir);
+    expect(JSON.parse(r.stdout).results.map((x: { file: string }) => x.file)).toEqual([path.join('config', 'db.json')]);
+  });
+
   it('report a .json file that is not UTF-8 (UTF-16, Latin-1) instead of skipping it', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-walk-'));
     writeFileSync(path.join(dir, 'utf16.json'), Buffer.from('\ufeff' + DB, 'utf16le'));
@@ -48,6 +59,19 @@ describe('folder walks', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('no gateway config found in .');
+  });
+
+  it('each named folder that holds no config is misuse, even when another path found configs (as ESLint does)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-walk-'));
+    mkdirSync(path.join(dir, 'configs'));
+    mkdirSync(path.join(dir, 'confgis'));
+    writeFileSync(path.join(dir, 'configs', 'db.json'), DB);
+    writeFileSync(path.join(dir, 'confgis', 'package.json'), '{"name": "x"}');
+    const r = await lint(['configs', 'confgis'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^sgconf lint: no gateway config found in confgis \(/);
+    expect((await lint(['configs', path.join('configs', 'db.json')], dir)).code).toBe(1);
   });
 
   it('a config with mostly misspelt keys is checked (with "did you mean"), other JSON and YAML is skipped', async () => {

@@ -282,4 +282,14 @@ describe('numbers as written', () => {
     const written = serialize(result.databases.db as JsonValue, parsed.bareReferences);
     for (const text of ['"revs_limit": 9007199254740993', '"old_rev_expiry_seconds": 1e309', '"view_query_timeout_secs": 1e-400', '"local_doc_expiry_secs": 1.0', '"size": 5000']) expect(written).toContain(text);
   });
+
+  it('a number kept as written still converts as a number (seconds to a duration, a negative limit), and is no environment reference', () => {
+    const source = '{"ServerReadTimeout": 30.0, "MaxHeartbeat": 3e2, "MaxIncomingConnections": -1.0, "databases": {"db": {"server": "couchbases://cb", "enable_shared_bucket_access": true}}}';
+    const parsed = parseDialect(source, null);
+    expect(parsed.bareSpans).toEqual([]); // the lint reads these numbers as they are
+    const result = convertLegacy(parsed.value as JsonObject, { bareReferences: parsed.bareReferences });
+    expect(result.bootstrap.api).toEqual({ server_read_timeout: '30s', max_connections: 0 });
+    expect(result.bootstrap.replicator).toEqual({ max_heartbeat: '5m0s' });
+    expect(result.diagnostics.filter((d) => d.rule === 'convert/env-reference')).toEqual([]);
+  });
 });

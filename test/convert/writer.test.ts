@@ -208,13 +208,17 @@ describe('writer: what users do around a conversion', () => {
     expect((await listAll(dir)).filter((f) => f.endsWith('.tmp') || f.startsWith('databases/') || f.includes('backup'))).toEqual([]);
   });
 
-  it('run as root on a config owned by the service user, the new config and the backup keep its owner and group', async () => {
+  it('run as root on a config owned by the service user, everything written beside it keeps its owner and group', async () => {
     if (process.getuid?.() !== 0) throw new Error('this test needs root (CI and the development machines run as root)');
     const original = path.join(dir, 'sync_gateway.json');
     await fs.writeFile(original, '{"databases": {}}\n', { mode: 0o640 });
     await fs.chown(original, 1000, 1001);
     const { backup } = await writeInPlace(original, await fs.readFile(original), files);
-    for (const file of [original, backup]) expect(await fs.stat(file)).toMatchObject({ uid: 1000, gid: 1001 });
+    for (const file of [original, backup, 'databases', 'databases/db.json', 'principals', 'principals/db.json'].map((f) => path.resolve(dir, f))) {
+      expect(await fs.stat(file), file).toMatchObject({ uid: 1000, gid: 1001 });
+    }
+    expect(await mode(original)).toBe(0o600); // it holds credentials now
+    expect(await mode(backup)).toBe(0o640);
   });
 
   it('databases/ and principals/ linked to one folder: refused, nothing written (with --force too)', async () => {

@@ -2,7 +2,7 @@
 // byte-identical backup is in place, and no half-written file stands under a final name.
 import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -26,10 +26,17 @@ function random(seed: number): () => number {
   };
 }
 
-function convertKilledAfter(dir: string, ms: number): Promise<void> {
+/** Runs `convert --in-place` in `dir` and kills it (SIGKILL) `microseconds` after the spawn. */
+function convertKilledAfter(dir: string, microseconds: number): Promise<void> {
   return new Promise((resolve) => {
+    const started = process.hrtime.bigint();
     const child = spawn(process.execPath, [SGCONF, 'convert', 'sync_gateway.json', '--in-place'], { cwd: dir, stdio: 'ignore' });
-    const timer = setTimeout(() => child.kill('SIGKILL'), ms);
+    const deadline = started + BigInt(Math.round(microseconds * 1000));
+    // setTimeout has millisecond steps: sleep to just before the moment, then wait out the last microseconds.
+    const timer = setTimeout(() => {
+      while (process.hrtime.bigint() < deadline) { /* the last fraction of a millisecond */ }
+      child.kill('SIGKILL');
+    }, Math.max(0, Math.floor(microseconds / 1000) - 1));
     child.on('exit', () => {
       clearTimeout(timer);
       resolve();
@@ -42,45 +49,59 @@ function finalFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true }).map(String).filter((f) => f.endsWith('.json') && !path.basename(f).startsWith('.'));
 }
 
+function timeRun(dir: string, ...args: string[]): number {
+  writeFileSync(path.join(dir, 'sync_gateway.json'), ORIGINAL);
+  const started = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, [SGCONF, 'convert', 'sync_gateway.json', ...args], { cwd: dir, encoding: 'utf8' });
+  expect(r.status, r.stdout + r.stderr).toBe(0);
+  return Number(process.hrtime.bigint() - started) / 1000;
+}
+
 describe('convert --in-place under SIGKILL', () => {
   it('never loses the original and never leaves a half-written file under a final name (200 seeded runs)', async () => {
     const base = mkdtempSync(path.join(os.tmpdir(), 'sgconf-kill-'));
-    // How long one whole run takes here: the kills are spread over it (and a little past its end).
+    // How long a run takes here, and how long one that writes nothing (--dry-run): the writing happens
+    // between the two. Half the kills are spread over the whole run and a little past its end, half over
+    // the writing, at microsecond steps.
     const probe = path.join(base, 'probe');
-    spawnSync('mkdir', [probe]);
-    writeFileSync(path.join(probe, 'sync_gateway.json'), ORIGINAL);
-    const started = Date.now();
-    const full = spawnSync(process.execPath, [SGCONF, 'convert', 'sync_gateway.json', '--in-place'], { cwd: probe, encoding: 'utf8' });
-    const runMs = Date.now() - started;
-    expect(full.status, full.stdout + full.stderr).toBe(0);
+    mkdirSync(probe);
+    const dryUs = Math.min(...[0, 1].map(() => timeRun(probe, '--dry-run')));
+    const fullUs = Math.max(...[0, 1].map(() => { rmSync(probe, { recursive: true }); mkdirSync(probe); return timeRun(probe, '--in-place'); }));
+    const writeFrom = Math.min(dryUs, fullUs) * 0.8;
 
     const next = random(20261124);
-    const outcomes = { untouched: 0, converted: 0 };
+    const outcomes = { untouched: 0, killedWhileWriting: 0, converted: 0 };
     for (let run = 0; run < 200; run++) {
       const dir = path.join(base, `run${run}`);
-      spawnSync('mkdir', [dir]);
+      mkdirSync(dir);
       writeFileSync(path.join(dir, 'sync_gateway.json'), ORIGINAL);
-      await convertKilledAfter(dir, Math.floor(next() * runMs * 1.2));
+      const delay = run % 2 === 0 ? next() * fullUs * 1.2 : writeFrom + next() * (fullUs * 1.2 - writeFrom);
+      await convertKilledAfter(dir, delay);
       const current = readFileSync(path.join(dir, 'sync_gateway.json'), 'utf8');
       const backups = readdirSync(dir).filter((f) => f.startsWith('sync_gateway-backup-'));
       if (current === ORIGINAL) {
-        outcomes.untouched++;
+        if (readdirSync(dir).length > 1) outcomes.killedWhileWriting++;
+        else outcomes.untouched++;
       } else {
-        // Replaced: by the complete bootstrap config, and the backup holds the original byte for byte.
+        // Replaced: by the complete bootstrap config, the backup holds the original byte for byte, and
+        // every other output stands whole beside it (the replacement is the last step).
         expect(JSON.parse(current), `run ${run}`).toHaveProperty('bootstrap');
         expect(backups, `run ${run}`).toHaveLength(1);
         expect(readFileSync(path.join(dir, backups[0]!), 'utf8'), `run ${run}`).toBe(ORIGINAL);
+        expect(finalFiles(dir).filter((f) => f.startsWith('databases')), `run ${run}`).toHaveLength(20);
         outcomes.converted++;
       }
       for (const file of finalFiles(dir)) expect(() => JSON.parse(readFileSync(path.join(dir, file), 'utf8')), `run ${run}: ${file}`).not.toThrow();
+      expect(backups.length, `run ${run}`).toBeLessThanOrEqual(1);
       for (const backup of backups) expect(readFileSync(path.join(dir, backup), 'utf8'), `run ${run}: ${backup}`).toBe(ORIGINAL);
       rmSync(dir, { recursive: true, force: true });
     }
-    // The kills landed both before and after the replacement.
-    expect(outcomes.untouched).toBeGreaterThan(0);
-    expect(outcomes.converted).toBeGreaterThan(0);
-    expect(existsSync(base)).toBe(true);
-  }, 300_000);
+    // The kills landed before anything was written, while writing, and after the replacement.
+    expect(outcomes.untouched, JSON.stringify(outcomes)).toBeGreaterThan(0);
+    expect(outcomes.killedWhileWriting, JSON.stringify(outcomes)).toBeGreaterThan(0);
+    expect(outcomes.converted, JSON.stringify(outcomes)).toBeGreaterThan(0);
+    rmSync(base, { recursive: true, force: true });
+  }, 120_000);
 
   it('a full disk (a file size limit) gives a diagnostic and leaves nothing under a final name', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-full-'));
@@ -91,8 +112,8 @@ describe('convert --in-place under SIGKILL', () => {
     const r = spawnSync('bash', ['-c', `ulimit -f 2; exec "${process.execPath}" "${SGCONF}" convert sync_gateway.json --out out --format json`], { cwd: dir, encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(1);
     expect(r.stderr).toMatch(/sgconf convert: nothing was written: .*(EFBIG|too large)/i);
-    const left = existsSync(path.join(dir, 'out')) ? finalFiles(path.join(dir, 'out')) : [];
-    expect(left).toEqual([]);
+    // Nothing at all: not under a final name, not under a temporary one, not the folder it created.
+    expect(readdirSync(dir)).toEqual(['sync_gateway.json']);
   });
 
   // Real file systems: a read-only mount and a tiny one that fills up (tmpfs; the machines run as root).
@@ -111,10 +132,82 @@ describe('convert --in-place under SIGKILL', () => {
       expect(r.status, r.stdout + r.stderr).toBe(1);
       expect(r.stderr).toMatch(/^sgconf convert: nothing was written/);
       expect(r.stderr).toMatch(reason);
-      expect(finalFiles(out)).toEqual([]);
+      expect(readdirSync(out, { recursive: true })).toEqual([]);
       expect(readFileSync(path.join(dir, 'sync_gateway.json'), 'utf8')).toBe(ORIGINAL);
     } finally {
       spawnSync('umount', [out]);
     }
+  });
+
+  it.each([
+    ['a disk that fills up', 'size=32k', /no space left|ENOSPC/i],
+    ['a file size limit', 'size=1m', /EFBIG|too large/i],
+  ])('--in-place on %s: a diagnostic, the original untouched, nothing else left', (name, mountOptions, reason) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-mount-'));
+    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', mountOptions, 'tmpfs', dir], { encoding: 'utf8' });
+    expect(mounted.status, `mount needs root: ${mounted.stderr}`).toBe(0);
+    try {
+      writeFileSync(path.join(dir, 'sync_gateway.json'), ORIGINAL);
+      const limit = name === 'a file size limit' ? 'ulimit -f 2; ' : '';
+      const r = spawnSync('bash', ['-c', `${limit}exec "${process.execPath}" "${SGCONF}" convert sync_gateway.json --in-place`], { cwd: dir, encoding: 'utf8' });
+      expect(r.status, r.stdout + r.stderr).toBe(1);
+      expect(r.stderr).toMatch(/^sgconf convert: nothing was changed/);
+      expect(r.stderr).toMatch(reason);
+      expect(readdirSync(dir)).toEqual(['sync_gateway.json']);
+      expect(readFileSync(path.join(dir, 'sync_gateway.json'), 'utf8')).toBe(ORIGINAL);
+    } finally {
+      spawnSync('umount', [dir]);
+    }
+  });
+});
+
+describe('symbolic links under the output folder', () => {
+  const small = JSON.stringify({ databases: { db: { server: 'couchbases://cb', bucket: 'b', username: 'sg', password: 'pw', enable_shared_bucket_access: true, users: { u: { password: 'upw' } } } } });
+
+  it('--force replaces links to files (and dangling links) by the new files; what they pointed at is never written', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-links-'));
+    writeFileSync(path.join(dir, 'sync_gateway.json'), small);
+    writeFileSync(path.join(dir, 'victim.txt'), 'VICTIM');
+    mkdirSync(path.join(dir, 'out/databases'), { recursive: true });
+    symlinkSync('../victim.txt', path.join(dir, 'out/bootstrap.json'));
+    symlinkSync('../../victim.txt', path.join(dir, 'out/databases/db.json'));
+    mkdirSync(path.join(dir, 'out/principals'));
+    symlinkSync('../../created-through-link.json', path.join(dir, 'out/principals/db.json'));
+    const r = spawnSync(process.execPath, [SGCONF, 'convert', 'sync_gateway.json', '--out', 'out', '--force'], { cwd: dir, encoding: 'utf8' });
+    expect(r.status, r.stdout + r.stderr).toBe(0);
+    expect(readFileSync(path.join(dir, 'victim.txt'), 'utf8')).toBe('VICTIM');
+    expect(existsSync(path.join(dir, 'created-through-link.json'))).toBe(false);
+    for (const file of ['bootstrap.json', 'databases/db.json', 'principals/db.json']) {
+      expect(lstatSync(path.join(dir, 'out', file)).isFile(), file).toBe(true);
+      expect(() => JSON.parse(readFileSync(path.join(dir, 'out', file), 'utf8')), file).not.toThrow();
+    }
+  });
+
+  it('without --force a link under a final name is refused like any existing file, and nothing is written', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-links-'));
+    writeFileSync(path.join(dir, 'sync_gateway.json'), small);
+    mkdirSync(path.join(dir, 'databases'));
+    symlinkSync('../elsewhere.json', path.join(dir, 'databases/db.json'));
+    const r = spawnSync(process.execPath, [SGCONF, 'convert', 'sync_gateway.json', '--in-place'], { cwd: dir, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/databases\/db\.json already exists; pass --force to overwrite it/);
+    expect(readFileSync(path.join(dir, 'sync_gateway.json'), 'utf8')).toBe(small);
+    expect(existsSync(path.join(dir, 'elsewhere.json'))).toBe(false);
+    expect(readdirSync(dir).sort()).toEqual(['databases', 'sync_gateway.json']);
+  });
+
+  it('an output folder that is a link (databases/ -> another folder) is refused, with --force too', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-links-'));
+    writeFileSync(path.join(dir, 'sync_gateway.json'), small);
+    mkdirSync(path.join(dir, 'other'));
+    writeFileSync(path.join(dir, 'other/db.json'), 'KEEP');
+    mkdirSync(path.join(dir, 'out'));
+    symlinkSync('../other', path.join(dir, 'out/databases'));
+    const r = spawnSync(process.execPath, [SGCONF, 'convert', 'sync_gateway.json', '--out', 'out', '--force'], { cwd: dir, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/databases is a symbolic link: sgconf does not write through links/);
+    expect(readdirSync(path.join(dir, 'other'))).toEqual(['db.json']);
+    expect(readFileSync(path.join(dir, 'other/db.json'), 'utf8')).toBe('KEEP');
+    expect(readdirSync(path.join(dir, 'out'))).toEqual(['databases']);
   });
 });

@@ -6,6 +6,7 @@ import { parseCommandArgs, useColor } from '../args.js';
 import { DEPLOYMENT_OPTIONS, deploymentFrom } from '../tool-options.js';
 import { lintPaths, summarize } from '../../lint.js';
 import { loadToolConfig } from '../../config/index.js';
+import { foldersWithoutConfigs } from '../../files.js';
 import { formatReport, REPORT_FORMATS, type ReportFormat } from '../../report/index.js';
 import type { Kind } from '../../types.js';
 
@@ -66,9 +67,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     ignoreBase: tool.filepath ? path.dirname(tool.filepath) : io.cwd,
     quiet: values.quiet,
   });
-  // As ESLint does: a run that finds nothing to check among what the user named is misuse, never a pass.
-  if (report.results.length === 0) {
-    throw new UsageError(`no gateway config found in ${positionals.join(', ')} (folders are searched for *.json, *.yaml and *.yml; files that are not gateway configs are skipped; name a file to check it whatever it holds)`);
+  // As ESLint does: a named folder in which nothing is found to check is misuse, never a pass.
+  const empty = report.results.length === 0 ? positionals : await foldersWithoutConfigs(positionals, report.results, io.cwd);
+  if (empty.length > 0) {
+    throw new UsageError(`no gateway config found in ${empty.join(', ')} (folders are searched for *.json, *.yaml and *.yml; files that are not gateway configs, and ignored ones, are skipped; name a file to check it whatever it holds)`);
   }
   const extra = [...(tool.problems ? [tool.problems] : []), ...deployment.problems];
   const final = extra.length > 0 ? summarize([...extra, ...report.results], shared.target) : report;
