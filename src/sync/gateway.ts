@@ -1,0 +1,363 @@
+// The gateway's Go side of a sync function or import filter call: what it hands the function, and what it
+// makes of what the function did. Two ways in: a real write (what `sgconf test` models) and the dry-run
+// endpoint (what `sgconf dry-run` answers as, for releases that have one). Every step names where the
+// gateway does it; the sandbox (engine.ts) only runs JavaScript.
+import { createHash } from 'node:crypto';
+import type { JsonObject, JsonValue } from '../types.js';
+import { isObject } from '../types.js';
+import type { CallResult, NativeCalls } from './engine.js';
+import {
+  DRY_RUN_ERROR_PREFIX, IMPORT_FILTER_NON_BOOLEAN, JS_TIMEOUT_MESSAGE, PARSE_BOOL, ROLE_PREFIX, passesMeta, userCtxRoles,
+  type NumberHandling,
+} from '../releases/sync-runner.js';
+import type { Release } from '../releases/index.js';
+
+/** A real write (PUT, or a push from a client) or the dry-run endpoint. */
+export type CallPath = 'write' | 'endpoint';
+
+export interface WriterContext {
+  name: string;
+  roles: readonly string[];
+  channels: readonly string[];
+}
+
+export interface SyncRequest {
+  doc: JsonObject;
+  /** The current revision; absent or null: a new document. */
+  oldDoc?: JsonObject | null;
+  /** The writing user; absent: an admin write (every require* passes). */
+  user?: WriterContext | null;
+  /** `meta.xattrs` as the endpoint takes it: one key, the database's user_xattr_key. */
+  xattrs?: JsonObject;
+}
+
+export interface DatabaseSettings {
+  /** The database's user_xattr_key (3.0+), if any. */
+  userXattrKey?: string;
+}
+
+/** A request the gateway refuses before the function runs (an HTTP error). */
+export interface Refusal {
+  status: number;
+  message: string;
+}
+
+export type PreparedCall = { ok: true; args: (string | null)[]; docId: string } | { ok: false; refusal: Refusal };
+
+const NUMBER_HANDLING: Record<CallPath, NumberHandling> = { write: 'convert', endpoint: 'strings' };
+
+/**
+ * The arguments the runner is called with, as JSON texts: (newDoc, oldDoc, meta, userCtx), without meta
+ * before 3.0. Endpoint: rest/diagnostic_doc_api.go@4.1.1 handleSyncFnDryRun then db/crud.go SyncFnDryRun
+ * and prepareSyncFn. Write: db/crud.go@4.1.1 Put (and PutExistingRev) then prepareSyncFn and
+ * getChannelsAndAccess.
+ */
+export function prepareSyncCall(request: SyncRequest, path: CallPath, release: Release, settings: DatabaseSettings): PreparedCall {
+  const body: JsonObject = { ...request.doc };
+  let meta: JsonObject = { xattrs: settings.userXattrKey ? { [settings.userXattrKey]: null } : {} };
+  if (request.xattrs !== undefined) {
+    const keys = Object.keys(request.xattrs);
+    if (keys.length > 1) return refuse(400, 'only one xattr key can be specified in meta');
+    if (!settings.userXattrKey) return refuse(400, 'no user xattr key configured for this database');
+    if (!Object.prototype.hasOwnProperty.call(request.xattrs, settings.userXattrKey)) {
+      return refuse(400, `configured user xattr key ${goQuote(settings.userXattrKey)} not found in provided xattrs`);
+    }
+    meta = { xattrs: request.xattrs };
+  }
+  if (request.user && request.user.name === '') return refuse(400, 'no user name provided');
+
+  const docId = typeof body['_id'] === 'string' && body['_id'] !== '' ? body['_id'] : 'sync_dryrun';
+  delete body['_id'];
+  const matchRev = typeof body['_rev'] === 'string' ? body['_rev'] : '';
+  const generation = revGeneration(matchRev);
+  if (generation < 0) return refuse(400, 'Invalid revision ID');
+  delete body['_attachments'];
+  delete body['_revisions'];
+  if (Object.prototype.hasOwnProperty.call(body, '_sync')) return refuse(400, "document-top level property '_sync' is a reserved internal property");
+  // The endpoint drops _deleted without marking the revision deleted; a write marks it (db/crud.go Put: body[_deleted].(bool)).
+  const deleted = path === 'write' && body['_deleted'] === true;
+  delete body['_deleted'];
+  if (path === 'write') delete body['_exp']; // Put: body.ExtractExpiry()
+  delete body['_rev'];
+
+  // validateNewBody (db/validation.go@4.1.1), run by prepareSyncFn.
+  if (body['_removed'] !== undefined && body['_removed'] !== null) return refuse(404, 'Document revision is not accessible');
+  if (Object.prototype.hasOwnProperty.call(body, '_purged')) return refuse(400, "user defined top-level property '_purged' is not allowed in document body");
+  if (Object.keys(body).some((key) => key.startsWith('_sync_'))) return refuse(400, "user defined top-level properties that start with '_sync_' are not allowed in document body");
+
+  const newRev = `${generation + 1}-${revDigest(matchRev, goJson(body))}`;
+  const numbers = NUMBER_HANDLING[path];
+  const newDoc: JsonObject = { ...(numbers === 'strings' ? numbersAsStrings(body) : convertJsonNumbers(body)) as JsonObject, _id: docId, _rev: newRev };
+  if (deleted) newDoc['_deleted'] = true;
+
+  const oldDoc = request.oldDoc ? JSON.stringify(request.oldDoc) : null;
+  const userCtx = request.user
+    ? JSON.stringify({
+        name: request.user.name,
+        // A real user's channels include the public channel "!" (auth/auth.go@4.1.1 AddChannel(DocumentPublicChannel)).
+        channels: path === 'write' && !request.user.channels.includes('!') ? [...request.user.channels, '!'] : request.user.channels,
+        roles: userCtxRoles(request.user.roles),
+      })
+    : null;
+  const args = passesMeta(release) ? [JSON.stringify(newDoc), oldDoc, JSON.stringify(meta), userCtx] : [JSON.stringify(newDoc), oldDoc, userCtx];
+  return { ok: true, args, docId };
+}
+
+function refuse(status: number, message: string): PreparedCall {
+  return { ok: false, refusal: { status, message } };
+}
+
+/** db/revision.go@4.1.1 ParseRevID: "" is generation 0, a malformed id is -1. */
+function revGeneration(revId: string): number {
+  if (revId === '') return 0;
+  const match = /^(\d+)-(.+)$/.exec(revId);
+  if (!match || Number(match[1]) < 1) return -1;
+  return Number(match[1]);
+}
+
+/** db/revision.go@4.1.1 CreateRevIDWithBytes: md5 of the parent's length byte, the parent and the body. */
+function revDigest(parentRevId: string, bodyJson: string): string {
+  return createHash('md5').update(Buffer.from([parentRevId.length & 0xff])).update(parentRevId).update(bodyJson).digest('hex');
+}
+
+/** encoding/json as the gateway marshals a body: keys sorted, <, >, & and U+2028/9 escaped. */
+export function goJson(value: JsonValue): string {
+  if (Array.isArray(value)) return `[${value.map(goJson).join(',')}]`;
+  if (isObject(value)) {
+    const keys = Object.keys(value).sort(compareGoStrings);
+    return `{${keys.map((key) => `${goString(key)}:${goJson(value[key]!)}`).join(',')}}`;
+  }
+  if (typeof value === 'string') return goString(value);
+  return JSON.stringify(value);
+}
+
+function goString(text: string): string {
+  return JSON.stringify(text).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** Go's %q for the ASCII names of these messages. */
+export function goQuote(text: string): string {
+  return JSON.stringify(text);
+}
+
+/** Go compares strings byte by byte (sort.Strings); JavaScript by UTF-16 code unit. */
+export function compareGoStrings(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+}
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/** channels/channelmapper.go@4.1.1 ConvertJSONNumbers: integers beyond +-(2^53-1) stay json.Number, which otto reads as a string. */
+function convertJsonNumbers(value: JsonValue): JsonValue {
+  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) > MAX_SAFE ? String(BigInt(value)) : value;
+  if (Array.isArray(value)) return value.map(convertJsonNumbers);
+  if (isObject(value)) {
+    const out: JsonObject = {};
+    for (const [key, item] of Object.entries(value)) out[key] = convertJsonNumbers(item);
+    return out;
+  }
+  return value;
+}
+
+/** The endpoint passes json.Number unconverted: every number reaches the function as its JSON text. */
+function numbersAsStrings(value: JsonValue): JsonValue {
+  if (typeof value === 'number') return JSON.stringify(value);
+  if (Array.isArray(value)) return value.map(numbersAsStrings);
+  if (isObject(value)) {
+    const out: JsonObject = {};
+    for (const [key, item] of Object.entries(value)) out[key] = numbersAsStrings(item);
+    return out;
+  }
+  return value;
+}
+
+/** The dry-run endpoint's answer (rest/diagnostic_doc_api.go@4.1.1 SyncFnDryRun), keys in its order. */
+export interface SyncAnswer {
+  channels: string[] | null;
+  access: Record<string, string[]> | null;
+  roles: Record<string, string[]> | null;
+  exception?: string;
+  expiry?: number;
+  logging: { errors: string[]; info: string[] };
+}
+
+/** What a real write makes of the call: accepted, or refused with an HTTP status. */
+export interface WriteOutcome {
+  rejected: Refusal | null;
+}
+
+/**
+ * The runner's After (channels/sync_runner.go@4.1.1) and the endpoint's answer. An exception, a time-out or
+ * an invalid name in the results makes the call an error: the endpoint then answers with the error text
+ * after "Error returned from Sync Function: " and null results; a reject() is a result.
+ */
+export function syncAnswer(result: CallResult): SyncAnswer {
+  const logging = { errors: result.natives.logErrors, info: result.natives.logInfo };
+  const failure = callFailure(result);
+  if (failure !== null) return { channels: null, access: null, roles: null, exception: `${DRY_RUN_ERROR_PREFIX.sync}: ${failure}`, logging };
+  const mapped = mapResults(result.natives);
+  if ('error' in mapped) return { channels: null, access: null, roles: null, exception: `${DRY_RUN_ERROR_PREFIX.sync}: ${mapped.error}`, logging };
+  const answer: SyncAnswer = { channels: mapped.channels, access: mapped.access, roles: mapped.roles, logging };
+  const rejection = result.natives.rejection;
+  if (rejection) answer.exception = `${rejection.status} ${rejection.message}`;
+  if (mapped.expiry !== null) answer.expiry = mapped.expiry;
+  return { channels: answer.channels, access: answer.access, roles: answer.roles, ...(answer.exception !== undefined ? { exception: answer.exception } : {}), ...(answer.expiry !== undefined ? { expiry: answer.expiry } : {}), logging };
+}
+
+/**
+ * How a real write ends (db/crud.go@4.1.1 getChannelsAndAccess): a reject() refuses it with its status, an
+ * exception with 500 "Exception in JS sync function", a time-out with 500 "JS sync function timed out", and
+ * an access() or role() naming an invalid principal with 500 "Error in JS sync function".
+ */
+export function writeOutcome(result: CallResult, answer: SyncAnswer): WriteOutcome {
+  if (result.outcome.kind === 'timeout') return { rejected: { status: 500, message: 'JS sync function timed out' } };
+  if (answer.channels === null) return { rejected: { status: 500, message: 'Exception in JS sync function' } };
+  const rejection = result.natives.rejection;
+  if (rejection) return { rejected: { status: rejection.status, message: rejection.message } };
+  const principals = [...Object.keys(answer.access ?? {}), ...Object.keys(answer.roles ?? {})];
+  const roleNames = Object.values(answer.roles ?? {}).flat();
+  if (![...principals.map((p) => (p.startsWith(ROLE_PREFIX) ? p.slice(ROLE_PREFIX.length) : p)), ...roleNames].every(isValidPrincipalName)) {
+    return { rejected: { status: 500, message: 'Error in JS sync function' } };
+  }
+  return { rejected: null };
+}
+
+/** The text of a call that failed, or null when it returned (otto's error text; sg-bucket's time-out). */
+function callFailure(result: CallResult): string | null {
+  switch (result.outcome.kind) {
+    case 'returned': return null;
+    case 'threw': return result.outcome.message;
+    case 'timeout': return JS_TIMEOUT_MESSAGE;
+    case 'out-of-memory': return 'InternalError: out of memory (sgconf stops a case at its memory limit; the gateway has none)';
+    case 'stack-overflow': return 'RangeError: Maximum call stack size exceeded';
+  }
+}
+
+type Mapped = { channels: string[]; access: Record<string, string[]>; roles: Record<string, string[]>; expiry: number | null } | { error: string };
+
+function mapResults(natives: NativeCalls): Mapped {
+  const channels = channelSet(natives.channels, 'expand');
+  if ('error' in channels) return channels;
+  const access = accessMap(natives.access, '');
+  if ('error' in access) return access;
+  const roles = accessMap(natives.roles, ROLE_PREFIX);
+  if ('error' in roles) return roles;
+  return { channels: channels.set, access: access.map, roles: roles.map, expiry: lastExpiry(natives) };
+}
+
+/** channels/set.go@4.1.1 SetFromArray: every name non-empty and without a comma; "*" expands to just "*" or is removed. */
+function channelSet(names: readonly string[], star: 'expand' | 'remove'): { set: string[] } | { error: string } {
+  for (const name of names) if (name.length === 0 || name.includes(',')) return { error: `400 Illegal channel name ${goQuote(name)}` };
+  let set = [...new Set(names)];
+  if (star === 'expand' && set.includes('*')) set = ['*'];
+  if (star === 'remove') set = set.filter((name) => name !== '*');
+  return { set: set.sort(compareGoStrings) };
+}
+
+/** channels/sync_runner.go@4.1.1 addValueForUser and compileAccessMap. */
+function accessMap(calls: NativeCalls['access'], prefix: string): { map: Record<string, string[]> } | { error: string } {
+  const byUser = new Map<string, string[]>();
+  for (const call of calls) {
+    for (const user of call.users) byUser.set(user, [...(byUser.get(user) ?? []), ...call.values]);
+  }
+  const map: Record<string, string[]> = {};
+  for (const user of [...byUser.keys()].sort(compareGoStrings)) {
+    const values = byUser.get(user)!.map((value) => {
+      if (prefix === '') return value;
+      return value.startsWith(prefix) ? value.slice(prefix.length) : null;
+    });
+    const missing = values.findIndex((v) => v === null);
+    if (missing >= 0) return { error: `Value ${goQuote(byUser.get(user)![missing]!)} does not begin with ${goQuote(prefix)}` };
+    const set = channelSet(values as string[], 'remove');
+    if ('error' in set) return set;
+    Object.defineProperty(map, user, { value: set.set, enumerable: true, writable: true, configurable: true });
+  }
+  return { map };
+}
+
+/** The last expiry() call the gateway could read (base/util.go@4.1.1 ReflectExpiry, ValidateUint32Expiry); others are logged and ignored. */
+function lastExpiry(natives: NativeCalls): number | null {
+  let expiry: number | null = null;
+  for (const call of natives.expiry) {
+    const value = reflectExpiry(call);
+    if (value !== null) expiry = value;
+  }
+  return expiry;
+}
+
+const MAX_UINT32 = 4294967295;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+export function reflectExpiry(call: NativeCalls['expiry'][number]): number | null {
+  if (call.type === 'number') {
+    // Go's int64(float64) truncates; NaN and infinities land out of range.
+    if (!Number.isFinite(call.value)) return null;
+    return inUint32(Math.trunc(call.value));
+  }
+  if (call.type === 'string') {
+    // strconv.ParseInt(s, 10, 32): an optional sign and decimal digits within int32.
+    if (/^[+-]?\d+$/.test(call.value)) {
+      const n = Number(call.value);
+      if (n >= -2147483648 && n <= 2147483647) return inUint32(n);
+    }
+    const match = RFC3339.exec(call.value);
+    if (!match) return null;
+    const [, y, mo, d, h, mi, s, , zone] = match;
+    const month = Number(mo), day = Number(d), hour = Number(h), minute = Number(mi), second = Number(s);
+    if (month < 1 || month > 12 || day < 1 || day > daysIn(Number(y), month) || hour > 23 || minute > 59 || second > 59) return null;
+    let offset = 0;
+    if (zone !== 'Z' && zone !== 'z') {
+      const sign = zone!.startsWith('-') ? -1 : 1;
+      offset = sign * (Number(zone!.slice(1, 3)) * 3600 + Number(zone!.slice(4, 6)) * 60);
+    }
+    return inUint32(Date.UTC(Number(y), month - 1, day, hour, minute, second) / 1000 - offset);
+  }
+  return null;
+}
+
+function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function inUint32(value: number): number | null {
+  return value >= 0 && value <= MAX_UINT32 ? value : null;
+}
+
+/** auth/role.go@4.1.1 IsValidPrincipalName (MaxPrincipalNameLen: 239 bytes, base/constants.go). */
+export function isValidPrincipalName(name: string): boolean {
+  if (name.length === 0) return true;
+  if (Buffer.byteLength(name, 'utf8') > 239) return false;
+  let seenAlphanumeric = false;
+  for (const ch of name) {
+    if (ch === '/' || ch === ':' || ch === ',' || ch === '`') return false;
+    if (!seenAlphanumeric && /[\p{L}\p{N}]/u.test(ch)) seenAlphanumeric = true;
+  }
+  return seenAlphanumeric;
+}
+
+/** The import filter endpoint's answer (rest/diagnostic_doc_api.go@4.1.1 ImportFilterDryRun). */
+export interface ImportAnswer {
+  shouldImport: boolean;
+  exception: string;
+  logging: { errors: string[]; info: string[] };
+}
+
+/** db/import.go@4.1.1 ImportFilterDryRun and parseImportFilterOutput. */
+export function importAnswer(result: CallResult): ImportAnswer {
+  const logging = { errors: result.natives.logErrors, info: result.natives.logInfo };
+  const failure = callFailure(result);
+  if (failure !== null) return { shouldImport: false, exception: `${DRY_RUN_ERROR_PREFIX.import_filter}: ${failure}`, logging };
+  const value = result.outcome.kind === 'returned' ? result.outcome.value : { type: 'other' as const };
+  if (value.type === 'boolean') return { shouldImport: value.value, exception: '', logging };
+  if (value.type === 'string') {
+    const parsed = PARSE_BOOL[value.value];
+    if (parsed !== undefined) return { shouldImport: parsed, exception: '', logging };
+    return { shouldImport: false, exception: `strconv.ParseBool: parsing ${goQuote(value.value)}: invalid syntax`, logging };
+  }
+  return { shouldImport: false, exception: IMPORT_FILTER_NON_BOOLEAN, logging };
+}
+
+/** The import filter is called with the document body alone (db/import.go@4.1.1 EvaluateFunction). */
+export function prepareImportCall(doc: JsonObject): (string | null)[] {
+  return [JSON.stringify(doc)];
+}
