@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { FileResult, LintReport } from './types.js';
 import { decodeBytes } from './source/index.js';
 import { MAX_CONFIG_BYTES, NotReadError, readdirEntries, readRegularFile, realpath, stat } from './fs-async.js';
-import { analyzeText, summarize, type LintOptions } from './lint.js';
+import { analyzeText, summarize, type AnalyzedFile, type LintOptions } from './lint.js';
 
 export interface LintPathsOptions extends LintOptions {
   /** Glob patterns of files to skip, relative to `ignoreBase` (the tool config's folder; default cwd). */
@@ -12,7 +12,12 @@ export interface LintPathsOptions extends LintOptions {
 }
 
 const CONFIG_FILE = /\.(json|ya?ml)$/i;
-const NOT_CONFIGS = /(^|\/)(package(-lock)?\.json|tsconfig(\.[^/]*)?\.json|\.sgconfrc(\.[a-z]+)?|composer\.json|\.?eslintrc\.json)$/i;
+const NOT_CONFIGS = /(^|\/)(package(-lock)?\.json|tsconfig(\.[^/]*)?\.json|\.sgconfrc(\.[a-z]+)?|composer\.json|\.?eslintrc\.json|[^/]*\.sgtest\.(json|ya?ml))$/i;
+
+/** Which files a folder walk of lint takes: gateway configs, not sgconf's test files or well-known non-configs. */
+export function isConfigFileName(relative: string): boolean {
+  return CONFIG_FILE.test(relative) && !NOT_CONFIGS.test(relative);
+}
 
 export async function lintPaths(paths: string[], options: LintPathsOptions = {}): Promise<LintReport> {
   const cwd = options.cwd ?? process.cwd();
@@ -26,23 +31,32 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
   const fetchCache = options.fetchCache ?? new Map<string, Promise<unknown>>();
   const results = await mapLimit(targets, 8, async (t): Promise<FileResult | null> => {
     if (t.error) return unreadable(t.file, t.error);
-    let bytes: Uint8Array;
-    try {
-      bytes = await readRegularFile(path.resolve(cwd, t.file), MAX_CONFIG_BYTES);
-    } catch (error) {
-      if (error instanceof NotReadError && error.code === 'EFBIG') return unreadable(t.file, `${error.message}: a gateway config is a few MB at most`, 'source/too-large');
-      return unreadable(t.file, fsMessage(error));
-    }
-    const decoded = decodeBytes(bytes);
-    if (decoded.text === null) {
-      // A .json/.yaml file that is not UTF-8 text (UTF-16, Latin-1) is reported even when a folder walk
-      // found it: it may well be a config the gateway cannot read.
-      return { file: t.file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...d, line: 1, column: 1, endLine: 1, endColumn: 1 })) };
-    }
-    const analyzed = await analyzeText(decoded.text, t.file, { ...options, fetchCache, discovered: t.discovered });
+    const analyzed = await analyzeFile(t.file, { ...options, cwd, fetchCache, discovered: t.discovered });
     return analyzed.skipped ? null : analyzed.result;
   });
   return summarize(results.filter((r): r is FileResult => r !== null), options.target);
+}
+
+/**
+ * Reads one config as lint reads it (a regular file, size-capped, UTF-8) and runs the pipeline on it. A
+ * file that cannot be read is a finding on that file, never an exception.
+ */
+export async function analyzeFile(file: string, options: LintOptions & { cwd: string }): Promise<AnalyzedFile> {
+  const failed = (result: FileResult): AnalyzedFile => ({ result, kind: null, document: null, functions: [], skipped: false });
+  let bytes: Uint8Array;
+  try {
+    bytes = await readRegularFile(path.resolve(options.cwd, file), MAX_CONFIG_BYTES);
+  } catch (error) {
+    if (error instanceof NotReadError && error.code === 'EFBIG') return failed(unreadable(file, `${error.message}: a gateway config is a few MB at most`, 'source/too-large'));
+    return failed(unreadable(file, fsMessage(error)));
+  }
+  const decoded = decodeBytes(bytes);
+  if (decoded.text === null) {
+    // A .json/.yaml file that is not UTF-8 text (UTF-16, Latin-1) is reported even when a folder walk
+    // found it: it may well be a config the gateway cannot read.
+    return failed({ file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...d, line: 1, column: 1, endLine: 1, endColumn: 1 })) });
+  }
+  return analyzeText(decoded.text, file, options);
 }
 
 /**
@@ -73,7 +87,7 @@ export interface Target {
  * The files named, and the *.json/*.yaml/*.yml files under the folders named (hidden folders and
  * node_modules skipped, well-known non-configs such as package.json too). Paths are as given, joined.
  */
-export async function findConfigFiles(paths: readonly string[], cwd: string, isIgnored: (file: string) => boolean = () => false): Promise<Target[]> {
+export async function findConfigFiles(paths: readonly string[], cwd: string, isIgnored: (file: string) => boolean = () => false, accept: (relative: string) => boolean = isConfigFileName): Promise<Target[]> {
   const targets: Target[] = [];
   // Folders already walked, by real path: symbolic links are followed (Kubernetes mounts a ConfigMap as
   // links into a hidden ..data folder) and a link back up the tree must not loop.
@@ -105,7 +119,7 @@ export async function findConfigFiles(paths: readonly string[], cwd: string, isI
       if (isDirectory) {
         if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
         if (!isIgnored(child)) await walk(child);
-      } else if (isFile && CONFIG_FILE.test(entry.name) && !NOT_CONFIGS.test(child.split(path.sep).join('/')) && !isIgnored(child)) {
+      } else if (isFile && accept(child.split(path.sep).join('/')) && !isIgnored(child)) {
         const realFile = entry.isSymbolicLink() ? await realpath(path.resolve(cwd, child)).catch(() => child) : path.join(real, entry.name);
         if (seen.has(realFile)) continue;
         seen.add(realFile);

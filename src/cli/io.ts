@@ -8,6 +8,8 @@ export interface CliIO {
   env: Record<string, string | undefined>;
   /** Whether stdout is a terminal (colours). */
   isTTY: boolean;
+  /** Standard input, read whole (dry-run --doc -); default: file descriptor 0. */
+  readStdin?: () => string;
 }
 
 export function processIO(): CliIO {

@@ -12,6 +12,8 @@ const commands: Record<string, () => Promise<CommandModule>> = {
   plan: () => import('./commands/plan.js'),
   cert: () => import('./commands/cert.js'),
   schema: () => import('./commands/schema.js'),
+  'dry-run': () => import('./commands/dry-run.js'),
+  test: () => import('./commands/test.js'),
 };
 
 export const USAGE = `Usage: sgconf <command> [options]
@@ -23,6 +25,8 @@ Commands:
   plan <config> --from <v> --to <v>   print an upgrade runbook
   cert <pem> [--ca <pem>]             inspect a certificate
   schema <legacy|bootstrap|database>  print the JSON Schema of a kind
+  dry-run <config> --doc <file|->     run a document through a sync function or import filter
+  test [<path>...]                    run sync function and import filter test files
 
 Run 'sgconf <command> --help' for a command's options.`;
 

@@ -1,0 +1,66 @@
+// sgconf test [<path>...]: runs sync function and import filter test files (*.sgtest.json|yaml|yml).
+import * as path from 'node:path';
+import { UsageError, type CliIO } from '../io.js';
+import { parseCommandArgs } from '../args.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom } from '../tool-options.js';
+import { loadToolConfig } from '../../config/index.js';
+import { findConfigFiles, globToRegExp } from '../../files.js';
+import { SandboxPool } from '../../sync/pool.js';
+import { runTestFile, type TestFileResult } from '../../sgtest/run.js';
+import { formatTestReport, summarizeTests, testRunPassed, TEST_REPORT_FORMATS, type TestReportFormat } from '../../sgtest/report.js';
+
+export const TEST_USAGE = `Usage: sgconf test [<path>...] [options]
+
+Runs sync function and import filter test files (*.sgtest.json, *.sgtest.yaml, *.sgtest.yml; a folder
+is searched, default the current folder). Each case is a real write through the function the config
+deploys, run offline as the target release runs it, and compared with what the case expects.
+
+Options:
+  --format stylish|json|junit|github   report format (default stylish)
+  --target VERSION                     the Sync Gateway release (default: the test file's target, else 4.1)
+  --env-file FILE                      dotenv file of the deployment's variables (repeatable)
+  --host                               this machine is the gateway host: absolute paths must exist here
+  --no-remote                          never fetch http(s):// function sources
+  --config FILE                        use this sgconf tool config instead of searching for one
+  -h, --help                           show this help
+
+Exit status: 0 every case passed, 1 a case failed or a test file is broken, 2 misuse.`;
+
+const TEST_FILE = /\.sgtest\.(json|ya?ml)$/i;
+
+export async function run(args: string[], io: CliIO): Promise<number> {
+  const parsed = parseCommandArgs(args, {
+    format: { type: 'string', default: 'stylish' },
+    'no-remote': { type: 'boolean', default: false },
+    config: { type: 'string' },
+    ...DEPLOYMENT_OPTIONS,
+  }, TEST_USAGE, io);
+  if (!parsed) return 0;
+  const { values, positionals } = parsed;
+  const format = values.format as TestReportFormat;
+  if (!TEST_REPORT_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (stylish, json, junit or github)`);
+
+  const tool = await loadToolConfig(io.cwd, values.config);
+  const deployment = deploymentFrom(tool, values, io.cwd, { ...io.env, ...tool.config.env });
+  const ignore = tool.config.ignore.map(globToRegExp);
+  const ignoreBase = tool.filepath ? path.dirname(tool.filepath) : io.cwd;
+  const isIgnored = (file: string) => ignore.some((re) => re.test(path.relative(ignoreBase, path.resolve(io.cwd, file)).split(path.sep).join('/')));
+  const paths = positionals.length > 0 ? positionals : ['.'];
+  const targets = await findConfigFiles(paths, io.cwd, isIgnored, (relative) => TEST_FILE.test(relative));
+  const missing = targets.filter((t) => t.error);
+  if (missing.length > 0) throw new UsageError(`${missing[0]!.file}: ${missing[0]!.error}`);
+  if (targets.length === 0) throw new UsageError(`no test files found in ${paths.join(', ')} (test files are named *.sgtest.json, *.sgtest.yaml or *.sgtest.yml)`);
+
+  const pool = new SandboxPool();
+  const results: TestFileResult[] = [];
+  try {
+    for (const target of targets) {
+      results.push(await runTestFile(target.file, { ...deployment.options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined }, pool));
+    }
+  } finally {
+    await pool.close();
+  }
+  const report = summarizeTests(deployment.options.target, results);
+  io.stdout(formatTestReport(report, format, io.cwd));
+  return testRunPassed(report) && deployment.problems.length === 0 ? 0 : 1;
+}

@@ -1,0 +1,257 @@
+// A test file (*.sgtest.json|yaml|yml): the config it tests and its cases, checked field by field so that
+// every mistake is a diagnostic at its place (rule sgtest/invalid-file), never a crash or a silent skip.
+import { ensureYamlSupport, formatFromPath, parseSource } from '../source/index.js';
+import { closestMatch } from '../schema/suggest.js';
+import { isObject, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
+import type { LocatedDocument, SourceText } from '../source/index.js';
+import type { WriterContext } from '../sync/gateway.js';
+
+export interface Expectation {
+  channels?: string[];
+  access?: Record<string, string[]>;
+  roles?: Record<string, string[]>;
+  /** false: accepted; a status; or a status with its message. */
+  rejected?: false | { status: number; message?: string };
+  expiry?: number | null;
+  exception?: string;
+  logs?: string[];
+  authorization?: { users?: string[]; roles?: string[]; channels?: string[]; admin?: boolean };
+  import?: boolean;
+}
+
+export interface TestCase {
+  index: number;
+  name: string;
+  importFilter: boolean;
+  doc: JsonObject;
+  oldDoc?: JsonObject | null;
+  user?: WriterContext | null;
+  xattrs?: JsonObject;
+  database?: string;
+  collection?: string;
+  expect: Expectation;
+}
+
+export interface TestFile {
+  config: string;
+  database?: string;
+  collection?: string;
+  target?: string;
+  cases: TestCase[];
+}
+
+export interface ReadTestFile {
+  file: TestFile | null;
+  diagnostics: RawDiagnostic[];
+  source: SourceText | null;
+  document: LocatedDocument | null;
+}
+
+const FILE_KEYS = ['config', 'database', 'collection', 'target', 'cases'];
+const CASE_KEYS = ['name', 'doc', 'oldDoc', 'userCtx', 'xattrs', 'importFilter', 'database', 'collection', 'expect'];
+const EXPECT_KEYS = ['channels', 'access', 'roles', 'rejected', 'expiry', 'exception', 'logs', 'authorization', 'import'];
+const USER_KEYS = ['name', 'roles', 'channels'];
+const AUTHORIZATION_KEYS = ['users', 'roles', 'channels', 'admin'];
+const SYNC_ONLY = ['channels', 'access', 'roles', 'rejected', 'expiry', 'authorization'];
+
+export const INVALID_FILE = 'sgtest/invalid-file';
+
+/** Reads a test file's text; `file` is null when it cannot be used at all (diagnostics say why). */
+export async function readTestFile(text: string, path: string): Promise<ReadTestFile> {
+  const format = formatFromPath(path);
+  if (format === 'yaml') await ensureYamlSupport();
+  // Test files are plain JSON or YAML: no environment expansion.
+  const parsed = parseSource(text, path, { env: null, format });
+  const diagnostics = parsed.diagnostics.map((d) => ({ ...d, rule: d.severity === 'error' ? INVALID_FILE : d.rule }));
+  if (!parsed.document) return { file: null, diagnostics, source: parsed.source, document: null };
+  const problems = new TestFileChecker();
+  const file = problems.file(parsed.document.value);
+  diagnostics.push(...problems.found);
+  return { file: problems.found.length > 0 ? null : file, diagnostics, source: parsed.source, document: parsed.document };
+}
+
+class TestFileChecker {
+  readonly found: RawDiagnostic[] = [];
+
+  private report(pointer: string, message: string, target: 'key' | 'value' = 'value'): void {
+    this.found.push({ rule: INVALID_FILE, severity: 'error', pointer, writtenPointer: pointer, message, target });
+  }
+
+  private keys(value: JsonObject, allowed: readonly string[], at: string, what: string): void {
+    for (const key of Object.keys(value)) {
+      if (allowed.includes(key)) continue;
+      const near = closestMatch(key, allowed);
+      this.report(`${at}/${escape(key)}`, `unknown key "${key}" in ${what}${near ? `; did you mean "${near}"?` : ''}`, 'key');
+    }
+  }
+
+  file(value: JsonValue): TestFile | null {
+    if (!isObject(value)) {
+      this.report('', 'a test file is an object with "config" and "cases"');
+      return null;
+    }
+    this.keys(value, FILE_KEYS, '', 'the test file');
+    const config = this.string(value, 'config', '', true);
+    const database = this.string(value, 'database', '', false);
+    const collection = this.string(value, 'collection', '', false);
+    const target = this.string(value, 'target', '', false);
+    const cases = value['cases'];
+    if (!Array.isArray(cases)) {
+      this.report(cases === undefined ? '' : '/cases', cases === undefined ? 'the test file has no "cases"' : '"cases" is a list of cases');
+      return null;
+    }
+    if (cases.length === 0) this.report('/cases', '"cases" is empty: a test file without cases tests nothing');
+    const parsedCases = cases.map((c, index) => this.testCase(c, index)).filter((c): c is TestCase => c !== null);
+    if (config === undefined) return null;
+    return { config, cases: parsedCases, ...(database !== undefined ? { database } : {}), ...(collection !== undefined ? { collection } : {}), ...(target !== undefined ? { target } : {}) };
+  }
+
+  private string(value: JsonObject, key: string, at: string, required: boolean): string | undefined {
+    const v = value[key];
+    if (v === undefined) {
+      if (required) this.report(at, `"${key}" is missing`);
+      return undefined;
+    }
+    if (typeof v !== 'string' || v === '') {
+      this.report(`${at}/${key}`, `"${key}" is a non-empty string`);
+      return undefined;
+    }
+    return v;
+  }
+
+  private strings(value: JsonValue | undefined, at: string, key: string): string[] | undefined {
+    if (value === undefined) return undefined;
+    if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
+      this.report(at, `"${key}" is a list of strings`);
+      return undefined;
+    }
+    return value as string[];
+  }
+
+  private stringMap(value: JsonValue | undefined, at: string, key: string): Record<string, string[]> | undefined {
+    if (value === undefined) return undefined;
+    if (!isObject(value)) {
+      this.report(at, `"${key}" maps names to lists of strings, e.g. {ann: [orders-ann]}`);
+      return undefined;
+    }
+    const out: Record<string, string[]> = {};
+    for (const [name, list] of Object.entries(value)) {
+      const strings = this.strings(list, `${at}/${escape(name)}`, `${key}.${name}`);
+      if (strings) Object.defineProperty(out, name, { value: strings, enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  }
+
+  private testCase(value: JsonValue, index: number): TestCase | null {
+    const at = `/cases/${index}`;
+    if (!isObject(value)) {
+      this.report(at, 'a case is an object with "name", "doc" and "expect"');
+      return null;
+    }
+    this.keys(value, CASE_KEYS, at, `case ${index + 1}`);
+    const name = this.string(value, 'name', at, true) ?? `case ${index + 1}`;
+    const importFilter = value['importFilter'];
+    if (importFilter !== undefined && typeof importFilter !== 'boolean') this.report(`${at}/importFilter`, '"importFilter" is true or false');
+    const isImport = importFilter === true;
+    const doc = value['doc'];
+    if (!isObject(doc)) this.report(doc === undefined ? at : `${at}/doc`, doc === undefined ? `case "${name}" has no "doc"` : '"doc" is the document body, an object');
+    const oldDoc = value['oldDoc'];
+    if (oldDoc !== undefined && oldDoc !== null && !isObject(oldDoc)) this.report(`${at}/oldDoc`, '"oldDoc" is the current revision\'s body (an object) or null');
+    if (isImport && oldDoc !== undefined) this.report(`${at}/oldDoc`, 'an import filter sees only the document: "oldDoc" does not apply');
+    const user = this.user(value['userCtx'], `${at}/userCtx`);
+    const xattrs = value['xattrs'];
+    if (xattrs !== undefined && !isObject(xattrs)) this.report(`${at}/xattrs`, '"xattrs" is meta.xattrs: an object keyed by the database\'s user_xattr_key');
+    const database = this.string(value, 'database', at, false);
+    const collection = this.string(value, 'collection', at, false);
+    const expectation = this.expectation(value['expect'], `${at}/expect`, isImport, name);
+    if (!isObject(doc) || !expectation) return null;
+    return {
+      index, name, importFilter: isImport, doc, expect: expectation,
+      ...(oldDoc !== undefined && (oldDoc === null || isObject(oldDoc)) ? { oldDoc } : {}),
+      ...(user !== undefined ? { user } : {}),
+      ...(isObject(xattrs) ? { xattrs } : {}),
+      ...(database !== undefined ? { database } : {}),
+      ...(collection !== undefined ? { collection } : {}),
+    };
+  }
+
+  private user(value: JsonValue | undefined, at: string): WriterContext | null | undefined {
+    if (value === undefined || value === null) return value;
+    if (!isObject(value)) {
+      this.report(at, '"userCtx" is the writing user, {name, roles, channels}, or null for an admin write');
+      return undefined;
+    }
+    this.keys(value, USER_KEYS, at, 'userCtx');
+    const name = this.string(value, 'name', at, true);
+    const roles = this.strings(value['roles'], `${at}/roles`, 'roles') ?? [];
+    const channels = this.strings(value['channels'], `${at}/channels`, 'channels') ?? [];
+    return name === undefined ? undefined : { name, roles, channels };
+  }
+
+  private expectation(value: JsonValue | undefined, at: string, isImport: boolean, name: string): Expectation | null {
+    if (!isObject(value)) {
+      this.report(value === undefined ? at.slice(0, at.lastIndexOf('/')) : at, value === undefined ? `case "${name}" has no "expect": say what must come out` : '"expect" is an object');
+      return null;
+    }
+    this.keys(value, EXPECT_KEYS, at, '"expect"');
+    for (const key of Object.keys(value)) {
+      if (isImport && SYNC_ONLY.includes(key)) this.report(`${at}/${key}`, `"${key}" is a sync function result; an import filter case expects "import"`, 'key');
+      if (!isImport && key === 'import') this.report(`${at}/import`, '"import" is an import filter result: set "importFilter: true" on the case', 'key');
+    }
+    const out: Expectation = {};
+    const channels = this.strings(value['channels'], `${at}/channels`, 'channels');
+    if (channels) out.channels = channels;
+    const access = this.stringMap(value['access'], `${at}/access`, 'access');
+    if (access) out.access = access;
+    const roles = this.stringMap(value['roles'], `${at}/roles`, 'roles');
+    if (roles) out.roles = roles;
+    const rejected = value['rejected'];
+    if (rejected !== undefined) {
+      if (rejected === false) out.rejected = false;
+      else if (typeof rejected === 'number' && Number.isInteger(rejected)) out.rejected = { status: rejected };
+      else if (isObject(rejected) && typeof rejected['status'] === 'number' && (rejected['message'] === undefined || typeof rejected['message'] === 'string')) {
+        out.rejected = { status: rejected['status'], ...(typeof rejected['message'] === 'string' ? { message: rejected['message'] } : {}) };
+      } else this.report(`${at}/rejected`, '"rejected" is false, a status such as 403, or {status: 403, message: "..."}');
+    }
+    const expiry = value['expiry'];
+    if (expiry !== undefined) {
+      if (expiry === null || (typeof expiry === 'number' && Number.isInteger(expiry) && expiry >= 0)) out.expiry = expiry;
+      else this.report(`${at}/expiry`, '"expiry" is the expiry in seconds the function sets, or null for none');
+    }
+    const exception = value['exception'];
+    if (exception !== undefined) {
+      if (typeof exception === 'string') out.exception = exception;
+      else this.report(`${at}/exception`, '"exception" is a part of the exception text');
+    }
+    const logs = this.strings(value['logs'], `${at}/logs`, 'logs');
+    if (logs) out.logs = logs;
+    const authorization = value['authorization'];
+    if (authorization !== undefined) {
+      if (!isObject(authorization)) this.report(`${at}/authorization`, '"authorization" is {users, roles, channels, admin}: what the function demands of the writer');
+      else {
+        this.keys(authorization, AUTHORIZATION_KEYS, `${at}/authorization`, '"authorization"');
+        const a: NonNullable<Expectation['authorization']> = {};
+        for (const key of ['users', 'roles', 'channels'] as const) {
+          const list = this.strings(authorization[key], `${at}/authorization/${key}`, key);
+          if (list) a[key] = list;
+        }
+        if (authorization['admin'] !== undefined) {
+          if (typeof authorization['admin'] === 'boolean') a.admin = authorization['admin'];
+          else this.report(`${at}/authorization/admin`, '"admin" is true or false');
+        }
+        out.authorization = a;
+      }
+    }
+    const imported = value['import'];
+    if (imported !== undefined) {
+      if (typeof imported === 'boolean') out.import = imported;
+      else this.report(`${at}/import`, '"import" is true or false');
+    }
+    if (Object.keys(value).length === 0) this.report(at, '"expect" is empty: the case would pass whatever the function does');
+    return out;
+  }
+}
+
+function escape(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}

@@ -1,0 +1,117 @@
+// How a test run is shown: stylish (people), json (scripts), junit (CI systems' test reports), github
+// (annotations on the pull request). Formatters only format: what passed was decided by the runner.
+import * as path from 'node:path';
+import type { Release } from '../releases/index.js';
+import { escapeData, escapeProperty } from '../report/github.js';
+import { redactUrlCredentials } from '../report/redact.js';
+import type { CaseResult, Failure, TestFileResult } from './run.js';
+
+export type TestReportFormat = 'stylish' | 'json' | 'junit' | 'github';
+export const TEST_REPORT_FORMATS: readonly TestReportFormat[] = ['stylish', 'json', 'junit', 'github'];
+
+export interface TestReport {
+  target: Release;
+  results: TestFileResult[];
+  passed: number;
+  failed: number;
+}
+
+export function summarizeTests(target: Release, results: TestFileResult[]): TestReport {
+  let passed = 0, failed = 0;
+  for (const result of results) for (const c of result.cases) c.passed ? passed++ : failed++;
+  return { target, results, passed, failed };
+}
+
+/** True when every case passed and no test file is broken. */
+export function testRunPassed(report: TestReport): boolean {
+  return report.failed === 0 && report.results.every((r) => r.diagnostics.every((d) => d.severity !== 'error'));
+}
+
+export function formatTestReport(report: TestReport, format: TestReportFormat, cwd: string): string {
+  switch (format) {
+    case 'json': return `${JSON.stringify(report, null, 2)}\n`;
+    case 'junit': return junit(report);
+    case 'github': return github(report);
+    default: return stylish(report, cwd);
+  }
+}
+
+function show(value: unknown): string {
+  return redactUrlCredentials(JSON.stringify(value) ?? 'undefined');
+}
+
+function failureLine(f: Failure): string {
+  return `${f.field}: expected ${show(f.expected)}, got ${show(f.actual)}`;
+}
+
+function caseProblem(c: CaseResult): string[] {
+  if (c.notRun) return [`not run: ${c.notRun}`];
+  return c.failures.map(failureLine);
+}
+
+function stylish(report: TestReport, cwd: string): string {
+  const out: string[] = [];
+  for (const result of report.results) {
+    const failed = result.cases.filter((c) => !c.passed);
+    if (failed.length === 0 && result.diagnostics.length === 0) continue;
+    out.push(path.relative(cwd, path.resolve(cwd, result.file)) || result.file);
+    for (const d of result.diagnostics) out.push(`  ${d.line}:${d.column}  ${d.severity}  ${d.message}  ${d.rule}`);
+    for (const c of failed) {
+      out.push(`  ${c.line}  ✗ ${c.name}`);
+      for (const line of caseProblem(c)) out.push(`      ${line}`);
+    }
+    out.push('');
+  }
+  const broken = report.results.filter((r) => r.diagnostics.some((d) => d.severity === 'error')).length;
+  out.push(`${report.passed} passed, ${report.failed} failed${broken ? ` (${broken} test file${broken === 1 ? '' : 's'} with errors)` : ''}; Sync Gateway ${report.target}`);
+  return `${out.join('\n')}\n`;
+}
+
+function xml(text: string): string {
+  return text.replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch]!)
+    // XML 1.0 has no place for most control characters.
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+}
+
+function junit(report: TestReport): string {
+  const errors = report.results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'error').length, 0);
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="sgconf test" tests="${report.passed + report.failed}" failures="${report.failed}" errors="${errors}">`,
+  ];
+  for (const result of report.results) {
+    const fileErrors = result.diagnostics.filter((d) => d.severity === 'error');
+    const failures = result.cases.filter((c) => !c.passed).length;
+    out.push(`  <testsuite name="${xml(result.file)}" tests="${result.cases.length}" failures="${failures}" errors="${fileErrors.length}">`);
+    for (const d of fileErrors) {
+      out.push(`    <testcase name="${xml(`${result.file}:${d.line}:${d.column}`)}" classname="${xml(result.file)}" file="${xml(result.file)}" line="${d.line}">`);
+      out.push(`      <error message="${xml(d.message)}" type="${xml(d.rule)}"/>`);
+      out.push('    </testcase>');
+    }
+    for (const c of result.cases) {
+      const open = `    <testcase name="${xml(c.name)}" classname="${xml(result.file)}" file="${xml(result.file)}" line="${c.line}"`;
+      if (c.passed) { out.push(`${open}/>`); continue; }
+      const lines = caseProblem(c);
+      out.push(`${open}>`);
+      out.push(`      <failure message="${xml(lines[0] ?? 'failed')}" type="${c.notRun ? 'not-run' : 'expectation'}">${xml(lines.join('\n'))}</failure>`);
+      out.push('    </testcase>');
+    }
+    out.push('  </testsuite>');
+  }
+  out.push('</testsuites>');
+  return `${out.join('\n')}\n`;
+}
+
+function github(report: TestReport): string {
+  const out: string[] = [];
+  for (const result of report.results) {
+    for (const d of result.diagnostics) {
+      out.push(`::${d.severity === 'info' ? 'notice' : d.severity}${` file=${escapeProperty(result.file)},line=${d.line},col=${d.column},title=${escapeProperty(d.rule)}`}::${escapeData(d.message)}`);
+    }
+    for (const c of result.cases.filter((x) => !x.passed)) {
+      out.push(`::error file=${escapeProperty(result.file)},line=${c.line},title=${escapeProperty(`sgconf test: ${c.name}`)}::${escapeData(caseProblem(c).join('\n'))}`);
+    }
+  }
+  out.push(`${report.passed} passed, ${report.failed} failed`);
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,244 @@
+// Runs one test file: its config resolved as lint resolves it (target, env files, file and remote
+// sources), the config's errors first (a config the target refuses runs no case), then every case as a
+// real write through the deployed function, each compared with what it expects.
+import * as path from 'node:path';
+import { analyzeFile } from '../files.js';
+import { MAX_CONFIG_BYTES, readRegularFile } from '../fs-async.js';
+import { decodeBytes, locateNearest, type LocatedDocument, type SourceText } from '../source/index.js';
+import type { LintOptions } from '../lint.js';
+import { parseRelease, RELEASES, type Release } from '../releases/index.js';
+import type { Diagnostic, RawDiagnostic } from '../types.js';
+import { selectFunction } from '../sync/select.js';
+import { asAdmin, runRequests, type Demands, type RunOutcome } from '../sync/run.js';
+import type { SandboxPool } from '../sync/pool.js';
+import type { SyncRequest } from '../sync/gateway.js';
+import { compareGoStrings } from '../sync/gateway.js';
+import { INVALID_FILE, readTestFile, type Expectation, type TestCase, type TestFile } from './file.js';
+
+export const CONFIG_UNUSABLE = 'sgtest/config-unusable';
+
+/** What a case produced, in the words of the expectations. */
+export interface ActualResult {
+  channels?: string[] | null;
+  access?: Record<string, string[]> | null;
+  roles?: Record<string, string[]> | null;
+  rejected?: false | { status: number; message: string };
+  expiry?: number | null;
+  exception?: string;
+  logs?: string[];
+  errors?: string[];
+  authorization?: Demands;
+  import?: boolean;
+}
+
+export interface Failure {
+  field: string;
+  expected: unknown;
+  actual: unknown;
+}
+
+export interface CaseResult {
+  name: string;
+  line: number;
+  passed: boolean;
+  actual: ActualResult | null;
+  failures: Failure[];
+  /** Why the case could not run (the config or the function), when it could not. */
+  notRun?: string;
+}
+
+export interface TestFileResult {
+  file: string;
+  target: Release;
+  diagnostics: Diagnostic[];
+  cases: CaseResult[];
+}
+
+export interface TestRunOptions extends LintOptions {
+  cwd: string;
+  target: Release;
+  /** Whether --target was given on the command line (it then wins over a test file's own target). */
+  targetFromCommandLine: boolean;
+}
+
+export async function runTestFile(file: string, options: TestRunOptions, pool: SandboxPool): Promise<TestFileResult> {
+  const result: TestFileResult = { file, target: options.target, diagnostics: [], cases: [] };
+  let bytes: Uint8Array;
+  try {
+    bytes = await readRegularFile(path.resolve(options.cwd, file), MAX_CONFIG_BYTES);
+  } catch (error) {
+    result.diagnostics.push(at1(INVALID_FILE, `cannot read the test file: ${error instanceof Error ? error.message : String(error)}`));
+    return result;
+  }
+  const decoded = decodeBytes(bytes);
+  if (decoded.text === null) {
+    result.diagnostics.push(at1(INVALID_FILE, decoded.diagnostics[0]?.message ?? 'the test file is not UTF-8 text'));
+    return result;
+  }
+  const read = await readTestFile(decoded.text, file);
+  const place = placer(read.source, read.document);
+  result.diagnostics.push(...read.diagnostics.map(place));
+  const testFile = read.file;
+  if (!testFile) return result;
+
+  let target = options.target;
+  if (testFile.target !== undefined && !options.targetFromCommandLine) {
+    const release = parseRelease(testFile.target);
+    if (!release) {
+      result.diagnostics.push(place({ rule: INVALID_FILE, severity: 'error', pointer: '/target', writtenPointer: '/target', message: `unknown target "${testFile.target}": sgconf knows ${RELEASES.join(', ')}` }));
+      return result;
+    }
+    target = release;
+  }
+  result.target = target;
+  const lineOf = (c: TestCase) => place({ rule: INVALID_FILE, severity: 'error', pointer: `/cases/${c.index}`, writtenPointer: `/cases/${c.index}`, message: '' }).line;
+  const notRun = (reason: string): CaseResult[] => testFile.cases.map((c) => ({ name: c.name, line: lineOf(c), passed: false, actual: null, failures: [], notRun: reason }));
+
+  // The config, read and judged as lint would for this target.
+  const configPath = path.relative(options.cwd, path.resolve(path.dirname(path.resolve(options.cwd, file)), testFile.config)) || testFile.config;
+  const analyzed = await analyzeFile(configPath, { ...options, target });
+  const errors = analyzed.result.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
+    const first = errors[0]!;
+    const reason = `the config ${configPath} has ${errors.length === 1 ? 'an error' : `${errors.length} errors`} that ${target} refuses, first at ${first.file ?? configPath}:${first.line}:${first.column}: ${first.message}`;
+    result.diagnostics.push(place({ rule: CONFIG_UNUSABLE, severity: 'error', pointer: '/config', writtenPointer: '/config', message: reason }));
+    result.cases = notRun(reason);
+    return result;
+  }
+
+  // Cases grouped by the function they run, in the file's order.
+  const groups = new Map<string, TestCase[]>();
+  for (const c of testFile.cases) {
+    const key = JSON.stringify([c.importFilter, c.database ?? testFile.database ?? null, c.collection ?? testFile.collection ?? null]);
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  const byIndex = new Map<number, CaseResult>();
+  for (const cases of groups.values()) {
+    const first = cases[0]!;
+    const selection = selectFunction(analyzed, {
+      role: first.importFilter ? 'import_filter' : 'sync',
+      database: first.database ?? testFile.database,
+      collection: first.collection ?? testFile.collection,
+    });
+    if (!selection.ok) {
+      const pointer = first.database !== undefined ? `/cases/${first.index}/database` : first.collection !== undefined ? `/cases/${first.index}/collection` : testFile.database !== undefined ? '/database' : testFile.collection !== undefined ? '/collection' : '/config';
+      result.diagnostics.push(place({ rule: CONFIG_UNUSABLE, severity: 'error', pointer, writtenPointer: pointer, message: `${configPath}: ${selection.problem}` }));
+      for (const c of cases) byIndex.set(c.index, { name: c.name, line: lineOf(c), passed: false, actual: null, failures: [], notRun: selection.problem });
+      continue;
+    }
+    // A case that states who may write also runs as an admin write: every require* passes, so every demand is seen.
+    const requests: SyncRequest[] = cases.map(requestOf);
+    const adminRuns = new Map<number, number>();
+    cases.forEach((c, i) => {
+      if (c.expect.authorization && c.user) {
+        adminRuns.set(i, requests.length);
+        requests.push(asAdmin(requestOf(c)));
+      }
+    });
+    const ran = await runRequests(pool, selection.choice, target, 'write', requests);
+    cases.forEach((c, i) => {
+      if (!ran.ok) {
+        byIndex.set(c.index, { name: c.name, line: lineOf(c), passed: false, actual: null, failures: [], notRun: `the function cannot be run: ${ran.message}` });
+        return;
+      }
+      const adminRun = adminRuns.has(i) ? ran.outcomes[adminRuns.get(i)!] : undefined;
+      const actual = actualOf(ran.outcomes[i]!, adminRun);
+      const failures = compare(c.expect, actual);
+      byIndex.set(c.index, { name: c.name, line: lineOf(c), passed: failures.length === 0, actual, failures });
+    });
+  }
+  result.cases = testFile.cases.map((c) => byIndex.get(c.index)!);
+  return result;
+}
+
+function requestOf(c: TestCase): SyncRequest {
+  return {
+    doc: c.doc,
+    ...(c.oldDoc !== undefined ? { oldDoc: c.oldDoc } : {}),
+    ...(c.user ? { user: c.user } : {}),
+    ...(c.xattrs !== undefined ? { xattrs: c.xattrs } : {}),
+  };
+}
+
+function actualOf(outcome: RunOutcome, adminRun: RunOutcome | undefined): ActualResult {
+  if (outcome.kind === 'refused') return { rejected: { status: outcome.refusal.status, message: outcome.refusal.message }, exception: `${outcome.refusal.status} ${outcome.refusal.message}` };
+  if (outcome.kind === 'import') {
+    return { import: outcome.answer.shouldImport, exception: outcome.answer.exception, logs: outcome.answer.logging.info, errors: outcome.answer.logging.errors };
+  }
+  const { answer, write, demands } = outcome;
+  return {
+    channels: answer.channels,
+    access: answer.access,
+    roles: answer.roles,
+    rejected: write.rejected ? { status: write.rejected.status, message: write.rejected.message } : false,
+    expiry: answer.expiry ?? null,
+    exception: answer.exception ?? '',
+    logs: answer.logging.info,
+    errors: answer.logging.errors,
+    authorization: adminRun && adminRun.kind === 'sync' ? adminRun.demands : demands,
+  };
+}
+
+/** Every expectation the case states, against what happened. */
+export function compare(expect: Expectation, actual: ActualResult): Failure[] {
+  const failures: Failure[] = [];
+  const fail = (field: string, expected: unknown, got: unknown) => failures.push({ field, expected, actual: got });
+  if (expect.channels !== undefined && !sameSet(expect.channels, actual.channels)) fail('channels', sorted(expect.channels), actual.channels ?? null);
+  if (expect.access !== undefined && !sameMap(expect.access, actual.access)) fail('access', expect.access, actual.access ?? null);
+  if (expect.roles !== undefined && !sameMap(expect.roles, actual.roles)) fail('roles', expect.roles, actual.roles ?? null);
+  if (expect.rejected !== undefined) {
+    const got = actual.rejected ?? false;
+    const ok = expect.rejected === false
+      ? got === false
+      : got !== false && got.status === expect.rejected.status && (expect.rejected.message === undefined || got.message === expect.rejected.message);
+    if (!ok) fail('rejected', expect.rejected, got);
+  }
+  if (expect.expiry !== undefined && (actual.expiry ?? null) !== expect.expiry) fail('expiry', expect.expiry, actual.expiry ?? null);
+  if (expect.exception !== undefined && !(actual.exception ?? '').includes(expect.exception)) fail('exception', expect.exception, actual.exception ?? '');
+  if (expect.logs !== undefined) {
+    const logs = actual.logs ?? [];
+    const missing = expect.logs.filter((wanted) => !logs.some((line) => line.includes(wanted)));
+    if (missing.length > 0) fail('logs', expect.logs, logs);
+  }
+  if (expect.authorization !== undefined) {
+    const got = actual.authorization ?? { users: [], roles: [], channels: [], admin: false };
+    const want = expect.authorization;
+    const ok = (['users', 'roles', 'channels'] as const).every((key) => want[key] === undefined || sameSet(want[key]!, got[key]))
+      && (want.admin === undefined || want.admin === got.admin);
+    if (!ok) fail('authorization', want, got);
+  }
+  if (expect.import !== undefined && actual.import !== expect.import) fail('import', expect.import, actual.import ?? null);
+  return failures;
+}
+
+function sorted(list: readonly string[]): string[] {
+  return [...new Set(list)].sort(compareGoStrings);
+}
+
+function sameSet(a: readonly string[], b: readonly string[] | null | undefined): boolean {
+  if (!b) return false;
+  const x = sorted(a), y = sorted(b);
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+}
+
+function sameMap(a: Record<string, string[]>, b: Record<string, string[]> | null | undefined): boolean {
+  if (!b) return false;
+  const keys = Object.keys(a).sort(), other = Object.keys(b).sort();
+  return keys.length === other.length && keys.every((k, i) => k === other[i] && sameSet(a[k]!, b[k]));
+}
+
+function at1(rule: string, message: string): Diagnostic {
+  return { rule, severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 };
+}
+
+/** Turns a finding in a test file into one with a line and column. */
+function placer(source: SourceText | null, document: LocatedDocument | null): (d: RawDiagnostic) => Diagnostic {
+  return (d) => {
+    const span = d.span ?? locateNearest(document, d.writtenPointer ?? d.pointer, d.target ?? 'value');
+    const start = source ? source.lines.position(span.start) : { line: 1, column: 1 };
+    const end = source ? source.lines.position(span.end) : start;
+    return { rule: d.rule, severity: d.severity, message: d.message, pointer: d.pointer, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+  };
+}
+
+export type { TestFile };
