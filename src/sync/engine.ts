@@ -317,7 +317,7 @@ export class FunctionSandbox {
 
   private classifyThrown(context: QuickJSContext, error: QuickJSHandle): CallOutcome {
     if (this.deadline > 0 && performance.now() > this.deadline) return { kind: 'timeout' };
-    const message = describeThrown(context, error);
+    const message = describeThrown(context, error, `(${this.program.text})`);
     if (message === 'InternalError: interrupted') return { kind: 'timeout' };
     if (message === 'InternalError: out of memory' || message === 'null') return { kind: 'out-of-memory' };
     if (message === 'InternalError: stack overflow' || message.startsWith('RangeError: Maximum call stack size exceeded')) return { kind: 'stack-overflow' };
@@ -382,11 +382,11 @@ function returnedValue(context: QuickJSContext, handle: QuickJSHandle): Returned
  * "<name>: <message>", any other value its string. QuickJS's wording of the common errors is put in
  * otto's (src/sync/otto-messages.ts).
  */
-function describeThrown(context: QuickJSContext, error: QuickJSHandle): string {
+function describeThrown(context: QuickJSContext, error: QuickJSHandle, programText?: string): string {
   const dumped = context.dump(error) as unknown;
   if (dumped && typeof dumped === 'object' && 'name' in dumped && 'message' in dumped) {
-    const { name, message } = dumped as { name: unknown; message: unknown };
-    return ottoErrorText(String(name), String(message));
+    const { name, message, stack } = dumped as { name: unknown; message: unknown; stack?: unknown };
+    return ottoErrorText(String(name), String(message), programText !== undefined ? memberAt(programText, String(stack ?? '')) : undefined);
   }
   if (typeof dumped === 'string') return dumped;
   return stringOf(context, error);
@@ -403,4 +403,21 @@ function stringOf(context: QuickJSContext, handle: QuickJSHandle): string {
   const text = context.typeof(result.value) === 'string' ? context.getString(result.value) : String(context.dump(result.value));
   result.value.dispose();
   return text;
+}
+
+/**
+ * The member name of a failed `x[...]` access, when it is a literal: QuickJS leaves it out of the message,
+ * otto names it. The error's first frame in the function gives the position of the bracket.
+ */
+function memberAt(programText: string, stack: string): string | undefined {
+  const frame = /\(function\.js:(\d+):(\d+)\)/.exec(stack);
+  if (!frame) return undefined;
+  const lines = programText.split('\n');
+  const line = lines[Number(frame[1]) - 1];
+  if (line === undefined) return undefined;
+  const offset = lines.slice(0, Number(frame[1]) - 1).reduce((n, l) => n + l.length + 1, 0) + Number(frame[2]) - 1;
+  if (programText[offset] !== '[') return undefined;
+  const literal = /^\[\s*(?:(-?\d+(?:\.\d+)?)|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')\s*\]/.exec(programText.slice(offset, offset + 200));
+  if (!literal) return undefined;
+  return literal[1] ?? literal[2] ?? literal[3];
 }
