@@ -1,0 +1,90 @@
+// A sync function from a stranger's pull request must not reach the machine that tests it, must not
+// hang or exhaust it, and must not change what the next case sees. Each attempt runs in the real sandbox.
+import { afterAll, describe, expect, it } from 'vitest';
+import { SandboxPool } from '../../src/sync/pool.js';
+import { runRequests, type RunOutcome } from '../../src/sync/run.js';
+import type { SyncAnswer, SyncRequest } from '../../src/sync/gateway.js';
+import type { FunctionChoice } from '../../src/sync/select.js';
+import { analyzeWorld } from '../../src/sync/world.js';
+
+const pool = new SandboxPool(1, { timeMs: 300, memoryBytes: 32 * 1024 * 1024, stackBytes: 2 * 1024 * 1024 });
+afterAll(() => pool.close());
+
+async function run(fn: string, requests: SyncRequest[]): Promise<SyncAnswer[]> {
+  const choice: FunctionChoice = { collection: null, role: 'sync', source: fn, isDefault: false };
+  const ran = await runRequests(pool, choice, '4.1', 'write', requests);
+  if (!ran.ok) throw new Error(ran.message);
+  return ran.outcomes.map((o: RunOutcome) => {
+    if (o.kind !== 'sync') throw new Error(o.kind);
+    return o.answer;
+  });
+}
+
+// Each probe puts what it could reach into a channel name; "none" means it reached nothing.
+const probes: [string, string][] = [
+  ['process', 'typeof process'],
+  ['require', 'typeof require'],
+  ['module and exports', 'typeof module + "/" + typeof exports'],
+  ['globalThis', 'typeof globalThis'],
+  ['a constructor chain to Function', '(function(){ try { return typeof channel.constructor("return typeof process")(); } catch (e) { return "threw " + e.name; } })()'],
+  ['Function built from a string', '(function(){ try { return Function("return typeof process")(); } catch (e) { return "threw " + e.name; } })()'],
+  ['eval of host names', '(function(){ try { return eval("typeof setTimeout + typeof fetch + typeof Buffer"); } catch (e) { return "threw " + e.name; } })()'],
+  ['import()', '(function(){ try { return typeof eval("import(\\"fs\\")"); } catch (e) { return "threw " + e.name; } })()'],
+  ['timers', 'typeof setTimeout + typeof setInterval + typeof setImmediate + typeof queueMicrotask'],
+  ['host objects through the natives\' prototypes', '(function(){ var p = Object.getPrototypeOf(channel); return String(p === Function.prototype) + typeof p.constructor("return typeof process")(); })()'],
+  ['Promise and Proxy (otto has neither)', 'typeof Promise + typeof Proxy + typeof Reflect + typeof WebAssembly'],
+];
+
+describe('the sandbox reaches nothing of the host', () => {
+  it.each(probes)('%s', async (_name, probe) => {
+    const [answer] = await run(`function(doc) { channel("r-" + (${probe})); }`, [{ doc: {} }]);
+    const reached = answer!.channels?.[0] ?? answer!.exception;
+    expect(reached).not.toMatch(/object|function/);
+  });
+});
+
+describe('a case that never ends, recurses without end or eats memory ends with an exception, and the run goes on', () => {
+  const fn = `function(doc) {
+    if (doc.kind === 'loop') while (true) {}
+    if (doc.kind === 'recursion') (function f() { f(); })();
+    if (doc.kind === 'memory') { var a = []; while (true) a.push({x: a.length, y: [a.length]}); }
+    if (doc.kind === 'native') { var b = []; while (true) b.push(new Array(100000).join('x')); }
+    if (doc.kind === 'json') { var o = {}, p = o; for (var i = 0; i < 100000; i++) { p.x = {}; p = p.x; } JSON.stringify(o); }
+    channel('ok-' + doc.kind);
+  }`;
+  it.each([
+    ['an endless loop', 'loop', 'javascript function timed out'],
+    ['endless recursion', 'recursion', 'RangeError: Maximum call stack size exceeded'],
+    ['a huge allocation', 'memory', /out of memory|timed out/],
+    ['a loop around a slow native call (the worker is terminated)', 'native', 'javascript function timed out'],
+    ['JSON.stringify of a document 100,000 levels deep (never a crash of the host)', 'json', /Maximum call stack size exceeded|timed out|ok-json/],
+  ] as const)('%s', async (_name, kind, expected) => {
+    const answers = await run(fn, [{ doc: { kind: 'before' } }, { doc: { kind } }, { doc: { kind: 'after' } }]);
+    expect(answers[0]!.channels).toEqual(['ok-before']);
+    const middle = answers[1]!.exception ?? answers[1]!.channels?.[0] ?? '';
+    if (typeof expected === 'string') expect(middle).toContain(expected);
+    else expect(middle).toMatch(expected);
+    expect(answers[2]!.channels).toEqual(['ok-after']);
+  });
+});
+
+describe('one case cannot change the next case\'s world', () => {
+  const attempts: [string, string][] = [
+    ['an implicit global', 'if (typeof counter === "undefined") counter = 0; counter++; channel("seen-" + counter);'],
+    ['a property on the global object through this', 'this.flag = (this.flag || 0) + 1; channel("seen-" + this.flag);'],
+    ['a built-in prototype', 'Array.prototype.marker = (Array.prototype.marker || 0) + 1; channel("seen-" + [].marker);'],
+    ['underscore', '_.seen = (_.seen || 0) + 1; channel("seen-" + _.seen);'],
+    ['a replaced native', 'var was = typeof channel.hijacked; channel("seen-" + (was === "undefined" ? 1 : 2)); channel.hijacked = true;'],
+    ['a frozen prototype', 'var frozen = Object.isFrozen(Object.prototype); Object.freeze(Object.prototype); channel("seen-" + (frozen ? 2 : 1));'],
+    ['state kept on the function itself', 'var self = arguments.callee; self.count = (self.count || 0) + 1; channel("seen-" + self.count);'],
+  ];
+  it.each(attempts)('%s', async (_name, body) => {
+    const answers = await run(`function(doc) { ${body} }`, [{ doc: {} }, { doc: {} }, { doc: {} }]);
+    for (const answer of answers) expect(answer.channels).toEqual(['seen-1']);
+  });
+
+  it('a function that provably changes nothing shared keeps one context (and so stays fast); the others do not', () => {
+    expect(analyzeWorld('function(doc, oldDoc) { if (doc.owner) { requireUser(doc.owner); channel("o-" + doc.owner); } }').shareable).toBe(true);
+    for (const [, body] of attempts) expect(analyzeWorld(`function(doc) { ${body} }`).shareable, body).toBe(false);
+  });
+});
