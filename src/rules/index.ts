@@ -14,10 +14,11 @@ import { rules as bootstrap } from './bootstrap/index.js';
 import { rules as certs } from './certs/index.js';
 import { rules as config } from './config/index.js';
 import { rules as convert } from './convert/index.js';
+import { rules as sgtest } from './sgtest/index.js';
 
 export const allRules: readonly Rule[] = [
   ...source, ...schema, ...functions, ...webhook, ...replication, ...sgreplicate,
-  ...upgrade, ...security, ...database, ...bootstrap, ...certs, ...config, ...convert,
+  ...upgrade, ...security, ...database, ...bootstrap, ...certs, ...config, ...convert, ...sgtest,
 ];
 
 const byId = new Map(allRules.map((r) => [r.id, r]));

@@ -35,7 +35,8 @@ export function selectFunction(analyzed: AnalyzedFile, query: FunctionQuery): Se
   const entries = databaseEntries(analyzed.kind, analyzed.document);
   let entry: DatabaseEntry | undefined;
   if (query.database !== undefined) {
-    entry = entries.find((e) => e.name === query.database) ?? (analyzed.kind === 'database' && entries.length === 1 ? entries[0] : undefined);
+    // A database config without a name can be deployed under any name.
+    entry = entries.find((e) => e.name === query.database) ?? (analyzed.kind === 'database' && entries[0]?.name === undefined ? entries[0] : undefined);
     if (!entry) return { ok: false, problem: `the config has no database "${query.database}" (it has ${entries.map((e) => `"${e.name}"`).join(', ') || 'none'})` };
   } else if (entries.length === 1) {
     entry = entries[0];

@@ -16,8 +16,9 @@ import { rule as filterReturn } from './filter-return.js';
 import { rule as resolverReturn } from './resolver-return.js';
 
 import { rule as tooDeep } from './too-deep.js';
+import { rule as ottoRegexp } from './otto-regexp.js';
 
 export const rules: Rule[] = [tooDeep, 
   syntaxError, es2015Syntax, notAFunction, sourceNotFound, loadFailed, remoteDisabled, externalSourceInDatabaseConfig,
-  remoteTlsSkipVerify, arity, misspelledHelper, helperNotAvailable, throwShape, filterReturn, resolverReturn,
+  remoteTlsSkipVerify, arity, misspelledHelper, helperNotAvailable, throwShape, filterReturn, resolverReturn, ottoRegexp,
 ];

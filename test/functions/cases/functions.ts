@@ -44,6 +44,29 @@ export const cases: Record<string, RuleCases> = {
       },
     ],
   },
+  'functions/otto-regexp': {
+    valid: [
+      { name: 'what RE2 can do', kind: 'legacy', config: legacyDb({ sync: 'function(doc) { if (/^order-[0-9]+$/i.test(doc._id) && /a\\10b/.test(doc.x)) channel(doc.channels); }' }) },
+      { name: 'role demo (225 lines of ES5)', kind: 'legacy', config: corpusConfig(ROLES_DEMO) },
+    ],
+    invalid: [
+      {
+        name: 'a lookahead in a literal: the gateway refuses the function', kind: 'legacy',
+        config: legacyDb({ sync: 'function(doc) {\n  if (/^(?=.*[0-9])\\w+$/.test(doc.code)) channel("coded");\n}' }),
+        errors: [{ pointer: '/databases/db/sync', message: 'cannot compile ((?=) <lookahead>)', severity: 'error' }],
+      },
+      {
+        name: 'a backreference in a collection function', kind: 'database',
+        config: { bucket: 'b', scopes: { s: { collections: { c: { sync: 'function(doc) { if (/(a)\\1/.test(doc.x)) channel("x"); }' } } } } },
+        errors: [{ pointer: '/scopes/s/collections/c/sync', message: '\\1 <backreference>' }],
+      },
+      {
+        name: 'new RegExp with a constant pattern throws when it runs', kind: 'legacy',
+        config: legacyDb({ sync: 'function(doc) { var re = new RegExp("x(?!y)"); channel(doc.channels); }' }),
+        errors: [{ pointer: '/databases/db/sync', message: 'throws when this line runs', severity: 'warning' }],
+      },
+    ],
+  },
   'functions/not-a-function': {
     valid: [{ kind: 'legacy', config: corpusConfig(THREE_ARGS) }],
     invalid: [

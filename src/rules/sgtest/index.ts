@@ -1,0 +1,6 @@
+// Rules of the "sgtest/" group: problems in sgconf test's own files (src/sgtest/).
+import type { Rule } from '../types.js';
+import { rule as invalidFile } from './invalid-file.js';
+import { rule as configUnusable } from './config-unusable.js';
+
+export const rules: Rule[] = [invalidFile, configUnusable];
