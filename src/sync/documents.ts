@@ -1,6 +1,7 @@
 // Reading test documents (JSON or YAML) with the place of a syntax error.
 import { parse as parseYaml } from 'yaml';
 import type { JsonValue } from '../types.js';
+import { JsonSyntaxError, parseJsonWithLocations } from '../source/json.js';
 
 export type ParsedDocument = { ok: true; value: JsonValue } | { ok: false; message: string };
 
@@ -21,13 +22,17 @@ export function parseDocumentText(text: string, format: 'yaml' | 'json-or-yaml')
   }
 }
 
+/** The place and reason of a JSON syntax error, from the pipeline's own parser (JSON.parse gives no place). */
 function jsonError(text: string, error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  const at = /position (\d+)/.exec(message);
-  if (!at) return message;
-  const offset = Number(at[1]);
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
-  return `${message.replace(/ in JSON at position \d+.*$/, '').replace(/ at position \d+.*$/, '')} at line ${line}, column ${column}`;
+  try {
+    parseJsonWithLocations(text);
+  } catch (located) {
+    if (located instanceof JsonSyntaxError) {
+      const before = text.slice(0, located.offset);
+      const line = before.split('\n').length;
+      const column = located.offset - before.lastIndexOf('\n');
+      return `invalid JSON at line ${line}, column ${column}: ${located.message}`;
+    }
+  }
+  return error instanceof Error ? error.message : String(error);
 }

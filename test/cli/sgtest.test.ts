@@ -1,0 +1,103 @@
+// sgconf test as a user runs it: the example passes, failures show expected against actual, every
+// format, exit codes, and nothing is written anywhere.
+import { describe, expect, it } from 'vitest';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { main } from '../../src/cli/main.js';
+import type { CliIO } from '../../src/cli/io.js';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+async function runCli(args: string[], cwd = ROOT) {
+  let stdout = '', stderr = '';
+  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, env: {}, isTTY: false };
+  const code = await main(args, io);
+  return { code, stdout, stderr };
+}
+
+/** A copy of examples/testing in a fresh folder, with one case changed to fail. */
+function brokenCopy(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sgtest-cli-'));
+  cpSync(path.join(ROOT, 'examples/testing'), dir, { recursive: true });
+  const file = path.join(dir, 'orders.sgtest.yaml');
+  writeFileSync(file, readFileSync(file, 'utf8').replace('rejected: {status: 403, message: sg wrong user}', 'rejected: false'));
+  return dir;
+}
+
+function snapshot(dir: string): Record<string, number> {
+  const out: Record<string, number> = {};
+  const walk = (d: string) => { for (const e of readdirSync(d)) { const p = path.join(d, e); const s = statSync(p); if (s.isDirectory()) walk(p); else out[p] = s.mtimeMs; } };
+  walk(dir);
+  return out;
+}
+
+describe('sgconf test', () => {
+  it('the example\'s cases pass, and the closing line counts them', async () => {
+    const r = await runCli(['test', 'examples']);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('10 passed, 0 failed; Sync Gateway 4.1\n');
+    expect(r.code).toBe(0);
+  });
+
+  it('a failed case shows expected against actual at the case\'s line, and the run exits 1', async () => {
+    const r = await runCli(['test'], brokenCopy());
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('orders.sgtest.yaml\n  13  ✗ nobody else creates an order in her name\n      rejected: expected false, got {"status":403,"message":"sg wrong user"}\n');
+    expect(r.stdout).toMatch(/\n9 passed, 1 failed; Sync Gateway 4.1\n$/);
+  });
+
+  it('--format json is the contract\'s document', async () => {
+    const r = await runCli(['test', '--format', 'json'], brokenCopy());
+    const report = JSON.parse(r.stdout);
+    expect(Object.keys(report)).toEqual(['target', 'results', 'passed', 'failed']);
+    expect(report).toMatchObject({ target: '4.1', passed: 9, failed: 1 });
+    const failed = report.results[0].cases.find((c: { passed: boolean }) => !c.passed);
+    expect(Object.keys(failed)).toEqual(['name', 'line', 'passed', 'actual', 'failures']);
+    expect(failed.failures).toEqual([{ field: 'rejected', expected: false, actual: { status: 403, message: 'sg wrong user' } }]);
+  });
+
+  it('--format junit: one testsuite per file, a failure element per failed case, well-formed XML', async () => {
+    const r = await runCli(['test', '--format', 'junit'], brokenCopy());
+    expect(r.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="sgconf test" tests="10" failures="1" errors="0">/);
+    expect(r.stdout).toContain('<testcase name="nobody else creates an order in her name" classname="orders.sgtest.yaml" file="orders.sgtest.yaml" line="13">');
+    expect(r.stdout).toContain('<failure message="rejected: expected false, got {&quot;status&quot;:403,&quot;message&quot;:&quot;sg wrong user&quot;}" type="expectation">');
+    expect(r.stdout.match(/<testcase /g)).toHaveLength(10);
+  });
+
+  it('--format github: an error annotation at each failed case', async () => {
+    const r = await runCli(['test', '--format', 'github'], brokenCopy());
+    expect(r.stdout).toContain('::error file=orders.sgtest.yaml,line=13,title=sgconf test%3A nobody else creates an order in her name::rejected: expected false, got {"status":403,"message":"sg wrong user"}');
+    expect(r.stdout).toMatch(/9 passed, 1 failed\n$/);
+  });
+
+  it('writes nothing, anywhere in the tested folder', async () => {
+    const dir = brokenCopy();
+    const before = snapshot(dir);
+    await runCli(['test', '--format', 'json'], dir);
+    expect(snapshot(dir)).toEqual(before);
+  });
+
+  it('a test file with problems is a broken file: exit 1, each problem at its place', async () => {
+    const dir = brokenCopy();
+    writeFileSync(path.join(dir, 'bad.sgtest.json'), '{"config": "orders.json", "cases": [{"name": "x", "doc": {}, "expect": {"chanels": ["a"]}}]}');
+    const r = await runCli(['test', 'bad.sgtest.json'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('1:73  error  unknown key "chanels" in "expect"; did you mean "channels"?  sgtest/invalid-file');
+  });
+
+  it.each([
+    ['a folder without test files', ['test', 'examples/3.x'], 'no test files found in examples/3.x'],
+    ['a path that does not exist', ['test', 'nope'], 'nope'],
+    ['an unknown format', ['test', '--format', 'tap'], 'unknown format "tap"'],
+  ])('%s is misuse (exit 2)', async (_name, args, message) => {
+    const r = await runCli(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+  });
+
+  it('lint does not take test files for configs when it walks a folder', async () => {
+    const r = await runCli(['lint', 'examples/testing', '--format', 'json']);
+    expect(JSON.parse(r.stdout).results.map((x: { file: string }) => x.file)).toEqual(['examples/testing/orders.json']);
+  });
+});
