@@ -2,7 +2,7 @@
 // against a baseline measured in the same run (interleaved), so that a noisy machine still gives a stable
 // figure. Never part of `npm test`.
 //
-//   node bench/run.js [--only a,b,c,d,e,f] [--quick]
+//   node bench/run.js [--only a,b,c,d,e,f,g] [--quick]
 //
 // Environment: BENCH_RUNS (cold-start rounds, default 21), BENCH_LARGE_RUNS (in-process rounds on
 // large/large2x, default 5), BENCH_PER_FILE (files of `many` started one process each, default 20).
@@ -15,6 +15,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generate } from './generate.js';
 import { checkProcess, fmt, interleave, median, peakRss, timeProcess } from './lib.js';
+import { writeSyncCases } from './sgtest-cases.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -166,6 +167,31 @@ if (wanted('f')) {
   const growth = (twiceRss - bareRss) / (largeRss - bareRss);
   report('f', `peak RSS: large ${fmt(largeRss, 0)} MB, large2x ${fmt(twiceRss, 0)} MB (node -e "" ${fmt(bareRss, 0)} MB; growth over it ${fmt(growth)}x for 2x the input)`,
     'large under 300 MB; large2x grows linearly, at most 2.2x', largeRss < 300 && growth <= 2.2, { bareRss, largeRss, twiceRss, growth });
+}
+
+// g: sgconf test on 10,000 cases of a realistic sync function (examples/testing/orders.json), the whole
+// command as a user runs it: start-up, reading, linting the config, the sandbox workers (engine start and
+// JIT warm-up included), the report. Beside it, the rate once warm: the time 10,000 more cases add to a
+// run (a run of 20,000 against a run of 10,000).
+if (wanted('g')) {
+  const dir = path.join(here, 'out', 'sgtest');
+  const twice = path.join(here, 'out', 'sgtest2x');
+  const cases = writeSyncCases(dir, 10000);
+  writeSyncCases(twice, 20000);
+  const rounds = quick ? 2 : 3;
+  progress(`sgconf test: ${cases} and ${2 * cases} cases, ${rounds} interleaved rounds`);
+  const command = (folder) => ({ command: node, args: [path.join(root, 'bin', 'sgconf.js'), 'test', rel(folder)], cwd: root });
+  checkProcess(command(dir));
+  const samples = [], samples2x = [];
+  for (let i = 0; i < rounds; i++) {
+    samples.push(timeProcess(command(dir)));
+    samples2x.push(timeProcess(command(twice)));
+  }
+  const ms = median(samples);
+  const rate = cases / (ms / 1000);
+  const warmRate = cases / ((median(samples2x) - ms) / 1000);
+  report('g', `sgconf test: ${cases} cases in ${fmt(ms, 0)} ms = ${fmt(rate, 0)} cases/s for the whole command; once warm ${fmt(warmRate, 0)} cases/s (${os.cpus().length} cores, every case isolated)`,
+    'at least 5,000 cases/s for the whole command', rate >= 5000, { cases, ms, rate, warmRate, samples, samples2x });
 }
 
 log('');

@@ -1,6 +1,7 @@
 // A test file (*.sgtest.json|yaml|yml): the config it tests and its cases, checked field by field so that
 // every mistake is a diagnostic at its place (rule sgtest/invalid-file), never a crash or a silent skip.
 import { ensureYamlSupport, formatFromPath, parseSource } from '../source/index.js';
+import { LineIndex } from '../source/offset-map.js';
 import { closestMatch } from '../schema/suggest.js';
 import { isObject, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
 import type { LocatedDocument, SourceText } from '../source/index.js';
@@ -43,8 +44,10 @@ export interface TestFile {
 export interface ReadTestFile {
   file: TestFile | null;
   diagnostics: RawDiagnostic[];
-  source: SourceText | null;
-  document: LocatedDocument | null;
+  /** The file located for positions; parsed only when a position is needed (a finding, a failed case). */
+  located(): { source: SourceText | null; document: LocatedDocument | null };
+  /** The line of case `index`. */
+  caseLine(index: number): number;
 }
 
 const FILE_KEYS = ['config', 'database', 'collection', 'target', 'cases'];
@@ -59,15 +62,102 @@ export const INVALID_FILE = 'sgtest/invalid-file';
 /** Reads a test file's text; `file` is null when it cannot be used at all (diagnostics say why). */
 export async function readTestFile(text: string, path: string): Promise<ReadTestFile> {
   const format = formatFromPath(path);
+  // A clean JSON file (the common large case) is read with JSON.parse and one scan for where its cases
+  // start: the located parser, ten times slower, runs only if a finding needs a position.
+  if (format === 'json' && text.charCodeAt(0) !== 0xfeff) {
+    let value: JsonValue | undefined;
+    try {
+      value = JSON.parse(text) as JsonValue;
+    } catch {
+      value = undefined;
+    }
+    if (value !== undefined) {
+      const problems = new TestFileChecker();
+      const file = problems.file(value);
+      const offsets = problems.found.length === 0 ? caseOffsets(text) : null;
+      if (file && offsets && offsets.length === file.cases.length) {
+        let lines: LineIndex | null = null;
+        return {
+          file, diagnostics: [],
+          located: memo(() => locate(text, path, format)),
+          caseLine: (index) => (lines ??= new LineIndex(text)).position(offsets[index] ?? 0).line,
+        };
+      }
+    }
+  }
   if (format === 'yaml') await ensureYamlSupport();
+  const { source, document, diagnostics: readProblems } = locate(text, path, format);
+  const diagnostics = readProblems.map((d) => ({ ...d, rule: d.severity === 'error' ? INVALID_FILE : d.rule }));
+  const located = () => ({ source, document });
+  const caseLine = (index: number) => {
+    const span = document?.locate(`/cases/${index}`, 'value');
+    return span && source ? source.lines.position(span.start).line : 1;
+  };
+  if (!document) return { file: null, diagnostics, located, caseLine };
+  const problems = new TestFileChecker();
+  const file = problems.file(document.value);
+  diagnostics.push(...problems.found);
+  return { file: problems.found.length > 0 ? null : file, diagnostics, located, caseLine };
+}
+
+function locate(text: string, path: string, format: 'json' | 'yaml') {
   // Test files are plain JSON or YAML: no environment expansion.
   const parsed = parseSource(text, path, { env: null, format });
-  const diagnostics = parsed.diagnostics.map((d) => ({ ...d, rule: d.severity === 'error' ? INVALID_FILE : d.rule }));
-  if (!parsed.document) return { file: null, diagnostics, source: parsed.source, document: null };
-  const problems = new TestFileChecker();
-  const file = problems.file(parsed.document.value);
-  diagnostics.push(...problems.found);
-  return { file: problems.found.length > 0 ? null : file, diagnostics, source: parsed.source, document: parsed.document };
+  return { source: parsed.source, document: parsed.document, diagnostics: parsed.diagnostics };
+}
+
+function memo<T>(compute: () => T): () => T {
+  let value: T | undefined;
+  let done = false;
+  return () => {
+    if (!done) { value = compute(); done = true; }
+    return value as T;
+  };
+}
+
+/**
+ * Where each element of the top-level "cases" array starts, in valid JSON: one pass that tracks strings
+ * and depth. Null when there is no such array (the checker has said so already).
+ */
+export function caseOffsets(text: string): number[] | null {
+  let depth = 0;
+  let lastKey: string | null = null;
+  let inCases = false;
+  let expectValue = false;
+  const offsets: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 0x22) {
+      // A string: find its end (a quote not escaped).
+      let j = i + 1;
+      for (; j < text.length; j++) {
+        const c = text.charCodeAt(j);
+        if (c === 0x5c) j++;
+        else if (c === 0x22) break;
+      }
+      if (inCases && depth === 2 && expectValue) { offsets.push(i); expectValue = false; }
+      if (depth === 1) lastKey = text.slice(i + 1, j);
+      i = j;
+      continue;
+    }
+    if (ch === 0x20 || ch === 0x0a || ch === 0x0d || ch === 0x09) continue;
+    if (ch === 0x7b || ch === 0x5b) {
+      if (inCases && depth === 2 && expectValue) { offsets.push(i); expectValue = false; }
+      depth++;
+      if (ch === 0x5b && depth === 2 && lastKey === 'cases') { inCases = true; expectValue = true; }
+      continue;
+    }
+    if (ch === 0x7d || ch === 0x5d) {
+      depth--;
+      if (inCases && depth === 1) return offsets;
+      continue;
+    }
+    if (ch === 0x2c) { if (inCases && depth === 2) expectValue = true; continue; }
+    if (ch === 0x3a) continue;
+    // A number, true, false or null as a case (the checker refuses it, but its place is still its start).
+    if (inCases && depth === 2 && expectValue) { offsets.push(i); expectValue = false; }
+  }
+  return null;
 }
 
 class TestFileChecker {

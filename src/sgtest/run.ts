@@ -76,7 +76,7 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
     return result;
   }
   const read = await readTestFile(decoded.text, file);
-  const place = placer(read.source, read.document);
+  const place = placer(read.located);
   result.diagnostics.push(...read.diagnostics.map(place));
   const testFile = read.file;
   if (!testFile) return result;
@@ -91,7 +91,7 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
     target = release;
   }
   result.target = target;
-  const lineOf = (c: TestCase) => place({ rule: INVALID_FILE, severity: 'error', pointer: `/cases/${c.index}`, writtenPointer: `/cases/${c.index}`, message: '' }).line;
+  const lineOf = (c: TestCase) => read.caseLine(c.index);
   const notRun = (reason: string): CaseResult[] => testFile.cases.map((c) => ({ name: c.name, line: lineOf(c), passed: false, actual: null, failures: [], notRun: reason }));
 
   // The config, read and judged as lint would for this target.
@@ -110,7 +110,9 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
   const groups = new Map<string, TestCase[]>();
   for (const c of testFile.cases) {
     const key = JSON.stringify([c.importFilter, c.database ?? testFile.database ?? null, c.collection ?? testFile.collection ?? null]);
-    groups.set(key, [...(groups.get(key) ?? []), c]);
+    const group = groups.get(key);
+    if (group) group.push(c);
+    else groups.set(key, [c]);
   }
   const byIndex = new Map<number, CaseResult>();
   for (const cases of groups.values()) {
@@ -231,9 +233,10 @@ function at1(rule: string, message: string): Diagnostic {
   return { rule, severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 };
 }
 
-/** Turns a finding in a test file into one with a line and column. */
-function placer(source: SourceText | null, document: LocatedDocument | null): (d: RawDiagnostic) => Diagnostic {
+/** Turns a finding in a test file into one with a line and column (locating the file only now). */
+function placer(located: () => { source: SourceText | null; document: LocatedDocument | null }): (d: RawDiagnostic) => Diagnostic {
   return (d) => {
+    const { source, document } = located();
     const span = d.span ?? locateNearest(document, d.writtenPointer ?? d.pointer, d.target ?? 'value');
     const start = source ? source.lines.position(span.start) : { line: 1, column: 1 };
     const end = source ? source.lines.position(span.end) : start;

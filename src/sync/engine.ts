@@ -65,16 +65,28 @@ export type CompileResult = { ok: true; sandbox: FunctionSandbox } | { ok: false
 
 let modulePromise: Promise<QuickJSWASMModule> | null = null;
 
-/** Loads the WebAssembly engine once per process (~20 ms). */
-export function loadEngine(): Promise<QuickJSWASMModule> {
+/**
+ * Loads the WebAssembly engine once per thread. `compiled` is the engine's WebAssembly module compiled
+ * elsewhere (the pool compiles it once and hands it to every worker, so V8 compiles and optimises it once).
+ */
+export function loadEngine(compiled?: WebAssembly.Module): Promise<QuickJSWASMModule> {
   modulePromise ??= (async () => {
-    const [{ newQuickJSWASMModuleFromVariant }, variant] = await Promise.all([
+    const [{ newQuickJSWASMModuleFromVariant, newVariant }, variant] = await Promise.all([
       import('quickjs-emscripten-core'),
       import('@jitl/quickjs-wasmfile-release-sync'),
     ]);
-    return newQuickJSWASMModuleFromVariant(variant.default as unknown as Parameters<typeof newQuickJSWASMModuleFromVariant>[0]);
+    const base = variant.default as unknown as Parameters<typeof newQuickJSWASMModuleFromVariant>[0];
+    return newQuickJSWASMModuleFromVariant(compiled ? newVariant(base as Parameters<typeof newVariant>[0], { wasmModule: compiled }) as typeof base : base);
   })();
   return modulePromise;
+}
+
+/** The engine's WebAssembly module, compiled (for workers to share: see loadEngine). */
+export async function compileEngineModule(): Promise<WebAssembly.Module> {
+  const { createRequire } = await import('node:module');
+  const { readFile } = await import('node:fs/promises');
+  const wasm = createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm');
+  return WebAssembly.compile(await readFile(wasm));
 }
 
 // ES5's built-ins and nothing newer: what otto offers (its README: "Otto targets ES5").
@@ -83,10 +95,18 @@ const INTRINSICS = { BaseObjects: true, Date: true, Eval: true, RegExp: true, JS
 // Trusted code, run before underscore and the user's function. It captures every built-in it uses, so a
 // function that replaces Array.isArray or String cannot change what the natives record. It returns the
 // object the host keeps: the JSON parser and the hook for otto's regular expression check.
-const PRELUDE = String.raw`(function (emit, global, builtins) {
+const PRELUDE = String.raw`(function (global, builtins) {
   var isArray = Array.isArray, toStr = String, toNum = Number, parse = JSON.parse, floor = Math.floor;
   var getNames = Object.getOwnPropertyNames, define = Object.defineProperty;
-  var RangeErrorCtor = RangeError, TypeErrorCtor = TypeError, RegExpCtor = RegExp;
+  var RangeErrorCtor = RangeError, TypeErrorCtor = TypeError, RegExpCtor = RegExp, ErrorCtor = Error;
+  var stringify = JSON.stringify;
+
+  // What the natives did in this call, as the items of a JSON array: one crossing to the host per call.
+  // stringify is only ever given strings and numbers, which no user code can hook.
+  var log = '';
+  function emit(kind, a, b) {
+    log += (log === '' ? '' : ',') + stringify(kind) + ',' + (a === undefined ? 'null' : stringify(a)) + ',' + (b === undefined ? 'null' : stringify(b));
+  }
 
   // Only what otto has: every other string-named property of the built-ins goes (otto-builtins.ts).
   var keep = { length: 1, name: 1, prototype: 1, constructor: 1 };
@@ -166,19 +186,42 @@ const PRELUDE = String.raw`(function (emit, global, builtins) {
   define(RegExpCtor.prototype, 'constructor', { value: OttoRegExp, writable: true, enumerable: false, configurable: true });
   global.RegExp = OttoRegExp;
 
+  function describe(error) {
+    if (error instanceof ErrorCtor) return '{"kind":"error","name":' + stringify(toStr(error.name)) + ',"message":' + stringify(toStr(error.message)) + ',"stack":' + stringify(toStr(error.stack)) + '}';
+    return '{"kind":"value","text":' + stringify(toStr(error)) + '}';
+  }
   return {
-    parse: function (text) { return parse(text); },
+    // Calls fn with the arguments of a JSON array; answers with what happened and what the natives did.
+    call: function (fn, json) {
+      log = '';
+      var a = parse(json), result, outcome;
+      try {
+        result = a.length === 4 ? fn(a[0], a[1], a[2], a[3]) : a.length === 3 ? fn(a[0], a[1], a[2]) : fn(a[0]);
+        outcome = typeof result === 'boolean' ? '{"kind":"boolean","value":' + (result ? 'true' : 'false') + '}'
+          : typeof result === 'string' ? '{"kind":"string","value":' + stringify(result) + '}' : '{"kind":"other"}';
+      } catch (error) {
+        outcome = describe(error);
+      }
+      return '{"outcome":' + outcome + ',"log":[' + log + ']}';
+    },
+    // What the natives did before a call was stopped (an interrupt or a stack overflow cannot be caught).
+    takeLog: function () { return '[' + log + ']'; },
     setRegExpCheck: function (check) { ottoRefusal = check; },
   };
 })`;
 
 interface Prepared {
   context: QuickJSContext;
-  /** The prelude's object: parse() and setRegExpCheck(). */
+  /** The prelude's object: call(), takeLog(), setRegExpCheck(). */
   host: QuickJSHandle;
+  call: QuickJSHandle;
   fn: QuickJSHandle;
-  natives: NativeCalls;
 }
+
+/** What the prelude's call() reports. */
+type ThrownOrReturned =
+  | { kind: 'boolean'; value: boolean } | { kind: 'string'; value: string } | { kind: 'other' }
+  | { kind: 'error'; name: string; message: string; stack: string } | { kind: 'value'; text: string };
 
 /** What the gateway evaluates for one function, and what the sandbox may assume about it. */
 export interface FunctionProgram {
@@ -222,48 +265,44 @@ export class FunctionSandbox {
 
   private prepare(): Prepared | { error: string } {
     const context = this.runtime.newContext({ intrinsics: INTRINSICS });
-    const prepared: Prepared = { context, host: context.undefined, fn: context.undefined, natives: emptyNatives() };
-    const emit = context.newFunction('emit', (...args) => {
-      recordNative(prepared.natives, args.map((h) => context.dump(h)));
-    });
-    try {
-      const preludeFn = context.unwrapResult(context.evalCode(PRELUDE, 'sgconf-prelude.js'));
-      const builtins = context.unwrapResult(context.evalCode(`(${JSON.stringify(OTTO_BUILTINS)})`));
-      prepared.host = context.unwrapResult(context.callFunction(preludeFn, context.undefined, emit, context.global, builtins));
-      builtins.dispose();
-      preludeFn.dispose();
-      const check = context.unwrapResult(context.evalCode(OTTO_REGEXP_CHECK_SOURCE, 'sgconf-regexp.js'));
-      const setCheck = context.getProp(prepared.host, 'setRegExpCheck');
-      context.unwrapResult(context.callFunction(setCheck, prepared.host, check)).dispose();
-      setCheck.dispose();
-      check.dispose();
-      if (this.program.underscore) context.unwrapResult(context.evalCode(UNDERSCORE_SOURCE, 'underscore.js')).dispose();
-      this.deadline = performance.now() + this.limits.timeMs;
-      const compiled = context.evalCode(`(${this.program.text})`, 'function.js');
-      this.deadline = 0;
-      if (compiled.error) {
-        const message = describeThrown(context, compiled.error);
-        compiled.error.dispose();
-        this.dropContext(prepared);
-        return { error: message };
-      }
-      if (context.typeof(compiled.value) !== 'function') {
-        compiled.value.dispose();
-        this.dropContext(prepared);
-        return { error: 'JavaScript source does not evaluate to a function' };
-      }
-      prepared.fn = compiled.value;
-      return prepared;
-    } finally {
-      emit.dispose();
+    const prepared: Prepared = { context, host: context.undefined, call: context.undefined, fn: context.undefined };
+    const fail = (error: string) => {
+      this.dropContext(prepared);
+      return { error };
+    };
+    const preludeFn = context.unwrapResult(context.evalCode(PRELUDE, 'sgconf-prelude.js'));
+    const builtins = context.unwrapResult(context.evalCode(`(${JSON.stringify(OTTO_BUILTINS)})`));
+    prepared.host = context.unwrapResult(context.callFunction(preludeFn, context.undefined, context.global, builtins));
+    builtins.dispose();
+    preludeFn.dispose();
+    prepared.call = context.getProp(prepared.host, 'call');
+    const check = context.unwrapResult(context.evalCode(OTTO_REGEXP_CHECK_SOURCE, 'sgconf-regexp.js'));
+    const setCheck = context.getProp(prepared.host, 'setRegExpCheck');
+    context.unwrapResult(context.callFunction(setCheck, prepared.host, check)).dispose();
+    setCheck.dispose();
+    check.dispose();
+    if (this.program.underscore) context.unwrapResult(context.evalCode(UNDERSCORE_SOURCE, 'underscore.js')).dispose();
+    this.deadline = performance.now() + this.limits.timeMs;
+    const compiled = context.evalCode(`(${this.program.text})`, 'function.js');
+    this.deadline = 0;
+    if (compiled.error) {
+      const dumped = context.dump(compiled.error) as { name?: unknown; message?: unknown } | unknown;
+      compiled.error.dispose();
+      return fail(isErrorLike(dumped) ? ottoErrorText(String(dumped.name), String(dumped.message)) : String(dumped));
     }
+    if (context.typeof(compiled.value) !== 'function') {
+      compiled.value.dispose();
+      return fail('JavaScript source does not evaluate to a function');
+    }
+    prepared.fn = compiled.value;
+    return prepared;
   }
 
   /**
-   * Calls the function with arguments given as JSON texts (null: JavaScript null). A shareable function
-   * keeps its context; any other gets a fresh one for the next call.
+   * Calls the function with its arguments as one JSON array text (JavaScript null where the gateway
+   * passes null). A shareable function keeps its context; any other gets a fresh one for the next call.
    */
-  call(argumentTexts: readonly (string | null)[]): CallResult {
+  call(argumentsJson: string): CallResult {
     let prepared = this.prepared;
     if (!prepared) {
       const fresh = this.prepare();
@@ -271,36 +310,28 @@ export class FunctionSandbox {
       prepared = this.prepared = fresh;
     }
     const { context } = prepared;
-    const natives = emptyNatives();
-    prepared.natives = natives;
-    const handles: QuickJSHandle[] = [];
+    let natives = emptyNatives();
     let outcome: CallOutcome;
-    const parse = context.getProp(prepared.host, 'parse');
-    try {
-      this.deadline = performance.now() + this.limits.timeMs;
-      for (const text of argumentTexts) {
-        if (text === null) { handles.push(context.null); continue; }
-        const source = context.newString(text);
-        const parsed = context.callFunction(parse, context.undefined, source);
-        source.dispose();
-        if (parsed.error) {
-          parsed.error.dispose();
-          throw new Error('sgconf could not hand a document to the sandbox');
-        }
-        handles.push(parsed.value);
-      }
-      const result = context.callFunction(prepared.fn, context.undefined, ...handles);
-      if (result.error) {
-        outcome = this.classifyThrown(context, result.error);
-        result.error.dispose();
-      } else {
-        outcome = { kind: 'returned', value: returnedValue(context, result.value) };
-        result.value.dispose();
-      }
-    } finally {
-      this.deadline = 0;
-      for (const handle of handles) if (handle !== context.null) handle.dispose();
-      parse.dispose();
+    const argument = context.newString(argumentsJson);
+    this.deadline = performance.now() + this.limits.timeMs;
+    const result = context.callFunction(prepared.call, prepared.host, prepared.fn, argument);
+    const timedOut = performance.now() > this.deadline;
+    this.deadline = 0;
+    argument.dispose();
+    if (result.error) {
+      // Only what cannot be caught inside the sandbox arrives here: an interrupt, memory, the stack.
+      const dumped = context.dump(result.error) as unknown;
+      result.error.dispose();
+      const message = isErrorLike(dumped) ? `${String(dumped.name)}: ${String(dumped.message)}` : String(dumped);
+      outcome = timedOut || message === 'InternalError: interrupted' ? { kind: 'timeout' }
+        : /stack overflow|Maximum call stack/.test(message) ? { kind: 'stack-overflow' } : { kind: 'out-of-memory' };
+      natives = this.takeLog(prepared) ?? natives;
+    } else {
+      const text = context.typeof(result.value) === 'string' ? context.getString(result.value) : '{}';
+      result.value.dispose();
+      const reply = JSON.parse(text) as { outcome: ThrownOrReturned; log: unknown[] };
+      natives = nativesFromLog(reply.log);
+      outcome = this.outcomeOf(reply.outcome);
     }
     // After a time-out or exhausted memory the runtime may hold garbage: start over with a new one.
     const broken = outcome.kind === 'timeout' || outcome.kind === 'out-of-memory' || outcome.kind === 'stack-overflow';
@@ -315,18 +346,41 @@ export class FunctionSandbox {
     return { natives, outcome };
   }
 
-  private classifyThrown(context: QuickJSContext, error: QuickJSHandle): CallOutcome {
-    if (this.deadline > 0 && performance.now() > this.deadline) return { kind: 'timeout' };
-    const message = describeThrown(context, error, `(${this.program.text})`);
-    if (message === 'InternalError: interrupted') return { kind: 'timeout' };
-    if (message === 'InternalError: out of memory' || message === 'null') return { kind: 'out-of-memory' };
-    if (message === 'InternalError: stack overflow' || message.startsWith('RangeError: Maximum call stack size exceeded')) return { kind: 'stack-overflow' };
-    return { kind: 'threw', message };
+  private takeLog(prepared: Prepared): NativeCalls | null {
+    const { context } = prepared;
+    try {
+      const take = context.getProp(prepared.host, 'takeLog');
+      const result = context.callFunction(take, prepared.host);
+      take.dispose();
+      if (result.error) { result.error.dispose(); return null; }
+      const text = context.getString(result.value);
+      result.value.dispose();
+      return nativesFromLog(JSON.parse(text) as unknown[]);
+    } catch {
+      return null;
+    }
+  }
+
+  private outcomeOf(reported: ThrownOrReturned): CallOutcome {
+    switch (reported.kind) {
+      case 'boolean': return { kind: 'returned', value: { type: 'boolean', value: reported.value } };
+      case 'string': return { kind: 'returned', value: { type: 'string', value: reported.value } };
+      case 'other': return { kind: 'returned', value: { type: 'other' } };
+      case 'value': return { kind: 'threw', message: reported.text };
+      case 'error': {
+        if (reported.name === 'InternalError' && reported.message === 'stack overflow') return { kind: 'stack-overflow' };
+        if (reported.name === 'RangeError' && reported.message.startsWith('Maximum call stack size exceeded')) return { kind: 'stack-overflow' };
+        if (reported.name === 'InternalError' && reported.message === 'out of memory') return { kind: 'out-of-memory' };
+        if (reported.name === 'InternalError' && reported.message === 'interrupted') return { kind: 'timeout' };
+        return { kind: 'threw', message: ottoErrorText(reported.name, reported.message, memberAt(`(${this.program.text})`, reported.stack)) };
+      }
+    }
   }
 
   private dropContext(prepared: Prepared): void {
     try {
       if (prepared.fn !== prepared.context.undefined) prepared.fn.dispose();
+      if (prepared.call !== prepared.context.undefined) prepared.call.dispose();
       if (prepared.host !== prepared.context.undefined) prepared.host.dispose();
       prepared.context.dispose();
     } catch {
@@ -341,8 +395,14 @@ export class FunctionSandbox {
   }
 }
 
-function recordNative(natives: NativeCalls, args: unknown[]): void {
-  const [which, a, b] = args;
+/** The natives' log (triples of kind and two values) as the calls the Go side reads. */
+function nativesFromLog(log: readonly unknown[]): NativeCalls {
+  const natives = emptyNatives();
+  for (let i = 0; i + 2 < log.length; i += 3) recordNative(natives, log[i], log[i + 1], log[i + 2]);
+  return natives;
+}
+
+function recordNative(natives: NativeCalls, which: unknown, a: unknown, b: unknown): void {
   switch (which) {
     case 'channel': natives.channels.push(String(a)); break;
     case 'access': natives.access.push({ users: [], values: [] }); break;
@@ -354,7 +414,7 @@ function recordNative(natives: NativeCalls, args: unknown[]): void {
     case 'reject':
       if (natives.rejection === null && typeof a === 'number' && a >= 400) natives.rejection = { status: a, message: String(b) };
       break;
-    case 'expiry-number': natives.expiry.push({ type: 'number', value: Number(a) }); break;
+    case 'expiry-number': natives.expiry.push(typeof a === 'number' ? { type: 'number', value: a } : { type: 'other', value: 'number' }); break;
     case 'expiry-string': natives.expiry.push({ type: 'string', value: String(a) }); break;
     case 'expiry-other': natives.expiry.push({ type: 'other', value: String(a) }); break;
     case 'log': natives.logInfo.push(String(a)); break;
@@ -366,7 +426,7 @@ function recordNative(natives: NativeCalls, args: unknown[]): void {
   }
 }
 
-function emptyNatives(): NativeCalls {
+export function emptyNatives(): NativeCalls {
   return { channels: [], access: [], roles: [], rejection: null, expiry: [], logInfo: [], logErrors: [], demands: { users: [], roles: [], channels: [], admin: false } };
 }
 
@@ -377,32 +437,8 @@ function returnedValue(context: QuickJSContext, handle: QuickJSHandle): Returned
   return { type: 'other' };
 }
 
-/**
- * What otto's catchPanic makes of a thrown value (error.go@b87d35c): an Error object becomes
- * "<name>: <message>", any other value its string. QuickJS's wording of the common errors is put in
- * otto's (src/sync/otto-messages.ts).
- */
-function describeThrown(context: QuickJSContext, error: QuickJSHandle, programText?: string): string {
-  const dumped = context.dump(error) as unknown;
-  if (dumped && typeof dumped === 'object' && 'name' in dumped && 'message' in dumped) {
-    const { name, message, stack } = dumped as { name: unknown; message: unknown; stack?: unknown };
-    return ottoErrorText(String(name), String(message), programText !== undefined ? memberAt(programText, String(stack ?? '')) : undefined);
-  }
-  if (typeof dumped === 'string') return dumped;
-  return stringOf(context, error);
-}
-
-function stringOf(context: QuickJSContext, handle: QuickJSHandle): string {
-  const stringFn = context.getProp(context.global, 'String');
-  const result = context.callFunction(stringFn, context.undefined, handle);
-  stringFn.dispose();
-  if (result.error) {
-    result.error.dispose();
-    return 'an exception that cannot be shown as text';
-  }
-  const text = context.typeof(result.value) === 'string' ? context.getString(result.value) : String(context.dump(result.value));
-  result.value.dispose();
-  return text;
+function isErrorLike(value: unknown): value is { name: unknown; message: unknown } {
+  return typeof value === 'object' && value !== null && 'name' in value && 'message' in value;
 }
 
 /**

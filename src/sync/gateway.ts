@@ -140,23 +140,48 @@ export function goQuote(text: string): string {
   return JSON.stringify(text);
 }
 
-/** Go compares strings byte by byte (sort.Strings); JavaScript by UTF-16 code unit. */
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * Go compares strings byte by byte (sort.Strings); JavaScript by UTF-16 code unit. The two orders differ
+ * only where a character beyond U+FFFF (a surrogate pair) meets one from U+E000 to U+FFFF.
+ */
 export function compareGoStrings(a: string, b: string): number {
-  return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+  if (SURROGATE.test(a) || SURROGATE.test(b)) return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
 /** channels/channelmapper.go@4.1.1 ConvertJSONNumbers: integers beyond +-(2^53-1) stay json.Number, which otto reads as a string. */
 function convertJsonNumbers(value: JsonValue): JsonValue {
+  return hasUnsafeInteger(value) ? convertUnsafe(value) : value;
+}
+
+function hasUnsafeInteger(value: JsonValue): boolean {
+  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) > MAX_SAFE;
+  if (Array.isArray(value)) return value.some(hasUnsafeInteger);
+  if (isObject(value)) {
+    for (const key in value) if (hasUnsafeInteger(value[key]!)) return true;
+  }
+  return false;
+}
+
+function convertUnsafe(value: JsonValue): JsonValue {
   if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) > MAX_SAFE ? String(BigInt(value)) : value;
-  if (Array.isArray(value)) return value.map(convertJsonNumbers);
+  if (Array.isArray(value)) return value.map(convertUnsafe);
   if (isObject(value)) {
     const out: JsonObject = {};
-    for (const [key, item] of Object.entries(value)) out[key] = convertJsonNumbers(item);
+    for (const [key, item] of Object.entries(value)) setOwnValue(out, key, convertUnsafe(item));
     return out;
   }
   return value;
+}
+
+/** Sets a key as an own property, "__proto__" included (an assignment would set the prototype). */
+function setOwnValue<T>(target: Record<string, T>, key: string, value: T): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 /** The endpoint passes json.Number unconverted: every number reaches the function as its JSON text. */
@@ -165,7 +190,7 @@ function numbersAsStrings(value: JsonValue): JsonValue {
   if (Array.isArray(value)) return value.map(numbersAsStrings);
   if (isObject(value)) {
     const out: JsonObject = {};
-    for (const [key, item] of Object.entries(value)) out[key] = numbersAsStrings(item);
+    for (const [key, item] of Object.entries(value)) setOwnValue(out, key, numbersAsStrings(item));
     return out;
   }
   return value;
@@ -258,7 +283,11 @@ function channelSet(names: readonly string[], star: 'expand' | 'remove'): { set:
 function accessMap(calls: NativeCalls['access'], prefix: string): { map: Record<string, string[]> } | { error: string } {
   const byUser = new Map<string, string[]>();
   for (const call of calls) {
-    for (const user of call.users) byUser.set(user, [...(byUser.get(user) ?? []), ...call.values]);
+    for (const user of call.users) {
+      const values = byUser.get(user);
+      if (values) values.push(...call.values);
+      else byUser.set(user, call.values.slice());
+    }
   }
   const map: Record<string, string[]> = {};
   for (const user of [...byUser.keys()].sort(compareGoStrings)) {
@@ -270,7 +299,7 @@ function accessMap(calls: NativeCalls['access'], prefix: string): { map: Record<
     if (missing >= 0) return { error: `Value ${goQuote(byUser.get(user)![missing]!)} does not begin with ${goQuote(prefix)}` };
     const set = channelSet(values as string[], 'remove');
     if ('error' in set) return set;
-    Object.defineProperty(map, user, { value: set.set, enumerable: true, writable: true, configurable: true });
+    setOwnValue(map, user, set.set);
   }
   return { map };
 }
@@ -324,13 +353,17 @@ function inUint32(value: number): number | null {
 }
 
 /** auth/role.go@4.1.1 IsValidPrincipalName (MaxPrincipalNameLen: 239 bytes, base/constants.go). */
+const PLAIN_NAME = /^[A-Za-z0-9][A-Za-z0-9_.@+-]*$/;
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
 export function isValidPrincipalName(name: string): boolean {
   if (name.length === 0) return true;
+  if (name.length <= 239 && PLAIN_NAME.test(name)) return true;
   if (Buffer.byteLength(name, 'utf8') > 239) return false;
   let seenAlphanumeric = false;
   for (const ch of name) {
     if (ch === '/' || ch === ':' || ch === ',' || ch === '`') return false;
-    if (!seenAlphanumeric && /[\p{L}\p{N}]/u.test(ch)) seenAlphanumeric = true;
+    if (!seenAlphanumeric && LETTER_OR_DIGIT.test(ch)) seenAlphanumeric = true;
   }
   return seenAlphanumeric;
 }

@@ -5,10 +5,12 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { packageFile } from '../paths.js';
-import { DEFAULT_LIMITS, type CallResult, type FunctionProgram, type SandboxLimits } from './engine.js';
+import { compileEngineModule, DEFAULT_LIMITS, emptyNatives, type FunctionProgram, type SandboxLimits } from './engine.js';
+import { outcomeOf, type Job, type RunOutcome } from './outcome.js';
+import type { SyncRequest } from './gateway.js';
 import type { WorkerReply, WorkerRequest } from './worker.js';
 
-export type PoolResult = { ok: true; results: CallResult[] } | { ok: false; message: string };
+export type PoolResult = { ok: true; outcomes: RunOutcome[] } | { ok: false; message: string };
 
 /** Stack of a sandbox thread: room for QuickJS's own 2 MiB limit to trip first. */
 const WORKER_STACK_MB = 64;
@@ -18,44 +20,73 @@ const GRACE_MS = 2000;
 const SPLIT_THRESHOLD = 200;
 const WATCH_INTERVAL_MS = 100;
 
-/** What a terminated call reports: the same as an interrupted one. */
-const TERMINATED: CallResult = {
-  natives: { channels: [], access: [], roles: [], rejection: null, expiry: [], logInfo: [], logErrors: [], demands: { users: [], roles: [], channels: [], admin: false } },
-  outcome: { kind: 'timeout' },
-};
+/** What a terminated request reports: the same as an interrupted one. */
+function terminated(job: Job): RunOutcome {
+  return outcomeOf(job, { natives: emptyNatives(), outcome: { kind: 'timeout' } });
+}
 
-type RangeOutcome = { kind: 'done' } | { kind: 'killed'; at: number } | { kind: 'error'; message: string };
+type RangeOutcome = { kind: 'done' } | { kind: 'killed'; at: number } | { kind: 'resend' } | { kind: 'error'; message: string };
+
+interface Waiting {
+  reply: (reply: WorkerReply) => void;
+  exit: (message: string) => void;
+  /** The worker was terminated for another request: this one starts again where its results stop. */
+  resend: () => void;
+}
+
+interface PooledWorker {
+  worker: Worker;
+  pending: Map<number, Waiting>;
+}
 
 export class SandboxPool {
-  private workers: (Worker | undefined)[] = [];
+  private workers: (PooledWorker | undefined)[] = [];
   private nextId = 1;
+  private nextSlot = 0;
+  private engine: Promise<WebAssembly.Module | undefined> | null = null;
 
   constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism())), private readonly limits: SandboxLimits = DEFAULT_LIMITS) {}
 
-  /** Runs every call of one program; the results keep the calls' order. */
-  async run(program: FunctionProgram, calls: (string | null)[][]): Promise<PoolResult> {
-    const results: CallResult[] = new Array(calls.length);
-    const parts = calls.length < SPLIT_THRESHOLD ? 1 : this.size;
-    const chunk = Math.ceil(calls.length / parts);
-    const errors = await Promise.all(
-      Array.from({ length: parts }, (_, slot) => this.runRange(slot, program, calls, slot * chunk, Math.min(calls.length, (slot + 1) * chunk), results)),
-    );
-    const error = errors.find((e) => e !== null);
-    return error ? { ok: false, message: error } : { ok: true, results };
+  /**
+   * Starts the workers and the engine in them now (a command calls this before it reads its inputs, so
+   * that both happen while it does). The engine is compiled once here and shared with every worker.
+   */
+  async start(): Promise<void> {
+    this.engine ??= compileEngineModule().catch(() => undefined);
+    const engine = await this.engine;
+    for (let slot = 0; slot < this.size; slot++) this.worker(slot, engine);
   }
 
-  private async runRange(slot: number, program: FunctionProgram, calls: (string | null)[][], from: number, to: number, results: CallResult[]): Promise<string | null> {
+  /** Runs every request through one program; the outcomes keep the requests' order. */
+  async run(program: FunctionProgram, job: Job, calls: SyncRequest[]): Promise<PoolResult> {
+    const results: RunOutcome[] = new Array(calls.length);
+    // A small run goes to the next worker in turn (runs sent one after another then share the workers).
+    const parts = calls.length < SPLIT_THRESHOLD ? 1 : this.size;
+    const chunk = Math.ceil(calls.length / parts);
+    const first = parts === 1 ? this.nextSlot++ % this.size : 0;
+    const errors = await Promise.all(
+      Array.from({ length: parts }, (_, i) => this.runRange(first + i, program, job, calls, i * chunk, Math.min(calls.length, (i + 1) * chunk), results)),
+    );
+    const error = errors.find((e) => e !== null);
+    return error ? { ok: false, message: error } : { ok: true, outcomes: results };
+  }
+
+  private async runRange(slot: number, program: FunctionProgram, job: Job, calls: SyncRequest[], from: number, to: number, results: RunOutcome[]): Promise<string | null> {
     let start = from;
     while (start < to) {
-      const outcome = await this.send(slot, program, calls, start, to, results);
+      const outcome = await this.send(slot, program, job, calls, start, to, results);
       if (outcome.kind === 'error') return outcome.message;
       if (outcome.kind === 'done') return null;
-      results[outcome.at] = TERMINATED;
+      if (outcome.kind === 'resend') {
+        while (start < to && results[start] !== undefined) start++;
+        continue;
+      }
+      results[outcome.at] = terminated(job);
       // Calls after the last reported one but before the stuck one ran unreported: they run again.
       start = outcome.at + 1;
       for (let i = outcome.at - 1; i >= from && results[i] === undefined; i--) start = i;
       if (start <= outcome.at) {
-        const rerun = await this.runRange(slot, program, calls, start, outcome.at, results);
+        const rerun = await this.runRange(slot, program, job, calls, start, outcome.at, results);
         if (rerun) return rerun;
         start = outcome.at + 1;
       }
@@ -63,30 +94,21 @@ export class SandboxPool {
     return null;
   }
 
-  private send(slot: number, program: FunctionProgram, calls: (string | null)[][], from: number, to: number, results: CallResult[]): Promise<RangeOutcome> {
-    const worker = this.worker(slot);
+  private async send(slot: number, program: FunctionProgram, job: Job, calls: SyncRequest[], from: number, to: number, results: RunOutcome[]): Promise<RangeOutcome> {
+    this.engine ??= compileEngineModule().catch(() => undefined);
+    const pooled = this.worker(slot, await this.engine);
     const id = this.nextId++;
     const progress = new Int32Array(new SharedArrayBuffer(4));
     progress[0] = -1;
-    const request: WorkerRequest = { id, program, limits: this.limits, calls: calls.slice(from, to), progress };
+    // One JSON text: cheaper to hand over than a structured clone of thousands of documents.
+    const request: WorkerRequest = { id, program, limits: this.limits, job, requests: JSON.stringify(calls.slice(from, to)), progress };
     return new Promise((resolve) => {
       let watched = -1;
       let since = performance.now();
       const finish = (outcome: RangeOutcome) => {
         clearInterval(watch);
-        worker.off('message', onMessage);
-        worker.off('exit', onExit);
+        pooled.pending.delete(id);
         resolve(outcome);
-      };
-      const onMessage = (reply: WorkerReply) => {
-        if (reply.id !== id) return;
-        if ('compileError' in reply) return finish({ kind: 'error', message: reply.compileError });
-        reply.results.forEach((result, i) => { results[from + reply.offset + i] = result; });
-        if (reply.done) finish({ kind: 'done' });
-      };
-      const onExit = (code: number) => {
-        this.workers[slot] = undefined;
-        finish({ kind: 'error', message: `the sandbox stopped unexpectedly (exit ${code})` });
       };
       const watch = setInterval(() => {
         const running = Atomics.load(progress, 0);
@@ -96,32 +118,56 @@ export class SandboxPool {
           return;
         }
         if (running >= 0 && performance.now() - since > this.limits.timeMs + GRACE_MS) {
-          worker.off('exit', onExit);
-          this.workers[slot] = undefined;
-          void worker.terminate();
+          // The other requests queued on this worker are sent again to a new one by their own runRange.
+          this.kill(slot, id);
           finish({ kind: 'killed', at: from + running });
         }
       }, WATCH_INTERVAL_MS);
-      worker.on('message', onMessage);
-      worker.on('exit', onExit);
-      worker.postMessage(request);
+      pooled.pending.set(id, {
+        reply: (reply) => {
+          if ('compileError' in reply) return finish({ kind: 'error', message: reply.compileError });
+          reply.outcomes.forEach((result, i) => { results[from + reply.offset + i] = result; });
+          if (reply.done) finish({ kind: 'done' });
+        },
+        exit: (message) => finish({ kind: 'error', message }),
+        resend: () => finish({ kind: 'resend' }),
+      });
+      pooled.worker.postMessage(request);
     });
   }
 
-  private worker(slot: number): Worker {
+  private worker(slot: number, engine: WebAssembly.Module | undefined): PooledWorker {
     const existing = this.workers[slot];
     if (existing) return existing;
     const worker = new Worker(packageFile('dist/sync/worker.js'), {
       resourceLimits: { stackSizeMb: WORKER_STACK_MB, maxOldGenerationSizeMb: 512 },
+      workerData: { engine },
     });
+    const pooled: PooledWorker = { worker, pending: new Map() };
+    worker.on('message', (reply: WorkerReply) => pooled.pending.get(reply.id)?.reply(reply));
     worker.on('error', () => { /* reported through 'exit' */ });
-    this.workers[slot] = worker;
-    return worker;
+    worker.on('exit', (code) => {
+      if (this.workers[slot] === pooled) this.workers[slot] = undefined;
+      for (const waiting of [...pooled.pending.values()]) waiting.exit(`the sandbox stopped unexpectedly (exit ${code})`);
+    });
+    this.workers[slot] = pooled;
+    return pooled;
+  }
+
+  /** Terminates a worker stuck in request `stuck`; the requests queued behind it start again on a new worker. */
+  private kill(slot: number, stuck: number): void {
+    const pooled = this.workers[slot];
+    if (!pooled) return;
+    this.workers[slot] = undefined;
+    const queued = [...pooled.pending.entries()].filter(([id]) => id !== stuck);
+    pooled.pending.clear();
+    void pooled.worker.terminate();
+    for (const [, waiting] of queued) waiting.resend();
   }
 
   async close(): Promise<void> {
-    const workers = this.workers.filter((w): w is Worker => w !== undefined);
+    const workers = this.workers.filter((w): w is PooledWorker => w !== undefined);
     this.workers = [];
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    await Promise.all(workers.map((pooled) => pooled.worker.terminate()));
   }
 }

@@ -1,28 +1,16 @@
 // Runs requests through a chosen function: the gateway's Go side before and after (gateway.ts), the
 // JavaScript in the sandbox pool (pool.ts). Shared by `sgconf dry-run` and `sgconf test`.
 import type { Release } from '../releases/index.js';
-import type { JsonObject } from '../types.js';
-import type { CallResult } from './engine.js';
-import {
-  importAnswer, prepareImportCall, prepareSyncCall, syncAnswer, writeOutcome,
-  type CallPath, type ImportAnswer, type Refusal, type SyncAnswer, type SyncRequest, type WriteOutcome,
-} from './gateway.js';
+import type { CallPath, SyncRequest } from './gateway.js';
 import type { SandboxPool } from './pool.js';
 import { functionProgram } from './program.js';
 import type { FunctionChoice } from './select.js';
+import type { RunOutcome } from './outcome.js';
 
-export interface Demands {
-  users: string[];
-  roles: string[];
-  channels: string[];
-  admin: boolean;
-}
+export type { Demands, RunOutcome } from './outcome.js';
 
-export type RunOutcome =
-  | { kind: 'sync'; answer: SyncAnswer; write: WriteOutcome; demands: Demands }
-  | { kind: 'import'; answer: ImportAnswer }
-  /** The gateway refuses the request before the function runs (an HTTP error). */
-  | { kind: 'refused'; refusal: Refusal };
+/** Requests sent at a time: the workers run one chunk while the next is cloned to them. */
+const CHUNK = 250;
 
 export type RunResult = { ok: true; outcomes: RunOutcome[] } | { ok: false; message: string };
 
@@ -31,36 +19,22 @@ export type RunResult = { ok: true; outcomes: RunOutcome[] } | { ok: false; mess
  * Import filter requests use only `doc`.
  */
 export async function runRequests(pool: SandboxPool, choice: FunctionChoice, release: Release, path: CallPath, requests: readonly SyncRequest[]): Promise<RunResult> {
-  if (choice.role === 'import_filter') {
-    // No import filter: every document is imported (db/import.go@4.1.1 ImportFilterDryRun).
-    if (choice.source === null) return { ok: true, outcomes: requests.map(() => ({ kind: 'import', answer: { shouldImport: true, exception: '', logging: { errors: [], info: [] } } })) };
-    const ran = await pool.run(functionProgram(choice.source, 'import_filter', release), requests.map((r) => prepareImportCall(r.doc)));
-    if (!ran.ok) return ran;
-    return { ok: true, outcomes: ran.results.map((result) => ({ kind: 'import', answer: importAnswer(result) })) };
+  // No import filter: every document is imported (db/import.go@4.1.1 ImportFilterDryRun).
+  if (choice.role === 'import_filter' && choice.source === null) {
+    return { ok: true, outcomes: requests.map(() => ({ kind: 'import', answer: { shouldImport: true, exception: '', logging: { errors: [], info: [] } } })) };
   }
-  const prepared = requests.map((request) => prepareSyncCall(request, path, release, { userXattrKey: choice.userXattrKey }));
-  const runnable = prepared.flatMap((p) => (p.ok ? [p.args] : []));
-  const ran = await pool.run(functionProgram(choice.source!, 'sync', release), runnable);
-  if (!ran.ok) return ran;
-  let next = 0;
-  const outcomes = prepared.map((p): RunOutcome => {
-    if (!p.ok) return { kind: 'refused', refusal: p.refusal };
-    const result = ran.results[next++]!;
-    const answer = syncAnswer(result);
-    return { kind: 'sync', answer, write: writeOutcome(result, answer), demands: demandsOf(result) };
-  });
-  return { ok: true, outcomes };
+  const program = functionProgram(choice.source!, choice.role, release);
+  const job = { role: choice.role, path, release, settings: { ...(choice.userXattrKey ? { userXattrKey: choice.userXattrKey } : {}) } };
+  const chunks: ReturnType<SandboxPool['run']>[] = [];
+  for (let start = 0; start < requests.length; start += CHUNK) chunks.push(pool.run(program, job, requests.slice(start, start + CHUNK)));
+  const done = await Promise.all(chunks);
+  const failed = done.find((d) => !d.ok);
+  if (failed && !failed.ok) return failed;
+  return { ok: true, outcomes: done.flatMap((d) => (d.ok ? d.outcomes : [])) };
 }
 
-function demandsOf(result: CallResult): Demands {
-  const { users, roles, channels, admin } = result.natives.demands;
-  return { users: [...new Set(users)], roles: [...new Set(roles)], channels: [...new Set(channels)], admin };
-}
-
-/** A request as an admin write of the same documents: every require* passes, so every demand is reached. */
+/** A request as an admin write of the same documents: every require* passes, so every demand is seen. */
 export function asAdmin(request: SyncRequest): SyncRequest {
   const { user: _user, ...rest } = request;
   return rest;
 }
-
-export type { JsonObject };

@@ -40,6 +40,18 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const format = values.format as TestReportFormat;
   if (!TEST_REPORT_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (stylish, json, junit or github)`);
 
+  // The sandbox workers start while the files are found and read.
+  const pool = new SandboxPool();
+  const started = pool.start();
+  try {
+    return await runTests(values, positionals, format, io, pool, started);
+  } finally {
+    await started.catch(() => undefined);
+    await pool.close();
+  }
+}
+
+async function runTests(values: { target?: string; 'env-file'?: string[]; host?: boolean; 'no-remote'?: boolean; config?: string }, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, started: Promise<void>): Promise<number> {
   const tool = await loadToolConfig(io.cwd, values.config);
   const deployment = deploymentFrom(tool, values, io.cwd, { ...io.env, ...tool.config.env });
   const ignore = tool.config.ignore.map(globToRegExp);
@@ -51,14 +63,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (missing.length > 0) throw new UsageError(`${missing[0]!.file}: ${missing[0]!.error}`);
   if (targets.length === 0) throw new UsageError(`no test files found in ${paths.join(', ')} (test files are named *.sgtest.json, *.sgtest.yaml or *.sgtest.yml)`);
 
-  const pool = new SandboxPool();
+  await started;
   const results: TestFileResult[] = [];
-  try {
-    for (const target of targets) {
-      results.push(await runTestFile(target.file, { ...deployment.options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined }, pool));
-    }
-  } finally {
-    await pool.close();
+  for (const target of targets) {
+    results.push(await runTestFile(target.file, { ...deployment.options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined }, pool));
   }
   const report = summarizeTests(deployment.options.target, results);
   io.stdout(formatTestReport(report, format, io.cwd));
