@@ -96,6 +96,12 @@ describe('sgconf test', () => {
     expect(r.stderr).toContain(message);
   });
 
+  it('--pass-with-no-tests: a folder without test files passes (for a hook that runs on any change)', async () => {
+    const r = await runCli(['test', 'examples/3.x', '--pass-with-no-tests']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('no test files found\n');
+  });
+
   it('lint does not take test files for configs when it walks a folder', async () => {
     const r = await runCli(['lint', 'examples/testing', '--format', 'json']);
     expect(JSON.parse(r.stdout).results.map((x: { file: string }) => x.file)).toEqual(['examples/testing/orders.json']);

@@ -88,6 +88,17 @@ describe('pre-commit hook', () => {
     expect(clean.out).not.toContain('Installing environment');
     expect(hookEnvironments()).toEqual([environment]);
     expect(existsSync(path.join(environment, 'left-by-the-test'))).toBe(true);
+
+    // The example's sgconf-test hook runs the repository's sync function tests: a failing case fails the commit.
+    const orders = readFileSync(path.join(ROOT, 'examples/testing/orders.json'), 'utf8');
+    const tests = readFileSync(path.join(ROOT, 'examples/testing/orders.sgtest.yaml'), 'utf8').replace('config: orders.json', 'config: ../config/orders.json');
+    const failing = commit(dir, { 'config/orders.json': orders, 'tests/orders.sgtest.yaml': tests.replace('rejected: {status: 403, message: sg wrong user}', 'rejected: false') });
+    expect(failing.code, failing.out).not.toBe(0);
+    expect(failing.out).toContain('✗ nobody else creates an order in her name');
+    expect(failing.out).toContain('9 passed, 1 failed');
+    const passing = commit(dir, { 'tests/orders.sgtest.yaml': tests });
+    expect(passing.code, passing.out).toBe(0);
+    expect(passing.out).toMatch(/sgconf test \(sync function and import filter tests\)\.+Passed/);
   });
 
   it("picks gateway configs by name when `files` is not set, and leaves sgconf's own config and other JSON alone", () => {
