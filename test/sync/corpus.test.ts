@@ -1,0 +1,52 @@
+// Every sync function and import filter in the corpus (real configs by other people) runs in the sandbox
+// without a crash of sgconf: each request ends in an answer (a rejection and an exception are answers).
+import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { analyzeFile } from '../../src/files.js';
+import { databaseEntries } from '../../src/rules/database/configs.js';
+import { selectFunction } from '../../src/sync/select.js';
+import { SandboxPool } from '../../src/sync/pool.js';
+import { runRequests } from '../../src/sync/run.js';
+import { analyzeWorld } from '../../src/sync/world.js';
+import { corpusDir } from '../functions/harness.js';
+
+const pool = new SandboxPool();
+afterAll(() => pool.close());
+
+const files = readFileSync(path.join(corpusDir, 'MANIFEST.tsv'), 'utf8').trim().split('\n').slice(1)
+  .map((line) => line.split('\t'))
+  .filter(([, , , , kind]) => kind === 'legacy' || kind === 'database')
+  .map(([file]) => file!);
+
+const REQUESTS = [
+  { doc: {} },
+  { doc: { type: 'task', owner: 'ann', channels: ['a'], title: 'x' }, user: { name: 'ann', roles: ['admin'], channels: ['a'] } },
+  { doc: { _deleted: true }, oldDoc: { type: 'task', owner: 'ann' }, user: { name: 'bob', roles: [], channels: [] } },
+];
+
+describe('corpus sync functions and import filters run', () => {
+  it('every database of every corpus config: each request ends in an answer', async () => {
+    let functions = 0, shareable = 0;
+    for (const file of files) {
+      const analyzed = await analyzeFile(path.join(corpusDir, file), { cwd: corpusDir, env: {}, remote: false, target: '2.8' });
+      for (const entry of analyzed.kind ? databaseEntries(analyzed.kind, analyzed.document) : []) {
+        for (const role of ['sync', 'import_filter'] as const) {
+          const selection = selectFunction(analyzed, { role, ...(entry.name !== undefined ? { database: entry.name } : {}) });
+          if (!selection.ok || selection.choice.isDefault) continue;
+          functions++;
+          if (analyzeWorld(selection.choice.source!).shareable) shareable++;
+          const ran = await runRequests(pool, selection.choice, '2.8', 'write', REQUESTS);
+          // A function that does not compile is the config's own problem (lint reports it); sgconf says so.
+          if (!ran.ok) { expect(ran.message, `${file} ${entry.name} ${role}`).toMatch(/Error|function/); continue; }
+          expect(ran.outcomes, `${file} ${entry.name} ${role}`).toHaveLength(REQUESTS.length);
+          for (const outcome of ran.outcomes) expect(['sync', 'import', 'refused']).toContain(outcome.kind);
+        }
+      }
+    }
+    expect(functions).toBeGreaterThan(50);
+    // Most real functions provably change nothing shared and keep one context (the fast path).
+    expect(shareable / functions).toBeGreaterThan(0.5);
+    console.log(`corpus: ${functions} functions run, ${shareable} on the shared-context path`);
+  }, 120_000);
+});
