@@ -62,14 +62,6 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     expect(bundled).toEqual(modules);
   });
 
-  const corpus = path.resolve(ROOT, '../shared/corpus');
-  it.runIf(existsSync(path.join(corpus, 'MANIFEST.tsv')))('the real-world corpus: the bundle reports exactly what the ES modules report', () => {
-    const args = ['lint', '.', '--no-remote', '--format', 'json'];
-    const bundled = sgconf(args, { cwd: corpus });
-    expect(JSON.parse(bundled.stdout).results.length).toBeGreaterThan(100);
-    expect(bundled).toEqual(sgconf(args, { cwd: corpus, env: { SGCONF_NO_BUNDLE: '1' } }));
-  });
-
   /** Every file under `dir` with its mode and bytes, paths relative to it. */
   function tree(dir: string): Record<string, string> {
     const out: Record<string, string> = {};

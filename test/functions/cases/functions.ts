@@ -19,6 +19,7 @@ const TRAVEL_IMPORT_FILTER = 'function(doc) {\n  if (doc._id.indexOf("user::") =
 export const cases: Record<string, RuleCases> = {
   'functions/syntax-error': {
     valid: [
+      { name: 'an ES5 sync function and import filter', kind: 'database', config: { bucket: 'b', sync: 'function(doc, oldDoc) {\n  if (doc.type === "order") { requireUser(doc.owner); channel("orders"); }\n}', import_filter: 'function(doc) { return doc.type === "order"; }' } },
       { name: 'travel sample', kind: 'legacy', config: corpusConfig(TRAVEL) },
       { name: 'collections', kind: 'legacy', config: corpusConfig(TODO_COLLECTIONS) },
     ],
@@ -29,6 +30,7 @@ export const cases: Record<string, RuleCases> = {
   },
   'functions/es2015-syntax': {
     valid: [
+      { name: 'ES5 only: var, function expressions, string concatenation', kind: 'legacy', config: legacyDb({ sync: 'function(doc, oldDoc) {\n  var owner = doc.owner;\n  (doc.tags || []).forEach(function (t) { channel("tag-" + t); });\n  channel(owner);\n}' }) },
       { name: 'role demo (225 lines of ES5)', kind: 'legacy', config: corpusConfig(ROLES_DEMO) },
       { name: 'ToDoLite', kind: 'legacy', config: corpusConfig(TODOLITE) },
     ],
@@ -68,7 +70,7 @@ export const cases: Record<string, RuleCases> = {
     ],
   },
   'functions/not-a-function': {
-    valid: [{ kind: 'legacy', config: corpusConfig(THREE_ARGS) }],
+    valid: [{ kind: 'legacy', config: legacyDb({ sync: 'function (doc, oldDoc, meta) { channel(doc.channels); }' }) }, { kind: 'legacy', config: corpusConfig(THREE_ARGS) }],
     invalid: [
       { name: 'stray semicolon', kind: 'legacy', config: legacyDb({ sync: 'function(doc) { channel(doc.channels); };' }), errors: [{ pointer: '/databases/db/sync', message: 'remove the semicolon' }] },
       { name: 'statements only', kind: 'legacy', config: legacyDb({ sync: 'channel(doc.channels);' }), errors: [{ pointer: '/databases/db/sync', message: 'JavaScript statements' }] },
@@ -87,7 +89,7 @@ export const cases: Record<string, RuleCases> = {
     ],
   },
   'functions/load-failed': {
-    valid: [{ kind: 'legacy', config: corpusConfig(EVENTS) }],
+    valid: [{ kind: 'legacy', config: legacyDb({ sync: 'function(doc) { channel(doc.channels); }' }) }, { kind: 'legacy', config: corpusConfig(EVENTS) }],
     invalid: [
       {
         name: 'connection refused', kind: 'legacy', options: { remote: true, remoteTimeoutMs: 3000 },

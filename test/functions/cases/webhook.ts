@@ -6,24 +6,26 @@ const EVENTS = 'couchbase__sync_gateway/examples__legacy_config__events_webhook.
 const EVENTS_DB = 'couchbase__sync_gateway/examples__database_config__events-webhook.json';
 const GCM = 'couchbaselabs__Couchbase-by-Example/02-gcm-webhook__sync-gateway-config.json';
 const FILTER = 'function(doc) { return doc.type == "order"; }';
+/** A well-formed webhook handler, written for these tables. */
+const GOOD_HANDLER = withHandler({ handler: 'webhook', url: 'https://hooks.example.com/orders', filter: FILTER, timeout: 10 });
 
 export const cases: Record<string, RuleCases> = {
   'webhook/handler-type': {
-    valid: [{ kind: 'legacy', config: corpusConfig(EVENTS) }, { kind: 'database', config: corpusConfig(EVENTS_DB) }],
+    valid: [{ kind: 'legacy', config: GOOD_HANDLER }, { kind: 'legacy', config: corpusConfig(EVENTS) }, { kind: 'database', config: corpusConfig(EVENTS_DB) }],
     invalid: [
       { kind: 'legacy', config: withHandler({ handler: 'Webhook', url: 'https://h/x', filter: FILTER }), errors: [{ pointer: `${HANDLER_POINTER}/handler`, message: 'did you mean "webhook"' }] },
       { kind: 'legacy', config: withHandler({ url: 'https://h/x', filter: FILTER }), errors: [{ pointer: HANDLER_POINTER, message: 'unknown event handler type' }] },
     ],
   },
   'webhook/missing-url': {
-    valid: [{ kind: 'legacy', config: corpusConfig(GCM) }],
+    valid: [{ kind: 'legacy', config: GOOD_HANDLER }, { kind: 'legacy', config: corpusConfig(GCM) }],
     invalid: [
       { kind: 'legacy', config: withHandler({ handler: 'webhook', filter: FILTER }), errors: [{ pointer: HANDLER_POINTER, message: 'url parameter must be defined' }] },
       { kind: 'database', config: { bucket: 'b', event_handlers: { db_state_changed: [{ handler: 'webhook', url: '' }] } }, errors: [{ pointer: '/event_handlers/db_state_changed/0/url' }] },
     ],
   },
   'webhook/invalid-url': {
-    valid: [{ kind: 'legacy', config: corpusConfig(GCM) }],
+    valid: [{ kind: 'legacy', config: GOOD_HANDLER }, { kind: 'legacy', config: corpusConfig(GCM) }],
     invalid: [
       { kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'hooks.example.com/orders', filter: FILTER }), errors: [{ pointer: `${HANDLER_POINTER}/url`, message: 'not an absolute http' }] },
       { kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'ftp://hooks.example.com/orders', filter: FILTER }), errors: [{ pointer: `${HANDLER_POINTER}/url`, message: 'scheme is ftp:' }] },
@@ -54,10 +56,13 @@ export const cases: Record<string, RuleCases> = {
   },
   'webhook/no-timeout': {
     valid: [{ kind: 'legacy', config: corpusConfig(GCM) }, { kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'https://h/x', filter: FILTER, timeout: 10 }) }],
-    invalid: [{ name: 'events example', kind: 'legacy', config: corpusConfig(EVENTS), errors: [{ pointer: `${HANDLER_POINTER}/timeout`, message: 'never times out' }] }],
+    invalid: [
+      { name: 'timeout 0', kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'https://h/x', filter: FILTER, timeout: 0 }), errors: [{ pointer: `${HANDLER_POINTER}/timeout`, message: 'never times out' }] },
+      { name: 'events example', kind: 'legacy', config: corpusConfig(EVENTS), errors: [{ pointer: `${HANDLER_POINTER}/timeout`, message: 'never times out' }] },
+    ],
   },
   'webhook/wait-for-process': {
-    valid: [{ kind: 'legacy', config: corpusConfig(EVENTS) }, { kind: 'database', config: corpusConfig(EVENTS_DB) }],
+    valid: [{ kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'https://h/x', filter: FILTER }, 'document_changed', { wait_for_process: '100' }) }, { kind: 'legacy', config: corpusConfig(EVENTS) }, { kind: 'database', config: corpusConfig(EVENTS_DB) }],
     invalid: [
       { kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'https://h/x', filter: FILTER }, 'document_changed', { wait_for_process: '0' }), errors: [{ pointer: '/databases/db/event_handlers/wait_for_process', severity: 'info', message: 'discarded' }] },
       { kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'https://h/x', filter: FILTER }, 'document_changed', { wait_for_process: '5s' }), errors: [{ pointer: '/databases/db/event_handlers/wait_for_process', severity: 'warning', message: 'default (100 ms)' }] },

@@ -1,5 +1,5 @@
 // Golden runbooks for real configs of the corpus, reviewed by hand once and then compared.
-// Regenerate after a reviewed change with: SGCONF_UPDATE_GOLDEN=1 npx vitest run test/plan/golden.test.ts
+// Regenerate after a reviewed change with: SGCONF_UPDATE_GOLDEN=1 npx vitest run --config vitest.corpus.config.ts test/plan/golden.shared.test.ts
 import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findFunctionSites } from '../../src/functions/sites.js';
 import type { JsonValue, Kind } from '../../src/types.js';
-import { corpusConfig } from './cases/corpus.js';
+import { readCorpusConfig } from './cases/corpus.js';
 import { corpusDir, lintDirect } from './harness.js';
 
 interface CorpusFile {
@@ -22,7 +22,7 @@ function readCorpus(): { parsed: CorpusFile[]; unparsable: string[] } {
     const [file, , , , kind] = line.split('\t');
     if (kind !== 'legacy' && kind !== 'database') continue;
     try {
-      parsed.push({ file: file!, kind, document: corpusConfig(file!) });
+      parsed.push({ file: file!, kind, document: readCorpusConfig(file!) });
     } catch {
       unparsable.push(file!);
     }

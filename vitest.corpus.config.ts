@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// The tests that read ../shared: real configs by other people (../shared/corpus) and the reference
+// schemas. CI lays shared/ beside the clone; npm test stays self-contained without it.
+export default defineConfig({
+  test: {
+    include: ['test/**/*.shared.test.ts'],
+    exclude: ['test/clients/**', '**/node_modules/**'],
+    testTimeout: 120_000,
+    pool: 'forks',
+  },
+});
