@@ -1,7 +1,7 @@
 // What every command that lints takes from the tool config and the shared options: the target release
 // and the deployment (env files, host mode), remote fetching, rule settings.
 import * as path from 'node:path';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import type { LintOptions } from '../lint.js';
 import type { LoadedToolConfig } from '../config/index.js';
 import { deploymentEnvironment, parseEnvFile } from '../config/env-file.js';
@@ -40,13 +40,7 @@ export function deploymentFrom(tool: LoadedToolConfig, values: SharedOptionValue
   const problems: FileResult[] = [];
   const declared: Map<string, string>[] = [];
   for (const file of envFiles) {
-    let text: string;
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new UsageError(`cannot read the env file ${path.relative(cwd, file) || file}: ${code === 'ENOENT' ? 'no such file' : code ?? String(error)}`);
-    }
+    const text = readEnvFileText(file, path.relative(cwd, file) || file);
     const parsed = parseEnvFile(text);
     declared.push(parsed.values);
     if (parsed.problems.length > 0) {
@@ -71,4 +65,28 @@ export function deploymentFrom(tool: LoadedToolConfig, values: SharedOptionValue
       settings: config.edition ? { edition: config.edition } : undefined,
     },
   };
+}
+
+/** Env files are read as configs are: a regular file (a FIFO or /dev/zero would never end), size-capped, UTF-8. */
+const MAX_ENV_FILE_BYTES = 1024 * 1024;
+
+function readEnvFileText(file: string, shown: string): string {
+  const refuse = (why: string) => new UsageError(`cannot read the env file ${shown}: ${why}`);
+  let bytes: Buffer;
+  try {
+    const info = statSync(file);
+    if (info.isDirectory()) throw refuse('a folder, not a file');
+    if (!info.isFile()) throw refuse('not a regular file (a device, FIFO or socket)');
+    if (info.size > MAX_ENV_FILE_BYTES) throw refuse(`${(info.size / 1048576).toFixed(1)} MiB, more than the 1 MiB an env file may have`);
+    bytes = readFileSync(file);
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw refuse(code === 'ENOENT' ? 'no such file' : code ?? String(error));
+  }
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw refuse('not UTF-8 text');
+  }
 }

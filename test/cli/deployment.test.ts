@@ -1,7 +1,8 @@
 // The deployment is not this machine: env files declare the variables production defines, and absolute
 // file paths name files on the gateway host (checked only with --host).
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { main } from '../../src/cli/main.js';
@@ -71,6 +72,19 @@ describe('env files', () => {
     const missing = await runCli(['lint', 'sg.json', '--env-file', 'nope.env'], dir);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('nope.env');
+  });
+
+  it.each([
+    ['a FIFO (it would never end)', (dir: string) => { execFileSync('mkfifo', [path.join(dir, 'x.env')]); return 'x.env'; }, 'not a regular file'],
+    ['/dev/zero', () => '/dev/zero', 'not a regular file'],
+    ['a folder', (dir: string) => { mkdirSync(path.join(dir, 'x.env')); return 'x.env'; }, 'a folder, not a file'],
+    ['a file larger than 1 MiB', (dir: string) => { writeFileSync(path.join(dir, 'x.env'), 'A=1\n'.repeat(300_000)); return 'x.env'; }, 'more than the 1 MiB'],
+    ['Latin-1 text', (dir: string) => { writeFileSync(path.join(dir, 'x.env'), Buffer.from([0x41, 0x3d, 0xe9, 0x0a])); return 'x.env'; }, 'not UTF-8 text'],
+  ])('an env file that is %s is misuse with the reason, at once', async (_name, make, reason) => {
+    const dir = folder({ 'sg.json': '{"bootstrap": {"server": "couchbases://cb"}}' });
+    const r = await runCli(['lint', 'sg.json', '--env-file', make(dir)], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(reason);
   });
 
   it('a value from an env file never appears in a message', async () => {
