@@ -168,11 +168,16 @@ function hasUnsafeInteger(value: JsonValue): boolean {
 }
 
 function convertUnsafe(value: JsonValue): JsonValue {
-  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) > MAX_SAFE ? String(BigInt(value)) : value;
-  if (Array.isArray(value)) return value.map(convertUnsafe);
+  return mapNumbers(value, (n) => (Number.isInteger(n) && Math.abs(n) > MAX_SAFE ? String(BigInt(n)) : n));
+}
+
+/** A copy of a JSON value with every number replaced. */
+function mapNumbers(value: JsonValue, replace: (n: number) => JsonValue): JsonValue {
+  if (typeof value === 'number') return replace(value);
+  if (Array.isArray(value)) return value.map((item) => mapNumbers(item, replace));
   if (isObject(value)) {
     const out: JsonObject = {};
-    for (const [key, item] of Object.entries(value)) setOwnValue(out, key, convertUnsafe(item));
+    for (const [key, item] of Object.entries(value)) setOwnValue(out, key, mapNumbers(item, replace));
     return out;
   }
   return value;
@@ -186,14 +191,7 @@ function setOwnValue<T>(target: Record<string, T>, key: string, value: T): void 
 
 /** The endpoint passes json.Number unconverted: every number reaches the function as its JSON text. */
 function numbersAsStrings(value: JsonValue): JsonValue {
-  if (typeof value === 'number') return JSON.stringify(value);
-  if (Array.isArray(value)) return value.map(numbersAsStrings);
-  if (isObject(value)) {
-    const out: JsonObject = {};
-    for (const [key, item] of Object.entries(value)) setOwnValue(out, key, numbersAsStrings(item));
-    return out;
-  }
-  return value;
+  return mapNumbers(value, (n) => JSON.stringify(n));
 }
 
 /** The dry-run endpoint's answer (rest/diagnostic_doc_api.go@4.1.1 SyncFnDryRun), keys in its order. */

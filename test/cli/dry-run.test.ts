@@ -3,20 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { main } from '../../src/cli/main.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { runCli as runCliIn } from '../helpers/cli.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 const ORDERS = 'examples/testing/orders.json';
 
-async function runCli(args: string[], options: { cwd?: string; stdin?: string } = {}) {
-  let stdout = '', stderr = '';
-  const io: CliIO = {
-    stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd: options.cwd ?? ROOT, env: {}, isTTY: false,
-    ...(options.stdin !== undefined ? { readStdin: () => options.stdin! } : {}),
-  };
-  const code = await main(args, io);
-  return { code, stdout, stderr };
+function runCli(args: string[], options: { cwd?: string; stdin?: string } = {}) {
+  return runCliIn(args, { cwd: options.cwd ?? ROOT, ...(options.stdin !== undefined ? { stdin: options.stdin } : {}) });
 }
 
 function folder(files: Record<string, unknown>): string {

@@ -2,17 +2,12 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { main } from '../../src/cli/main.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { runCli } from '../helpers/cli.js';
 
 const corpus = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/corpus');
 
-async function plan(cwd: string, ...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, env: {}, isTTY: false };
-  const code = await main(['plan', ...args], io);
-  return { code, stdout, stderr };
+function plan(cwd: string, ...args: string[]) {
+  return runCli(['plan', ...args], { cwd });
 }
 
 describe('sgconf plan on corpus configs', () => {

@@ -4,16 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { main } from '../../src/cli/main.js';
-import type { CliIO } from '../../src/cli/io.js';
+import { runCli as runCliIn } from '../helpers/cli.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 
-async function runCli(args: string[], cwd = ROOT) {
-  let stdout = '', stderr = '';
-  const io: CliIO = { stdout: (t) => { stdout += t; }, stderr: (t) => { stderr += t; }, cwd, env: {}, isTTY: false };
-  const code = await main(args, io);
-  return { code, stdout, stderr };
+function runCli(args: string[], cwd = ROOT) {
+  return runCliIn(args, { cwd });
 }
 
 /** A copy of examples/testing in a fresh folder, with one case changed to fail. */
