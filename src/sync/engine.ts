@@ -94,9 +94,11 @@ const INTRINSICS = { BaseObjects: true, Date: true, Eval: true, RegExp: true, JS
 
 // Trusted code, run before underscore and the user's function. It captures every built-in it uses, so a
 // function that replaces Array.isArray or String cannot change what the natives record. It returns the
-// object the host keeps: the JSON parser and the hook for otto's regular expression check.
+// object the host keeps: call() (one crossing per case), takeLog() and setRegExpCheck().
 const PRELUDE = String.raw`(function (global, builtins) {
   var isArray = Array.isArray, toStr = String, toNum = Number, parse = JSON.parse, floor = Math.floor;
+  // Captured before the pruning below removes Reflect (otto has none): user code cannot replace it.
+  var apply = Reflect.apply;
   var getNames = Object.getOwnPropertyNames, define = Object.defineProperty;
   var RangeErrorCtor = RangeError, TypeErrorCtor = TypeError, RegExpCtor = RegExp, ErrorCtor = Error;
   var stringify = JSON.stringify;
@@ -196,7 +198,8 @@ const PRELUDE = String.raw`(function (global, builtins) {
       log = '';
       var a = parse(json), result, outcome;
       try {
-        result = a.length === 4 ? fn(a[0], a[1], a[2], a[3]) : a.length === 3 ? fn(a[0], a[1], a[2]) : fn(a[0]);
+        // sg-bucket calls the function with itself as this (js_runner.go: runner.fn.Call(runner.fn, ...)).
+        result = apply(fn, fn, a);
         outcome = typeof result === 'boolean' ? '{"kind":"boolean","value":' + (result ? 'true' : 'false') + '}'
           : typeof result === 'string' ? '{"kind":"string","value":' + stringify(result) + '}' : '{"kind":"other"}';
       } catch (error) {
@@ -428,13 +431,6 @@ function recordNative(natives: NativeCalls, which: unknown, a: unknown, b: unkno
 
 export function emptyNatives(): NativeCalls {
   return { channels: [], access: [], roles: [], rejection: null, expiry: [], logInfo: [], logErrors: [], demands: { users: [], roles: [], channels: [], admin: false } };
-}
-
-function returnedValue(context: QuickJSContext, handle: QuickJSHandle): ReturnedValue {
-  const type = context.typeof(handle);
-  if (type === 'boolean') return { type: 'boolean', value: context.dump(handle) === true };
-  if (type === 'string') return { type: 'string', value: context.getString(handle) };
-  return { type: 'other' };
 }
 
 function isErrorLike(value: unknown): value is { name: unknown; message: unknown } {

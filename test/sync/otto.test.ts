@@ -68,3 +68,11 @@ describe('otto, not V8', () => {
     expect((await outcome('function (doc) { requireAccess("!"); channel("ok"); }', { doc: {}, user: { name: 'ann', roles: [], channels: [] } })).channels).toEqual(['ok']);
   });
 });
+
+describe('how the gateway calls an import filter', () => {
+  it('with the function itself as this (sg-bucket js_runner.go: runner.fn.Call(runner.fn, ...))', async () => {
+    const choice: FunctionChoice = { collection: null, role: 'import_filter', source: 'function (doc) { return typeof this === "function" && this.length === 1; }', isDefault: false };
+    const ran = await runRequests(pool, choice, '4.1', 'write', [{ doc: {} }]);
+    expect(ran.ok && ran.outcomes[0]).toMatchObject({ kind: 'import', answer: { shouldImport: true } });
+  });
+});
