@@ -173,6 +173,16 @@ export function expandEnvironment(text: string, env: Record<string, string | und
 }
 
 /** Does a string hold an environment reference the gateway would expand (`$$` included)? */
+/**
+ * The value the gateway reads from a string whose only `$` sequences are `$$` escapes (each one `$`, as
+ * os.Expand reads them); null when the string holds a real reference, whose value only the deployment knows.
+ */
+export function withDollarEscapesRead(s: string): string | null {
+  const unescaped = s.replace(/\$\$/g, '');
+  if (hasEnvironmentReference(unescaped)) return null;
+  return s.replace(/\$\$/g, '$');
+}
+
 export function hasEnvironmentReference(s: string): boolean {
   return /\$(\$|\{|[A-Za-z0-9_*#@!?-])/.test(s);
 }

@@ -4,7 +4,7 @@
 import { normalizeKeys } from '../schema/normalize.js';
 import { isObject, joinPointer, setOwn, splitPointer, type JsonObject, type JsonValue, type RawDiagnostic, type Severity } from '../types.js';
 import { isTestStoreAddress, isTlsAddress, upgradeServerAddress } from './address.js';
-import { bareReferenceIndex, hasEnvironmentReference, numericValue } from './dialect.js';
+import { bareReferenceIndex, hasEnvironmentReference, numericValue, withDollarEscapesRead } from './dialect.js';
 import { secondsToGoDuration } from './duration.js';
 import type { ConversionResult, ConvertOptions, DroppedField, Principals } from './types.js';
 
@@ -343,13 +343,15 @@ function convertCanonical(config: JsonObject, options: ConvertOptions, writtenKe
     if (options.expanded) escapeDollars(out);
     setOwn(result.databases, name, out);
     if (Object.keys(principals.users).length > 0 || Object.keys(principals.roles).length > 0) {
+      // Named by where they are, never by value: a password holding a reference is still a password.
+      const withReferences = placesOfStrings(principals as unknown as JsonValue, (s) => withDollarEscapesRead(s) === null);
+      // The _user and _role endpoints expand nothing: a `$$` the gateway read as `$` is written as `$`.
+      if (!options.expanded) readDollarEscapes(principals as unknown as JsonValue);
       setOwn(result.principals, name, principals);
-      // Named by where they are, never by value: a password holding `$$` is still a password.
-      const withReferences = placesOfStrings(principals as unknown as JsonValue, hasEnvironmentReference);
       if (!options.expanded && withReferences.length > 0) {
         const more = withReferences.length > 3 ? ` and ${withReferences.length - 3} more` : '';
         report(CONVERT_RULES.envReference, 'warning', at('users'),
-          `principals/${name}.json keeps environment references or $$ (at ${withReferences.slice(0, 3).join(', ')}${more}); the _user and _role endpoints do not expand them, ` +
+          `principals/${name}.json keeps environment references (at ${withReferences.slice(0, 3).join(', ')}${more}); the _user and _role endpoints do not expand them, ` +
           'so substitute the values before sending these principals (or convert with --expand-env)', 'key');
       }
     } else if (hadPrincipalFields) {
@@ -599,3 +601,18 @@ function reportBareReferences(
 }
 
 export { isTestStoreAddress };
+
+/** Replaces, in place, every string of a value that holds only `$$` escapes by what the gateway read from it. */
+function readDollarEscapes(value: JsonValue): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      if (typeof item === 'string') value[i] = withDollarEscapesRead(item) ?? item;
+      else readDollarEscapes(item);
+    });
+  } else if (isObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (typeof item === 'string') setOwn(value, key, withDollarEscapesRead(item) ?? item);
+      else readDollarEscapes(item);
+    }
+  }
+}

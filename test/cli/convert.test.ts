@@ -268,14 +268,23 @@ describe('sgconf convert', () => {
     }
   });
 
-  it('a password written with $$ is never quoted: the warning about principals names where, not what', async () => {
-    const input = await write('sg.json', { databases: { db: { server: 'couchbases://cb1', bucket: 'b', enable_shared_bucket_access: true, users: { ann: { password: 's3cr$$etPw99' } } } } });
+  it('a password with an environment reference is never quoted: the warning about principals names where, not what', async () => {
+    const input = await write('sg.json', { databases: { db: { server: 'couchbases://cb1', bucket: 'b', enable_shared_bucket_access: true, users: { ann: { password: 's3cr${PW_PART:-x}etPw99' } } } } });
     for (const format of ['stylish', 'json']) {
       const r = await sgconf('convert', input, '--dry-run', '--format', format);
       expect(r.code).toBe(0);
       expect(r.stdout).not.toMatch(/s3cr|etPw99/);
-      expect(r.stdout).toContain('principals/db.json keeps environment references or $$ (at users/ann/password)');
+      expect(r.stdout).toContain('principals/db.json keeps environment references (at users/ann/password)');
     }
+  });
+
+  it('a password written with $$ is written as the gateway read it, with one $ (the _user endpoint expands nothing), and no warning', async () => {
+    const input = await write('sg.json', { databases: { db: { server: 'couchbases://cb1', bucket: 'b', enable_shared_bucket_access: true, users: { ann: { password: 's3cr$$etPw99', admin_channels: ['$$price'] } } } } });
+    const r = await sgconf('convert', input, '--out', 'out-dollars', '--format', 'json');
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toContain('principals/db.json keeps');
+    const principals = JSON.parse(await fs.readFile(path.join(dir, 'out-dollars', 'principals', 'db.json'), 'utf8'));
+    expect(principals.users.ann).toEqual({ password: 's3cr$etPw99', admin_channels: ['$price'] });
   });
 });
 
