@@ -6,16 +6,18 @@ export const rule: Rule = {
   id: 'certs/file-unreadable',
   severity: 'error',
   kinds: ['legacy', 'bootstrap'],
-  description: 'A certificate or key file named in the config does not exist or cannot be read (an absolute path missing here is on the gateway host: an info unless --host).',
+  description: 'A certificate or key file named in the config does not exist or cannot be read (a path missing here is on the gateway host: an info unless --host).',
   check(context) {
     for (const facts of context.certificates) {
       if (facts.readable) continue;
-      // path.isAbsolute is pure: it reads nothing of this machine.
-      if (facts.missing && path.isAbsolute(facts.path) && !context.settings.host) {
+      // Only the gateway host has the file, and a relative path resolves against the gateway's working
+      // directory, which no other machine has: without --host, missing is "not checked here".
+      if (facts.missing && !context.settings.host) {
+        const where = path.isAbsolute(facts.path) ? '' : ' (relative to the gateway\'s working directory)';
         context.report({
           pointer: facts.pointer,
           severity: 'info',
-          message: `${roleWords(facts.role)} "${facts.path}" is not on this machine, so it was not checked here: it names a file on the gateway host. Lint on the gateway host with --host to check it.`,
+          message: `${roleWords(facts.role)} "${facts.path}"${where} is not on this machine, so it was not checked here: it names a file on the gateway host. Lint on the gateway host with --host to check it.`,
         });
         continue;
       }
