@@ -1,4 +1,10 @@
-#!/usr/bin/env node
+#!/bin/sh
+":" //; for arg do shift; case "$arg" in --env-file) set -- "$@" --sgconf-env-file;; --env-file=*) set -- "$@" "--sgconf-env-file=${arg#--env-file=}";; *) set -- "$@" "$arg";; esac; done; exec node "$0" "$@"
+// The line above is for the shell, and a string and a comment for Node. Node 20 reads --env-file anywhere on
+// its own command line and exits when the file is missing (nodejs/node#54232), before sgconf runs: started as
+// a program (sgconf, npx, a pre-commit hook), the shell renames the option and starts Node on this file.
+// `node bin/sgconf.js ... --env-file x` cannot be helped on Node 20: Node itself reads it first.
+//
 // The executable: everything lives in dist/ (built by `npm ci` through the prepare script). CommonJS
 // (bin/package.json) on purpose, see src/launch.cts for why.
 'use strict';

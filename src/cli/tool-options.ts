@@ -14,12 +14,15 @@ import type { FileResult } from '../types.js';
 export const DEPLOYMENT_OPTIONS = {
   target: { type: 'string' },
   'env-file': { type: 'string', multiple: true },
+  // --env-file as bin/sgconf.js hands it over (renamed so that Node 20 does not read it itself).
+  'sgconf-env-file': { type: 'string', multiple: true },
   host: { type: 'boolean' },
 } as const;
 
 export interface SharedOptionValues {
   target?: string;
   'env-file'?: string[];
+  'sgconf-env-file'?: string[];
   host?: boolean;
   'no-remote'?: boolean;
 }
@@ -36,7 +39,7 @@ export interface Deployment {
  */
 export function deploymentFrom(tool: LoadedToolConfig, values: SharedOptionValues, cwd: string, baseEnv: Record<string, string | undefined> | null, oldestTarget?: Release): Deployment {
   const config = tool.config;
-  const envFiles = [...config.envFiles, ...(values['env-file'] ?? []).map((f) => path.resolve(cwd, f))];
+  const envFiles = [...config.envFiles, ...[...(values['env-file'] ?? []), ...(values['sgconf-env-file'] ?? [])].map((f) => path.resolve(cwd, f))];
   const problems: FileResult[] = [];
   const declared: Map<string, string>[] = [];
   for (const file of envFiles) {
