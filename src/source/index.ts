@@ -49,9 +49,31 @@ export function formatFromPath(file: string): SourceFormat {
   return /\.ya?ml$/i.test(file) ? 'yaml' : 'json';
 }
 
+/**
+ * "UTF-16LE" or "UTF-16BE" when the bytes are UTF-16 text: a byte order mark, or (without one) characters
+ * below U+0100 with the zero byte beside each, as a JSON or YAML file's first characters are.
+ */
+function utf16Encoding(bytes: Uint8Array): string | null {
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return 'UTF-16LE';
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return 'UTF-16BE';
+  const sample = Math.min(bytes.length - (bytes.length % 2), 64);
+  if (sample < 4) return null;
+  let little = true, big = true;
+  for (let i = 0; i < sample; i += 2) {
+    if (!(bytes[i] !== 0 && bytes[i + 1] === 0)) little = false;
+    if (!(bytes[i] === 0 && bytes[i + 1] !== 0)) big = false;
+  }
+  return little ? 'UTF-16LE' : big ? 'UTF-16BE' : null;
+}
+
 /** Decode bytes as UTF-8 the way a person expects; binary or non-UTF-8 content is a diagnostic, never a crash. */
 export function decodeBytes(bytes: Uint8Array): { text: string | null; diagnostics: RawDiagnostic[] } {
   const diagnostics: RawDiagnostic[] = [];
+  const utf16 = utf16Encoding(bytes);
+  if (utf16) {
+    // Windows editors save UTF-16; Go's JSON decoder (and so the gateway) reads UTF-8 only.
+    return { text: null, diagnostics: [{ rule: 'source/unreadable', severity: 'error', pointer: '', message: `the file is ${utf16} text; the gateway reads UTF-8 only: save it as UTF-8`, span: { start: 0, end: 0 } }] };
+  }
   if (bytes.includes(0)) {
     return { text: null, diagnostics: [{ rule: 'source/unreadable', severity: 'error', pointer: '', message: 'this is a binary file (it contains NUL bytes), not a config', span: { start: 0, end: 0 } }] };
   }

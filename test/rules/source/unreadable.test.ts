@@ -10,11 +10,18 @@ describe('source/unreadable', () => {
   writeFileSync(path.join(dir, 'latin1.json'), Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x3a, 0x31, 0x7d]));
   writeFileSync(path.join(dir, 'nul.json'), Buffer.from([0x7b, 0x00, 0x7d]));
   mkdirSync(path.join(dir, 'folder.json'));
+  const utf16 = '{"bucket": "b", "name": "caf\u00e9"}';
+  writeFileSync(path.join(dir, 'utf16le-bom.json'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(utf16, 'utf16le')]));
+  writeFileSync(path.join(dir, 'utf16le.json'), Buffer.from(utf16, 'utf16le'));
+  writeFileSync(path.join(dir, 'utf16be-bom.json'), Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(utf16, 'utf16le').swap16()]));
   const cases: [string, RegExp | null][] = [
     ['ok.json', null],
     ['missing.json', /no such file/],
     ['latin1.json', /not valid UTF-8/],
     ['nul.json', /binary/],
+    ['utf16le-bom.json', /the file is UTF-16LE text; the gateway reads UTF-8 only/],
+    ['utf16le.json', /the file is UTF-16LE text/],
+    ['utf16be-bom.json', /the file is UTF-16BE text/],
   ];
   it.each(cases)('%s', async (file, message) => {
     const report = await lintPaths([file], { cwd: dir, env: {}, remote: false });
