@@ -1,8 +1,8 @@
 // The sandbox that runs a sync function or an import filter: QuickJS compiled to WebAssembly, never V8.
 // A function from a pull request is untrusted code; node:vm is not a security boundary, a WebAssembly
 // interpreter with no host objects is. The sandbox has only ES5's built-ins (no Promise, Proxy, Map, typed
-// arrays: otto has none of them), the gateway's natives, underscore.js, and one host callback through
-// which the natives hand over results as strings and numbers.
+// arrays: otto has none of them), the gateway's natives and underscore.js. The natives write what the
+// function did to a log inside the sandbox, which the host reads once per call (one crossing each way).
 //
 // No case sees another case's changes, as with the gateway's dry-run endpoints, which build a new runner
 // per request. Creating a context costs ~0.3 ms, more than most cases, so a function that provably cannot
@@ -94,8 +94,8 @@ const INTRINSICS = { BaseObjects: true, Date: true, Eval: true, RegExp: true, JS
 
 // Trusted code, run before underscore and the user's function. It captures every built-in it uses, so a
 // function that replaces Array.isArray or String cannot change what the natives record. It returns the
-// object the host keeps: call() (one crossing per case), takeLog() and setRegExpCheck().
-const PRELUDE = String.raw`(function (global, builtins) {
+// object the host keeps: call() (one crossing per case) and takeLog().
+const PRELUDE = String.raw`(function (global, builtins, ottoRefusal) {
   var isArray = Array.isArray, toStr = String, toNum = Number, parse = JSON.parse, floor = Math.floor;
   // Captured before the pruning below removes Reflect (otto has none): user code cannot replace it.
   var apply = Reflect.apply;
@@ -175,8 +175,8 @@ const PRELUDE = String.raw`(function (global, builtins) {
     for (var i = 0; i < list.length; i++) emit('demand-' + kind, toStr(list[i]));
   };
   global.console = { log: goStringFunction('log'), error: goStringFunction('error') };
-  // otto translates patterns to Go's RE2 and refuses what RE2 cannot do (parser/regexp.go TransformRegExp).
-  var ottoRefusal = function (pattern) { return null; };
+  // otto translates patterns to Go's RE2 and refuses what RE2 cannot do (parser/regexp.go TransformRegExp);
+  // ottoRefusal is OTTO_REGEXP_CHECK_SOURCE (otto-regexp.ts).
   function OttoRegExp(pattern, flags) {
     if (!(pattern instanceof RegExpCtor)) {
       var refusal = ottoRefusal(pattern === undefined ? '' : toStr(pattern));
@@ -209,13 +209,12 @@ const PRELUDE = String.raw`(function (global, builtins) {
     },
     // What the natives did before a call was stopped (an interrupt or a stack overflow cannot be caught).
     takeLog: function () { return '[' + log + ']'; },
-    setRegExpCheck: function (check) { ottoRefusal = check; },
   };
 })`;
 
 interface Prepared {
   context: QuickJSContext;
-  /** The prelude's object: call(), takeLog(), setRegExpCheck(). */
+  /** The prelude's object: call() and takeLog(). */
   host: QuickJSHandle;
   call: QuickJSHandle;
   fn: QuickJSHandle;
@@ -275,15 +274,10 @@ export class FunctionSandbox {
     };
     const preludeFn = context.unwrapResult(context.evalCode(PRELUDE, 'sgconf-prelude.js'));
     const builtins = context.unwrapResult(context.evalCode(`(${JSON.stringify(OTTO_BUILTINS)})`));
-    prepared.host = context.unwrapResult(context.callFunction(preludeFn, context.undefined, context.global, builtins));
-    builtins.dispose();
-    preludeFn.dispose();
-    prepared.call = context.getProp(prepared.host, 'call');
     const check = context.unwrapResult(context.evalCode(OTTO_REGEXP_CHECK_SOURCE, 'sgconf-regexp.js'));
-    const setCheck = context.getProp(prepared.host, 'setRegExpCheck');
-    context.unwrapResult(context.callFunction(setCheck, prepared.host, check)).dispose();
-    setCheck.dispose();
-    check.dispose();
+    prepared.host = context.unwrapResult(context.callFunction(preludeFn, context.undefined, context.global, builtins, check));
+    for (const handle of [builtins, check, preludeFn]) handle.dispose();
+    prepared.call = context.getProp(prepared.host, 'call');
     if (this.program.underscore) context.unwrapResult(context.evalCode(UNDERSCORE_SOURCE, 'underscore.js')).dispose();
     this.deadline = performance.now() + this.limits.timeMs;
     const compiled = context.evalCode(`(${this.program.text})`, 'function.js');
@@ -322,12 +316,12 @@ export class FunctionSandbox {
     this.deadline = 0;
     argument.dispose();
     if (result.error) {
-      // Only what cannot be caught inside the sandbox arrives here: an interrupt, memory, the stack.
+      // What the sandbox could not catch: an interrupt, memory, the stack (or an error thrown while describing one).
       const dumped = context.dump(result.error) as unknown;
       result.error.dispose();
-      const message = isErrorLike(dumped) ? `${String(dumped.name)}: ${String(dumped.message)}` : String(dumped);
-      outcome = timedOut || message === 'InternalError: interrupted' ? { kind: 'timeout' }
-        : /stack overflow|Maximum call stack/.test(message) ? { kind: 'stack-overflow' } : { kind: 'out-of-memory' };
+      const name = isErrorLike(dumped) ? String(dumped.name) : '';
+      const message = isErrorLike(dumped) ? String(dumped.message) : String(dumped);
+      outcome = timedOut ? { kind: 'timeout' } : limitReached(name, message) ?? { kind: 'threw', message: ottoErrorText(name, message) };
       natives = this.takeLog(prepared) ?? natives;
     } else {
       const text = context.typeof(result.value) === 'string' ? context.getString(result.value) : '{}';
@@ -370,13 +364,9 @@ export class FunctionSandbox {
       case 'string': return { kind: 'returned', value: { type: 'string', value: reported.value } };
       case 'other': return { kind: 'returned', value: { type: 'other' } };
       case 'value': return { kind: 'threw', message: reported.text };
-      case 'error': {
-        if (reported.name === 'InternalError' && reported.message === 'stack overflow') return { kind: 'stack-overflow' };
-        if (reported.name === 'RangeError' && reported.message.startsWith('Maximum call stack size exceeded')) return { kind: 'stack-overflow' };
-        if (reported.name === 'InternalError' && reported.message === 'out of memory') return { kind: 'out-of-memory' };
-        if (reported.name === 'InternalError' && reported.message === 'interrupted') return { kind: 'timeout' };
-        return { kind: 'threw', message: ottoErrorText(reported.name, reported.message, memberAt(`(${this.program.text})`, reported.stack)) };
-      }
+      case 'error':
+        return limitReached(reported.name, reported.message)
+          ?? { kind: 'threw', message: ottoErrorText(reported.name, reported.message, memberAt(`(${this.program.text})`, reported.stack)) };
     }
   }
 
@@ -431,6 +421,14 @@ function recordNative(natives: NativeCalls, which: unknown, a: unknown, b: unkno
 
 export function emptyNatives(): NativeCalls {
   return { channels: [], access: [], roles: [], rejection: null, expiry: [], logInfo: [], logErrors: [], demands: { users: [], roles: [], channels: [], admin: false } };
+}
+
+/** QuickJS's errors for the sandbox's own limits (time, memory, stack), whether caught inside or not. */
+function limitReached(name: string, message: string): CallOutcome | null {
+  if (name === 'InternalError' && message === 'interrupted') return { kind: 'timeout' };
+  if (name === 'InternalError' && message === 'out of memory') return { kind: 'out-of-memory' };
+  if ((name === 'InternalError' && message === 'stack overflow') || (name === 'RangeError' && message.startsWith('Maximum call stack size exceeded'))) return { kind: 'stack-overflow' };
+  return null;
 }
 
 function isErrorLike(value: unknown): value is { name: unknown; message: unknown } {

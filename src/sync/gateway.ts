@@ -4,7 +4,7 @@
 // gateway does it; the sandbox (engine.ts) only runs JavaScript.
 import { createHash } from 'node:crypto';
 import type { JsonObject, JsonValue } from '../types.js';
-import { isObject } from '../types.js';
+import { isObject, setOwn } from '../types.js';
 import type { CallResult, NativeCalls } from './engine.js';
 import {
   DRY_RUN_ERROR_PREFIX, IMPORT_FILTER_NON_BOOLEAN, JS_TIMEOUT_MESSAGE, PARSE_BOOL, ROLE_PREFIX, passesMeta, userCtxRoles,
@@ -42,7 +42,7 @@ export interface Refusal {
   message: string;
 }
 
-export type PreparedCall = { ok: true; args: (string | null)[]; docId: string } | { ok: false; refusal: Refusal };
+export type PreparedCall = { ok: true; args: (string | null)[] } | { ok: false; refusal: Refusal };
 
 const NUMBER_HANDLING: Record<CallPath, NumberHandling> = { write: 'convert', endpoint: 'strings' };
 
@@ -100,7 +100,7 @@ export function prepareSyncCall(request: SyncRequest, path: CallPath, release: R
       })
     : null;
   const args = passesMeta(release) ? [JSON.stringify(newDoc), oldDoc, JSON.stringify(meta), userCtx] : [JSON.stringify(newDoc), oldDoc, userCtx];
-  return { ok: true, args, docId };
+  return { ok: true, args };
 }
 
 function refuse(status: number, message: string): PreparedCall {
@@ -177,16 +177,10 @@ function mapNumbers(value: JsonValue, replace: (n: number) => JsonValue): JsonVa
   if (Array.isArray(value)) return value.map((item) => mapNumbers(item, replace));
   if (isObject(value)) {
     const out: JsonObject = {};
-    for (const [key, item] of Object.entries(value)) setOwnValue(out, key, mapNumbers(item, replace));
+    for (const [key, item] of Object.entries(value)) setOwn(out, key, mapNumbers(item, replace));
     return out;
   }
   return value;
-}
-
-/** Sets a key as an own property, "__proto__" included (an assignment would set the prototype). */
-function setOwnValue<T>(target: Record<string, T>, key: string, value: T): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
 }
 
 /** The endpoint passes json.Number unconverted: every number reaches the function as its JSON text. */
@@ -220,11 +214,14 @@ export function syncAnswer(result: CallResult): SyncAnswer {
   if (failure !== null) return { channels: null, access: null, roles: null, exception: `${DRY_RUN_ERROR_PREFIX.sync}: ${failure}`, logging };
   const mapped = mapResults(result.natives);
   if ('error' in mapped) return { channels: null, access: null, roles: null, exception: `${DRY_RUN_ERROR_PREFIX.sync}: ${mapped.error}`, logging };
-  const answer: SyncAnswer = { channels: mapped.channels, access: mapped.access, roles: mapped.roles, logging };
+  // A reject() is a result: the answer keeps what the function granted before it.
   const rejection = result.natives.rejection;
-  if (rejection) answer.exception = `${rejection.status} ${rejection.message}`;
-  if (mapped.expiry !== null) answer.expiry = mapped.expiry;
-  return { channels: answer.channels, access: answer.access, roles: answer.roles, ...(answer.exception !== undefined ? { exception: answer.exception } : {}), ...(answer.expiry !== undefined ? { expiry: answer.expiry } : {}), logging };
+  return {
+    channels: mapped.channels, access: mapped.access, roles: mapped.roles,
+    ...(rejection ? { exception: `${rejection.status} ${rejection.message}` } : {}),
+    ...(mapped.expiry !== null ? { expiry: mapped.expiry } : {}),
+    logging,
+  };
 }
 
 /**
@@ -297,7 +294,7 @@ function accessMap(calls: NativeCalls['access'], prefix: string): { map: Record<
     if (missing >= 0) return { error: `Value ${goQuote(byUser.get(user)![missing]!)} does not begin with ${goQuote(prefix)}` };
     const set = channelSet(values as string[], 'remove');
     if ('error' in set) return set;
-    setOwnValue(map, user, set.set);
+    setOwn(map, user, set.set);
   }
   return { map };
 }
@@ -381,8 +378,8 @@ export function importAnswer(result: CallResult): ImportAnswer {
   const value = result.outcome.kind === 'returned' ? result.outcome.value : { type: 'other' as const };
   if (value.type === 'boolean') return { shouldImport: value.value, exception: '', logging };
   if (value.type === 'string') {
-    const parsed = PARSE_BOOL[value.value];
-    if (parsed !== undefined) return { shouldImport: parsed, exception: '', logging };
+    // An own key only: "constructor" and "toString" are not booleans strconv.ParseBool reads.
+    if (Object.prototype.hasOwnProperty.call(PARSE_BOOL, value.value)) return { shouldImport: PARSE_BOOL[value.value]!, exception: '', logging };
     return { shouldImport: false, exception: `strconv.ParseBool: parsing ${goQuote(value.value)}: invalid syntax`, logging };
   }
   return { shouldImport: false, exception: IMPORT_FILTER_NON_BOOLEAN, logging };

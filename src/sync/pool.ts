@@ -71,37 +71,32 @@ export class SandboxPool {
     return error ? { ok: false, message: error } : { ok: true, outcomes: results };
   }
 
+  /**
+   * Runs the requests `from`..`to` on one worker until each has an outcome. When the worker is terminated
+   * (for a request stuck in this range, or in another queued on it), what has no outcome yet is sent again
+   * to a new one; the stuck request itself is a time-out.
+   */
   private async runRange(slot: number, program: FunctionProgram, job: Job, calls: SyncRequest[], from: number, to: number, results: RunOutcome[]): Promise<string | null> {
-    let start = from;
-    while (start < to) {
-      const outcome = await this.send(slot, program, job, calls, start, to, results);
+    let waiting = Array.from({ length: to - from }, (_, i) => from + i);
+    while (waiting.length > 0) {
+      const outcome = await this.send(slot, program, job, calls, waiting, results);
       if (outcome.kind === 'error') return outcome.message;
       if (outcome.kind === 'done') return null;
-      if (outcome.kind === 'resend') {
-        while (start < to && results[start] !== undefined) start++;
-        continue;
-      }
-      results[outcome.at] = terminated(job);
-      // Calls after the last reported one but before the stuck one ran unreported: they run again.
-      start = outcome.at + 1;
-      for (let i = outcome.at - 1; i >= from && results[i] === undefined; i--) start = i;
-      if (start <= outcome.at) {
-        const rerun = await this.runRange(slot, program, job, calls, start, outcome.at, results);
-        if (rerun) return rerun;
-        start = outcome.at + 1;
-      }
+      if (outcome.kind === 'killed') results[outcome.at] = terminated(job);
+      waiting = waiting.filter((i) => results[i] === undefined);
     }
     return null;
   }
 
-  private async send(slot: number, program: FunctionProgram, job: Job, calls: SyncRequest[], from: number, to: number, results: RunOutcome[]): Promise<RangeOutcome> {
+  /** Sends the requests at `indices` to a worker; their outcomes land in `results` as they come. */
+  private async send(slot: number, program: FunctionProgram, job: Job, calls: SyncRequest[], indices: readonly number[], results: RunOutcome[]): Promise<RangeOutcome> {
     this.engine ??= compileEngineModule().catch(() => undefined);
     const pooled = this.worker(slot, await this.engine);
     const id = this.nextId++;
     const progress = new Int32Array(new SharedArrayBuffer(4));
     progress[0] = -1;
     // One JSON text: cheaper to hand over than a structured clone of thousands of documents.
-    const request: WorkerRequest = { id, program, limits: this.limits, job, requests: JSON.stringify(calls.slice(from, to)), progress };
+    const request: WorkerRequest = { id, program, limits: this.limits, job, requests: JSON.stringify(indices.map((i) => calls[i])), progress };
     return new Promise((resolve) => {
       let watched = -1;
       let since = performance.now();
@@ -118,15 +113,14 @@ export class SandboxPool {
           return;
         }
         if (running >= 0 && performance.now() - since > this.limits.timeMs + GRACE_MS) {
-          // The other requests queued on this worker are sent again to a new one by their own runRange.
           this.kill(slot, id);
-          finish({ kind: 'killed', at: from + running });
+          finish({ kind: 'killed', at: indices[running]! });
         }
       }, WATCH_INTERVAL_MS);
       pooled.pending.set(id, {
         reply: (reply) => {
           if ('compileError' in reply) return finish({ kind: 'error', message: reply.compileError });
-          reply.outcomes.forEach((result, i) => { results[from + reply.offset + i] = result; });
+          reply.outcomes.forEach((result, i) => { results[indices[reply.offset + i]!] = result; });
           if (reply.done) finish({ kind: 'done' });
         },
         exit: (message) => finish({ kind: 'error', message }),

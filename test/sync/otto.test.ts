@@ -75,4 +75,16 @@ describe('how the gateway calls an import filter', () => {
     const ran = await runRequests(pool, choice, '4.1', 'write', [{ doc: {} }]);
     expect(ran.ok && ran.outcomes[0]).toMatchObject({ kind: 'import', answer: { shouldImport: true } });
   });
+
+  it.each([
+    ['"T"', true, ''],
+    ['"0"', false, ''],
+    ['"constructor" (an Object.prototype name, not a boolean)', false, 'strconv.ParseBool: parsing "constructor": invalid syntax'],
+    ['1 (a number)', false, 'Import filter function returned non-boolean value.'],
+  ])('a returned %s is read as strconv.ParseBool reads it (db/import.go parseImportFilterOutput)', async (label, shouldImport, exception) => {
+    const value = label.split(' ')[0];
+    const choice: FunctionChoice = { collection: null, role: 'import_filter', source: `function (doc) { return ${value}; }`, isDefault: false };
+    const ran = await runRequests(pool, choice, '4.1', 'write', [{ doc: {} }]);
+    expect(ran.ok && ran.outcomes[0]).toMatchObject({ kind: 'import', answer: { shouldImport, exception } });
+  });
 });
