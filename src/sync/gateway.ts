@@ -42,12 +42,13 @@ export interface Refusal {
   message: string;
 }
 
-export type PreparedCall = { ok: true; args: (string | null)[] } | { ok: false; refusal: Refusal };
+/** `argumentsJson`: the arguments of the call as one JSON array text (the sandbox parses it in one step). */
+export type PreparedCall = { ok: true; argumentsJson: string } | { ok: false; refusal: Refusal };
 
 const NUMBER_HANDLING: Record<CallPath, NumberHandling> = { write: 'convert', endpoint: 'strings' };
 
 /**
- * The arguments the runner is called with, as JSON texts: (newDoc, oldDoc, meta, userCtx), without meta
+ * The arguments the runner is called with: (newDoc, oldDoc, meta, userCtx), without meta
  * before 3.0. Endpoint: rest/diagnostic_doc_api.go@4.1.1 handleSyncFnDryRun then db/crud.go SyncFnDryRun
  * and prepareSyncFn. Write: db/crud.go@4.1.1 Put (and PutExistingRev) then prepareSyncFn and
  * getChannelsAndAccess.
@@ -90,17 +91,16 @@ export function prepareSyncCall(request: SyncRequest, path: CallPath, release: R
   const newDoc: JsonObject = { ...(numbers === 'strings' ? numbersAsStrings(body) : convertJsonNumbers(body)) as JsonObject, _id: docId, _rev: newRev };
   if (deleted) newDoc['_deleted'] = true;
 
-  const oldDoc = request.oldDoc ? JSON.stringify(request.oldDoc) : null;
+  const oldDoc = request.oldDoc ?? null;
   const userCtx = request.user
-    ? JSON.stringify({
+    ? {
         name: request.user.name,
         // A real user's channels include the public channel "!" (auth/auth.go@4.1.1 AddChannel(DocumentPublicChannel)).
         channels: path === 'write' && !request.user.channels.includes('!') ? [...request.user.channels, '!'] : request.user.channels,
         roles: userCtxRoles(request.user.roles),
-      })
+      }
     : null;
-  const args = passesMeta(release) ? [JSON.stringify(newDoc), oldDoc, JSON.stringify(meta), userCtx] : [JSON.stringify(newDoc), oldDoc, userCtx];
-  return { ok: true, args };
+  return { ok: true, argumentsJson: JSON.stringify(passesMeta(release) ? [newDoc, oldDoc, meta, userCtx] : [newDoc, oldDoc, userCtx]) };
 }
 
 function refuse(status: number, message: string): PreparedCall {
@@ -385,7 +385,7 @@ export function importAnswer(result: CallResult): ImportAnswer {
   return { shouldImport: false, exception: IMPORT_FILTER_NON_BOOLEAN, logging };
 }
 
-/** The import filter is called with the document body alone (db/import.go@4.1.1 EvaluateFunction). */
-export function prepareImportCall(doc: JsonObject): (string | null)[] {
-  return [JSON.stringify(doc)];
+/** The import filter is called with the document body alone (db/import.go@4.1.1 EvaluateFunction): its arguments as JSON. */
+export function prepareImportCall(doc: JsonObject): string {
+  return JSON.stringify([doc]);
 }

@@ -28,10 +28,10 @@ export type RunOutcome =
   | { kind: 'refused'; refusal: Refusal };
 
 export function runOne(sandbox: Pick<FunctionSandbox, 'call'>, job: Job, request: SyncRequest): RunOutcome {
-  if (job.role === 'import_filter') return outcomeOf(job, sandbox.call(argumentsJson(prepareImportCall(request.doc))));
+  if (job.role === 'import_filter') return outcomeOf(job, sandbox.call(prepareImportCall(request.doc)));
   const prepared = prepareSyncCall(request, job.path, job.release, job.settings);
   if (!prepared.ok) return { kind: 'refused', refusal: prepared.refusal };
-  return outcomeOf(job, sandbox.call(argumentsJson(prepared.args)));
+  return outcomeOf(job, sandbox.call(prepared.argumentsJson));
 }
 
 /** What the gateway makes of a call's result. */
@@ -40,8 +40,4 @@ export function outcomeOf(job: Pick<Job, 'role'>, result: CallResult): RunOutcom
   const answer = syncAnswer(result);
   const { users, roles, channels, admin } = result.natives.demands;
   return { kind: 'sync', answer, write: writeOutcome(result, answer), demands: { users: [...new Set(users)], roles: [...new Set(roles)], channels: [...new Set(channels)], admin } };
-}
-
-function argumentsJson(args: readonly (string | null)[]): string {
-  return `[${args.map((a) => a ?? 'null').join(',')}]`;
 }

@@ -16,8 +16,8 @@ export type PoolResult = { ok: true; outcomes: RunOutcome[] } | { ok: false; mes
 const WORKER_STACK_MB = 64;
 /** How long past its limit a call may run before its worker is terminated. */
 const GRACE_MS = 2000;
-/** Below this many calls one worker serves a function (a second costs more to start than it saves). */
-const SPLIT_THRESHOLD = 200;
+/** Requests sent to a worker at a time: the workers share a run chunk by chunk, in turn. */
+const CHUNK = 125;
 const WATCH_INTERVAL_MS = 100;
 
 /** What a terminated request reports: the same as an interrupted one. */
@@ -58,15 +58,13 @@ export class SandboxPool {
   }
 
   /** Runs every request through one program; the outcomes keep the requests' order. */
-  async run(program: FunctionProgram, job: Job, calls: SyncRequest[]): Promise<PoolResult> {
+  async run(program: FunctionProgram, job: Job, calls: readonly SyncRequest[]): Promise<PoolResult> {
     const results: RunOutcome[] = new Array(calls.length);
-    // A small run goes to the next worker in turn (runs sent one after another then share the workers).
-    const parts = calls.length < SPLIT_THRESHOLD ? 1 : this.size;
-    const chunk = Math.ceil(calls.length / parts);
-    const first = parts === 1 ? this.nextSlot++ % this.size : 0;
-    const errors = await Promise.all(
-      Array.from({ length: parts }, (_, i) => this.runRange(first + i, program, job, calls, i * chunk, Math.min(calls.length, (i + 1) * chunk), results)),
-    );
+    const ranges: Promise<string | null>[] = [];
+    for (let from = 0; from < calls.length; from += CHUNK) {
+      ranges.push(this.runRange(this.nextSlot++ % this.size, program, job, calls, from, Math.min(calls.length, from + CHUNK), results));
+    }
+    const errors = await Promise.all(ranges);
     const error = errors.find((e) => e !== null);
     return error ? { ok: false, message: error } : { ok: true, outcomes: results };
   }
@@ -76,7 +74,7 @@ export class SandboxPool {
    * (for a request stuck in this range, or in another queued on it), what has no outcome yet is sent again
    * to a new one; the stuck request itself is a time-out.
    */
-  private async runRange(slot: number, program: FunctionProgram, job: Job, calls: SyncRequest[], from: number, to: number, results: RunOutcome[]): Promise<string | null> {
+  private async runRange(slot: number, program: FunctionProgram, job: Job, calls: readonly SyncRequest[], from: number, to: number, results: RunOutcome[]): Promise<string | null> {
     let waiting = Array.from({ length: to - from }, (_, i) => from + i);
     while (waiting.length > 0) {
       const outcome = await this.send(slot, program, job, calls, waiting, results);
@@ -89,7 +87,7 @@ export class SandboxPool {
   }
 
   /** Sends the requests at `indices` to a worker; their outcomes land in `results` as they come. */
-  private async send(slot: number, program: FunctionProgram, job: Job, calls: SyncRequest[], indices: readonly number[], results: RunOutcome[]): Promise<RangeOutcome> {
+  private async send(slot: number, program: FunctionProgram, job: Job, calls: readonly SyncRequest[], indices: readonly number[], results: RunOutcome[]): Promise<RangeOutcome> {
     this.engine ??= compileEngineModule().catch(() => undefined);
     const pooled = this.worker(slot, await this.engine);
     const id = this.nextId++;

@@ -1,18 +1,14 @@
-// Runs requests through a chosen function: the gateway's Go side before and after (gateway.ts), the
-// JavaScript in the sandbox pool (pool.ts). Shared by `sgconf dry-run` and `sgconf test`.
+// Runs requests through a chosen function: the gateway's Go side before and after (gateway.ts, in the
+// workers, outcome.ts), the JavaScript in the sandbox pool (pool.ts). Shared by `sgconf dry-run` and `sgconf test`.
 import type { Release } from '../releases/index.js';
 import type { CallPath, SyncRequest } from './gateway.js';
-import type { SandboxPool } from './pool.js';
+import type { PoolResult, SandboxPool } from './pool.js';
 import { functionProgram } from './program.js';
 import type { FunctionChoice } from './select.js';
-import type { RunOutcome } from './outcome.js';
 
 export type { Demands, RunOutcome } from './outcome.js';
 
-/** Requests sent at a time: the workers run one chunk while the next is cloned to them. */
-const CHUNK = 250;
-
-export type RunResult = { ok: true; outcomes: RunOutcome[] } | { ok: false; message: string };
+export type RunResult = PoolResult;
 
 /**
  * Runs each request through the chosen function as `path` says (a real write, or the dry-run endpoint).
@@ -25,12 +21,7 @@ export async function runRequests(pool: SandboxPool, choice: FunctionChoice, rel
   }
   const program = functionProgram(choice.source!, choice.role, release);
   const job = { role: choice.role, path, release, settings: { ...(choice.userXattrKey ? { userXattrKey: choice.userXattrKey } : {}) } };
-  const chunks: ReturnType<SandboxPool['run']>[] = [];
-  for (let start = 0; start < requests.length; start += CHUNK) chunks.push(pool.run(program, job, requests.slice(start, start + CHUNK)));
-  const done = await Promise.all(chunks);
-  const failed = done.find((d) => !d.ok);
-  if (failed && !failed.ok) return failed;
-  return { ok: true, outcomes: done.flatMap((d) => (d.ok ? d.outcomes : [])) };
+  return pool.run(program, job, requests);
 }
 
 /** A request as an admin write of the same documents: every require* passes, so every demand is seen. */
