@@ -9,7 +9,6 @@
 // - it calls no function that changes the objects it is handed (Object.defineProperty, _.extend, ...).
 // Whether underscore.js is needed is decided on the same walk: a function that never names `_` (and uses
 // none of the constructs above) cannot reach it.
-import { parse } from 'acorn';
 import type { JsNode } from '../functions/types.js';
 
 export interface WorldUse {
@@ -33,13 +32,9 @@ interface Scope {
   parent: Scope | null;
 }
 
-export function analyzeWorld(source: string): WorldUse {
-  let program: JsNode;
-  try {
-    program = parse(`(${source})`, { ecmaVersion: 5 }) as unknown as JsNode;
-  } catch {
-    return { shareable: false, underscore: true };
-  }
+/** `program`: the function's source parsed as `(<source>)` (ES5), or null when it does not parse. */
+export function analyzeWorld(program: JsNode | null): WorldUse {
+  if (!program) return { shareable: false, underscore: true };
   const [statement, ...rest] = program.body as JsNode[];
   const fn = statement?.type === 'ExpressionStatement' ? (statement.expression as JsNode) : null;
   if (!fn || rest.length > 0 || fn.type !== 'FunctionExpression') return { shareable: false, underscore: true };
@@ -52,16 +47,11 @@ export function analyzeWorld(source: string): WorldUse {
 
   const declare = (scope: Scope, node: JsNode): void => {
     // var and function declarations are hoisted to the function; nested functions are their own scope.
-    const visit = (n: JsNode | null | undefined): void => {
-      if (!n || typeof n !== 'object') return;
+    const visit = (n: JsNode): void => {
       if (n.type === 'VariableDeclarator') scope.names.add(n.id.name);
       if (n.type === 'FunctionDeclaration') { scope.names.add(n.id.name); return; }
       if (n.type === 'FunctionExpression') return;
-      for (const key of Object.keys(n)) {
-        const child = n[key];
-        if (Array.isArray(child)) child.forEach((c) => visit(c as JsNode));
-        else if (child && typeof child === 'object' && typeof (child as JsNode).type === 'string') visit(child as JsNode);
-      }
+      childNodes(n).forEach(visit);
     };
     visit(node);
   };
@@ -103,7 +93,7 @@ export function analyzeWorld(source: string): WorldUse {
   };
 
   const walk = (node: JsNode | null | undefined, scope: Scope): void => {
-    if (!node || typeof node !== 'object') return;
+    if (!node) return;
     switch (node.type) {
       case 'FunctionExpression':
       case 'FunctionDeclaration': {
@@ -170,12 +160,7 @@ export function analyzeWorld(source: string): WorldUse {
         break;
       }
     }
-    for (const key of Object.keys(node)) {
-      if (key === 'type' || key === 'start' || key === 'end') continue;
-      const child = node[key];
-      if (Array.isArray(child)) child.forEach((c) => walk(c as JsNode, scope));
-      else if (child && typeof child === 'object' && typeof (child as JsNode).type === 'string') walk(child as JsNode, scope);
-    }
+    for (const child of childNodes(node)) walk(child, scope);
   };
 
   const taint = (scope: Scope, name: string): void => {
@@ -189,6 +174,17 @@ export function analyzeWorld(source: string): WorldUse {
   walk(fn, top);
   walk(fn, top);
   return { shareable, underscore };
+}
+
+/** The syntax nodes directly below a node (in source order). */
+function childNodes(node: JsNode): JsNode[] {
+  const out: JsNode[] = [];
+  for (const key of Object.keys(node)) {
+    const child = node[key];
+    if (Array.isArray(child)) { for (const c of child) if (c && typeof c.type === 'string') out.push(c as JsNode); }
+    else if (child && typeof child === 'object' && typeof (child as JsNode).type === 'string') out.push(child as JsNode);
+  }
+  return out;
 }
 
 function rootOf(node: JsNode): JsNode {

@@ -8,7 +8,7 @@ import { databaseEntries } from '../../src/rules/database/configs.js';
 import { selectFunction } from '../../src/sync/select.js';
 import { SandboxPool } from '../../src/sync/pool.js';
 import { runRequests } from '../../src/sync/run.js';
-import { analyzeWorld } from '../../src/sync/world.js';
+import { functionProgram } from '../../src/sync/program.js';
 import { corpusDir } from '../functions/harness.js';
 
 const pool = new SandboxPool();
@@ -35,7 +35,7 @@ describe('corpus sync functions and import filters run', () => {
           const selection = selectFunction(analyzed, { role, ...(entry.name !== undefined ? { database: entry.name } : {}) });
           if (!selection.ok || selection.choice.isDefault) continue;
           functions++;
-          if (analyzeWorld(selection.choice.source!).shareable) shareable++;
+          if (functionProgram(selection.choice.source!, role, '2.8').shareable) shareable++;
           const ran = await runRequests(pool, selection.choice, '2.8', 'write', REQUESTS);
           // A function that does not compile is the config's own problem (lint reports it); sgconf says so.
           if (!ran.ok) { expect(ran.message, `${file} ${entry.name} ${role}`).toMatch(/Error|function/); continue; }

@@ -5,7 +5,7 @@ import { SandboxPool } from '../../src/sync/pool.js';
 import { runRequests, type RunOutcome } from '../../src/sync/run.js';
 import type { SyncAnswer, SyncRequest } from '../../src/sync/gateway.js';
 import type { FunctionChoice } from '../../src/sync/select.js';
-import { analyzeWorld } from '../../src/sync/world.js';
+import { functionProgram } from '../../src/sync/program.js';
 
 const pool = new SandboxPool(1, { timeMs: 300, memoryBytes: 32 * 1024 * 1024, stackBytes: 2 * 1024 * 1024 });
 afterAll(() => pool.close());
@@ -84,7 +84,7 @@ describe('one case cannot change the next case\'s world', () => {
   });
 
   it('a function that provably changes nothing shared keeps one context (and so stays fast); the others do not', () => {
-    expect(analyzeWorld('function(doc, oldDoc) { if (doc.owner) { requireUser(doc.owner); channel("o-" + doc.owner); } }').shareable).toBe(true);
-    for (const [, body] of attempts) expect(analyzeWorld(`function(doc) { ${body} }`).shareable, body).toBe(false);
+    expect(functionProgram('function(doc, oldDoc) { if (doc.owner) { requireUser(doc.owner); channel("o-" + doc.owner); } }', 'sync', '4.1').shareable).toBe(true);
+    for (const [, body] of attempts) expect(functionProgram(`function(doc) { ${body} }`, 'sync', '4.1').shareable, body).toBe(false);
   });
 });

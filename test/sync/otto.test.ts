@@ -25,6 +25,7 @@ const rows: [string, string, string][] = [
   ['ES5 methods do', 'channel([typeof "".trim, typeof [].forEach, typeof Object.keys, typeof Date.now, typeof "".trimLeft].join("-"));', 'function-function-function-function-function'],
   ['underscore.js 1.4.4 is loaded (otto/underscore)', 'channel(_.VERSION + "-" + _.first([3, 1]));', '1.4.4-3'],
   ['"use strict" parses and does nothing (otto README)', '(function () { "use strict"; undeclared = 1; })(); channel("sloppy-" + undeclared);', 'sloppy-1'],
+  ['only the directive is neutralised: the same words as data stay', "'use strict'; var words = 'use strict'; channel(words + '|' + \"use strict\".length);", 'use strict|10'],
 ];
 
 describe('otto, not V8', () => {
