@@ -19,13 +19,18 @@ export function isConfigFileName(relative: string): boolean {
   return CONFIG_FILE.test(relative) && !NOT_CONFIGS.test(relative);
 }
 
+/** Whether a path (relative to `cwd`) matches one of the tool config's ignore globs (relative to `base`). */
+export function ignoreMatcher(globs: readonly string[], base: string, cwd: string): (file: string) => boolean {
+  const patterns = globs.map(globToRegExp);
+  return (file) => {
+    const relative = path.relative(base, path.resolve(cwd, file)).split(path.sep).join('/');
+    return patterns.some((re) => re.test(relative));
+  };
+}
+
 export async function lintPaths(paths: string[], options: LintPathsOptions = {}): Promise<LintReport> {
   const cwd = options.cwd ?? process.cwd();
-  const ignore = (options.ignore ?? []).map(globToRegExp);
-  const isIgnored = (file: string): boolean => {
-    const rel = path.relative(options.ignoreBase ?? cwd, path.resolve(cwd, file)).split(path.sep).join('/');
-    return ignore.some((re) => re.test(rel));
-  };
+  const isIgnored = ignoreMatcher(options.ignore ?? [], options.ignoreBase ?? cwd, cwd);
   const targets = await findConfigFiles(paths, cwd, isIgnored);
 
   const fetchCache = options.fetchCache ?? new Map<string, Promise<unknown>>();

@@ -1,7 +1,7 @@
 // Which function a dry run or a test case runs: the one the config deploys for a database and collection,
 // as the pipeline resolved it (backticks, environment, file and remote sources), or the gateway's default.
 import type { AnalyzedFile } from '../lint.js';
-import { databaseEntries, type DatabaseEntry } from '../rules/database/configs.js';
+import { databaseEntries, nonEmptyString, type DatabaseEntry } from '../rules/database/configs.js';
 import { defaultSyncFunction } from '../releases/sync-runner.js';
 import { isObject, joinPointer } from '../types.js';
 import type { RunnableRole } from './program.js';
@@ -44,7 +44,7 @@ export function selectFunction(analyzed: AnalyzedFile, query: FunctionQuery): Se
     return { ok: false, problem: entries.length === 0 ? 'the config holds no database' : `the config holds ${entries.length} databases (${entries.map((e) => e.name).join(', ')}): name one` };
   }
   const db = entry!.config;
-  const userXattrKey = typeof db['user_xattr_key'] === 'string' && db['user_xattr_key'] !== '' ? db['user_xattr_key'] : undefined;
+  const userXattrKey = nonEmptyString(db['user_xattr_key']) ? db['user_xattr_key'] : undefined;
   let collection: FunctionChoice['collection'] = null;
   let pointer = joinPointer(entry!.pointer, query.role);
   if (query.collection !== undefined) {
@@ -53,10 +53,11 @@ export function selectFunction(analyzed: AnalyzedFile, query: FunctionQuery): Se
     collection = { scope: query.collection.slice(0, dot), name: query.collection.slice(dot + 1) };
     const isDefaultCollection = collection.scope === '_default' && collection.name === '_default';
     if (!isDefaultCollection) {
+      // Scope and collection names are matched exactly, as the gateway keys them.
       const scopes = db['scopes'];
-      const found = isObject(scopes) && isObject(scopes[collection.scope]) && isObject((scopes[collection.scope] as Record<string, unknown>)['collections'])
-        ? ((scopes[collection.scope] as Record<string, Record<string, unknown>>)['collections']!)[collection.name] : undefined;
-      if (!isObject(found)) return { ok: false, problem: `the database has no collection ${query.collection}` };
+      const scope = isObject(scopes) ? scopes[collection.scope] : undefined;
+      const collections = isObject(scope) ? scope['collections'] : undefined;
+      if (!isObject(collections) || !isObject(collections[collection.name])) return { ok: false, problem: `the database has no collection ${query.collection}` };
       pointer = joinPointer(entry!.pointer, 'scopes', collection.scope, 'collections', collection.name, query.role);
     }
   }

@@ -92,6 +92,14 @@ describe('sgconf test', () => {
     expect(r.stderr).toContain(message);
   });
 
+  it('a line of an env file that is not NAME=value is reported at its place, and fails the run', async () => {
+    const dir = brokenCopy();
+    writeFileSync(path.join(dir, 'deploy.env'), 'OK=1\nnot a pair\n');
+    const r = await runCli(['test', 'orders.sgtest.yaml', '--env-file', 'deploy.env'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('deploy.env\n  2:1  error  line 2 is not NAME=value');
+  });
+
   it('--pass-with-no-tests: a folder without test files passes (for a hook that runs on any change)', async () => {
     const r = await runCli(['test', 'examples/3.x', '--pass-with-no-tests']);
     expect(r.code).toBe(0);

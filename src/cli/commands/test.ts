@@ -2,9 +2,9 @@
 import * as path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, type SharedOptionValues } from '../tool-options.js';
 import { loadToolConfig } from '../../config/index.js';
-import { findConfigFiles, globToRegExp } from '../../files.js';
+import { findConfigFiles, ignoreMatcher } from '../../files.js';
 import { SandboxPool } from '../../sync/pool.js';
 import { runTestFile, type TestFileResult } from '../../sgtest/run.js';
 import { formatTestReport, summarizeTests, testRunPassed, TEST_REPORT_FORMATS, type TestReportFormat } from '../../sgtest/report.js';
@@ -53,18 +53,19 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
 }
 
-async function runTests(values: { target?: string; 'env-file'?: string[]; host?: boolean; 'no-remote'?: boolean; config?: string; 'pass-with-no-tests'?: boolean }, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, started: Promise<void>): Promise<number> {
+type TestOptionValues = SharedOptionValues & { config?: string; 'pass-with-no-tests'?: boolean };
+
+async function runTests(values: TestOptionValues, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, started: Promise<void>): Promise<number> {
   const tool = await loadToolConfig(io.cwd, values.config);
   const deployment = deploymentFrom(tool, values, io.cwd, { ...io.env, ...tool.config.env });
-  const ignore = tool.config.ignore.map(globToRegExp);
-  const ignoreBase = tool.filepath ? path.dirname(tool.filepath) : io.cwd;
-  const isIgnored = (file: string) => ignore.some((re) => re.test(path.relative(ignoreBase, path.resolve(io.cwd, file)).split(path.sep).join('/')));
+  const isIgnored = ignoreMatcher(tool.config.ignore, tool.filepath ? path.dirname(tool.filepath) : io.cwd, io.cwd);
   const paths = positionals.length > 0 ? positionals : ['.'];
   const targets = await findConfigFiles(paths, io.cwd, isIgnored, (relative) => TEST_FILE.test(relative));
   const missing = targets.filter((t) => t.error);
   if (missing.length > 0) throw new UsageError(`${missing[0]!.file}: ${missing[0]!.error}`);
   if (targets.length === 0 && values['pass-with-no-tests']) {
-    io.stdout(format === 'json' ? `${JSON.stringify(summarizeTests(deployment.options.target, []), null, 2)}\n` : format === 'junit' ? formatTestReport(summarizeTests(deployment.options.target, []), 'junit', io.cwd) : 'no test files found\n');
+    const empty = summarizeTests(deployment.options.target, []);
+    io.stdout(format === 'json' || format === 'junit' ? formatTestReport(empty, format, io.cwd) : 'no test files found\n');
     return 0;
   }
   if (targets.length === 0) throw new UsageError(`no test files found in ${paths.join(', ')} (test files are named *.sgtest.json, *.sgtest.yaml or *.sgtest.yml)`);
@@ -74,7 +75,9 @@ async function runTests(values: { target?: string; 'env-file'?: string[]; host?:
   for (const target of targets) {
     results.push(await runTestFile(target.file, { ...deployment.options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined }, pool));
   }
-  const report = summarizeTests(deployment.options.target, results);
+  // Lines of env files that are not NAME=value are findings of their own, as lint reports them.
+  const envFileResults = deployment.problems.map((p) => ({ file: p.file, target: deployment.options.target, diagnostics: p.diagnostics, cases: [] }));
+  const report = summarizeTests(deployment.options.target, [...envFileResults, ...results]);
   io.stdout(formatTestReport(report, format, io.cwd));
-  return testRunPassed(report) && deployment.problems.length === 0 ? 0 : 1;
+  return testRunPassed(report) ? 0 : 1;
 }
