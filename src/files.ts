@@ -47,21 +47,28 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
  * file that cannot be read is a finding on that file, never an exception.
  */
 export async function analyzeFile(file: string, options: LintOptions & { cwd: string }): Promise<AnalyzedFile> {
-  const failed = (result: FileResult): AnalyzedFile => ({ result, kind: null, document: null, functions: [], skipped: false });
+  const read = await readTextFile(file, options.cwd);
+  if ('text' in read) return analyzeText(read.text, file, options);
+  // A .json/.yaml file that is not UTF-8 text (UTF-16, Latin-1) is reported even when a folder walk
+  // found it: it may well be a config the gateway cannot read.
+  return { result: read.failure, kind: null, document: null, functions: [], skipped: false };
+}
+
+/**
+ * A file as text, read as every input of sgconf is read (a regular file, size-capped, UTF-8), or why it
+ * cannot be: a finding on the file at 1:1.
+ */
+export async function readTextFile(file: string, cwd: string): Promise<{ text: string } | { failure: FileResult }> {
   let bytes: Uint8Array;
   try {
-    bytes = await readRegularFile(path.resolve(options.cwd, file), MAX_CONFIG_BYTES);
+    bytes = await readRegularFile(path.resolve(cwd, file), MAX_CONFIG_BYTES);
   } catch (error) {
-    if (error instanceof NotReadError && error.code === 'EFBIG') return failed(unreadable(file, `${error.message}: a gateway config is a few MB at most`, 'source/too-large'));
-    return failed(unreadable(file, fsMessage(error)));
+    if (error instanceof NotReadError && error.code === 'EFBIG') return { failure: unreadable(file, `${error.message}: a gateway config is a few MB at most`, 'source/too-large') };
+    return { failure: unreadable(file, fsMessage(error)) };
   }
   const decoded = decodeBytes(bytes);
-  if (decoded.text === null) {
-    // A .json/.yaml file that is not UTF-8 text (UTF-16, Latin-1) is reported even when a folder walk
-    // found it: it may well be a config the gateway cannot read.
-    return failed({ file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...d, line: 1, column: 1, endLine: 1, endColumn: 1 })) });
-  }
-  return analyzeText(decoded.text, file, options);
+  if (decoded.text === null) return { failure: { file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...d, line: 1, column: 1, endLine: 1, endColumn: 1 })) } };
+  return { text: decoded.text };
 }
 
 /**

@@ -2,9 +2,8 @@
 // sources), the config's errors first (a config the target refuses runs no case), then every case as a
 // real write through the deployed function, each compared with what it expects.
 import * as path from 'node:path';
-import { analyzeFile } from '../files.js';
-import { MAX_CONFIG_BYTES, readRegularFile } from '../fs-async.js';
-import { decodeBytes, locateNearest, type LocatedDocument, type SourceText } from '../source/index.js';
+import { analyzeFile, readTextFile } from '../files.js';
+import { locateNearest, type LocatedDocument, type SourceText } from '../source/index.js';
 import type { LintOptions } from '../lint.js';
 import { parseRelease, RELEASES, type Release } from '../releases/index.js';
 import type { Diagnostic, RawDiagnostic } from '../types.js';
@@ -63,19 +62,13 @@ export interface TestRunOptions extends LintOptions {
 
 export async function runTestFile(file: string, options: TestRunOptions, pool: SandboxPool): Promise<TestFileResult> {
   const result: TestFileResult = { file, target: options.target, diagnostics: [], cases: [] };
-  let bytes: Uint8Array;
-  try {
-    bytes = await readRegularFile(path.resolve(options.cwd, file), MAX_CONFIG_BYTES);
-  } catch (error) {
-    result.diagnostics.push(at1(INVALID_FILE, `cannot read the test file: ${error instanceof Error ? error.message : String(error)}`));
+  const text = await readTextFile(file, options.cwd);
+  if ('failure' in text) {
+    // Read as configs are read; the finding is the test file's own.
+    result.diagnostics.push(...text.failure.diagnostics.map((d) => ({ ...d, rule: INVALID_FILE, message: `cannot read the test file: ${d.message}` })));
     return result;
   }
-  const decoded = decodeBytes(bytes);
-  if (decoded.text === null) {
-    result.diagnostics.push(at1(INVALID_FILE, decoded.diagnostics[0]?.message ?? 'the test file is not UTF-8 text'));
-    return result;
-  }
-  const read = await readTestFile(decoded.text, file);
+  const read = await readTestFile(text.text, file);
   const place = placer(read.located);
   result.diagnostics.push(...read.diagnostics.map(place));
   const testFile = read.file;
@@ -227,10 +220,6 @@ function sameMap(a: Record<string, string[]>, b: Record<string, string[]> | null
   if (!b) return false;
   const keys = Object.keys(a).sort(), other = Object.keys(b).sort();
   return keys.length === other.length && keys.every((k, i) => k === other[i] && sameSet(a[k]!, b[k]));
-}
-
-function at1(rule: string, message: string): Diagnostic {
-  return { rule, severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 };
 }
 
 /** Turns a finding in a test file into one with a line and column (locating the file only now). */
