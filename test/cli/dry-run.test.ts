@@ -53,6 +53,8 @@ describe('sgconf dry-run', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('functions/es2015-syntax');
+    // with the code frame, as lint shows it
+    expect(r.stderr).toMatch(/> 1 \| .*const x = 1/);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 // sgconf dry-run <config> --doc <file|->: one document through a database's sync function (or import
 // filter), offline, answered as the gateway's dry-run endpoint answers.
 import * as path from 'node:path';
-import { UsageError, type CliIO } from '../io.js';
+import { readSourceSafely, UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs, useColor } from '../args.js';
 import { DEPLOYMENT_OPTIONS, deploymentFrom } from '../tool-options.js';
 import { loadToolConfig } from '../../config/index.js';
@@ -78,7 +78,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const errors = analyzed.result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0 || deployment.problems.length > 0) {
     const report = summarize([...deployment.problems, { ...analyzed.result, diagnostics: errors }], options.target);
-    io.stderr(await formatReport(report, 'stylish', { cwd: io.cwd, color: false, readSource: () => null }));
+    io.stderr(await formatReport(report, 'stylish', { cwd: io.cwd, color: false, readSource: (file) => readSourceSafely(io.cwd, file) }));
     return 1;
   }
   const role = values['import-filter'] ? 'import_filter' : 'sync';

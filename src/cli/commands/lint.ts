@@ -1,7 +1,6 @@
 // sgconf lint <path>...: check configs and report in the format the tool chain wants.
-import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { UsageError, type CliIO } from '../io.js';
+import { readSourceSafely, UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs, useColor } from '../args.js';
 import { DEPLOYMENT_OPTIONS, deploymentFrom } from '../tool-options.js';
 import { lintPaths, summarize } from '../../lint.js';
@@ -79,13 +78,4 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (final.errorCount > 0) return 1;
   if (maxWarnings >= 0 && final.warningCount > maxWarnings) return 1;
   return 0;
-}
-
-function readSourceSafely(cwd: string, file: string): string | null {
-  try {
-    const text = readFileSync(path.resolve(cwd, file), 'utf8');
-    return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  } catch {
-    return null;
-  }
 }
