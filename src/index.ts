@@ -1,5 +1,6 @@
 // The programmatic API: what the CLI uses, for tools that embed sgconf.
-export { lintText, lintPaths, analyzeText, summarize, type LintOptions, type LintPathsOptions, type AnalyzedFile } from './lint.js';
+export { lintText, analyzeText, summarize, type LintOptions, type AnalyzedFile } from './lint.js';
+export { lintPaths, type LintPathsOptions } from './files.js';
 export { convertLegacy } from './convert/legacy.js';
 export { convertFile } from './convert/run.js';
 export { buildSources } from './convert/build.js';

@@ -12,7 +12,7 @@ import type { RuleContext, Settings } from './rules/types.js';
 import type { ResolvedFunction } from './functions/types.js';
 import { functionDiagnostic } from './functions/diagnostic.js';
 import type { CertificateFacts } from './certs/types.js';
-import { collectSecrets, scrub } from './report/redact.js';
+import { collectSecrets, scrub } from './secrets.js';
 import { judge, NEWEST_RELEASE, type Release } from './releases/index.js';
 import { BEHAVIOUR } from './releases/behaviour.js';
 import { applyReleaseFields, kindUnknownToTarget } from './schema/release-fields.js';
@@ -281,4 +281,3 @@ export function summarize(results: FileResult[], target: Release = NEWEST_RELEAS
   return { target, results, errorCount, warningCount };
 }
 
-export { lintPaths, type LintPathsOptions } from './files.js';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync, existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { lintPaths } from '../src/lint.js';
+import { lintPaths } from '../src/files.js';
 import type { FileResult } from '../src/types.js';
 
 const CORPUS = path.resolve(__dirname, '../../shared/corpus');

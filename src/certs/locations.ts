@@ -1,6 +1,6 @@
 // Where certificate and key paths live in each kind of config (reference section 10). Pure.
 import { isObject, joinPointer, type JsonObject, type JsonValue, type Kind } from '../types.js';
-import { databaseEntries } from '../rules/database/configs.js';
+import { databaseEntries } from '../document/databases.js';
 import type { CertificateRole } from './types.js';
 
 export interface CertificateReference {

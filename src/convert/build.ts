@@ -9,7 +9,7 @@ import { isObject, joinPointer, splitPointer, type Diagnostic, type FileResult, 
 import type { LocNode } from '../source/json.js';
 import { keepNumberText, numberLosesValue, parseDialect, type DialectParse } from './dialect.js';
 import { holdsSecret, serialize } from './emit.js';
-import { findKey } from '../rules/database/configs.js';
+import { findKey } from '../document/databases.js';
 import { CONVERT_RULES } from './legacy.js';
 import { databaseFileName, locate, maskSpans, withoutBareValueFindings } from './run.js';
 import type { OutputFile } from './writer.js';

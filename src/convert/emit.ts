@@ -1,7 +1,7 @@
 // Serialising converted configs: strict JSON with two-space indentation and a trailing newline, except that
 // an environment reference kept in a number or boolean position is written bare (the gateway's dialect).
 import { isObject, setOwn, type JsonValue } from '../types.js';
-import { isSecretKey, maskUserinfo, urlUserinfos } from '../report/redact.js';
+import { isSecretKey, maskUserinfo, urlUserinfos } from '../secrets.js';
 import { BARE_REFERENCE } from './dialect.js';
 
 export function serialize(value: JsonValue, bareReferences: readonly string[] = []): string {

@@ -42,7 +42,7 @@ export interface ConvertOutcome {
  * Which error-severity findings stop a conversion: only what the converter cannot write faithfully, or
  * what the target release would not start or load. Everything else (security advice, files on the
  * gateway host, deprecations, the tool's own opinions) is reported with the conversion and does not stop it.
- * The README's list of refusals is this table.
+ * The list of refusals in docs/convert.md is this table.
  */
 export const CONVERSION_BLOCKERS: readonly { rules: string; why: string }[] = [
   { rules: 'source/', why: 'the file cannot be read or parsed the way the gateway reads it' },

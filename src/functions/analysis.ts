@@ -1,6 +1,6 @@
 // Small static analyses over a function's AST, shared by the functions/* rules.
 import * as walk from 'acorn-walk';
-import type { JsNode } from './parse.js';
+import type { JsNode } from './types.js';
 
 const FUNCTION_TYPES = new Set(['FunctionExpression', 'FunctionDeclaration', 'ArrowFunctionExpression']);
 

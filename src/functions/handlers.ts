@@ -1,6 +1,6 @@
 // Walk the event handlers of a config (reference 5): shared by the webhook/* rules.
-import { databaseEntries } from '../rules/database/configs.js';
-import { redactUrlCredentials } from '../report/redact.js';
+import { databaseEntries } from '../document/databases.js';
+import { redactUrlCredentials } from '../secrets.js';
 import { isObject, joinPointer, type JsonObject, type JsonValue, type Kind } from '../types.js';
 
 export type EventName = 'document_changed' | 'db_state_changed';

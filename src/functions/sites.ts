@@ -1,5 +1,5 @@
 // Where JavaScript lives in a config (reference 6.1): every string field that holds a function, by role.
-import { databaseEntries } from '../rules/database/configs.js';
+import { databaseEntries } from '../document/databases.js';
 import { isObject, joinPointer, type JsonObject, type JsonValue, type Kind } from '../types.js';
 import type { FunctionSite } from './types.js';
 

@@ -1,8 +1,8 @@
 // What the planner needs to know about a config, each value kept with its pointer as written, so every
 // step can quote its evidence.
 import { isObject, joinPointer, splitPointer, type JsonObject, type JsonValue, type Kind } from '../types.js';
-import { databaseEntries, lookup, replicationEntries, type DatabaseEntry } from '../rules/database/configs.js';
-import { isSecretKey, redactUrlCredentials } from '../report/redact.js';
+import { databaseEntries, lookup, replicationEntries, type DatabaseEntry } from '../document/databases.js';
+import { isSecretKey, redactUrlCredentials } from '../secrets.js';
 import { isTestStoreAddress } from '../rules/upgrade/server-address.js';
 import type { ConfigSource } from './source.js';
 import type { Evidence } from './types.js';

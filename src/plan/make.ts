@@ -5,7 +5,7 @@ import { detectKind } from '../kinds/index.js';
 import { buildPlan, blockingDiagnostics } from './build.js';
 import { readConfigSource } from './source.js';
 import type { Plan } from './types.js';
-import type { Version } from './versions.js';
+import type { Version } from '../releases/lines.js';
 
 export type PlanOutcome =
   | { ok: true; plan: Plan }

@@ -3,20 +3,19 @@
 // src/releases/behaviour.ts (constructs that rules look at) and src/releases/fields.ts (which release
 // knows which field); rules and the schema stage ask `judge` instead of comparing versions themselves.
 import type { Severity } from '../types.js';
+import { parseVersion, type ReleaseLine } from './lines.js';
 
-/** Release lines sgconf has facts for, oldest first. A patch version is judged as its line. */
-export const RELEASES = ['2.8', '3.0', '3.1', '3.2', '3.3', '4.0', '4.1'] as const;
+/** Release lines sgconf judges configs for, oldest first. A patch version is judged as its line. */
+export const RELEASES = ['2.8', '3.0', '3.1', '3.2', '3.3', '4.0', '4.1'] as const satisfies readonly ReleaseLine[];
 export type Release = (typeof RELEASES)[number];
 
 /** The default target: the newest release sgconf knows. */
 export const NEWEST_RELEASE: Release = RELEASES[RELEASES.length - 1]!;
 
-/** `3.1`, `3.1.4`, `3.0.8.1` -> their line; null for anything else (an unknown version is misuse). */
+/** `3.1`, `3.1.4`, `3.0.8.1` -> their line, read as `plan` reads versions; null for a line lint does not judge. */
 export function parseRelease(text: string): Release | null {
-  const match = /^(\d+)\.(\d+)(?:\.\d+){0,2}$/.exec(text.trim());
-  if (!match) return null;
-  const line = `${Number(match[1])}.${Number(match[2])}`;
-  return (RELEASES as readonly string[]).includes(line) ? (line as Release) : null;
+  const line = parseVersion(text)?.line;
+  return line !== undefined && (RELEASES as readonly string[]).includes(line) ? (line as Release) : null;
 }
 
 export function releaseIndex(release: Release): number {

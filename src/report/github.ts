@@ -1,6 +1,6 @@
 // GitHub Actions workflow commands: one annotation per finding, errors first.
 import type { LintReport, Severity } from '../types.js';
-import type { FormatOptions } from './index.js';
+import type { FormatOptions } from './options.js';
 import * as path from 'node:path';
 
 const LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };

@@ -4,12 +4,9 @@ import type { LintReport } from '../types.js';
 export type ReportFormat = 'stylish' | 'json' | 'sarif' | 'github';
 export const REPORT_FORMATS: readonly ReportFormat[] = ['stylish', 'json', 'sarif', 'github'];
 
-export interface FormatOptions {
-  cwd: string;
-  color: boolean;
-  /** Original text of each file (for code frames), keyed by the file as given. */
-  readSource?: (file: string) => string | null;
-}
+import type { FormatOptions } from './options.js';
+
+export type { FormatOptions } from './options.js';
 
 export async function formatReport(report: LintReport, format: ReportFormat, options: FormatOptions): Promise<string> {
   switch (format) {

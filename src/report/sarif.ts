@@ -8,7 +8,7 @@ import type { Rule } from '../rules/types.js';
 import { packageVersion } from '../version.js';
 import type { LintReport, Severity } from '../types.js';
 import { allRules } from '../rules/index.js';
-import type { FormatOptions } from './index.js';
+import type { FormatOptions } from './options.js';
 
 const LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'note' };
 export const DOCS_BASE = 'https://github.com/sgconf/sgconf/blob/main/docs/rules/';

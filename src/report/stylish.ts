@@ -1,8 +1,8 @@
 // Human report: grouped by file, `line:col  severity  message  rule`, a code frame, a summary line.
 import type { Diagnostic, LintReport, Severity } from '../types.js';
 import { LineIndex } from '../source/offset-map.js';
-import type { FormatOptions } from './index.js';
-import { collectSecretsFromText, scrub } from './redact.js';
+import type { FormatOptions } from './options.js';
+import { collectSecretsFromText, scrub } from '../secrets.js';
 
 const CODES = { red: 31, yellow: 33, blue: 34, gray: 90, bold: 1, underline: 4, green: 32 } as const;
 

@@ -3,7 +3,7 @@
 // target does not know is an error that says when it was added or removed, and a field the newest release
 // no longer knows but the target does is no longer reported.
 import { isObject, joinPointer, splitPointer, type JsonValue, type Kind, type RawDiagnostic } from '../types.js';
-import { compareReleases, NEWEST_RELEASE, RELEASES, type Release } from '../releases/index.js';
+import { compareReleases, NEWEST_RELEASE, type Release } from '../releases/index.js';
 import { RELEASE_FIELDS } from '../releases/fields.js';
 import { placeOf } from './validate.js';
 

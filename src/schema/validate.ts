@@ -6,7 +6,7 @@ import { escapePointerToken, splitPointer } from '../types.js';
 import { loadSchema, provideSchema, type SchemaNode } from './schemas.js';
 import { walkerFor } from './normalize.js';
 import { closestMatch } from './suggest.js';
-import { isSecretKey } from '../report/redact.js';
+import { isSecretKey } from '../secrets.js';
 
 const validators = new Map<Kind, ValidateFunction>();
 

@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import type { Release } from '../releases/index.js';
 import { escapeData, escapeProperty } from '../report/github.js';
-import { redactUrlCredentials } from '../report/redact.js';
+import { redactUrlCredentials } from '../secrets.js';
 import type { CaseResult, Failure, TestFileResult } from './run.js';
 
 export type TestReportFormat = 'stylish' | 'json' | 'junit' | 'github';

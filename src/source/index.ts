@@ -2,7 +2,7 @@
 import { escapePointerToken, type JsonValue, type RawDiagnostic, type Span } from '../types.js';
 import { convertBackticks, expandEnvironment, type EnvReference } from './dialect.js';
 import { findLocNode, JsonSyntaxError, jsonStringIndexToOffset, parseJsonWithLocations, type JsonParseResult, type LocNode } from './json.js';
-import { isSecretKey } from '../report/redact.js';
+import { isSecretKey } from '../secrets.js';
 import { composeMappers, identityMapper, LineIndex, type OffsetMapper } from './offset-map.js';
 
 export type SourceFormat = 'json' | 'yaml';

@@ -64,7 +64,7 @@ function build(state: BuildState, node: YamlNode, pointer: string): { value: Jso
 }
 
 function buildNode(state: BuildState, node: YamlNode, pointer: string, start: number, valueEnd: number): { value: JsonValue; node: YamlLocNode } {
-  const { doc, duplicates } = state;
+  const { duplicates } = state;
   if (isMap(node)) {
     const value: { [k: string]: JsonValue } = {};
     const children = new Map<string, LocNode>();

@@ -11,7 +11,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { UNDERSCORE_SOURCE } from './underscore.js';
 import { ottoErrorText } from './otto-messages.js';
-import { OTTO_REGEXP_CHECK_SOURCE } from './otto-regexp.js';
+import { OTTO_REGEXP_CHECK_SOURCE } from '../functions/otto-regexp.js';
 import { OTTO_BUILTINS } from './otto-builtins.js';
 /** Per-case limits (documented in docs/testing.md). The gateway itself has none by default. */
 export interface SandboxLimits {

@@ -1,7 +1,7 @@
 // Which function a dry run or a test case runs: the one the config deploys for a database and collection,
 // as the pipeline resolved it (backticks, environment, file and remote sources), or the gateway's default.
 import type { AnalyzedFile } from '../lint.js';
-import { databaseEntries, nonEmptyString, type DatabaseEntry } from '../rules/database/configs.js';
+import { databaseEntries, nonEmptyString, type DatabaseEntry } from '../document/databases.js';
 import { defaultSyncFunction } from '../releases/sync-runner.js';
 import { isObject, joinPointer } from '../types.js';
 import type { RunnableRole } from './program.js';

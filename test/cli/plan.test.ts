@@ -52,4 +52,12 @@ describe('sgconf plan', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: sgconf plan');
   });
+
+  it('takes every version lint takes, such as the 3.0.8.1 build', async () => {
+    writeFileSync(path.join(dir, 'db.json'), '{"bucket": "b", "sync": "function (doc) { channel(doc.channels); }"}\n');
+    const fourPart = await plan(dir, 'db.json', '--from', '3.0.8.1', '--to', '4.1.1', '--format', 'json');
+    expect(fourPart.stderr).toBe('');
+    expect(fourPart.code).not.toBe(2);
+    expect(JSON.parse(fourPart.stdout)).toMatchObject({ from: '3.0.8.1', to: '4.1.1' });
+  });
 });

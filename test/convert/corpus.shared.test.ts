@@ -27,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { convertFile, isConversionBlocker } from '../../src/convert/run.js';
 import { writeToDirectory } from '../../src/convert/writer.js';
-import { lintPaths } from '../../src/lint.js';
+import { lintPaths } from '../../src/files.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const corpus = path.resolve(here, '../../../shared/corpus');

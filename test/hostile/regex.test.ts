@@ -1,7 +1,7 @@
 // Every regular expression that runs on config text, fed the worst input it can get: each must stay
 // linear. Bounds are generous (seconds for 100 KB-1 MB): the point is "no quadratic blow-up".
 import { describe, expect, it } from 'vitest';
-import { collectSecrets, collectSecretsFromText, redactUrlCredentials, scrub } from '../../src/report/redact.js';
+import { collectSecrets, collectSecretsFromText, redactUrlCredentials, scrub } from '../../src/secrets.js';
 import { parseCertificates, parsePrivateKey } from '../../src/certs/pem.js';
 import { lintText } from '../../src/lint.js';
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildPlan, blockingDiagnostics, obsoleteDesignDocs, removedByPostUpgrade } from '../../src/plan/build.js';
+import { buildPlan, blockingDiagnostics } from '../../src/plan/build.js';
+import { obsoleteDesignDocs, removedByPostUpgrade } from '../../src/plan/steps/post-upgrade.js';
 import { readConfigSource } from '../../src/plan/source.js';
-import { compareVersions, parseVersion, type Version } from '../../src/plan/versions.js';
+import { compareVersions, parseVersion, type Version } from '../../src/releases/lines.js';
 import { makePlan, planKind } from '../../src/plan/make.js';
+import { parseRelease, RELEASES } from '../../src/releases/index.js';
 import type { Diagnostic, Kind } from '../../src/types.js';
 
 const v = (text: string): Version => parseVersion(text)!;
@@ -23,6 +25,22 @@ describe('versions', () => {
     for (const text of ['9.9', '2.3', '3', 'latest', '3.1.x', '']) expect(parseVersion(text)).toBeNull();
     expect(compareVersions(v('2.8.3'), v('2.8'))).toBeGreaterThan(0);
     expect(compareVersions(v('2.8'), v('3.0'))).toBeLessThan(0);
+    expect(compareVersions(v('3.0.8.1'), v('3.0.8'))).toBeGreaterThan(0);
+  });
+
+  it('reads every version text lint reads, and the reverse for the lines lint judges', () => {
+    // One reader (src/releases/lines.ts): a 3.0.8.1 build is a version for both commands.
+    const texts = ['2.8', '2.8.3', '3.0.8.1', ' 3.1.4 ', '4.1.1', '04.1', '3.2.0.0', '2.7', '1.5', '3.4', '3', '3.1.', '3.1.2.3.4', 'v3.1', '3.1-beta'];
+    for (const text of texts) {
+      const release = parseRelease(text);
+      const version = parseVersion(text);
+      if (release !== null) expect(version?.line, text).toBe(release);
+      if (version !== null && (RELEASES as readonly string[]).includes(version.line)) expect(release, text).toBe(version.line);
+    }
+    expect(parseVersion('3.0.8.1')?.line).toBe('3.0');
+    expect(parseRelease('3.0.8.1')).toBe('3.0');
+    expect(parseVersion('1.5')?.line).toBe('1.5');
+    expect(parseRelease('1.5')).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makePlan } from '../../src/plan/make.js';
 import { renderJson, renderMarkdown } from '../../src/plan/render.js';
-import { parseVersion } from '../../src/plan/versions.js';
+import { parseVersion } from '../../src/releases/lines.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const corpus = path.resolve(here, '../../../shared/corpus');

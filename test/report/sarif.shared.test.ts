@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import AjvDraft04 from 'ajv-draft-04';
 import { formatReport } from '../../src/report/index.js';
-import { lintPaths } from '../../src/lint.js';
+import { lintPaths } from '../../src/files.js';
 import { allRules } from '../../src/rules/index.js';
 
 const ROOT = path.resolve(__dirname, '../..');

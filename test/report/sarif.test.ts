@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import * as path from 'node:path';
 import { formatReport } from '../../src/report/index.js';
-import { lintPaths } from '../../src/lint.js';
+import { lintPaths } from '../../src/files.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 

@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { analyzeFile } from '../../src/files.js';
-import { databaseEntries } from '../../src/rules/database/configs.js';
+import { databaseEntries } from '../../src/document/databases.js';
 import { selectFunction } from '../../src/sync/select.js';
 import { SandboxPool } from '../../src/sync/pool.js';
 import { runRequests } from '../../src/sync/run.js';

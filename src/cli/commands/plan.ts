@@ -4,7 +4,7 @@ import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
 import { fsMessage } from '../../files.js';
-import { KNOWN_LINES, compareVersions, parseVersion, type Version } from '../../plan/versions.js';
+import { RELEASE_LINES, compareVersions, parseVersion, type Version } from '../../releases/lines.js';
 import { decodeBytes } from '../../source/index.js';
 
 const HELP = `Usage: sgconf plan <config> --from <version> --to <version> [--format markdown|json]
@@ -19,14 +19,14 @@ Options:
   --format markdown|json    output format (default markdown)
   --no-env                  do not expand environment references (\${VAR}) before reading the config
 
-Known release lines: ${KNOWN_LINES.join(', ')}.
+Known release lines: ${RELEASE_LINES.join(', ')}.
 Exit status: 0 plan printed; 1 the config has errors that block the upgrade (printed); 2 misuse.
 `;
 
 function version(option: string, text: string | undefined): Version {
   if (text === undefined) throw new UsageError(`${option} <version> is required`);
   const parsed = parseVersion(text);
-  if (!parsed) throw new UsageError(`unknown version "${text}" for ${option} (known release lines: ${KNOWN_LINES.join(', ')})`);
+  if (!parsed) throw new UsageError(`unknown version "${text}" for ${option} (known release lines: ${RELEASE_LINES.join(', ')})`);
   return parsed;
 }
 

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { lookupPath } from '../database/configs.js';
+import { lookupPath } from '../../document/databases.js';
 import { formatMs, parseGoDuration } from './duration.js';
 import { underTarget } from '../../releases/index.js';
 

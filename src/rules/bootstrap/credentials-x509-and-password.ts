@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { lookup, nonEmptyString } from '../database/configs.js';
+import { lookup, nonEmptyString } from '../../document/databases.js';
 import { isObject, joinPointer } from '../../types.js';
 
 export const rule: Rule = {

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { lookup, lookupPath } from '../database/configs.js';
+import { lookup, lookupPath } from '../../document/databases.js';
 import { formatMs, parseGoDuration } from './duration.js';
 
 // Minimum max_age in days per file logger (reference 3.1.3); 0 turns age cleanup off.

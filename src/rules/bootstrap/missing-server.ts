@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { lookup, lookupPath } from '../database/configs.js';
+import { lookup, lookupPath } from '../../document/databases.js';
 
 export const rule: Rule = {
   id: 'bootstrap/missing-server',

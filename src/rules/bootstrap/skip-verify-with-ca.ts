@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, lookup, lookupPath, nonEmptyString } from '../database/configs.js';
+import { databaseEntries, dbLabel, lookup, lookupPath, nonEmptyString } from '../../document/databases.js';
 
 export const rule: Rule = {
   id: 'bootstrap/skip-verify-with-ca',

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { lookup, lookupPath, nonEmptyString, type Found } from '../database/configs.js';
+import { lookup, lookupPath, nonEmptyString, type Found } from '../../document/databases.js';
 
 export const rule: Rule = {
   id: 'bootstrap/tls-cert-key-pair',

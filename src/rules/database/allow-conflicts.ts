@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, lookup } from './configs.js';
+import { databaseEntries, dbLabel, lookup } from '../../document/databases.js';
 
 export const rule: Rule = {
   id: 'database/allow-conflicts',

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, lookupPath, validated } from './configs.js';
+import { databaseEntries, dbLabel, lookupPath, validated } from '../../document/databases.js';
 
 export const rule: Rule = {
   id: 'database/channel-cache',

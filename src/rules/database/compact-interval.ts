@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, lookup, validated } from './configs.js';
+import { databaseEntries, dbLabel, lookup, validated } from '../../document/databases.js';
 
 export const rule: Rule = {
   id: 'database/compact-interval',

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, lookupPath, type Found } from './configs.js';
+import { databaseEntries, dbLabel, lookupPath, type Found } from '../../document/databases.js';
 
 export const rule: Rule = {
   id: 'database/edition',

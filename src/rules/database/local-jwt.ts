@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, lookup, nonEmptyString, validated } from './configs.js';
+import { databaseEntries, dbLabel, lookup, nonEmptyString, validated } from '../../document/databases.js';
 import { isObject, joinPointer, type JsonValue } from '../../types.js';
 
 // Local providers verify with public keys only: symmetric (HMAC) algorithms and "none" cannot work.

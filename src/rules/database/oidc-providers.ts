@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, lookup, nonEmptyString, validated } from './configs.js';
+import { databaseEntries, dbLabel, lookup, nonEmptyString, validated } from '../../document/databases.js';
 import { isObject, joinPointer } from '../../types.js';
 import { underTarget } from '../../releases/index.js';
 

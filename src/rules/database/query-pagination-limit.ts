@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, lookup, lookupPath } from './configs.js';
+import { databaseEntries, dbLabel, lookup, lookupPath } from '../../document/databases.js';
 
 export const rule: Rule = {
   id: 'database/query-pagination-limit',

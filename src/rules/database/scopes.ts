@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, hasSource, isLegacyMode, lookup, validated } from './configs.js';
+import { databaseEntries, dbLabel, hasSource, isLegacyMode, lookup, validated } from '../../document/databases.js';
 import { isObject, joinPointer } from '../../types.js';
 
 export const rule: Rule = {

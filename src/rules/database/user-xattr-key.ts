@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, lookup, nonEmptyString, sharedBucketAccess } from './configs.js';
+import { databaseEntries, dbLabel, lookup, nonEmptyString, sharedBucketAccess } from '../../document/databases.js';
 
 export const rule: Rule = {
   id: 'database/user-xattr-key',

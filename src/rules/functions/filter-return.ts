@@ -1,6 +1,6 @@
 // functions/filter-return: import filters and webhook filters must return a boolean (or a boolean string) on every path.
 import type { Rule } from '../types.js';
-import type { JsNode } from '../../functions/parse.js';
+import type { JsNode } from '../../functions/types.js';
 import { canCompleteNormally, ownReturns } from '../../functions/analysis.js';
 import { BOOLEAN_STRINGS, describeFunction } from '../../functions/roles.js';
 

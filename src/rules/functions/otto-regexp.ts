@@ -3,7 +3,7 @@ import { simple } from 'acorn-walk';
 import type { Rule } from '../types.js';
 import type { JsNode } from '../../functions/types.js';
 import { describeFunction } from '../../functions/roles.js';
-import { ottoRegExpRefusal } from '../../sync/otto-regexp.js';
+import { ottoRegExpRefusal } from '../../functions/otto-regexp.js';
 
 export const rule: Rule = {
   id: 'functions/otto-regexp',

@@ -1,7 +1,7 @@
 // functions/remote-tls-skip-verify: unsupported.remote_config_tls_skip_verify turns off TLS verification for function URLs.
 import type { Rule } from '../types.js';
 import { isObject, joinPointer } from '../../types.js';
-import { databaseEntries } from '../database/configs.js';
+import { databaseEntries } from '../../document/databases.js';
 
 export const rule: Rule = {
   id: 'functions/remote-tls-skip-verify',

@@ -1,6 +1,6 @@
 // functions/throw-shape: in a sync function, only {forbidden: ...} and {unauthorized: ...} become 403 / 401.
 import type { Rule } from '../types.js';
-import type { JsNode } from '../../functions/parse.js';
+import type { JsNode } from '../../functions/types.js';
 import { describeFunction } from '../../functions/roles.js';
 import { allThrows } from '../../functions/analysis.js';
 

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, lookup, replicationEntries } from '../database/configs.js';
+import { databaseEntries, dbLabel, lookup, replicationEntries } from '../../document/databases.js';
 
 export const rule: Rule = {
   id: 'replication/allow-conflicts-ignored',

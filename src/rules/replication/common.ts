@@ -1,5 +1,5 @@
 // Shared wording for the replication rules: where a definition lives decides what the gateway does with an invalid one.
-import { databaseEntries, dbLabel, replicationEntries, type DatabaseEntry } from '../database/configs.js';
+import { databaseEntries, dbLabel, replicationEntries, type DatabaseEntry } from '../../document/databases.js';
 import type { RuleContext } from '../types.js';
 import type { JsonObject } from '../../types.js';
 

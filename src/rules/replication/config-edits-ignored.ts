@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, replicationEntries } from '../database/configs.js';
+import { databaseEntries, dbLabel, replicationEntries } from '../../document/databases.js';
 import { joinPointer } from '../../types.js';
 
 export const rule: Rule = {

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { hasSource } from '../database/configs.js';
+import { hasSource } from '../../document/databases.js';
 import { joinPointer } from '../../types.js';
 import { invalidOutcome, label, replicationSites } from './common.js';
 

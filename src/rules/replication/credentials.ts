@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { nonEmptyString } from '../database/configs.js';
+import { nonEmptyString } from '../../document/databases.js';
 import { joinPointer } from '../../types.js';
 import { invalidOutcome, label, replicationSites } from './common.js';
 

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { lookup } from '../database/configs.js';
+import { lookup } from '../../document/databases.js';
 import { invalidOutcome, label, replicationSites } from './common.js';
 
 // A value outside push/pull/pushAndPull (V15) is the schema's enum check (schema/*); this rule catches a missing one (V14).

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { lookup, type Found } from '../database/configs.js';
+import { lookup, type Found } from '../../document/databases.js';
 import { isObject, joinPointer, type JsonObject } from '../../types.js';
 import { invalidOutcome, label, replicationSites } from './common.js';
 

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { dbLabel, lookup } from '../database/configs.js';
+import { dbLabel, lookup } from '../../document/databases.js';
 import { invalidOutcome, label, replicationSites } from './common.js';
 
 export const rule: Rule = {

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { get, lookup } from '../database/configs.js';
+import { get, lookup } from '../../document/databases.js';
 import { isObject } from '../../types.js';
 import { label, replicationSites } from './common.js';
 

@@ -1,5 +1,5 @@
 // Where the server addresses and listener settings of each kind live.
-import { databaseEntries, dbLabel, lookup, lookupPath, type Found } from '../database/configs.js';
+import { databaseEntries, dbLabel, lookup, lookupPath, type Found } from '../../document/databases.js';
 import type { RuleContext } from '../types.js';
 
 export interface ServerSite {

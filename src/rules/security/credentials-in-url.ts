@@ -1,6 +1,6 @@
 import type { Rule } from '../types.js';
-import { lookup, lookupPath, type Found } from '../database/configs.js';
-import { urlUserinfos } from '../../report/redact.js';
+import { lookup, lookupPath, type Found } from '../../document/databases.js';
+import { urlUserinfos } from '../../secrets.js';
 import { replicationSites } from '../replication/common.js';
 import { rootReplications } from '../sgreplicate/common.js';
 import { serverSites } from './common.js';

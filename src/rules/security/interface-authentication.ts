@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { isLoopbackHost, listenHost, lookup, lookupPath, type Found } from '../database/configs.js';
+import { isLoopbackHost, listenHost, lookup, lookupPath, type Found } from '../../document/databases.js';
 
 const LISTENERS = [
   { auth: 'admin_interface_authentication', iface: 'admin_interface', legacyIface: 'adminInterface', fallback: '127.0.0.1:4985', what: 'admin' },

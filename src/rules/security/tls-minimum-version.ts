@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { lookup, lookupPath } from '../database/configs.js';
+import { lookup, lookupPath } from '../../document/databases.js';
 
 const KNOWN = ['tlsv1', 'tlsv1.1', 'tlsv1.2', 'tlsv1.3'];
 

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, lookup, lookupPath, type Found } from '../database/configs.js';
+import { databaseEntries, dbLabel, lookup, lookupPath, type Found } from '../../document/databases.js';
 
 export const rule: Rule = {
   id: 'security/tls-skip-verify',

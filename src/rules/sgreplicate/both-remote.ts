@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { lookup } from '../database/configs.js';
+import { lookup } from '../../document/databases.js';
 import { describe, isBareName, rootReplications } from './common.js';
 
 export const rule: Rule = {

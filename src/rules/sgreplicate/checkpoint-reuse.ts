@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, get, lookup, replicationEntries } from '../database/configs.js';
+import { databaseEntries, dbLabel, get, lookup, replicationEntries } from '../../document/databases.js';
 import { isObject, type JsonValue } from '../../types.js';
 import { isBareName, rebuiltDbUrl, redactUrl, rootReplications, type FirstGenReplication } from './common.js';
 

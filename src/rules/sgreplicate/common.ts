@@ -1,7 +1,7 @@
 // Reading first-generation (sg-replicate 1) replications: the root-level `replications` array of a legacy config (reference 7.5).
-import { databaseEntries, get, lookup, type DatabaseEntry } from '../database/configs.js';
+import { databaseEntries, get, lookup, type DatabaseEntry } from '../../document/databases.js';
 import { isObject, joinPointer, type JsonObject } from '../../types.js';
-import { redactUrlCredentials } from '../../report/redact.js';
+import { redactUrlCredentials } from '../../secrets.js';
 import type { RuleContext } from '../types.js';
 
 export interface FirstGenReplication {

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { getPath } from '../database/configs.js';
+import { getPath } from '../../document/databases.js';
 import { databasesByName, describe, localDatabase, rootReplications } from './common.js';
 
 export const rule: Rule = {

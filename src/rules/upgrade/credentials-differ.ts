@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, get, lookup, nonEmptyString } from '../database/configs.js';
+import { databaseEntries, dbLabel, get, lookup, nonEmptyString } from '../../document/databases.js';
 import { upgradeServerAddress } from './server-address.js';
 
 const FIELDS = ['username', 'password', 'certpath', 'keypath', 'cacertpath'] as const;

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, isLegacyMode, lookup, nonEmptyString } from '../database/configs.js';
+import { databaseEntries, dbLabel, isLegacyMode, lookup, nonEmptyString } from '../../document/databases.js';
 import { underTarget } from '../../releases/index.js';
 
 export const rule: Rule = {

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, get, hasSource, importEnabled, lookup, lookupPath, sharedBucketAccess } from '../database/configs.js';
+import { databaseEntries, dbLabel, get, hasSource, importEnabled, lookup, lookupPath, sharedBucketAccess } from '../../document/databases.js';
 import { isObject } from '../../types.js';
 
 export const rule: Rule = {

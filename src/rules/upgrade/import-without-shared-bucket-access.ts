@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, importDocsSetting, lookup, sharedBucketAccess, validated } from '../database/configs.js';
+import { databaseEntries, dbLabel, importDocsSetting, lookup, sharedBucketAccess, validated } from '../../document/databases.js';
 
 export const rule: Rule = {
   id: 'upgrade/import-without-shared-bucket-access',

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, isLegacyMode, lookup } from '../database/configs.js';
+import { databaseEntries, isLegacyMode, lookup } from '../../document/databases.js';
 import { isObject } from '../../types.js';
 
 export const rule: Rule = {

@@ -2,7 +2,7 @@ import type { Rule } from '../types.js';
 import type { BehaviourFactId } from '../../releases/behaviour.js';
 import { underTarget } from '../../releases/index.js';
 import type { RuleContext, ReportDescriptor } from '../types.js';
-import { databaseEntries, dbLabel, importEnabled, isLegacyMode, lookup, lookupPath } from '../database/configs.js';
+import { databaseEntries, dbLabel, importEnabled, isLegacyMode, lookup, lookupPath } from '../../document/databases.js';
 
 interface RemovedKey {
   path: string[];

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, lookup } from '../database/configs.js';
+import { databaseEntries, dbLabel, lookup } from '../../document/databases.js';
 
 export const rule: Rule = {
   id: 'upgrade/shared-bucket-access-enabled',

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, get, isLegacyMode, lookup, type DatabaseEntry } from '../database/configs.js';
+import { databaseEntries, get, isLegacyMode, lookup, type DatabaseEntry } from '../../document/databases.js';
 import { isObject } from '../../types.js';
 
 export const rule: Rule = {

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { databaseEntries, dbLabel, lookup, lookupPath } from '../database/configs.js';
+import { databaseEntries, dbLabel, lookup, lookupPath } from '../../document/databases.js';
 
 export const rule: Rule = {
   id: 'upgrade/views-index-replicas',

@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { rule as allowConflicts } from '../../../src/rules/database/allow-conflicts.js';
-import { lintPaths } from '../../../src/lint.js';
+import { lintPaths } from '../../../src/files.js';
 import { main } from '../../../src/cli/main.js';
 
 const check = allowConflicts.check!;

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { lintPaths } from '../../../src/lint.js';
+import { lintPaths } from '../../../src/files.js';
 import { formatReport } from '../../../src/report/index.js';
 
 function folder(): string {

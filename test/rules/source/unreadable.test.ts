@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { lintPaths } from '../../../src/lint.js';
+import { lintPaths } from '../../../src/files.js';
 
 describe('source/unreadable', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-unreadable-'));

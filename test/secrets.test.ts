@@ -1,6 +1,6 @@
 // One redactor decides how credentials in URLs are masked, wherever a URL is quoted.
 import { describe, expect, it } from 'vitest';
-import { collectSecrets, redactUrlCredentials, scrub } from '../../src/report/redact.js';
+import { collectSecrets, redactUrlCredentials, scrub } from '../src/secrets.js';
 
 describe('redactUrlCredentials', () => {
   const table: [string, string][] = [

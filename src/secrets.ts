@@ -1,5 +1,5 @@
 // Secrets never leave the tool: field names that hold them, and a scrubber for any text we print.
-import { isObject, type JsonValue } from '../types.js';
+import { isObject, type JsonValue } from './types.js';
 
 // ^k$: the key material of a JSON Web Key (local_jwt keys).
 const SECRET_KEY = /(pass(word)?|secret|token|private|credential|api_?key|_key$|^key$|^k$)/i;

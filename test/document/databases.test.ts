@@ -1,6 +1,6 @@
 // The shared reader of database configs: both kinds, case-insensitive keys, canonical pointers.
 import { describe, expect, it } from 'vitest';
-import { databaseEntries, importEnabled, lookupPath, sharedBucketAccess } from '../../../src/rules/database/configs.js';
+import { databaseEntries, importEnabled, lookupPath, sharedBucketAccess } from '../../src/document/databases.js';
 
 describe('databaseEntries', () => {
   it('yields the document itself for a database config', () => {

@@ -1,6 +1,6 @@
 // Shared reading helpers for the cross-field rule groups (replication, sgreplicate, upgrade, security,
 // database, bootstrap). Pure functions over the parsed document: no I/O, no state.
-import { isObject, joinPointer, type JsonObject, type JsonValue, type Kind } from '../../types.js';
+import { isObject, joinPointer, type JsonObject, type JsonValue, type Kind } from '../types.js';
 
 /** One database config: the document itself (database kind) or one `databases.<name>` of a legacy config. */
 export interface DatabaseEntry {

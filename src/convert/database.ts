@@ -1,0 +1,179 @@
+// Steps 2 and 3 of the conversion: one database config per database (server and credentials stripped,
+// replications given their id, function files inlined) and the users and roles of each database.
+import { isObject, joinPointer, setOwn, splitPointer, type JsonObject, type JsonValue } from '../types.js';
+import { withDollarEscapesRead } from './dialect.js';
+import { CONVERT_RULES, escapeDollars, type Conversion, type Report } from './conversion.js';
+import type { ConvertOptions, Principals } from './types.js';
+
+const STRIPPED_DATABASE_KEYS = ['server', 'username', 'password', 'certpath', 'keypath', 'cacertpath'];
+
+export function convertDatabases(config: JsonObject, databases: JsonObject, { options, report, result }: Conversion): void {
+  const threshold = config.slowQueryWarningThreshold;
+  for (const [name, raw] of Object.entries(databases)) {
+    const base = joinPointer('', 'databases', name);
+    const db = raw as JsonObject;
+    const at = (key: string) => joinPointer(base, key);
+    const out: JsonObject = { name, bucket: typeof db.bucket === 'string' && db.bucket !== '' ? db.bucket : name };
+    if (typeof db.name === 'string' && db.name !== name) {
+      report(CONVERT_RULES.overwrittenValue, 'info', at('name'), `"name" is "${db.name}" but the database is "${name}" (the map key); the gateway uses the key, and so does databases/${name}.json`);
+    }
+    const principals: Principals = { users: {}, roles: {} };
+    let hadPrincipalFields = false;
+    let guest: JsonValue | undefined;
+    for (const [key, value] of Object.entries(db)) {
+      if (key === 'name' || key === 'bucket' || STRIPPED_DATABASE_KEYS.includes(key)) continue;
+      if (key === 'users' || key === 'roles') {
+        hadPrincipalFields = true;
+        if (!isObject(value)) continue;
+        for (const [principal, body] of Object.entries(value)) {
+          if (key === 'users' && principal === 'GUEST') guest = body;
+          else setOwn(principals[key], principal, body);
+        }
+        continue;
+      }
+      if (key === 'slow_query_warning_threshold' && threshold !== undefined && threshold !== null) {
+        if (JSON.stringify(value) !== JSON.stringify(threshold)) {
+          report(CONVERT_RULES.overwrittenValue, 'info', at(key),
+            `slow_query_warning_threshold of database "${name}" is replaced by the root SlowQueryWarningThreshold, as the gateway's own upgrade does`);
+        }
+        out[key] = threshold;
+        continue;
+      }
+      if (key === 'replications' && isObject(value)) {
+        out[key] = convertReplications(value, at(key), report);
+        continue;
+      }
+      out[key] = value;
+    }
+    if (guest !== undefined) {
+      if (out.guest !== undefined) {
+        report(CONVERT_RULES.overwrittenValue, 'warning', at('guest'), `database "${name}" has both "guest" and users.GUEST; users.GUEST becomes "guest", as in the gateway's own upgrade`);
+      }
+      out.guest = guest;
+    }
+    const refusedOff = options.sharedBucketAccessOff?.severity === 'error';
+    if (refusedOff && (db.enable_shared_bucket_access ?? false) === false) {
+      // The target would not load what the gateway's own upgrade writes: say so, and the ways out.
+      const written = db.enable_shared_bucket_access === false ? 'sets enable_shared_bucket_access false' : 'does not set enable_shared_bucket_access (converted as the gateway\'s own upgrade does, it is false)';
+      report(CONVERT_RULES.sharedBucketAccess, 'error', db.enable_shared_bucket_access === false ? at('enable_shared_bucket_access') : base,
+        `database "${name}" ${written}, and Sync Gateway ${options.target} refuses to load a database without shared bucket access. ` +
+        'Choose one: set "enable_shared_bucket_access": true in the legacy config (an irreversible migration of the bucket\'s metadata; ' +
+        `"sgconf plan <config> --from 2.8 --to ${options.target}" lists its steps), or convert for a 3.x release (--target 3.3), which loads it with a deprecation warning`,
+        db.enable_shared_bucket_access === false ? undefined : 'key');
+    }
+    if (!refusedOff && (db.enable_shared_bucket_access === undefined || db.enable_shared_bucket_access === null)) {
+      out.enable_shared_bucket_access = false;
+      report(CONVERT_RULES.sharedBucketAccess, 'info', base,
+        `database "${name}" did not set enable_shared_bucket_access, so it is written as false (the 2.x behaviour, as the gateway's own upgrade does). ` +
+        'Sync Gateway 4.0 and later will not load a database with shared bucket access off: to opt in, set "enable_shared_bucket_access": true ' +
+        '(metadata moves into extended attributes, documents are imported and indexes are rebuilt; plan it, then run POST /_post_upgrade)', 'key');
+    }
+    if (threshold !== undefined && threshold !== null && out.slow_query_warning_threshold === undefined) out.slow_query_warning_threshold = threshold;
+    inlineFunctions(out, base, name, options, report);
+    if (options.expanded) escapeDollars(out);
+    setOwn(result.databases, name, out);
+    if (Object.keys(principals.users).length > 0 || Object.keys(principals.roles).length > 0) {
+      // Named by where they are, never by value: a password holding a reference is still a password.
+      const withReferences = placesOfStrings(principals as unknown as JsonValue, (s) => withDollarEscapesRead(s) === null);
+      // The _user and _role endpoints expand nothing: a `$$` the gateway read as `$` is written as `$`.
+      if (!options.expanded) readDollarEscapes(principals as unknown as JsonValue);
+      setOwn(result.principals, name, principals);
+      if (!options.expanded && withReferences.length > 0) {
+        const more = withReferences.length > 3 ? ` and ${withReferences.length - 3} more` : '';
+        report(CONVERT_RULES.envReference, 'warning', at('users'),
+          `principals/${name}.json keeps environment references (at ${withReferences.slice(0, 3).join(', ')}${more}); the _user and _role endpoints do not expand them, ` +
+          'so substitute the values before sending these principals (or convert with --expand-env)', 'key');
+      }
+    } else if (hadPrincipalFields) {
+      report(CONVERT_RULES.droppedField, 'info', at(db.users !== undefined ? 'users' : 'roles'),
+        `database "${name}" defines no user or role besides the guest, so no principals file is written`, 'key');
+    }
+  }
+}
+
+function convertReplications(
+  replications: JsonObject, pointer: string,
+  report: Report,
+): JsonObject {
+  const out: JsonObject = {};
+  for (const [id, replication] of Object.entries(replications)) {
+    if (!isObject(replication)) {
+      setOwn(out, id, replication);
+      continue;
+    }
+    const written = replication.replication_id;
+    if (typeof written === 'string' && written !== '' && written !== id) {
+      report(CONVERT_RULES.replicationId, 'error', joinPointer(pointer, id, 'replication_id'),
+        `replication_id "${written}" differs from its key "${id}"; the gateway refuses such a legacy config: make them equal`);
+    }
+    const copy: JsonObject = { replication_id: id };
+    for (const [k, v] of Object.entries(replication)) if (k !== 'replication_id') setOwn(copy, k, v);
+    if (written === undefined || written === '' || written === null) {
+      report(CONVERT_RULES.replicationId, 'info', joinPointer(pointer, id),
+        `replication "${id}" gets "replication_id": "${id}" (its key); 3.2 and later reject a database config whose replication has no replication_id`, 'key');
+    }
+    setOwn(out, id, copy);
+  }
+  return out;
+}
+
+function inlineFunctions(
+  out: JsonObject, base: string, name: string, options: ConvertOptions,
+  report: Report,
+): void {
+  const sources = options.functionSources;
+  if (!sources || sources.size === 0) return;
+  // The output holds the database's fields under the same canonical keys as the input.
+  for (const [pointer, resolved] of sources) {
+    if (!pointer.startsWith(base + '/')) continue;
+    const tokens = splitPointer(pointer.slice(base.length));
+    let parent: JsonValue = out;
+    for (const t of tokens.slice(0, -1)) parent = isObject(parent) ? parent[t] : Array.isArray(parent) ? parent[Number(t)] : null;
+    const last = tokens[tokens.length - 1];
+    if (!isObject(parent) || typeof parent[last] !== 'string') continue;
+    if (resolved.source === null) {
+      report(CONVERT_RULES.functionSource, 'error', pointer,
+        `the function of database "${name}" names the ${resolved.origin} ${resolved.location}, which cannot be read (${resolved.error ?? 'unknown error'}); ` +
+        `a persisted config must hold the function itself, so the ${resolved.origin === 'url' ? 'URL must be fetched' : 'file must be readable'} when converting`);
+      continue;
+    }
+    // The gateway expands environment references in a database config but never in a function file,
+    // so every `$` of the file is escaped as `$$` (unless the whole output is escaped later).
+    parent[last] = options.expanded ? resolved.source : resolved.source.replace(/\$/g, '$$$$');
+    report(CONVERT_RULES.functionSource, 'info', pointer,
+      `the function is inlined from the ${resolved.origin} ${resolved.location}: persisted configs cannot load functions from files or URLs`);
+  }
+}
+
+/** Where strings passing `test` are, as slash-separated key paths (`users/ann/password`), in document order. */
+function placesOfStrings(value: JsonValue, test: (s: string) => boolean): string[] {
+  const out: string[] = [];
+  const stack: [JsonValue, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [v, at] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (test(v)) out.push(at.slice(1));
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i]!, `${at}/${i}`]);
+    } else if (isObject(v)) {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], `${at}/${entries[i]![0]}`]);
+    }
+  }
+  return out;
+}
+
+/** Replaces, in place, every string of a value that holds only `$$` escapes by what the gateway read from it. */
+function readDollarEscapes(value: JsonValue): void {
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      if (typeof item === 'string') value[i] = withDollarEscapesRead(item) ?? item;
+      else readDollarEscapes(item);
+    });
+  } else if (isObject(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      if (typeof item === 'string') setOwn(value, key, withDollarEscapesRead(item) ?? item);
+      else readDollarEscapes(item);
+    }
+  }
+}

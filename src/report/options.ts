@@ -1,0 +1,8 @@
+// What every formatter is given besides the report (its own module, so that the formatters and
+// report/index.ts, which loads them, do not import each other).
+export interface FormatOptions {
+  cwd: string;
+  color: boolean;
+  /** Original text of each file (for code frames), keyed by the file as given. */
+  readSource?: (file: string) => string | null;
+}
