@@ -1,8 +1,8 @@
-// Renders the README's rule list from the rule modules, and for each rule whose severity follows the
+// Renders the rule list of docs/checks.md from the rule modules, and for each rule whose severity follows the
 // target release, the table of releases in its docs page; `npm run docs` writes both.
 export function renderRulesTable(rules) {
   const sorted = [...rules].sort((a, b) => a.id.localeCompare(b.id));
-  const rows = sorted.map((r) => `| [\`${r.id}\`](docs/rules/${r.id}.md) | ${r.facts ? 'by target' : r.severity} | ${r.description.replace(/\|/g, '\\|')} |`);
+  const rows = sorted.map((r) => `| [\`${r.id}\`](rules/${r.id}.md) | ${r.facts ? 'by target' : r.severity} | ${r.description.replace(/\|/g, '\\|')} |`);
   return ['<!-- rules:start -->', '| rule | default | what it catches |', '|---|---|---|', ...rows, '<!-- rules:end -->'].join('\n');
 }
 
@@ -51,12 +51,12 @@ export function withReleaseTable(page, table) {
 async function writeDocs() {
   const { readFileSync, writeFileSync } = await import('node:fs');
   const { allRules } = await import('../dist/rules/index.js');
-  const file = new URL('../README.md', import.meta.url);
-  const readme = readFileSync(file, 'utf8');
-  const start = readme.indexOf('<!-- rules:start -->');
-  const end = readme.indexOf('<!-- rules:end -->') + '<!-- rules:end -->'.length;
-  if (start < 0 || end < start) throw new Error('README.md has no <!-- rules:start --> ... <!-- rules:end --> markers');
-  writeFileSync(file, readme.slice(0, start) + renderRulesTable(allRules) + readme.slice(end));
+  const file = new URL('../docs/checks.md', import.meta.url);
+  const checks = readFileSync(file, 'utf8');
+  const start = checks.indexOf('<!-- rules:start -->');
+  const end = checks.indexOf('<!-- rules:end -->') + '<!-- rules:end -->'.length;
+  if (start < 0 || end < start) throw new Error('docs/checks.md has no <!-- rules:start --> ... <!-- rules:end --> markers');
+  writeFileSync(file, checks.slice(0, start) + renderRulesTable(allRules) + checks.slice(end));
   const releases = await loadReleases();
   for (const rule of allRules) {
     const page = new URL(`../docs/rules/${rule.id}.md`, import.meta.url);
