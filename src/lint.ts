@@ -7,15 +7,18 @@ import { LineIndex } from './source/offset-map.js';
 import { detectKind } from './kinds/index.js';
 import { normalizeKeys } from './schema/normalize.js';
 import { getValidator, validateSchema } from './schema/validate.js';
-import { checkingRules } from './rules/index.js';
+import { checkingRules, findRule } from './rules/index.js';
 import type { RuleContext, Settings } from './rules/types.js';
 import type { ResolvedFunction } from './functions/types.js';
 import { functionDiagnostic } from './functions/diagnostic.js';
 import type { CertificateFacts } from './certs/types.js';
 import { collectSecrets, scrub } from './secrets.js';
+import { splitMessage } from './messages.js';
 import { judge, NEWEST_RELEASE, type Release } from './releases/index.js';
 import { BEHAVIOUR } from './releases/behaviour.js';
-import { applyReleaseFields, kindUnknownToTarget } from './schema/release-fields.js';
+import { expandsEnvironment, READING } from './releases/reading.js';
+import { applyReleaseFields, dropDeprecationsWithoutReplacement, kindUnknownToTarget } from './schema/release-fields.js';
+import { goNumberFindings } from './schema/go-numbers.js';
 
 export interface LintOptions {
   /** Force the kind; 'auto' (default) detects it. */
@@ -77,16 +80,18 @@ export async function analyzeText(text: string, file: string, options: LintOptio
 
 function internalErrorMessage(what: string, error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
-  return `sgconf failed on ${what}: ${reason.split('\n')[0]!.slice(0, 300)}; the other findings and files are still reported. This is a bug in sgconf: please report it with the file`;
+  return `sgconf failed on ${what}: ${reason.split('\n')[0]!.slice(0, 300)}. The other findings and files are still reported. This is a bug in sgconf: please report it with the file`;
 }
 
 async function analyzeTextOrThrow(text: string, file: string, options: LintOptions): Promise<AnalyzedFile> {
   const format = formatFromPath(file);
   if (format === 'yaml') await ensureYamlSupport();
-  const env = options.env === undefined ? process.env : options.env;
   const target = options.target ?? NEWEST_RELEASE;
+  // A release that does not expand environment references reads every `$` as it is written.
+  const env = !expandsEnvironment(target) ? null : options.env === undefined ? process.env : options.env;
   const parsed = parseSource(text, file, { env, format, placeholders: options.placeholders });
   const raw: RawDiagnostic[] = parsed.diagnostics.slice();
+  if (env === null && options.env !== null && text.includes('$')) raw.push(...laterExpansionFindings(text, file, format, options));
   const doc = parsed.document;
   let kind: Kind | null = null;
   let canonical: JsonValue | null = null;
@@ -114,8 +119,10 @@ async function analyzeTextOrThrow(text: string, file: string, options: LintOptio
       const normalized = normalizeKeys(kind, doc.value);
       canonical = normalized.value;
       toOriginal = normalized.toOriginalPointer;
+      dropDeprecationsWithoutReplacement(kind, target, normalized.diagnostics);
       for (const d of normalized.diagnostics) raw.push(d);
       const schemaFindings = await validateSchema(kind, canonical);
+      if (doc.writtenNumbers) await goNumberFindings(kind, doc.value, doc.writtenNumbers, schemaFindings, toOriginal);
       applyReleaseFields(kind, canonical, target, schemaFindings);
       const kindFinding = kindUnknownToTarget(kind, target);
       if (kindFinding) schemaFindings.unshift(kindFinding);
@@ -136,6 +143,7 @@ async function analyzeTextOrThrow(text: string, file: string, options: LintOptio
       for (const d of functionStage.diagnostics) raw.push(d);
       for (const d of runRules(kind, canonical, functions, certificates, options, 'document')) raw.push(d);
       annotateVariablesInFunctions(raw, functions, doc, toOriginal);
+      dropSuperseded(raw);
     }
   }
 
@@ -182,8 +190,8 @@ function runRules(kind: Kind, document: JsonValue, functions: readonly ResolvedF
     if ((rule.scope ?? 'document') !== scope || !rule.kinds.includes(kind) || options.rules?.[rule.id] === 'off') continue;
     const context: RuleContext = {
       kind, document, functions, certificates, settings, target, judge: judgeForTarget,
-      report: (d) => out.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, pointer: d.pointer, target: d.target }),
-      reportInFunction: (d) => out.push(functionDiagnostic(d.fn, rule.id, d.severity ?? rule.severity, d.span, d.message)),
+      report: (d) => out.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, ...(d.detail ? { detail: d.detail } : {}), pointer: d.pointer, target: d.target }),
+      reportInFunction: (d) => out.push(functionDiagnostic(d.fn, rule.id, d.severity ?? rule.severity, d.span, d.message, d.detail)),
     };
     try {
       rule.check!(context);
@@ -211,8 +219,40 @@ function annotateVariablesInFunctions(raw: RawDiagnostic[], functions: readonly 
         if (other.pointer === inside.pointer && (other.rule === 'functions/syntax-error' || other.rule === 'functions/not-a-function')) raw.splice(i, 1);
       }
       d.pointer = inside.pointer;
-      d.message += `. It sits inside the JavaScript of ${inside.pointer.slice(1).split('/').join('.')}: in a config file every literal "$" in JavaScript must be written "$$"`;
+      const where = `It sits inside the JavaScript of ${inside.pointer.slice(1).split('/').join('.')}: in a config file every literal "$" in JavaScript must be written "$$".`;
+      d.detail = d.detail ? `${where} ${d.detail}` : where;
     }
+  }
+}
+
+/**
+ * Under a target that reads `$` as it is written, what the first release that expands environment
+ * references will make of them: an info for each reference it cannot resolve.
+ */
+function laterExpansionFindings(text: string, file: string, format: ReturnType<typeof formatFromPath>, options: LintOptions): RawDiagnostic[] {
+  const later = parseSource(text, file, { env: options.env === undefined ? process.env : options.env ?? {}, format, placeholders: options.placeholders });
+  const from = READING.environmentExpansion.from;
+  return later.diagnostics.filter((d) => d.rule === 'source/undefined-variable').map((d) => ({
+    ...d,
+    severity: 'info' as const,
+    message: `${d.message.replace(/: the gateway refuses to start$/, '')} (refused by ${from})`,
+    detail: `The target reads "$" as it is written; ${from} and later expand environment references. ${d.detail ?? ''}`.trim(),
+  }));
+}
+
+/**
+ * One fact, one finding: a rule that explains a construct better than a generic stage (upgrade/removed-key
+ * for a key that schema/unknown-field would call unknown) declares `supersedes`, and the generic finding at
+ * the same place is dropped.
+ */
+function dropSuperseded(raw: RawDiagnostic[]): void {
+  const superseded = new Set<string>();
+  for (const d of raw) {
+    for (const rule of findRule(d.rule)?.supersedes ?? []) superseded.add(`${rule}\u0000${d.pointer}`);
+  }
+  if (superseded.size === 0) return;
+  for (let i = raw.length - 1; i >= 0; i--) {
+    if (superseded.has(`${raw[i]!.rule}\u0000${raw[i]!.pointer}`)) raw.splice(i, 1);
   }
 }
 
@@ -252,9 +292,11 @@ function finalize(
     }
     const a = lines.position(start);
     const b = lines.position(Math.max(start, end));
+    const words = d.detail ? { message: d.message, detail: d.detail } : splitMessage(d.message);
     const diagnostic: Diagnostic = {
-      rule: d.rule, severity, message: scrub(d.message, secrets), pointer,
-      line: a.line, column: a.column, endLine: b.line, endColumn: b.column,
+      rule: d.rule, severity, message: scrub(words.message, secrets),
+      ...(words.detail ? { detail: scrub(words.detail, secrets) } : {}),
+      pointer, line: a.line, column: a.column, endLine: b.line, endColumn: b.column,
     };
     if (d.file) diagnostic.file = d.file;
     out.push(diagnostic);

@@ -19,7 +19,10 @@ export interface Span {
 export interface RawDiagnostic {
   rule: string;
   severity: Severity;
+  /** One sentence: what is wrong (and, where it matters, for which release). */
   message: string;
+  /** Why it matters and how to fix it. */
+  detail?: string;
   /** RFC 6901 pointer into the parsed document ("" = whole document), keys in canonical spelling. */
   pointer: string;
   /** The pointer with keys as written, when the stage knows it (skips the canonical -> written mapping). */
@@ -36,7 +39,10 @@ export interface RawDiagnostic {
 export interface Diagnostic {
   rule: string;
   severity: Severity;
+  /** One sentence: what is wrong (and, where it matters, for which release). */
   message: string;
+  /** Why it matters and how to fix it; absent when the message says everything. */
+  detail?: string;
   pointer: string;
   line: number;
   column: number;

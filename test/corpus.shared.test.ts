@@ -5,6 +5,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { lintPaths } from '../src/files.js';
 import type { FileResult } from '../src/types.js';
+import { MESSAGE_LIMIT, splitMessage } from '../src/messages.js';
 
 const CORPUS = path.resolve(__dirname, '../../shared/corpus');
 
@@ -75,5 +76,16 @@ describe('real-world corpus', () => {
       const messages = results.get(entry.file)!.diagnostics.map((d) => d.message).join('\n');
       for (const p of passwords) expect(messages.includes(p), `${entry.file} leaks a password`).toBe(false);
     }
+  });
+
+  it('says what is wrong in one short sentence, and the rest in the detail', () => {
+    const messages = [...results.values()].flatMap((r) => r.diagnostics.map((d) => d.message));
+    const lengths = messages.map((m) => m.length).sort((a, b) => a - b);
+    expect(lengths.length).toBeGreaterThan(300);
+    expect(lengths[Math.floor(lengths.length / 2)]).toBeLessThanOrEqual(MESSAGE_LIMIT);
+    // A quoted value of the config's author (a long replication id, an address) counts as 20 characters.
+    const long = messages.filter((m) => m.replace(/"[^"]{20,}"/g, `"${'x'.repeat(18)}"`).length > MESSAGE_LIMIT);
+    expect(long).toEqual([]);
+    expect(messages.filter((m) => splitMessage(m).detail !== undefined)).toEqual([]);
   });
 });

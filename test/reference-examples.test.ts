@@ -78,7 +78,7 @@ const EXAMPLES: Example[] = [
     expect: [{ rule: 'database/scopes', severity: 'error', pointer: '/sync' }, { rule: 'database/scopes', severity: 'error', pointer: '/scopes' }, { rule: 'database/scopes', severity: 'error', pointer: '/scopes/t/collections' }],
   },
   { example: '36: use_views with scopes', kind: 'database', config: { name: 'db', use_views: true, scopes: { s: { collections: { c: {} } } } }, expect: [{ rule: 'database/views-incompatible', severity: 'error', pointer: '/use_views' }] },
-  { example: '37: revs_limit 10 with allow_conflicts unset', kind: 'database', config: { name: 'db', revs_limit: 10 }, expect: [{ rule: 'database/revs-limit', severity: 'warning', pointer: '/revs_limit' }] },
+  { example: '37: revs_limit 10 with allow_conflicts unset (4.1 does not allow conflicts by default)', kind: 'database', config: { name: 'db', revs_limit: 10 }, expect: [] },
   { example: '38: allow_conflicts true', kind: 'database', config: { name: 'db', allow_conflicts: true }, expect: [{ rule: 'database/allow-conflicts', severity: 'error', pointer: '/allow_conflicts' }] },
   // 39: LOADFAIL from 4.0 (the default target, 4.1); every 3.x loads it with a deprecation warning.
   { example: '39: enable_shared_bucket_access false', kind: 'database', config: { name: 'db', enable_shared_bucket_access: false }, expect: [{ rule: 'upgrade/shared-bucket-access-off', severity: 'error', pointer: '/enable_shared_bucket_access' }] },

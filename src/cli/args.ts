@@ -28,7 +28,13 @@ export function parseCommandArgs<const O extends Options>(args: string[], option
  * An unknown version is misuse; `oldest` is the oldest release the command accepts (convert: 3.0).
  */
 export function resolveTarget(option: string | undefined, fromToolConfig: Release | undefined, oldest: Release = RELEASES[0]): Release {
-  if (option === undefined) return fromToolConfig ?? NEWEST_RELEASE;
+  if (option === undefined) {
+    // The tool config's target meets the same bound as the option (a 2.8 fleet's .sgconfrc cannot convert).
+    if (fromToolConfig !== undefined && compareReleases(fromToolConfig, oldest) < 0) {
+      throw new UsageError(`the tool config's target ${fromToolConfig}: this command needs ${oldest} or later (${fromToolConfig} reads legacy configs only); give --target ${oldest} or later`);
+    }
+    return fromToolConfig ?? NEWEST_RELEASE;
+  }
   const release = parseRelease(option);
   if (!release) throw new UsageError(`unknown --target "${option}": sgconf knows Sync Gateway ${RELEASES.join(', ')} (or a patch version such as 3.1.4)`);
   if (compareReleases(release, oldest) < 0) throw new UsageError(`--target ${option}: this command needs ${oldest} or later (${release} reads legacy configs only)`);

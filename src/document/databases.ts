@@ -176,11 +176,8 @@ export function lookupPath(object: unknown, basePointer: string, ...names: strin
  * database that the gateway would upgrade, such a finding is therefore a warning: the upgrade stores the value,
  * and the next REST update of the database is rejected.
  */
-export function validated<T extends { message: string; severity?: 'error' | 'warning' | 'info' }>(entry: DatabaseEntry, document: unknown, descriptor: T): T {
+export function validated<T extends { message: string; detail?: string; severity?: 'error' | 'warning' | 'info' }>(entry: DatabaseEntry, document: unknown, descriptor: T): T {
   if (!entry.legacy || isLegacyMode(document)) return descriptor;
-  return {
-    ...descriptor,
-    severity: 'warning',
-    message: `${descriptor.message} (The 3.x automatic upgrade does not run this validation: it stores the value as is, and every later REST update of this database is rejected until it is fixed; in legacy mode the gateway refuses to start.)`,
-  };
+  const upgrade = 'The 3.x automatic upgrade does not run this validation: it stores the value as is, and every later REST update of this database is rejected until it is fixed; in legacy mode the gateway refuses to start.';
+  return { ...descriptor, severity: 'warning', detail: descriptor.detail ? `${descriptor.detail} ${upgrade}` : upgrade };
 }

@@ -4,8 +4,8 @@
 import type { RawDiagnostic, Severity, Span } from '../types.js';
 import type { ResolvedFunction } from './types.js';
 
-export function functionDiagnostic(fn: ResolvedFunction, rule: string, severity: Severity, span: Span, message: string): RawDiagnostic {
-  const diagnostic: RawDiagnostic = { rule, severity, message, pointer: fn.pointer };
+export function functionDiagnostic(fn: ResolvedFunction, rule: string, severity: Severity, span: Span, message: string, detail?: string): RawDiagnostic {
+  const diagnostic: RawDiagnostic = { rule, severity, message, pointer: fn.pointer, ...(detail ? { detail } : {}) };
   const start = fn.locate(span.start);
   if (!start) return diagnostic;
   diagnostic.span = { start: start.offset, end: endOffset(fn, span, start.offset, start.file) };

@@ -16,6 +16,8 @@ export type ParseProblemRule = 'functions/syntax-error' | 'functions/es2015-synt
 export interface ParseProblem {
   rule: ParseProblemRule;
   message: string;
+  /** Why, and the fix. */
+  detail?: string;
   /** Offsets inside the source (end exclusive). */
   start: number;
   end: number;
@@ -30,8 +32,8 @@ export interface ParseOutcome {
 const LATEST: acorn.Options = { ecmaVersion: 'latest', sourceType: 'script', allowHashBang: false };
 const ES5: acorn.Options = { ecmaVersion: 5, sourceType: 'script' };
 const MAX_CONSTRUCTS = 20;
-const ENGINE = "the gateway's JavaScript engine (otto) supports only ES5.1";
-const WRAP = "the gateway evaluates '(' + source + ')' and needs exactly one function expression";
+const ENGINE = "The gateway's JavaScript engine (otto) supports only ES5.1.";
+const WRAP = "The gateway evaluates '(' + source + ')' and needs exactly one function expression.";
 
 /**
  * Brackets nested deeper than this are refused before acorn reads the function (functions/too-deep):
@@ -73,7 +75,7 @@ export function excessiveNesting(source: string, limit = MAX_FUNCTION_NESTING): 
 export function parseFunctionSource(source: string): ParseOutcome {
   const tooDeep = excessiveNesting(source);
   if (tooDeep >= 0) {
-    return { functionNode: null, problems: [{ rule: 'functions/too-deep', message: `brackets are nested more than ${MAX_FUNCTION_NESTING} levels deep here: sgconf does not parse the function (a gateway function nests about 10 levels)`, start: tooDeep, end: tooDeep + 1 }] };
+    return { functionNode: null, problems: [{ rule: 'functions/too-deep', message: `brackets nest more than ${MAX_FUNCTION_NESTING} levels deep here, so sgconf does not parse the function`, detail: 'A gateway function nests about 10 levels.', start: tooDeep, end: tooDeep + 1 }] };
   }
   // Fast path: almost every function is valid ES5 and nothing but one function expression. acorn then
   // parses it in place (offsets already in source coordinates, no second walk to shift them); no
@@ -103,14 +105,15 @@ export function parseFunctionSource(source: string): ParseOutcome {
     const expression = body.length === 1 && body[0]!.type === 'ExpressionStatement' ? (body[0]!.expression as JsNode) : null;
     if (!expression) {
       // Only possible when the source closes the parenthesis itself, e.g. "f); (g".
-      problems.push({ rule: 'functions/not-a-function', message: `the source is several statements: ${WRAP}`, start: 0, end: source.length });
+      problems.push({ rule: 'functions/not-a-function', message: 'the source is several statements, not one function', detail: WRAP, start: 0, end: source.length });
       return { functionNode: null, problems };
     }
     const isFunction = expression.type === 'FunctionExpression' || expression.type === 'ArrowFunctionExpression';
     if (!isFunction) {
       problems.push({
         rule: 'functions/not-a-function',
-        message: `the source is ${describeExpression(expression)}, not a function: ${WRAP}`,
+        message: `the source is ${describeExpression(expression)}, not a function`,
+        detail: WRAP,
         start: expression.start, end: expression.end,
       });
     }
@@ -148,16 +151,18 @@ function diagnoseUnparsable(source: string, wrappedError: SyntaxErrorLike | null
       // Nothing but comments after the function: a '//' comment on the last line swallows the ')'.
       problems.push({
         rule: 'functions/not-a-function',
-        message: `the source ends in a // comment without a line break after it: ${WRAP}, so the closing parenthesis is commented out; end the source with a line break or remove the comment`,
+        message: 'the source ends in a // comment without a line break, which comments out the closing parenthesis',
+        detail: `${WRAP} End the source with a line break or remove the comment.`,
         start: lastLineCommentStart(source, leading.end), end: source.length,
       });
     } else {
-      const hint = rest.text === ';' ? 'remove the semicolon after the function'
-        : rest.text === '(' ? 'the function is called immediately; the gateway needs the function itself'
-        : 'remove the text after the function';
+      const hint = rest.text === ';' ? 'Remove the semicolon after the function.'
+        : rest.text === '(' ? 'The function is called immediately; the gateway needs the function itself.'
+        : 'Remove the text after the function.';
       problems.push({
         rule: 'functions/not-a-function',
-        message: `unexpected ${JSON.stringify(rest.text)} after the end of the function: ${WRAP}; ${hint}`,
+        message: `unexpected ${JSON.stringify(rest.text)} after the end of the function`,
+        detail: `${WRAP} ${hint}`,
         start: rest.start, end: rest.end,
       });
     }
@@ -169,7 +174,7 @@ function diagnoseUnparsable(source: string, wrappedError: SyntaxErrorLike | null
     const what = leading && leading.end >= source.trimEnd().length ? describeExpression(leading) : 'JavaScript statements';
     return {
       functionNode: null,
-      problems: [{ rule: 'functions/not-a-function', message: `the source is ${what}, not a function: ${WRAP}`, start, end: Math.max(start + 1, source.trimEnd().length) }],
+      problems: [{ rule: 'functions/not-a-function', message: `the source is ${what}, not a function`, detail: WRAP, start, end: Math.max(start + 1, source.trimEnd().length) }],
     };
   }
 
@@ -260,7 +265,7 @@ function shiftOffsets(root: JsNode, delta: number): void {
 // ES2015+ constructs, each named with its position.
 
 function construct(node: JsNode, name: string, start = node.start, end = node.end): ParseProblem {
-  return { rule: 'functions/es2015-syntax', message: `${name} is not ES5: ${ENGINE}`, start, end };
+  return { rule: 'functions/es2015-syntax', message: `${name} is not ES5`, detail: ENGINE, start, end };
 }
 
 /** Spans longer than a line are cut to the first token-ish part so the report stays readable. */

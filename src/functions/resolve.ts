@@ -60,8 +60,8 @@ async function resolveSite(
   // A blank value means "unset" (the gateway uses its default function).
   // (A test for a non-blank character, not trim(): that copies every function of a large config.)
   if (!/\S/.test(site.value)) return null;
-  const report = (rule: string, severity: Severity, message: string) =>
-    diagnostics.push({ rule, severity, message, pointer: site.pointer });
+  const report = (rule: string, severity: Severity, message: string, detail?: string) =>
+    diagnostics.push({ rule, severity, message, ...(detail ? { detail } : {}), pointer: site.pointer });
   const tlsSkipVerify = skipVerifyFor(kind, document, site);
 
   const inlineLocate = (offset: number): SourcePosition | null => {
@@ -79,16 +79,18 @@ async function resolveSite(
     reportExternalInPersistentConfig(kind, site, 'url', options, report);
     if (!options.remote) {
       report('functions/remote-disabled', 'info',
-        `${describeFunction(fn)} was not fetched because remote sources are turned off (--no-remote or tool config remote: false); its JavaScript was not checked`);
+        `the ${roleName(site.role)} at a URL was not fetched, so its JavaScript was not checked`,
+        `It is ${describeFunction(fn)}. Remote sources are turned off (--no-remote or remote: false in the tool config).`);
       return fn;
     }
     const result = await cachedFetch(url, tlsSkipVerify, options);
     if (!result.ok) {
       const hint = result.tls && !tlsSkipVerify
-        ? '; the gateway fails the same way unless the server\'s certificate authority is trusted (add it to the tool config caFiles to check it here) or, for testing only, the database sets unsupported.remote_config_tls_skip_verify'
+        ? ' It fails the same way unless the server\'s certificate authority is trusted (add it to the tool config caFiles to check it here) or, for testing only, the database sets unsupported.remote_config_tls_skip_verify.'
         : '';
       report('functions/load-failed', 'error',
-        `cannot load the ${roleName(site.role)} from URL ${shown}: ${result.reason}${hint}; the gateway would not load the database`);
+        `cannot load the ${roleName(site.role)} from URL ${shown}: ${result.reason}`,
+        `The gateway would not load the database.${hint}`);
       return fn;
     }
     return finishParse({ ...fn, source: result.body, locate: (offset) => ({ file: shown, fileText: result.body, offset }) }, diagnostics, options.onParsed);
@@ -107,7 +109,8 @@ async function resolveSite(
         text = (await readRegularFile(absolute, MAX_FUNCTION_FILE_BYTES)).toString('utf8');
       } catch (error) {
         report('functions/load-failed', 'error',
-          `cannot read the ${roleName(site.role)} file ${site.value}: ${(error as Error).message}; the gateway would not load the database`);
+          `cannot read the ${roleName(site.role)} file ${site.value}: ${(error as Error).message}`,
+          'The gateway would not load the database.');
         return fn;
       }
       return finishParse({ ...fn, source: text, locate: (offset) => ({ file: absolute, fileText: text, offset }) }, diagnostics, options.onParsed);
@@ -118,9 +121,11 @@ async function resolveSite(
   const fn: ResolvedFunction = { ...base, origin: 'inline', source: site.value, locate: inlineLocate };
   if (looksLikeLocation(site.value)) {
     if (site.resolvable && isHostPath(site.value) && !options.host && options.purpose === 'lint') {
-      report('functions/source-not-found', 'info', `the ${roleName(site.role)} file ${site.value} is not on this machine, so it was not checked here: it names a file on the gateway host. Lint on the gateway host with --host to check it, or keep the function in the repository.`);
+      report('functions/source-not-found', 'info', `the ${roleName(site.role)} file ${site.value} is not on this machine, so it was not checked`,
+        'It names a file on the gateway host. Lint on the gateway host with --host to check it, or keep the function in the repository.');
     } else {
-      report('functions/source-not-found', 'error', await notFoundMessage(site, options));
+      const notFound = await notFoundMessage(site, options);
+      report('functions/source-not-found', 'error', notFound.message, notFound.detail);
     }
     return { ...fn, source: null };
   }
@@ -130,10 +135,11 @@ async function resolveSite(
 function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], onParsed?: (fn: ResolvedFunction) => ResolvedFunction): ResolvedFunction {
   const source = fn.source ?? '';
   const outcome = parseFunctionSource(source);
-  const placeholder = outcome.problems.length > 0 && /\{\{[^{}]*\}\}/.test(source) ? '; the text looks like an unrendered template placeholder ({{ ... }})' : '';
+  const placeholder = outcome.problems.length > 0 && /\{\{[^{}]*\}\}/.test(source) ? 'The text looks like an unrendered template placeholder ({{ ... }}).' : '';
   for (const problem of outcome.problems) {
-    const message = `${describeFunction(fn)}: ${problem.message}${problem.rule === 'functions/es2015-syntax' ? '' : placeholder}`;
-    diagnostics.push(functionDiagnostic(fn, problem.rule, 'error', problem, message));
+    const message = `${describeFunction(fn)}: ${problem.message}`;
+    const detail = [problem.rule === 'functions/es2015-syntax' ? '' : placeholder, problem.detail ?? ''].filter((s) => s !== '').join(' ');
+    diagnostics.push(functionDiagnostic(fn, problem.rule, 'error', problem, message, detail || undefined));
   }
   const parsed = { ...fn, functionNode: outcome.functionNode };
   return onParsed ? onParsed(parsed) : parsed;
@@ -142,39 +148,45 @@ function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], onParse
 /** In a 3.x database config, the REST validation compiles sync/import_filter as JavaScript before resolving (6.3). */
 function reportExternalInPersistentConfig(
   kind: Kind, site: FunctionSite, origin: 'file' | 'url', options: ResolveOptions,
-  report: (rule: string, severity: Severity, message: string) => void,
+  report: (rule: string, severity: Severity, message: string, detail?: string) => void,
 ): void {
   if (kind !== 'database' || options.purpose !== 'lint') return;
   const what = origin === 'file' ? 'a file path' : 'a URL';
   if (site.role === 'sync' || site.role === 'import_filter') {
     report('functions/external-source-in-database-config', 'error',
-      `the ${roleName(site.role)} is ${what}: a 3.x database config is validated as JavaScript before any path or URL is resolved, so the gateway rejects it; inline the function (sgconf build does this)`);
+      `the ${roleName(site.role)} is ${what}, which a database config cannot name`,
+      'A database config is validated as JavaScript before any path or URL is resolved, so the gateway rejects it. Inline the function (sgconf build does this).');
   } else if (site.role === 'conflict_resolver') {
     report('functions/external-source-in-database-config', 'warning',
-      `the conflict resolver is ${what}: only the node that receives the config resolves it and the stored database config keeps the ${origin === 'file' ? 'path' : 'URL'} text; inline the function (sgconf build does this)`);
+      `the conflict resolver is ${what}, which only the node that receives the config resolves`,
+      `The stored database config keeps the ${origin === 'file' ? 'path' : 'URL'} text. Inline the function (sgconf build does this).`);
   }
 }
 
-async function notFoundMessage(site: FunctionSite, options: ResolveOptions): Promise<string> {
+async function notFoundMessage(site: FunctionSite, options: ResolveOptions): Promise<{ message: string; detail: string }> {
   const value = JSON.stringify(site.value.trim());
   const name = roleName(site.role);
+  const compiled = 'The gateway would treat the text itself as inline JavaScript and fail to compile it.';
   if (!site.resolvable) {
-    return `${value} looks like a file path or URL, but a collection's ${name} is always inline JavaScript (the gateway never reads a file or URL for it), so the gateway would try to compile the text itself and fail; put the function itself here`;
+    return {
+      message: `${value} looks like a file path or URL, but a collection's ${name} is always inline JavaScript`,
+      detail: `The gateway never reads a file or URL for it, so it would try to compile the text itself and fail. Put the function itself here.`,
+    };
   }
   const absolute = path.resolve(options.cwd, site.value);
   const entry = await statOrNull(absolute);
   if (entry?.isDirectory()) {
-    return `the ${name} ${value} names a directory (${absolute}), not a file, so the gateway would treat the text itself as inline JavaScript and fail to compile it`;
+    return { message: `the ${name} ${value} names a directory, not a file`, detail: `${absolute} is a directory. ${compiled}` };
   }
-  let message = `the ${name} ${value} looks like a file path, but no file exists at ${absolute} (relative paths resolve against the gateway's working directory), so the gateway would treat the text itself as inline JavaScript and fail to compile it`;
+  let detail = `No file exists at ${absolute} (relative paths resolve against the gateway's working directory). ${compiled}`;
   if (!path.isAbsolute(site.value) && path.resolve(options.configDir) !== path.resolve(options.cwd)) {
     const besideConfig = path.resolve(options.configDir, site.value);
     const there = await statOrNull(besideConfig);
     if (there && !there.isDirectory()) {
-      message += `; the file exists relative to the config file's folder (${besideConfig}), but the gateway resolves relative paths against its own working directory, not the config file's folder: use an absolute path or start the gateway from that folder`;
+      detail += ` The file exists relative to the config file's folder (${besideConfig}), but the gateway resolves relative paths against its own working directory, not the config file's folder: use an absolute path or start the gateway from that folder.`;
     }
   }
-  return message;
+  return { message: `the ${name} ${value} looks like a file path, but no such file exists`, detail };
 }
 
 /**

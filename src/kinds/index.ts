@@ -96,6 +96,9 @@ function decideKind(value: JsonValue): KindDecision {
     return { kind: null, reason: 'it holds only users and roles (a principals file, applied with the _user and _role admin endpoints), not a config' };
   }
   if (keys.includes('databases')) return { kind: 'legacy', reason: 'it has a top-level "databases" map' };
+  // The strongest signal of a startup config: legacy-only keys beside it are reported as what they are
+  // for a startup config (unknown fields), not taken as a sign of a legacy file.
+  if (keys.includes('bootstrap')) return { kind: 'bootstrap', reason: 'it has a top-level "bootstrap" section' };
   // Only now the key sets: reading all three schemas is the dearest part of detection.
   const { legacy, bootstrap, database } = sets();
   if (keys.every((k) => bootstrap.has(k))) {

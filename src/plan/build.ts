@@ -27,7 +27,7 @@ export function buildPlan(input: PlanInput): Plan {
     .filter((d) => !blocking.has(d) && relevantToPair(d, input.to))
     .map((d) => {
       const step = stepOfRule(d.rule);
-      return { rule: d.rule, severity: d.severity, message: d.message, pointer: d.pointer, line: d.line, ...(step && stepIds.has(step) ? { step } : {}) };
+      return { rule: d.rule, severity: d.severity, message: d.message, ...(d.detail ? { detail: d.detail } : {}), pointer: d.pointer, line: d.line, ...(step && stepIds.has(step) ? { step } : {}) };
     })
     .sort((a, b) => a.line - b.line);
   return { file: input.file, kind: input.kind, from: input.from.text, to: input.to.text, steps, findings };

@@ -6,6 +6,7 @@ import { buildPlan, blockingDiagnostics } from './build.js';
 import { readConfigSource } from './source.js';
 import type { Plan } from './types.js';
 import type { Version } from '../releases/lines.js';
+import { parseRelease, RELEASES } from '../releases/index.js';
 
 export type PlanOutcome =
   | { ok: true; plan: Plan }
@@ -28,11 +29,13 @@ export async function makePlan(text: string, file: string, options: MakePlanOpti
   const source = await readConfigSource(text, file, env);
   if (!source) {
     // The lint meets the same syntax error and describes it at its position.
-    const linted = await lintText(text, file, options.lint);
+    const linted = await lintText(text, file, { ...options.lint, target: parseRelease(options.to.text) ?? RELEASES[0] });
     return { ok: false, blocking: linted.diagnostics.filter((d) => d.severity === 'error') };
   }
   const kind = options.lint?.kind && options.lint.kind !== 'auto' ? options.lint.kind : planKind(source.value);
-  const linted = await lintText(text, file, { ...options.lint, kind });
+  // The findings are judged for the release the upgrade goes to (lint judges from its oldest line on).
+  const target = parseRelease(options.to.text) ?? RELEASES[0];
+  const linted = await lintText(text, file, { ...options.lint, kind, target });
   const blocking = blockingDiagnostics(linted.diagnostics, kind, options.from, options.to);
   if (blocking.length > 0) return { ok: false, blocking };
   const plan = buildPlan({ file, kind, source, diagnostics: linted.diagnostics, from: options.from, to: options.to });

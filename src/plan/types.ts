@@ -40,6 +40,8 @@ export interface Finding {
   rule: string;
   severity: Severity;
   message: string;
+  /** Why it matters and how to fix it. */
+  detail?: string;
   pointer: string;
   line: number;
   /** Id of the plan step that addresses it, when there is one. */

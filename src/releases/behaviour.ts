@@ -96,6 +96,39 @@ const facts = [
       { from: '3.1', treatment: 'refuses', source: 'rest/config.go@3.1.11 validate(): "OpenID Connect provider names cannot contain underscore"' },
     ],
   },
+  {
+    id: 'revs-limit-below-20-conflicts-default',
+    construct: 'revs_limit below 20 with allow_conflicts unset (conflicts allowed by default until 3.3)',
+    changes: [
+      { from: '2.8', treatment: 'refuses', source: 'rest/server_context.go@2.8.0 ("cannot be set lower than 20" while conflicts are allowed); base/constants.go@3.2.0 DefaultAllowConflicts = true' },
+      { from: '3.3', treatment: 'accepts', source: 'base/constants.go@3.3.0 DefaultAllowConflicts = false' },
+    ],
+  },
+  {
+    id: 'replication-without-id',
+    construct: 'an inter-gateway replication of a database config with an empty map key or no replication_id',
+    existsFrom: '3.0',
+    changes: [
+      // 3.0.8.1 and 3.1.11 store it as it is; 3.2 validates the replications of a database config.
+      { from: '3.2', treatment: 'refuses', source: 'rest/config.go@3.2.0 validate(): "replication id cannot be empty" / "replication name cannot be empty"' },
+    ],
+  },
+  {
+    id: 'replication-username-password',
+    construct: 'an inter-gateway replication with the old username/password fields (now remote_username/remote_password)',
+    changes: [
+      { from: '3.1', treatment: 'warns', source: 'db/sg_replicate_cfg.go@3.1.0 ("Deprecation notice: replication config fields \"username\" and \"password\" are now \"remote_username\" and \"remote_password\"")' },
+    ],
+  },
+  {
+    id: 'config-replication-edits-ignored',
+    construct: 'an edit of a config-defined replication whose id the gateway has already stored',
+    existsFrom: '3.0',
+    changes: [
+      // 3.0 and 3.1 store the config's replications again at every load.
+      { from: '3.2', treatment: 'ignores', source: 'rest/server_context.go@3.2.0 (only config replications whose id is not in GetReplications() are put)' },
+    ],
+  },
 ] as const satisfies readonly BehaviourFact[];
 
 export type BehaviourFactId = (typeof facts)[number]['id'];

@@ -59,6 +59,10 @@ export interface BehaviourFact {
 export interface Verdict {
   severity: Severity;
   treatment: Treatment;
+  /** The release the verdict is for. */
+  target: Release;
+  /** What the target does, in a few words for the message: "refused by 4.1", "deprecated in 3.2, refused by 4.0". */
+  brief: string;
   /** The oldest release after the target that refuses the construct (for an info about the future). */
   firstRefusing?: Release;
   /**
@@ -87,14 +91,16 @@ export function judge(fact: BehaviourFact, target: Release): Verdict | null {
   const firstRefusing = RELEASES.slice(releaseIndex(target) + 1).find((r) => treatmentIn(fact, r) === 'refuses');
   const now = describeRun(fact, target);
   const later = firstRefusing && treatment !== 'refuses' ? `; ${describeRun(fact, firstRefusing)}` : '';
+  const refusedLater = firstRefusing ? `, refused by ${firstRefusing}` : '';
   switch (treatment) {
     case 'refuses':
-      return { severity: 'error', treatment, says: now };
+      return { severity: 'error', treatment, target, brief: `refused by ${target}`, says: now };
     case 'warns':
+      return { severity: 'warning', treatment, target, firstRefusing, brief: `deprecated in ${target}${refusedLater}`, says: now + later };
     case 'ignores':
-      return { severity: 'warning', treatment, firstRefusing, says: now + later };
+      return { severity: 'warning', treatment, target, firstRefusing, brief: `ignored by ${target}${refusedLater}`, says: now + later };
     case 'accepts':
-      return firstRefusing ? { severity: 'info', treatment, firstRefusing, says: now + later } : null;
+      return firstRefusing ? { severity: 'info', treatment, target, firstRefusing, brief: `refused by ${firstRefusing}`, says: now + later } : null;
   }
 }
 
@@ -125,10 +131,10 @@ function singular(verb: string): string {
 }
 
 /**
- * A finding under the target: its severity from the verdict; the message keeps its words when the target
- * refuses, and otherwise ends by saying what the target and the later releases do.
+ * A finding under the target: its severity from the verdict, the message ending with what the target
+ * does ("… (deprecated in 3.2, refused by 4.0)"), and the releases spelled out first in the detail.
  */
-export function underTarget(verdict: Verdict, message: string): { severity: Severity; message: string } {
-  if (verdict.severity === 'error') return { severity: 'error', message };
-  return { severity: verdict.severity, message: `${message.replace(/\.$/, '')} (${verdict.says}).` };
+export function underTarget(verdict: Verdict, message: string, detail?: string): { severity: Severity; message: string; detail: string } {
+  const says = verdict.says.charAt(0).toUpperCase() + verdict.says.slice(1);
+  return { severity: verdict.severity, message: `${message.replace(/\.$/, '')} (${verdict.brief})`, detail: detail ? `${says}. ${detail}` : `${says}.` };
 }

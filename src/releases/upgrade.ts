@@ -1,6 +1,7 @@
 // When the gateway started doing what an upgrade plan must prepare for: the release line of each change,
 // with where the gateway does it. `plan` asks these instead of spelling release numbers in its steps.
 import type { ReleaseLine } from './lines.js';
+import { READING } from './reading.js';
 
 export interface UpgradeMilestone {
   /** The first release line that behaves this way. */
@@ -51,6 +52,11 @@ export const UPGRADE = {
     line: '3.0',
     change: 'bootstrap and persistent database configs; legacy files are converted once; the admin API needs credentials; TLS to the data store by default; top-level `replications` refused',
     source: 'rest/config.go@3.0.0 (StartupConfig, use_tls_server), rest/config_legacy.go@3.0.0',
+  },
+  environmentExpansion: {
+    line: READING.environmentExpansion.from,
+    change: READING.environmentExpansion.change,
+    source: READING.environmentExpansion.source,
   },
   principalIndexes: {
     line: '3.1',

@@ -31,7 +31,8 @@ export function formatGithub(report: LintReport, options: FormatOptions): string
         `file=${escapeProperty(file)}`, `line=${d.line}`, `col=${d.column}`, `endLine=${d.endLine}`, `endColumn=${d.endColumn}`,
         `title=${escapeProperty(d.rule)}`,
       ].join(',');
-      const message = escapeData(d.message);
+      // An annotation shows the message and, on the next lines, the detail.
+      const message = escapeData(d.detail ? `${d.message}\n${d.detail}` : d.message);
       rows.push({ severity: d.severity, file, line: d.line, column: d.column, rule: d.rule, message, annotation: `::${LEVEL[d.severity]} ${props}::${message}` });
     }
   }

@@ -9,6 +9,7 @@ import { packageVersion } from '../version.js';
 import type { LintReport, Severity } from '../types.js';
 import { allRules } from '../rules/index.js';
 import type { FormatOptions } from './options.js';
+import { joinDetail } from '../messages.js';
 
 const LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'note' };
 export const DOCS_BASE = 'https://github.com/sgconf/sgconf/blob/main/docs/rules/';
@@ -73,7 +74,8 @@ export function formatSarif(report: LintReport, options: FormatOptions): string 
       const entry: Record<string, unknown> = {
         ruleId: d.rule,
         level: LEVEL[d.severity],
-        message: { text: d.message },
+        // SARIF shows a message's first sentence where space is short: the message, then its detail.
+        message: { text: joinDetail(d.message, d.detail) },
         locations: [{
           physicalLocation: {
             artifactLocation: { uri, uriBaseId: '%SRCROOT%' },

@@ -37,6 +37,7 @@ export function formatStylish(report: LintReport, options: FormatOptions): strin
         lines = external.get(d.file) ?? null;
       }
       if (lines) out += codeFrame(lines, d, secrets, paint);
+      if (d.detail) out += `${wrapDetail(d.detail).map((line) => `            ${paint('gray', line)}`).join('\n')}\n`;
     }
   }
   const problems = report.errorCount + report.warningCount + infoCount;
@@ -70,4 +71,18 @@ function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], paint: (c
   const length = Math.max(1, Math.min(endColumn - d.column, 160 - caretAt));
   frame += `    ${' '.repeat(width)} | ${' '.repeat(Math.max(0, caretAt))}${paint('red', '^'.repeat(length))}\n`;
   return frame;
+}
+
+/** The detail under a finding, wrapped at about 100 columns. */
+function wrapDetail(detail: string): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of detail.split(/\s+/)) {
+    if (line !== '' && line.length + 1 + word.length > 100) {
+      lines.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  if (line !== '') lines.push(line);
+  return lines;
 }

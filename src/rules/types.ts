@@ -31,12 +31,20 @@ export interface RuleMeta {
    * absent for rules whose findings are the same for every release.
    */
   facts?: readonly BehaviourFactId[];
+  /**
+   * Rules whose finding at the same pointer states the same fact less well (for example schema/unknown-field
+   * for a removed key this rule names with its replacement): the pipeline keeps only this rule's finding.
+   */
+  supersedes?: readonly string[];
 }
 
 export interface ReportDescriptor {
   /** Canonical pointer (keys spelled as in the schema) of the value the finding is about. */
   pointer: string;
+  /** One sentence, at most about 120 characters: what is wrong (and, where it matters, for which release). */
   message: string;
+  /** Why it matters and how to fix it. */
+  detail?: string;
   /** Point at the key rather than the value. */
   target?: 'key' | 'value';
   /** Override the rule's default severity for this one finding (rare: for rules with graded findings). */
@@ -48,6 +56,7 @@ export interface FunctionReportDescriptor {
   /** Offsets inside `fn.source`. */
   span: Span;
   message: string;
+  detail?: string;
   severity?: Severity;
 }
 

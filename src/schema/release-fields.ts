@@ -75,10 +75,10 @@ export function applyReleaseFields(kind: Kind, doc: JsonValue, target: Release, 
       }
       if (reported.some((p) => pointer.startsWith(p + '/'))) continue;
       reported.push(pointer);
-      const message = unknownFieldMessage(kind, pointer, field, target);
+      const { message, detail } = unknownFieldMessage(kind, pointer, field, target);
       const existing = unknownAt.get(pointer);
-      if (existing) existing.message = message;
-      else diagnostics.push({ rule: 'schema/unknown-field', severity: 'error', message, pointer, target: 'key' });
+      if (existing) Object.assign(existing, { message, detail });
+      else diagnostics.push({ rule: 'schema/unknown-field', severity: 'error', message, detail, pointer, target: 'key' });
     }
   }
   if (knownHere.size === 0) return;
@@ -88,15 +88,15 @@ export function applyReleaseFields(kind: Kind, doc: JsonValue, target: Release, 
   }
 }
 
-function unknownFieldMessage(kind: Kind, pointer: string, field: FieldSpan, target: Release): string {
+function unknownFieldMessage(kind: Kind, pointer: string, field: FieldSpan, target: Release): { message: string; detail: string } {
   const tokens = splitPointer(pointer);
   const key = tokens[tokens.length - 1]!;
   const parent = pointer.slice(0, pointer.lastIndexOf('/'));
   const where = placeOf(kind, parent);
   if (field.added !== null && compareReleases(target, field.added) < 0) {
-    return `unknown field "${key}" ${where}: unknown to ${target}, added in ${field.added}; ${target} refuses the config. Remove it, or run ${field.added} or later.`;
+    return { message: `unknown field "${key}" ${where} for ${target} (added in ${field.added})`, detail: `${target} refuses the config. Remove it, or run ${field.added} or later.` };
   }
-  return `unknown field "${key}" ${where}: removed in ${field.removed}, so ${target} refuses the config. Remove it.`;
+  return { message: `unknown field "${key}" ${where} for ${target} (removed in ${field.removed})`, detail: `${target} refuses the config. Remove it.` };
 }
 
 /** 2.8 reads legacy configs only; 3.x startup and database configs are unknown to it. */
@@ -105,6 +105,25 @@ export function kindUnknownToTarget(kind: Kind, target: Release): RawDiagnostic 
   const what = kind === 'bootstrap' ? 'startup (bootstrap) config' : 'database config';
   return {
     rule: 'schema/kind-unknown-to-target', severity: 'error', pointer: '',
-    message: `this is a 3.x ${what}, which ${target} cannot read (added in 3.0). Judge it for the release that will load it (--target 3.0 or later), or keep a legacy config for ${target}.`,
+    message: `this is a ${what}, which ${target} cannot read (added in 3.0)`,
+    detail: `Judge it for the release that will load it (--target 3.0 or later), or keep a legacy config for ${target}.`,
   };
+}
+
+/**
+ * A deprecation is news only where its replacement exists: under a target that does not know the field a
+ * deprecated key is to be replaced with ("Use index.num_replicas instead", new in 3.3), the old key is the
+ * only way to say it, and its schema/deprecated finding is dropped.
+ */
+export function dropDeprecationsWithoutReplacement(kind: Kind, target: Release, diagnostics: RawDiagnostic[]): void {
+  for (let i = diagnostics.length - 1; i >= 0; i--) {
+    const d = diagnostics[i]!;
+    if (d.rule !== 'schema/deprecated') continue;
+    const replacement = /\bUse ([\w.]+) instead\b/.exec(d.message)?.[1];
+    if (!replacement) continue;
+    const parent = splitPointer(d.pointer).slice(0, -1).map((s) => s.toLowerCase());
+    const segments = [...parent, ...replacement.toLowerCase().split('.')];
+    const field = fieldsOf(kind).find((f) => f.segments.length === segments.length && f.segments.every((s, j) => s === '*' || s === segments[j]));
+    if (field && !knownTo(field, target)) diagnostics.splice(i, 1);
+  }
 }

@@ -157,7 +157,8 @@ function describe(kind: Kind, e: ErrorObject, resolve: (n: SchemaNode) => Schema
       const description = parentSchema.description ?? resolve(parentSchema)?.description ?? '';
       const forbidden = /^Not allowed in a persisted database config:?\s*/i;
       if (forbidden.test(description)) {
-        return error('schema/forbidden-field', `"${name}" is not allowed in a persisted database config: ${description.replace(forbidden, '')}`, pointer, 'key');
+        const why = description.replace(forbidden, '').trim();
+        return { ...error('schema/forbidden-field', `"${name}" is not allowed in a persisted database config`, pointer, 'key'), ...(why ? { detail: `${why.charAt(0).toUpperCase()}${why.slice(1)}` } : {}) };
       }
       return error('schema/forbidden-field', `"${name}" is not allowed here${description ? `: ${description}` : ''}`, pointer, 'key');
     }
@@ -165,7 +166,7 @@ function describe(kind: Kind, e: ErrorObject, resolve: (n: SchemaNode) => Schema
       const key = String((e.params as { propertyName: string }).propertyName);
       const p = `${pointer}/${escapePointerToken(key)}`;
       const what = fieldName(pointer) === 'databases' || kind === 'database' ? 'database name' : 'name';
-      return error('schema/invalid-name', `${what} "${key}" is not allowed: names must start with a lower-case letter and use only a-z, 0-9, and - _ $ ( ) + /`, p, 'key');
+      return { ...error('schema/invalid-name', `${what} "${key}" is not allowed`, p, 'key'), detail: 'Names must start with a lower-case letter and use only a-z, 0-9, and - _ $ ( ) + /.' };
     }
     case 'anyOf':
     case 'oneOf': {

@@ -6,6 +6,7 @@ import { analyzeFile, readTextFile } from '../files.js';
 import { locateNearest, type LocatedDocument, type SourceText } from '../source/index.js';
 import type { LintOptions } from '../lint.js';
 import { parseRelease, RELEASES, type Release } from '../releases/index.js';
+import { splitMessage } from '../messages.js';
 import type { Diagnostic, RawDiagnostic } from '../types.js';
 import { selectFunction } from '../sync/select.js';
 import { asAdmin, runRequests, type Demands, type RunOutcome } from '../sync/run.js';
@@ -93,8 +94,10 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
   const errors = analyzed.result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
     const first = errors[0]!;
-    const reason = `the config ${configPath} has ${errors.length === 1 ? 'an error' : `${errors.length} errors`} that ${target} refuses, first at ${first.file ?? configPath}:${first.line}:${first.column}: ${first.message}`;
-    result.diagnostics.push(place({ rule: CONFIG_UNUSABLE, severity: 'error', pointer: '/config', writtenPointer: '/config', message: reason }));
+    const problem = `the config ${configPath} has ${errors.length === 1 ? 'an error' : `${errors.length} errors`} that ${target} refuses`;
+    const firstAt = `first at ${first.file ?? configPath}:${first.line}:${first.column}: ${first.message}`;
+    const reason = `${problem}, ${firstAt}`;
+    result.diagnostics.push(place({ rule: CONFIG_UNUSABLE, severity: 'error', pointer: '/config', writtenPointer: '/config', message: problem, detail: `The ${firstAt}.` }));
     result.cases = notRun(reason);
     return result;
   }
@@ -229,7 +232,8 @@ function placer(located: () => { source: SourceText | null; document: LocatedDoc
     const span = d.span ?? locateNearest(document, d.writtenPointer ?? d.pointer, d.target ?? 'value');
     const start = source ? source.lines.position(span.start) : { line: 1, column: 1 };
     const end = source ? source.lines.position(span.end) : start;
-    return { rule: d.rule, severity: d.severity, message: d.message, pointer: d.pointer, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+    const words = d.detail ? { message: d.message, detail: d.detail } : splitMessage(d.message);
+    return { rule: d.rule, severity: d.severity, ...words, pointer: d.pointer, line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
   };
 }
 

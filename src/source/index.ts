@@ -1,7 +1,7 @@
 // Read and parse stages: bytes -> text in the gateway's dialect undone -> a located document.
 import { escapePointerToken, type JsonValue, type RawDiagnostic, type Span } from '../types.js';
 import { convertBackticks, expandEnvironment, type EnvReference } from './dialect.js';
-import { findLocNode, JsonSyntaxError, jsonStringIndexToOffset, parseJsonWithLocations, type JsonParseResult, type LocNode } from './json.js';
+import { findLocNode, JsonSyntaxError, jsonStringIndexToOffset, parseJsonWithLocations, type JsonParseResult, type LocNode, type WrittenNumber } from './json.js';
 import { isSecretKey } from '../secrets.js';
 import { composeMappers, identityMapper, LineIndex, type OffsetMapper } from './offset-map.js';
 
@@ -17,6 +17,8 @@ export interface LocatedDocument {
   locateInString(pointer: string, index: number): number | null;
   /** The as-written pointer of the innermost value whose original span holds `offset` ("" for none). */
   pointerAt(offset: number): string;
+  /** JSON number literals Go's decoder reads differently from JavaScript (schema/go-numbers.ts); absent when none. */
+  writtenNumbers?: readonly WrittenNumber[];
 }
 
 export interface SourceText {
@@ -116,7 +118,7 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
     envReferences = result.references;
     expandedValues = result.expandedValues;
     for (const u of result.undefinedVariables) {
-      diagnostics.push({ rule: 'source/undefined-variable', severity: 'error', pointer: '', span: u.span, message: undefinedVariableMessage(u.name, text, u.span) });
+      diagnostics.push({ rule: 'source/undefined-variable', severity: 'error', pointer: '', span: u.span, ...undefinedVariableMessage(u.name, text, u.span) });
     }
   }
 
@@ -161,7 +163,10 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
     d.writtenPointer = document.pointerAt(d.span.start);
     // In a secret ("pa$sword"), the "variable name" is part of the secret: say where, never what.
     const key = d.writtenPointer.slice(d.writtenPointer.lastIndexOf('/') + 1);
-    if (isSecretKey(key)) d.message = `"${key}" holds a "$" that the gateway reads as the start of an environment variable, which is not defined: write "$$" for a literal dollar sign in the value, or define the variable`;
+    if (isSecretKey(key)) {
+      d.message = `"${key}" holds a "$" that the gateway reads as an undefined environment variable`;
+      d.detail = 'Write "$$" for a literal dollar sign in the value, or define the variable.';
+    }
   }
   const placeholderPointers = new Set(placeholderSpans.map((span) => document.pointerAt(span.start)));
   return { source, document, diagnostics, envReferences, expandedValues, placeholderPointers };
@@ -184,6 +189,7 @@ function locatedDocument(parsed: JsonParseResult, format: SourceFormat, decoded:
   return {
     value: parsed.value,
     format,
+    ...(parsed.writtenNumbers ? { writtenNumbers: parsed.writtenNumbers } : {}),
     locate(pointer, target = 'value') {
       const node = find(pointer);
       if (!node) return null;
@@ -241,10 +247,16 @@ function syntaxMessage(message: string, format: SourceFormat): string {
   return format === 'json' ? `invalid JSON: ${message}` : message;
 }
 
-function undefinedVariableMessage(name: string, text: string, span: Span): string {
+function undefinedVariableMessage(name: string, text: string, span: Span): { message: string; detail: string } {
   const written = text.slice(span.start, span.end);
   if (name.length === 1 && /[0-9*#@!?-]/.test(name)) {
-    return `"${written}" is read by the gateway as the environment variable "${name}", which is not defined: write "$${written}" for a literal dollar sign (the classic trap is "$1" in a JavaScript replace call)`;
+    return {
+      message: `"${written}" is read by the gateway as the environment variable "${name}", which is not defined`,
+      detail: `Write "$${written}" for a literal dollar sign (the classic trap is "$1" in a JavaScript replace call).`,
+    };
   }
-  return `environment variable "${name}" is not defined (written "${written}"): the gateway refuses to start; define it, give a default with \${${name}:-default}, or write "$$" for a literal dollar sign`;
+  return {
+    message: `environment variable "${name}" is not defined (written "${written}"): the gateway refuses to start`,
+    detail: `Define it, give a default with \${${name}:-default}, or write "$$" for a literal dollar sign.`,
+  };
 }

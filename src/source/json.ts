@@ -35,10 +35,21 @@ export interface DuplicateKey {
   span: Span;
 }
 
+/** A number literal whose value JavaScript and Go's decoder read differently (see schema/go-numbers.ts). */
+export interface WrittenNumber {
+  /** As-written pointer of the value. */
+  pointer: string;
+  /** The literal as written, e.g. `30.0`, `1e3`, `1e309`. */
+  raw: string;
+  value: number;
+}
+
 export interface JsonParseResult {
   value: JsonValue;
   root: LocNode;
   duplicates: DuplicateKey[];
+  /** Integral numbers written with a fraction or an exponent, and numbers out of a double's range. */
+  writtenNumbers?: WrittenNumber[];
   /** Span of non-whitespace text after the first value (the gateway ignores it). */
   trailing: Span | null;
 }
@@ -65,6 +76,7 @@ WS[32] = WS[9] = WS[10] = WS[13] = 1;
 export function parseJsonWithLocations(text: string): JsonParseResult {
   let pos = 0;
   const duplicates: DuplicateKey[] = [];
+  const writtenNumbers: WrittenNumber[] = [];
   const n = text.length;
 
   const skipWs = (): void => {
@@ -216,6 +228,10 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
     }
     if (c === 45 || isDigit(c)) {
       const value = parseNumber();
+      // Only a literal with a fraction or an exponent can be read differently (rare: checked after the parse).
+      if (!Number.isFinite(value) || (Number.isInteger(value) && /[.eE]/.test(text.slice(start, pos)))) {
+        writtenNumbers.push({ pointer, raw: text.slice(start, pos), value });
+      }
       return { value, node: { start, end: pos } };
     }
     for (const [word, value] of LITERALS) {
@@ -317,7 +333,7 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
     while (end > pos && WS[text.charCodeAt(end - 1)]) end--;
     trailing = { start: pos, end };
   }
-  return { value, root: node, duplicates, trailing };
+  return { value, root: node, duplicates, trailing, ...(writtenNumbers.length > 0 ? { writtenNumbers } : {}) };
 }
 
 const LITERALS: [string, JsonValue][] = [['true', true], ['false', false], ['null', null]];

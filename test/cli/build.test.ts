@@ -152,12 +152,19 @@ describe('build: numbers', () => {
   });
 
   it('a JSON source keeps every number as written', async () => {
-    await put('db.json', '{"name": "db", "bucket": "b", "enable_shared_bucket_access": true, "compact_interval_days": 1e-400, "revs_limit": 1.0e3}');
+    await put('db.json', '{"name": "db", "bucket": "b", "enable_shared_bucket_access": true, "compact_interval_days": 1e-400, "revs_limit": 1000}');
     const { code, stdout } = await sgconf('build', 'db.json', '--out', 'out');
     expect(code, stdout).toBe(0);
     const written = await fs.readFile(path.join(dir, 'out/databases/db.json'), 'utf8');
     expect(written).toContain('"compact_interval_days": 1e-400,');
-    expect(written).toContain('"revs_limit": 1.0e3\n');
+    expect(written).toContain('"revs_limit": 1000\n');
+  });
+
+  it('an integer field written 1.0e3 is refused as the gateway\'s decoder refuses it', async () => {
+    await put('db.json', '{"name": "db", "bucket": "b", "enable_shared_bucket_access": true, "revs_limit": 1.0e3}');
+    const { code, stdout } = await sgconf('build', 'db.json', '--out', 'out', '--format', 'json');
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout).results[0].diagnostics).toContainEqual(expect.objectContaining({ rule: 'schema/type', pointer: '/revs_limit' }));
   });
 
   it('a YAML number with no JSON form (.nan) is refused where it stands, not written as null', async () => {

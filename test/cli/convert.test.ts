@@ -220,7 +220,7 @@ describe('sgconf convert', () => {
   });
 
   it('reads numbers as lint does: one lint refuses stops the conversion; the others are written as the source wrote them', async () => {
-    const base = '{"ServerReadTimeout": 30.0, "databases": {"db": {"server": "couchbases://cb1", "bucket": "b", "enable_shared_bucket_access": true, "compact_interval_days": 0.10000000000000000001%s}}}';
+    const base = '{"ServerReadTimeout": 30, "databases": {"db": {"server": "couchbases://cb1", "bucket": "b", "enable_shared_bucket_access": true, "compact_interval_days": 0.10000000000000000001%s}}}';
     const refused = await sgconf('convert', await write('big.json', base.replace('%s', ', "revs_limit": 9007199254740993')), '--out', 'out', '--format', 'json');
     expect(refused.code).toBe(1);
     expect(JSON.parse(refused.stdout).results[0].diagnostics.map((d: { rule: string }) => d.rule)).toContain('schema/range');

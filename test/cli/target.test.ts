@@ -39,7 +39,7 @@ describe('--target', () => {
   it('3.3 accepts it with a deprecation warning: exit 0, and the message names 4.0 as the release that refuses it', async () => {
     const r = await runCli(['lint', 'db.json', '--format', 'json', '--target', '3.3'], project());
     expect(JSON.parse(r.stdout).target).toBe('3.3');
-    expect(finding(r.stdout)).toMatchObject({ severity: 'warning', message: expect.stringContaining('4.0 and later refuse it') });
+    expect(finding(r.stdout)).toMatchObject({ severity: 'warning', message: expect.stringContaining('refused by 4.0'), detail: expect.stringContaining('4.0 and later refuse it') });
     expect(r.code).toBe(0);
   });
 
@@ -86,5 +86,17 @@ describe('--target', () => {
     const r = await runCli(['convert', 'sg.json', '--dry-run', '--target', '2.8'], dir);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('3.0 or later');
+  });
+
+  it('convert needs 3.0 or later: a tool config target of 2.8 is misuse too, and --target wins over it', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-target-'));
+    writeFileSync(path.join(dir, 'sg.json'), JSON.stringify({ databases: { db: { server: 'couchbases://cb', bucket: 'b', enable_shared_bucket_access: true } } }));
+    writeFileSync(path.join(dir, '.sgconfrc.json'), JSON.stringify({ target: '2.8' }));
+    const fromConfig = await runCli(['convert', 'sg.json', '--dry-run'], dir);
+    expect(fromConfig.code).toBe(2);
+    expect(fromConfig.stdout).toBe('');
+    expect(fromConfig.stderr).toContain("the tool config's target 2.8: this command needs 3.0 or later");
+    const overridden = await runCli(['convert', 'sg.json', '--dry-run', '--target', '3.3'], dir);
+    expect(overridden.code).toBe(0);
   });
 });

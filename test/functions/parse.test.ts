@@ -37,7 +37,7 @@ describe('parseFunctionSource: ES2015+ constructs', () => {
       expect(problems).toHaveLength(1);
       expect(problems[0]!.rule).toBe('functions/es2015-syntax');
       expect(problems[0]!.message).toContain(name);
-      expect(problems[0]!.message).toContain('ES5.1');
+      expect(problems[0]!.detail).toContain('ES5.1');
       expect(source.slice(problems[0]!.start, problems[0]!.end)).toBe(text);
     });
   }
@@ -64,7 +64,7 @@ describe('parseFunctionSource: one function expression', () => {
   });
 
   const SHAPES: [string, RegExp, string][] = [
-    ['function(doc) { channel(doc.c); };', /unexpected ";" after the end of the function.*remove the semicolon/, ';'],
+    ['function(doc) { channel(doc.c); };', /unexpected ";" after the end of the function.*Remove the semicolon/, ';'],
     ['function(doc) { channel(doc.c); } // done', /ends in a \/\/ comment without a line break/, '// done'],
     ['function(doc) {}\nfunction(other) {}', /unexpected "function" after the end of the function/, 'function'],
     ['(function(doc) {})()', /immediately-invoked function/, '(function(doc) {})()'],
@@ -78,7 +78,7 @@ describe('parseFunctionSource: one function expression', () => {
       const { problems } = parseFunctionSource(source);
       expect(problems).toHaveLength(1);
       expect(problems[0]!.rule).toBe('functions/not-a-function');
-      expect(problems[0]!.message).toMatch(message);
+      expect(`${problems[0]!.message} ${problems[0]!.detail ?? ''}`).toMatch(message);
       expect(source.slice(problems[0]!.start, problems[0]!.end)).toBe(text);
     });
   }

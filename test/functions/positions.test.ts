@@ -113,7 +113,7 @@ describe('positions of a problem inside a function', () => {
     const result = await lintText(text, 'config.json', { kind: 'legacy', env: {}, remote: false, cwd: dir });
     const variable = result.diagnostics.find((d) => d.rule === 'source/undefined-variable');
     expect(variable).toBeDefined();
-    expect(variable!.message).toContain('$$');
+    expect(variable!.detail).toContain('$$');
     expect([variable!.line, variable!.column]).toEqual([2, 36]);
   });
 });

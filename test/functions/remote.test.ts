@@ -150,8 +150,8 @@ describe('remote function sources', () => {
     expect(functions[0]!.source).toBeNull();
     expect(diagnostics).toEqual([expect.objectContaining({ rule: 'functions/load-failed', severity: 'error' })]);
     expect(diagnostics[0]!.message).toContain('TLS certificate verification failed');
-    expect(diagnostics[0]!.message).toContain('unsupported.remote_config_tls_skip_verify');
-    expect(diagnostics[0]!.message).toContain('caFiles');
+    expect(diagnostics[0]!.detail).toContain('unsupported.remote_config_tls_skip_verify');
+    expect(diagnostics[0]!.detail).toContain('caFiles');
   });
 
   it('trusts the server through caFiles', async () => {

@@ -50,15 +50,15 @@ describe('resolveFunctions: sources', () => {
     const { functions, diagnostics } = await runStage('legacy', legacy('js/missing.js'), { cwd: gatewayDir, configDir });
     expect(functions[0]).toMatchObject({ origin: 'inline', source: null });
     expect(diagnostics).toEqual([expect.objectContaining({ rule: 'functions/source-not-found', severity: 'error', pointer: '/databases/db/sync' })]);
-    expect(diagnostics[0]!.message).toContain('would treat the text itself as inline JavaScript');
-    expect(diagnostics[0]!.message).toContain(path.join(gatewayDir, 'js', 'missing.js'));
+    expect(diagnostics[0]!.detail).toContain('would treat the text itself as inline JavaScript');
+    expect(diagnostics[0]!.detail).toContain(path.join(gatewayDir, 'js', 'missing.js'));
   });
 
   it('says when the file exists only relative to the config file folder', async () => {
     const { diagnostics } = await runStage('legacy', legacy('functions/sync.js'), { cwd: gatewayDir, configDir });
     expect(diagnostics).toHaveLength(1);
-    expect(diagnostics[0]!.message).toContain(`exists relative to the config file's folder (${path.join(configDir, 'functions', 'sync.js')})`);
-    expect(diagnostics[0]!.message).toContain('its own working directory');
+    expect(diagnostics[0]!.detail).toContain(`exists relative to the config file's folder (${path.join(configDir, 'functions', 'sync.js')})`);
+    expect(diagnostics[0]!.detail).toContain('its own working directory');
   });
 
   it('treats a directory as inline code', async () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { lintText, type LintOptions } from '../../src/lint.js';
 import type { Rule } from '../../src/rules/types.js';
 import type { Diagnostic, Kind, Severity } from '../../src/types.js';
+import { MESSAGE_LIMIT, splitMessage } from '../../src/messages.js';
 import { caseConfig, casesOf } from '../functions/cases/corpus.js';
 
 export interface ValidCase {
@@ -35,7 +36,7 @@ export async function lintForRule(ruleId: string, c: ValidCase): Promise<Diagnos
 }
 
 /** What a case table compares: a finding's pointer, message, severity and (when known) position. */
-export type Finding = Pick<Diagnostic, 'pointer' | 'message' | 'severity'> & Partial<Pick<Diagnostic, 'line' | 'column'>>;
+export type Finding = Pick<Diagnostic, 'pointer' | 'message' | 'severity'> & Partial<Pick<Diagnostic, 'line' | 'column' | 'detail'>>;
 
 /** A rule's table, without the cases that read the corpus (those run in npm run test:corpus). */
 export function runRuleTests(rule: Rule, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
@@ -60,6 +61,13 @@ export function runCaseTable(title: string, cases: { valid: ValidCase[]; invalid
       it(`invalid #${i + 1}${c.name ? `: ${c.name}` : ''}`, async () => {
         const found = await findingsOf(c);
         expect(found.map((d) => d.pointer).sort()).toEqual(c.errors.map((e) => e.pointer).sort());
+        // Every message is one sentence of at most MESSAGE_LIMIT characters; the rest is its detail. A quoted
+        // value of the user's (a path, a name) counts as 20 characters: the sentence is what must be short.
+        for (const d of found) {
+          const sentence = d.message.replace(/"[^"]{20,}"/g, `"${'x'.repeat(18)}"`);
+          expect(sentence.length, `message of ${MESSAGE_LIMIT} characters at most: ${d.message}`).toBeLessThanOrEqual(MESSAGE_LIMIT);
+          expect(splitMessage(d.message).detail, `one sentence: ${d.message}`).toBeUndefined();
+        }
         for (const expected of c.errors) {
           const match = found.find((d) => d.pointer === expected.pointer && matches(d, expected));
           expect(match, `finding at ${expected.pointer} matching ${String(expected.message)}; got ${JSON.stringify(found)}`).toBeDefined();
@@ -74,5 +82,7 @@ function matches(d: Finding, e: ExpectedFinding): boolean {
   if (e.line !== undefined && d.line !== undefined && d.line !== e.line) return false;
   if (e.column !== undefined && d.column !== undefined && d.column !== e.column) return false;
   if (e.message === undefined) return true;
-  return typeof e.message === 'string' ? d.message.includes(e.message) : e.message.test(d.message);
+  // The expectation may name words of the message or of its detail (where a sentence starts with a capital).
+  const text = d.detail ? `${d.message}\n${d.detail}` : d.message;
+  return typeof e.message === 'string' ? text.toLowerCase().includes(e.message.toLowerCase()) : e.message.test(text);
 }

@@ -10,6 +10,9 @@ describe('kind detection (cli-contract "Input kinds", reference 1.5)', () => {
     ['logging.default (2.x) makes a shared key legacy', { logging: { default: { LogLevel: 2 } } }, 'legacy'],
     ['unsupported.stats_log_freq_secs is legacy-only', { unsupported: { stats_log_freq_secs: 60 } }, 'legacy'],
     ['bootstrap section', { bootstrap: { server: 'couchbases://cb' } }, 'bootstrap'],
+    // The strongest signal wins: the old logging block is then an unknown field of a startup config.
+    ['a bootstrap section beside a pre-2.1 logging block', { bootstrap: { server: 'couchbases://cb' }, logging: { default: { LogLevel: 2 } } }, 'bootstrap'],
+    ['a bootstrap section beside a legacy-only key', { bootstrap: { server: 'couchbases://cb' }, interface: ':4984' }, 'bootstrap'],
     ['only shared keys are a startup config', { logging: { console: { log_level: 'info' } } }, 'bootstrap'],
     ['the empty object is a startup config', {}, 'bootstrap'],
     ['startup keys in another case', { API: {}, Bootstrap: {} }, 'bootstrap'],

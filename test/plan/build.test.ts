@@ -202,4 +202,22 @@ describe('environment references', () => {
     if (outcome.ok) return;
     expect(outcome.blocking[0]).toMatchObject({ rule: 'source/undefined-variable', line: 6, column: 20 });
   });
+
+describe('environment expansion (3.0)', () => {
+  const text = JSON.stringify({ databases: { db: { server: 'couchbases://cb', enable_shared_bucket_access: true, password: 'pa$sword' } } }, null, 2);
+  it('from 2.8 to 4.1: a step to escape the dollar signs, not a refusal', async () => {
+    const outcome = await makePlan(text, 'sg.json', { from: v('2.8'), to: v('4.1'), lint: { env: {}, remote: false } });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    const step = outcome.plan.steps.find((s) => s.id === 'environment-expansion');
+    expect(step?.evidence.map((e) => e.pointer)).toEqual(['/databases/db/password']);
+    expect(outcome.plan.findings.find((f) => f.rule === 'source/undefined-variable')?.step).toBe('environment-expansion');
+  });
+  it('from 3.0 on the file is already read that way: the error blocks the plan', async () => {
+    const outcome = await makePlan(text, 'sg.json', { from: v('3.0'), to: v('4.1'), lint: { env: {}, remote: false } });
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.blocking.map((d) => d.rule)).toContain('source/undefined-variable');
+  });
+});
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { allRules } from '../../src/rules/index.js';
-import { loadReleases, renderReleaseTable, renderRulesTable } from '../../scripts/rules-table.mjs';
+import { loadReleases, renderReleasesPage, renderReleaseTable, renderRulesTable } from '../../scripts/rules-table.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -42,5 +42,11 @@ describe('rule registry', () => {
     const end = checks.indexOf('<!-- rules:end -->');
     expect(start).toBeGreaterThan(0);
     expect(checks.slice(start, end + '<!-- rules:end -->'.length)).toBe(renderRulesTable(allRules));
+  });
+
+  it('docs/releases.md shows every release fact of src/releases/ with its source (regenerate with `npm run docs`)', async () => {
+    const page = readFileSync(path.join(ROOT, 'docs/releases.md'), 'utf8');
+    expect(page).toBe(renderReleasesPage(await loadReleases()));
+    expect(page).toContain('replication-without-id');
   });
 });

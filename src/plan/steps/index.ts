@@ -9,6 +9,7 @@ import { step as firstGenerationReplication } from './first-generation-replicati
 import { step as sharedBucketAccess } from './shared-bucket-access.js';
 import { step as viewsAndIndexes } from './views-and-indexes.js';
 import { step as persistentConfig } from './persistent-config.js';
+import { step as environmentExpansion } from './environment-expansion.js';
 import { step as rollingUpgrade } from './rolling-upgrade.js';
 import { step as postUpgrade } from './post-upgrade.js';
 
@@ -21,6 +22,7 @@ export const STEPS: readonly StepModule[] = [
   firstGenerationReplication,
   sharedBucketAccess,
   viewsAndIndexes,
+  environmentExpansion,
   persistentConfig,
   rollingUpgrade,
   postUpgrade,

@@ -11,7 +11,7 @@ export const rule: Rule = {
     if (!found || typeof found.value !== 'number') return;
     const v = found.value;
     if (v > 0 && (v < 10 || v > 31)) {
-      context.report({ pointer: found.pointer, message: `bcrypt_cost ${v} is outside 10-31: the gateway refuses to start. Use 0 for the default (10) or a value from 10 to 31.` });
+      context.report({ pointer: found.pointer, message: `bcrypt_cost ${v} is outside 10-31: the gateway refuses to start`, detail: 'Use 0 for the default (10) or a value from 10 to 31.' });
     }
   },
 };

@@ -13,14 +13,15 @@ export const rule: Rule = {
   severity: 'error',
   kinds: ['bootstrap'],
   facts: ['config-update-frequency-not-positive', 'node-heartbeat-expiry-short'],
-  description: 'config_update_frequency of 0 or less, or a node_heartbeat_expiry (default 60s) shorter than twice config_update_frequency: 4.1 and later refuse to start.',
+  description: 'config_update_frequency of 0 or less, or a node_heartbeat_expiry (default 60s) shorter than twice config_update_frequency.',
   check(context) {
     const frequency = lookupPath(context.document, '', 'bootstrap', 'config_update_frequency');
     const expiry = lookupPath(context.document, '', 'bootstrap', 'node_heartbeat_expiry');
     const f = typeof frequency?.value === 'string' ? parseGoDuration(frequency.value) : undefined;
     const notPositive = context.judge('config-update-frequency-not-positive');
     if (frequency && f !== undefined && f <= 0 && notPositive) {
-      context.report({ pointer: frequency.pointer, ...underTarget(notPositive, `config_update_frequency "${String(frequency.value)}" is not a positive duration: 4.1 and later refuse to start, and on 3.x a value of 0 turns config polling off (other nodes' changes are never picked up). Use a positive duration such as "10s".`) });
+      context.report({ pointer: frequency.pointer, ...underTarget(notPositive, `config_update_frequency "${String(frequency.value)}" is not a positive duration`,
+        'Where it is accepted, a value of 0 turns config polling off: other nodes\' changes are never picked up. Use a positive duration such as "10s".') });
     }
     const shortExpiry = context.judge('node-heartbeat-expiry-short');
     if (!shortExpiry) return;
@@ -28,9 +29,11 @@ export const rule: Rule = {
     const effective = f !== undefined && f > 0 ? f : DEFAULT_FREQUENCY_MS;
     if (e === undefined || e >= 2 * effective) return;
     if (expiry) {
-      context.report({ pointer: expiry.pointer, ...underTarget(shortExpiry, `node_heartbeat_expiry "${String(expiry.value)}" is shorter than twice config_update_frequency (${formatMs(effective)}${f === undefined ? ', the default' : ''}): 4.1 and later refuse to start. Use at least ${formatMs(2 * effective)}.`) });
+      context.report({ pointer: expiry.pointer, ...underTarget(shortExpiry, `node_heartbeat_expiry "${String(expiry.value)}" is shorter than twice config_update_frequency (${formatMs(effective)}${f === undefined ? ', the default' : ''})`,
+        `Use at least ${formatMs(2 * effective)}.`) });
     } else if (frequency) {
-      context.report({ pointer: frequency.pointer, ...underTarget(shortExpiry, `config_update_frequency "${String(frequency.value)}" is more than half of node_heartbeat_expiry's default of 60s: 4.1 and later refuse to start. Set "node_heartbeat_expiry" to at least ${formatMs(2 * effective)}, or poll more often.`) });
+      context.report({ pointer: frequency.pointer, ...underTarget(shortExpiry, `config_update_frequency "${String(frequency.value)}" is more than half of node_heartbeat_expiry's default of 60s`,
+        `Set "node_heartbeat_expiry" to at least ${formatMs(2 * effective)}, or poll more often.`) });
     }
   },
 };

@@ -18,9 +18,9 @@ export const rule: Rule = {
         const password = ['username', 'password'].map((k) => lookup(entry, base, k)).find((f) => nonEmptyString(f?.value));
         if (!x509 || !password) continue;
         if (section === 'bucket_credentials') {
-          context.report({ pointer: base, target: 'key', message: `bucket_credentials "${name}" has both an X.509 certificate path and a username/password: the gateway (3.1+) refuses to start. Keep one way of authenticating.` });
+          context.report({ pointer: base, target: 'key', message: `bucket_credentials "${name}" has both an X.509 certificate and a username/password`, detail: 'The gateway refuses to start. Keep one way of authenticating.' });
         } else {
-          context.report({ pointer: base, target: 'key', severity: 'warning', message: `database_credentials "${name}" has both an X.509 certificate path and a username/password: the gateway warns and uses X.509, ignoring the username and password. Remove the ones you do not use.` });
+          context.report({ pointer: base, target: 'key', severity: 'warning', message: `database_credentials "${name}" has both an X.509 certificate and a username/password`, detail: 'The gateway warns and uses X.509, ignoring the username and password. Remove the ones you do not use.' });
         }
       }
     }

@@ -11,12 +11,12 @@ export const rule: Rule = {
     const doc = context.document;
     const advanced = context.kind === 'bootstrap' ? lookupPath(doc, '', 'api', 'enable_advanced_auth_dp') : lookup(doc, '', 'enable_advanced_auth_dp');
     if (advanced?.value === true) {
-      context.report({ pointer: advanced.pointer, message: 'enable_advanced_auth_dp is Enterprise Edition only: a Community Edition gateway refuses to start with it true. Remove it.' });
+      context.report({ pointer: advanced.pointer, message: 'enable_advanced_auth_dp is Enterprise Edition only', detail: 'A Community Edition gateway refuses to start with it true. Remove it.' });
     }
     if (context.kind === 'bootstrap') {
       const group = lookupPath(doc, '', 'bootstrap', 'group_id');
       if (typeof group?.value === 'string' && group.value !== '' && group.value !== 'default') {
-        context.report({ pointer: group.pointer, message: `group_id "${group.value}": config groups are Enterprise Edition only; a Community Edition gateway refuses to start. Remove it.` });
+        context.report({ pointer: group.pointer, message: `group_id "${group.value}" needs Enterprise Edition (config groups)`, detail: 'A Community Edition gateway refuses to start with it. Remove it.' });
       }
     }
   },

@@ -21,16 +21,16 @@ export const rule: Rule = {
       const age = lookup(rotation.value, rotation.pointer, 'max_age');
       const min = MIN_AGE[level]!;
       if (age && typeof age.value === 'number' && age.value > 0 && age.value < min) {
-        context.report({ pointer: age.pointer, message: `logging.${level}.rotation.max_age ${age.value} is below the ${level} minimum of ${min} days: logging setup fails and the gateway refuses to start. Use 0 (keep forever) or at least ${min}.` });
+        context.report({ pointer: age.pointer, message: `logging.${level}.rotation.max_age ${age.value} is below the ${level} minimum of ${min} days`, detail: `Logging setup fails and the gateway refuses to start. Use 0 (keep forever) or at least ${min}.` });
       }
       const interval = lookup(rotation.value, rotation.pointer, 'rotation_interval');
       const ms = typeof interval?.value === 'string' ? parseGoDuration(interval.value) : undefined;
       if (interval && ms !== undefined && ms !== 0 && (ms < MIN_INTERVAL_MS || ms > MAX_INTERVAL_MS)) {
-        context.report({ pointer: interval.pointer, message: `logging.${level}.rotation.rotation_interval "${String(interval.value)}" (${formatMs(ms)}) is outside 15m-168h: logging setup fails and the gateway (3.2+) refuses to start.` });
+        context.report({ pointer: interval.pointer, message: `logging.${level}.rotation.rotation_interval "${String(interval.value)}" (${formatMs(ms)}) is outside 15m-168h`, detail: 'Logging setup fails and the gateway refuses to start.' });
       }
       const limit = lookup(rotation.value, rotation.pointer, 'rotated_logs_size_limit');
       if (limit && typeof limit.value === 'number' && limit.value < 10) {
-        context.report({ pointer: limit.pointer, message: `logging.${level}.rotation.rotated_logs_size_limit ${limit.value} is below the minimum of 10 MB: logging setup fails and the gateway refuses to start.` });
+        context.report({ pointer: limit.pointer, message: `logging.${level}.rotation.rotated_logs_size_limit ${limit.value} is below the minimum of 10 MB`, detail: 'Logging setup fails and the gateway refuses to start.' });
       }
     }
   },

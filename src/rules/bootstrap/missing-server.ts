@@ -13,7 +13,8 @@ export const rule: Rule = {
     context.report({
       pointer: server?.pointer ?? bootstrap?.pointer ?? '',
       target: server ? undefined : bootstrap ? 'key' : undefined,
-      message: 'no bootstrap.server: the gateway refuses to start without a Couchbase Server address, unless it is given on the command line with -bootstrap.server. Add "bootstrap": {"server": "couchbases://<host>"}.',
+      message: 'no bootstrap.server: the gateway has no Couchbase Server address to start from',
+      detail: 'It refuses to start unless the address is given on the command line with -bootstrap.server. Add "bootstrap": {"server": "couchbases://<host>"}.',
     });
   },
 };

@@ -5,11 +5,11 @@ export const rule: Rule = {
   id: 'bootstrap/serverless-bucket-credentials',
   severity: 'error',
   kinds: ['bootstrap'],
-  description: 'unsupported.serverless.enabled without bucket_credentials (3.1-4.1).',
+  description: 'unsupported.serverless.enabled without bucket_credentials.',
   check(context) {
     const serverless = lookupPath(context.document, '', 'unsupported', 'serverless', 'enabled');
     if (serverless?.value !== true) return;
     if (lookup(context.document, '', 'bucket_credentials')) return;
-    context.report({ pointer: serverless.pointer, message: 'serverless mode needs bucket_credentials: a 3.1-4.1 gateway refuses to start without them; the dev line no longer knows the serverless key at all.' });
+    context.report({ pointer: serverless.pointer, message: 'serverless mode needs bucket_credentials: the gateway refuses to start without them' });
   },
 };

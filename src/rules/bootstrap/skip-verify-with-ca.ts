@@ -11,7 +11,7 @@ export const rule: Rule = {
       const skip = lookupPath(context.document, '', 'bootstrap', 'server_tls_skip_verify');
       const ca = lookupPath(context.document, '', 'bootstrap', 'ca_cert_path');
       if (skip?.value === true && nonEmptyString(ca?.value)) {
-        context.report({ pointer: skip.pointer, message: 'server_tls_skip_verify true cannot be combined with ca_cert_path: the gateway refuses to start. Keep ca_cert_path and remove server_tls_skip_verify.' });
+        context.report({ pointer: skip.pointer, message: 'server_tls_skip_verify true cannot be combined with ca_cert_path', detail: 'The gateway refuses to start. Keep ca_cert_path and remove server_tls_skip_verify.' });
       }
       return;
     }
@@ -20,7 +20,7 @@ export const rule: Rule = {
     for (const db of databaseEntries(context.kind, context.document)) {
       const ca = lookup(db.config, db.pointer, 'cacertpath');
       if (nonEmptyString(ca?.value)) {
-        context.report({ pointer: ca!.pointer, message: `${dbLabel(db)} sets cacertpath while server_tls_skip_verify is true: when this database provides the bootstrap identity, its cacertpath becomes bootstrap.ca_cert_path and the gateway refuses to start. Remove server_tls_skip_verify and keep the CA certificate.` });
+        context.report({ pointer: ca!.pointer, message: `${dbLabel(db)} sets cacertpath while server_tls_skip_verify is true`, detail: 'When this database provides the bootstrap identity, its cacertpath becomes bootstrap.ca_cert_path and the gateway refuses to start. Remove server_tls_skip_verify and keep the CA certificate.' });
       }
     }
   },

@@ -16,7 +16,8 @@ export const rule: Rule = {
     if (hasCert === hasKey) return;
     context.report({
       pointer: (hasCert ? cert : key)!.pointer,
-      message: `${hasCert ? certName : keyName} is set without ${hasCert ? keyName : certName}: the certificate and the private key of the HTTPS listeners go together, and the gateway refuses to start with only one.`,
+      message: `${hasCert ? certName : keyName} is set without ${hasCert ? keyName : certName}`,
+      detail: 'The certificate and the private key of the HTTPS listeners go together, and the gateway refuses to start with only one.',
     });
   },
 };

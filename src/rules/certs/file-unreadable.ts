@@ -13,11 +13,12 @@ export const rule: Rule = {
       // Only the gateway host has the file, and a relative path resolves against the gateway's working
       // directory, which no other machine has: without --host, missing is "not checked here".
       if (facts.missing && !context.settings.host) {
-        const where = path.isAbsolute(facts.path) ? '' : ' (relative to the gateway\'s working directory)';
+        const where = path.isAbsolute(facts.path) ? 'It names a file on the gateway host.' : 'The path is relative to the gateway\'s working directory, on the gateway host.';
         context.report({
           pointer: facts.pointer,
           severity: 'info',
-          message: `${roleWords(facts.role)} "${facts.path}"${where} is not on this machine, so it was not checked here: it names a file on the gateway host. Lint on the gateway host with --host to check it.`,
+          message: `${roleWords(facts.role)} "${facts.path}" is not on this machine, so it was not checked`,
+          detail: `${where} Lint on the gateway host with --host to check it.`,
         });
         continue;
       }

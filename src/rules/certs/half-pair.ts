@@ -14,7 +14,8 @@ export const rule: Rule = {
       const missingKey = missing.slice(missing.lastIndexOf('/') + 1);
       context.report({
         pointer: set,
-        message: `${slot.label}: X.509 authentication needs both the certificate and the key, but "${missingKey}" is not set; the gateway silently falls back to password authentication. Set "${missingKey}" as well, or remove the other half to use the password on purpose`,
+        message: `${slot.label}: "${missingKey}" is not set, so the gateway silently uses password authentication`,
+        detail: `X.509 authentication needs both the certificate and the key. Set "${missingKey}" as well, or remove the other half to use the password on purpose.`,
       });
     }
   },

@@ -12,7 +12,8 @@ export const rule: Rule = {
       const certificate = context.certificates.find((other) => other.pointer === facts.pairPointer);
       context.report({
         pointer: facts.pointer,
-        message: `${roleWords(facts.role)} "${facts.path}" does not match the certificate "${certificate?.path ?? facts.pairPointer}" it is paired with; loading the pair fails. Point both paths at a certificate and the private key it was issued for (the public keys printed by openssl x509 -noout -pubkey and openssl pkey -pubout must be equal)`,
+        message: `${roleWords(facts.role)} "${facts.path}" does not match its certificate "${certificate?.path ?? facts.pairPointer}"`,
+        detail: 'Loading the pair fails. Point both paths at a certificate and the private key it was issued for (the public keys printed by openssl x509 -noout -pubkey and openssl pkey -pubout must be equal).',
       });
     }
   },

@@ -11,7 +11,8 @@ export const rule: Rule = {
       const ca = context.certificates.find((other) => other.pointer === facts.caPointer);
       context.report({
         pointer: facts.pointer,
-        message: `client certificate "${facts.path}" (CN ${facts.subject ?? 'unknown'}) is not signed by the configured CA "${ca?.path ?? facts.caPointer}"; the data store rejects a client certificate its trusted CAs did not sign. Issue the client certificate from that CA, or point the CA path at the CA that issued it`,
+        message: `client certificate "${facts.path}" is not signed by the configured CA "${ca?.path ?? facts.caPointer}"`,
+        detail: `Its subject is CN ${facts.subject ?? 'unknown'}. The data store rejects a client certificate its trusted CAs did not sign. Issue the client certificate from that CA, or point the CA path at the CA that issued it.`,
       });
     }
   },

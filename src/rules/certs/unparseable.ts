@@ -9,7 +9,10 @@ export const rule: Rule = {
   check(context) {
     for (const facts of context.certificates) {
       if (!facts.readable || facts.error === undefined) continue;
-      context.report({ pointer: facts.pointer, message: `${roleWords(facts.role)} "${facts.path}" is not usable: ${facts.error}` });
+      // The reader's words: what is wrong, then (after "; ") how to fix it.
+      const [what, ...fix] = facts.error.split('; ');
+      const detail = fix.join('; ');
+      context.report({ pointer: facts.pointer, message: `${roleWords(facts.role)} "${facts.path}" is not usable: ${what}`, ...(detail ? { detail: `${detail.charAt(0).toUpperCase()}${detail.slice(1)}.` } : {}) });
     }
   },
 };

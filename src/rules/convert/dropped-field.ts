@@ -4,6 +4,6 @@ export const rule: Rule = {
   id: 'convert/dropped-field',
   severity: 'warning',
   kinds: ['legacy'],
-  description: 'A legacy field that has no place in the 3.x configs, named with the reason it is dropped.',
+  description: 'A legacy field that has no place in the bootstrap or database configs, named with the reason it is dropped.',
   emittedBy: 'src/convert/legacy.ts',
 };

@@ -4,6 +4,6 @@ export const rule: Rule = {
   id: 'convert/not-legacy',
   severity: 'error',
   kinds: ['legacy', 'bootstrap', 'database'],
-  description: 'A config given to convert that is already a 3.x bootstrap or database config.',
+  description: 'A config given to convert that is already a bootstrap or database config.',
   emittedBy: 'src/convert/run.ts',
 };

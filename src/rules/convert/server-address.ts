@@ -4,6 +4,6 @@ export const rule: Rule = {
   id: 'convert/server-address',
   severity: 'error',
   kinds: ['legacy'],
-  description: 'A server address the gateway\'s address upgrade cannot turn into a 3.x address (an http:// port other than 8091, an unsupported scheme).',
+  description: 'A server address the gateway\'s address upgrade cannot turn into a bootstrap address (an http:// port other than 8091, an unsupported scheme).',
   emittedBy: 'src/convert/legacy.ts',
 };

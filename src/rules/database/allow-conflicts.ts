@@ -1,5 +1,6 @@
 import type { Rule } from '../types.js';
 import { databaseEntries, dbLabel, lookup } from '../../document/databases.js';
+import { underTarget } from '../../releases/index.js';
 
 export const rule: Rule = {
   id: 'database/allow-conflicts',
@@ -7,7 +8,7 @@ export const rule: Rule = {
   severity: 'error',
   kinds: ['legacy', 'database'],
   facts: ['allow-conflicts-true'],
-  description: 'allow_conflicts true: accepted by 2.8 and 3.0, deprecated from 3.1, refused from 4.0.',
+  description: 'allow_conflicts true, which later releases deprecate and then refuse.',
   check(context) {
     const verdict = context.judge('allow-conflicts-true');
     if (!verdict) return;
@@ -16,8 +17,8 @@ export const rule: Rule = {
       if (found?.value !== true) continue;
       context.report({
         pointer: found.pointer,
-        severity: verdict.severity,
-        message: `${dbLabel(db)} sets allow_conflicts true: ${verdict.says}. Remove it (conflicts are resolved by the sync function and the replications' conflict resolvers).`,
+        ...underTarget(verdict, `${dbLabel(db)} sets allow_conflicts true`,
+          'Remove it: conflicts are resolved by the sync function and the replications\' conflict resolvers.'),
       });
     }
   },

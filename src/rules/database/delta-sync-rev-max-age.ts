@@ -13,7 +13,7 @@ export const rule: Rule = {
       const expiry = lookup(db.config, db.pointer, 'old_rev_expiry_seconds');
       const e = typeof expiry?.value === 'number' ? expiry.value : 300;
       if (age.value < e) {
-        context.report({ pointer: age.pointer, message: `${dbLabel(db)}: delta_sync.rev_max_age_seconds ${age.value} is below old_rev_expiry_seconds (${e}${expiry ? '' : ', the default'}): the database does not load. Raise it to at least ${e} (0 means the default, 86400).` });
+        context.report({ pointer: age.pointer, message: `${dbLabel(db)}: delta_sync.rev_max_age_seconds ${age.value} is below old_rev_expiry_seconds (${e}${expiry ? '' : ', the default'})`, detail: `The database does not load. Raise it to at least ${e} (0 means the default, 86400).` });
       }
     }
   },

@@ -21,9 +21,9 @@ export const rule: Rule = {
       const size = at('cache', 'rev_cache', 'size');
       if (size?.value === 0) hits.push([size, 'a rev cache size of 0 (cache off) is Enterprise Edition only: reset to 5000']);
       const memory = at('cache', 'rev_cache', 'max_memory_count_mb');
-      if (typeof memory?.value === 'number' && memory.value !== 0) hits.push([memory, 'a rev cache memory limit is Enterprise Edition only: reset to 0 (3.3+)']);
+      if (typeof memory?.value === 'number' && memory.value !== 0) hits.push([memory, 'a rev cache memory limit is Enterprise Edition only: reset to 0']);
       for (const [found, message] of hits) {
-        if (found) context.report({ pointer: found.pointer, message: `${dbLabel(db)}: ${message}; remove it on Community Edition.` });
+        if (found) context.report({ pointer: found.pointer, message: `${dbLabel(db)}: ${message}`, detail: 'Remove it on Community Edition.' });
       }
     }
   },

@@ -9,7 +9,7 @@ export const rule: Rule = {
   id: 'database/local-jwt',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'Local JWT providers the gateway (3.1+) rejects: no issuer, no client_id, no algorithms, neither or both of keys and jwks_uri, keys without kid or alg, private or unsupported keys.',
+  description: 'Local JWT providers the gateway rejects: no issuer, no client_id, no algorithms, neither or both of keys and jwks_uri, keys without kid or alg, private or unsupported keys.',
   check(context) {
     for (const db of databaseEntries(context.kind, context.document)) {
       const providers = lookup(db.config, db.pointer, 'local_jwt');
@@ -17,17 +17,17 @@ export const rule: Rule = {
       for (const [name, provider] of Object.entries(providers.value)) {
         if (!isObject(provider)) continue;
         const pointer = joinPointer(providers.pointer, name);
-        const problem = (at: string, text: string, target: 'key' | 'value' = 'value'): void =>
-          context.report(validated(db, context.document, { pointer: at, target, message: `${dbLabel(db)}: local JWT provider "${name}" ${text}; the gateway rejects the database.` }));
+        const problem = (at: string, text: string, target: 'key' | 'value' = 'value', why = ''): void =>
+          context.report(validated(db, context.document, { pointer: at, target, message: `${dbLabel(db)}: local JWT provider "${name}" ${text}`, detail: `${why}The gateway rejects the database.` }));
         const issuer = lookup(provider, pointer, 'issuer');
         if (!nonEmptyString(issuer?.value)) problem(issuer?.pointer ?? pointer, 'has no issuer', issuer ? 'value' : 'key');
         // An empty client_id is allowed (it turns audience checks off); an absent one is not.
-        if (!lookup(provider, pointer, 'client_id')) problem(pointer, 'has no client_id (write "client_id": "" to turn audience checks off on purpose)', 'key');
+        if (!lookup(provider, pointer, 'client_id')) problem(pointer, 'has no client_id', 'key', 'Write "client_id": "" to turn audience checks off on purpose. ');
         const algorithms = lookup(provider, pointer, 'algorithms');
         const algs = Array.isArray(algorithms?.value) ? algorithms!.value : [];
         if (algs.length === 0) problem(algorithms?.pointer ?? pointer, 'lists no algorithms', algorithms ? 'value' : 'key');
         algs.forEach((alg, i) => {
-          if (typeof alg === 'string' && UNSUPPORTED.test(alg)) problem(joinPointer(algorithms!.pointer, i), `lists the unsupported algorithm "${alg}" (local providers verify public-key signatures only, such as RS256 or ES256)`);
+          if (typeof alg === 'string' && UNSUPPORTED.test(alg)) problem(joinPointer(algorithms!.pointer, i), `lists the unsupported algorithm "${alg}"`, 'value', 'Local providers verify public-key signatures only, such as RS256 or ES256. ');
         });
         const keys = lookup(provider, pointer, 'keys');
         const jwksUri = lookup(provider, pointer, 'jwks_uri');

@@ -21,27 +21,27 @@ export const rule: Rule = {
           const pointer = joinPointer(providers.pointer, name);
           const underscore = name.includes('_') ? context.judge('oidc-provider-name-underscore') : null;
           if (underscore) {
-            context.report(validated(db, context.document, { pointer, target: 'key', ...underTarget(underscore, `${dbLabel(db)}: OIDC provider name "${name}" contains "_", which 3.1 and later reject; use "-" instead.`) }));
+            context.report(validated(db, context.document, { pointer, target: 'key', ...underTarget(underscore, `${dbLabel(db)}: OIDC provider name "${name}" contains "_"`, 'Use "-" instead.') }));
           }
           if (!isObject(provider)) continue;
           const issuer = lookup(provider, pointer, 'issuer');
           const clientId = lookup(provider, pointer, 'client_id');
           if (!nonEmptyString(issuer?.value) || !nonEmptyString(clientId?.value)) {
             const missing = !nonEmptyString(issuer?.value) ? 'issuer' : 'client_id';
-            context.report({ pointer, target: 'key', severity: 'warning', message: `${dbLabel(db)}: OIDC provider "${name}" has no ${missing}: the gateway skips it with a warning.` });
+            context.report({ pointer, target: 'key', severity: 'warning', message: `${dbLabel(db)}: OIDC provider "${name}" has no ${missing}, so the gateway skips it` });
             continue;
           }
           valid++;
           if (!nonEmptyString(lookup(provider, pointer, 'validation_key')?.value)) {
-            context.report({ pointer, target: 'key', severity: 'warning', message: `${dbLabel(db)}: OIDC provider "${name}" has no validation_key (the client secret): the gateway warns and the authorization-code flow (/_oidc) is not available; only tokens obtained elsewhere are accepted.` });
+            context.report({ pointer, target: 'key', severity: 'warning', message: `${dbLabel(db)}: OIDC provider "${name}" has no validation_key (the client secret)`, detail: 'The gateway warns, and the authorization-code flow (/_oidc) is not available: only tokens obtained elsewhere are accepted.' });
           }
           const other = issuers.get(issuer!.value as string);
-          if (other) context.report({ pointer: issuer!.pointer, severity: 'warning', message: `${dbLabel(db)}: OIDC providers "${other}" and "${name}" use the same issuer; the gateway warns and cannot tell their tokens apart.` });
+          if (other) context.report({ pointer: issuer!.pointer, severity: 'warning', message: `${dbLabel(db)}: OIDC providers "${other}" and "${name}" use the same issuer`, detail: 'The gateway warns and cannot tell their tokens apart.' });
           else issuers.set(issuer!.value as string, name);
         }
       }
       if (valid === 0) {
-        context.report(validated(db, context.document, { pointer: oidc.pointer, target: 'key', message: `${dbLabel(db)}: "oidc" is present but no usable provider remains (each needs issuer and client_id); the gateway rejects the database. Fix the providers or remove "oidc".` }));
+        context.report(validated(db, context.document, { pointer: oidc.pointer, target: 'key', message: `${dbLabel(db)}: "oidc" has no usable provider (each needs issuer and client_id)`, detail: 'The gateway rejects the database. Fix the providers or remove "oidc".' }));
       }
     }
   },

@@ -14,7 +14,7 @@ export const rule: Rule = {
       const effective = limit ?? old;
       if (!effective || typeof effective.value !== 'number' || effective.value === 0) continue;
       if (effective.value < 2) {
-        context.report({ pointer: effective.pointer, message: `${dbLabel(db)}: a query pagination limit of ${effective.value} is below 2: the database does not load. Use at least 2 (0 means the default, 5000).` });
+        context.report({ pointer: effective.pointer, message: `${dbLabel(db)}: a query pagination limit of ${effective.value} is below 2: the database does not load`, detail: 'Use at least 2 (0 means the default, 5000).' });
       }
     }
   },

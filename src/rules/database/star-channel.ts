@@ -7,7 +7,7 @@ export const rule: Rule = {
   severity: 'error',
   kinds: ['legacy', 'database'],
   facts: ['star-channel-disabled'],
-  description: 'channel_cache.enable_star_channel: false, which 4.0 and later refuse; the deprecated key itself is reported by schema/deprecated.',
+  description: 'channel_cache.enable_star_channel: false, which later releases refuse; the deprecated key itself is reported by schema/deprecated.',
   check(context) {
     const verdict = context.judge('star-channel-disabled');
     if (!verdict) return;
@@ -15,7 +15,7 @@ export const rule: Rule = {
       const found = lookupPath(db.config, db.pointer, 'cache', 'channel_cache', 'enable_star_channel');
       // Any value is deprecated: schema/deprecated says so; this rule adds that false is refused.
       if (found?.value !== false) continue;
-      context.report(validated(db, context.document, { pointer: found.pointer, ...underTarget(verdict, `${dbLabel(db)}: enable_star_channel false is refused by 4.0 and later and deprecated in 3.x; remove it (the star channel is always on).`) }));
+      context.report(validated(db, context.document, { pointer: found.pointer, ...underTarget(verdict, `${dbLabel(db)}: enable_star_channel is false`, 'Remove it: the star channel is always on.') }));
     }
   },
 };

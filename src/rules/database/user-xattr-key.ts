@@ -11,9 +11,9 @@ export const rule: Rule = {
       const found = lookup(db.config, db.pointer, 'user_xattr_key');
       if (!found || !nonEmptyString(found.value)) continue;
       if (context.settings.edition === 'ce') {
-        context.report({ pointer: found.pointer, message: `${dbLabel(db)}: user_xattr_key is Enterprise Edition only: on Community Edition the database does not load.` });
+        context.report({ pointer: found.pointer, message: `${dbLabel(db)}: user_xattr_key is Enterprise Edition only: on Community Edition the database does not load` });
       } else if (!sharedBucketAccess(db)) {
-        context.report({ pointer: found.pointer, message: `${dbLabel(db)}: user_xattr_key needs shared bucket access, which is off: the database does not load.` });
+        context.report({ pointer: found.pointer, message: `${dbLabel(db)}: user_xattr_key needs shared bucket access, which is off: the database does not load` });
       }
     }
   },

@@ -5,16 +5,16 @@ export const rule: Rule = {
   id: 'database/views-incompatible',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'use_views true together with scopes or use_system_metadata_collection (4.1+).',
+  description: 'use_views true together with scopes or use_system_metadata_collection.',
   check(context) {
     for (const db of databaseEntries(context.kind, context.document)) {
       const views = lookup(db.config, db.pointer, 'use_views');
       if (views?.value !== true) continue;
       if (lookup(db.config, db.pointer, 'scopes')) {
-        context.report(validated(db, context.document, { pointer: views.pointer, message: `${dbLabel(db)}: use_views true cannot be combined with scopes (views exist only in the default collection); the gateway rejects the database. Use GSI (remove use_views).` }));
+        context.report(validated(db, context.document, { pointer: views.pointer, message: `${dbLabel(db)}: use_views true cannot be combined with scopes`, detail: 'Views exist only in the default collection, so the gateway rejects the database. Use GSI (remove use_views).' }));
       }
       if (lookup(db.config, db.pointer, 'use_system_metadata_collection')?.value === true) {
-        context.report(validated(db, context.document, { pointer: views.pointer, message: `${dbLabel(db)}: use_views true cannot be combined with use_system_metadata_collection; a 4.1+ gateway rejects the database.` }));
+        context.report(validated(db, context.document, { pointer: views.pointer, message: `${dbLabel(db)}: use_views true cannot be combined with use_system_metadata_collection`, detail: 'The gateway rejects the database.' }));
       }
     }
   },

@@ -18,7 +18,8 @@ export const rule: Rule = {
       context.reportInFunction({
         fn,
         span: { start: extra[0].start, end: extra[extra.length - 1].end },
-        message: `${describeFunction(fn)} declares ${node.params.length} parameters, but the gateway calls it with ${expected.length} (${expected.join(', ')}): ${names} ${extra.length === 1 ? 'is' : 'are'} always undefined`,
+        message: `${names} ${extra.length === 1 ? 'is' : 'are'} always undefined: the gateway passes ${expected.length} argument${expected.length === 1 ? '' : 's'} (${expected.join(', ')})`,
+        detail: `The ${describeFunction(fn)} declares ${node.params.length} parameters.`,
       });
     }
   },

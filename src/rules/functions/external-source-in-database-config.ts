@@ -5,6 +5,6 @@ export const rule: Rule = {
   id: 'functions/external-source-in-database-config',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'A 3.x database config names a file or URL for a function: the REST API validates the text as JavaScript before resolving it.',
+  description: 'A database config names a file or URL for a function: the REST API validates the text as JavaScript before resolving it.',
   emittedBy: 'src/functions/resolve.ts',
 };

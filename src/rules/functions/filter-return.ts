@@ -40,7 +40,8 @@ export const rule: Rule = {
         const shown = bad.type === 'Literal' ? bad.raw : bad.type === 'Identifier' ? 'undefined' : 'an object';
         context.reportInFunction({
           fn, span: { start: bad.start, end: bad.end },
-          message: `the ${what} returns ${shown}, which is neither a boolean nor a string the gateway reads as one (true/false, 1/0, t/f, TRUE/FALSE, True/False): ${outcome}`,
+          message: `the ${what} returns ${shown}, which is not a boolean: ${outcome}`,
+          detail: 'The gateway reads only booleans and the strings true/false, 1/0, t/f, TRUE/FALSE and True/False as one.',
         });
       };
       if (node.body.type !== 'BlockStatement') {
@@ -58,7 +59,8 @@ export const rule: Rule = {
       if (canCompleteNormally(node.body)) {
         context.reportInFunction({
           fn, span: { start: node.body.end - 1, end: node.body.end },
-          message: `a path reaches the end of the ${what} without a return: the result is undefined and ${outcome}; return true or false on every path`,
+          message: `a path reaches the end of the ${what} without a return, so ${outcome}`,
+          detail: 'The result is undefined. Return true or false on every path.',
         });
       }
     }

@@ -29,7 +29,8 @@ export const rule: Rule = {
         context.reportInFunction({
           fn,
           span: { start: call.callee.start, end: call.callee.end },
-          message: `\`${name}()\` exists only in the ${roleName(owner)}; in the ${describeFunction(fn)} it is not defined, so the call throws a ReferenceError and ${CONSEQUENCE[fn.role]}`,
+          message: `\`${name}()\` is not defined in the ${describeFunction(fn)}: it exists only in the ${roleName(owner)}`,
+          detail: `The call throws a ReferenceError and ${CONSEQUENCE[fn.role]}.`,
         });
       }
     }

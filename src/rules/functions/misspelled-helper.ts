@@ -23,7 +23,8 @@ export const rule: Rule = {
         context.reportInFunction({
           fn,
           span: { start: call.callee.start, end: call.callee.end },
-          message: `\`${name}\` is not defined in the ${describeFunction(fn)}, so this call throws a ReferenceError when it runs; did you mean \`${suggestion}\`?`,
+          message: `\`${name}\` is not defined in the ${describeFunction(fn)}; did you mean \`${suggestion}\`?`,
+          detail: 'The call throws a ReferenceError when it runs.',
         });
       }
     }

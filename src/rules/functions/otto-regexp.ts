@@ -32,7 +32,7 @@ export const rule: Rule = {
         const refusal = ottoRegExpRefusal(pattern.value);
         if (!refusal) return;
         // Built at run time: the gateway loads the function, and the call throws a TypeError when it runs.
-        context.reportInFunction({ fn, severity: 'warning', span: { start: pattern.start, end: pattern.end }, message: `${describeFunction(fn)} builds a regular expression the gateway cannot compile (${refusal.reason.replace(/^re2: Invalid /, '')}): it throws when this line runs` });
+        context.reportInFunction({ fn, severity: 'warning', span: { start: pattern.start, end: pattern.end }, message: `${describeFunction(fn)} builds a regular expression the gateway cannot compile (${refusal.reason.replace(/^re2: Invalid /, '')})`, detail: 'It throws when this line runs.' });
       }
     }
   },

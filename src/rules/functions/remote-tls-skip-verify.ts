@@ -14,7 +14,8 @@ export const rule: Rule = {
       if (!isObject(unsupported) || unsupported['remote_config_tls_skip_verify'] !== true) continue;
       context.report({
         pointer: joinPointer(pointer, 'unsupported', 'remote_config_tls_skip_verify'),
-        message: 'remote_config_tls_skip_verify is true: the gateway (and sgconf) accept any certificate for https function sources of this database, so anyone on the network path can replace the JavaScript; use it for testing only, never in production, and trust the server\'s CA instead',
+        message: 'remote_config_tls_skip_verify is true: any certificate is accepted for https function sources',
+        detail: 'The gateway (and sgconf) then accept any certificate for the https function sources of this database, so anyone on the network path can replace the JavaScript. Use it for testing only, never in production, and trust the server\'s CA instead.',
       });
     }
   },

@@ -3,7 +3,8 @@ import type { Rule } from '../types.js';
 import { canCompleteNormally, ownReturns } from '../../functions/analysis.js';
 import { describeFunction } from '../../functions/roles.js';
 
-const OUTCOME = 'the gateway treats a non-object result as an error and the document is not replicated';
+const OUTCOME = 'the document is not replicated';
+const WHY = 'The gateway treats a result that is not an object as an error.';
 
 export const rule: Rule = {
   id: 'functions/resolver-return',
@@ -20,15 +21,16 @@ export const rule: Rule = {
       for (const ret of ownReturns(node)) {
         const argument = ret.argument;
         if (!argument) {
-          context.reportInFunction({ fn, span: { start: ret.start, end: ret.end }, message: `\`return;\` in the ${what} returns undefined: ${OUTCOME}` });
+          context.reportInFunction({ fn, span: { start: ret.start, end: ret.end }, message: `\`return;\` in the ${what} returns undefined: ${OUTCOME}`, detail: WHY });
         } else if (argument.type === 'Literal' && argument.value !== null) {
-          context.reportInFunction({ fn, span: { start: argument.start, end: argument.end }, message: `the ${what} returns ${argument.raw}, not a document: ${OUTCOME}` });
+          context.reportInFunction({ fn, span: { start: argument.start, end: argument.end }, message: `the ${what} returns ${argument.raw}, not a document: ${OUTCOME}`, detail: WHY });
         }
       }
       if (canCompleteNormally(node.body)) {
         context.reportInFunction({
           fn, span: { start: node.body.end - 1, end: node.body.end },
-          message: `a path reaches the end of the ${what} without a return: ${OUTCOME}; return conflict.LocalDocument, conflict.RemoteDocument, defaultPolicy(conflict) or a merged body`,
+          message: `a path reaches the end of the ${what} without a return: ${OUTCOME}`,
+          detail: `${WHY} Return conflict.LocalDocument, conflict.RemoteDocument, defaultPolicy(conflict) or a merged body.`,
         });
       }
     }

@@ -50,7 +50,8 @@ export const rule: Rule = {
         context.reportInFunction({
           fn,
           span: { start: statement.start, end: statement.argument.end },
-          message: `the ${describeFunction(fn)} throws ${what}: the gateway turns only {forbidden: "message"} into HTTP 403 and {unauthorized: "message"} into HTTP 401; anything else is an internal error (HTTP 500)`,
+          message: `the ${describeFunction(fn)} throws ${what}: the client gets HTTP 500`,
+          detail: 'The gateway turns only {forbidden: "message"} into HTTP 403 and {unauthorized: "message"} into HTTP 401; anything else is an internal error (HTTP 500).',
         });
       }
     }

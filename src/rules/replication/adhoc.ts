@@ -11,7 +11,7 @@ export const rule: Rule = {
     for (const site of replicationSites(context)) {
       const adhoc = lookup(site.config, site.pointer, 'adhoc');
       if (adhoc?.value === true) {
-        context.report({ pointer: adhoc.pointer, message: `${label(site)}: adhoc replications cannot be defined in a config (they are removed when they stop); remove "adhoc" or create it through POST /{db}/_replication/; ${invalidOutcome(site)}` });
+        context.report({ pointer: adhoc.pointer, message: `${label(site)} is adhoc, which a config cannot define`, detail: `Adhoc replications are removed when they stop. Remove "adhoc" or create it through POST /{db}/_replication/. ${invalidOutcome(site)}` });
       }
     }
   },

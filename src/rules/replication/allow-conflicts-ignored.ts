@@ -11,7 +11,7 @@ export const rule: Rule = {
       const allow = lookup(db.config, db.pointer, 'allow_conflicts');
       if (!allow || typeof allow.value !== 'boolean') continue;
       if (replicationEntries(db).length === 0) continue;
-      context.report({ pointer: allow.pointer, message: `${dbLabel(db)} has inter-gateway replications, which ignore allow_conflicts (they always resolve conflicts with their conflict_resolution_type); do not rely on it for them` });
+      context.report({ pointer: allow.pointer, message: `allow_conflicts of ${dbLabel(db)} is ignored by its inter-gateway replications`, detail: 'They always resolve conflicts with their conflict_resolution_type: do not rely on allow_conflicts for them.' });
     }
   },
 };

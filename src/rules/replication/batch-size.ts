@@ -11,7 +11,7 @@ export const rule: Rule = {
     for (const site of replicationSites(context)) {
       const batch = lookup(site.config, site.pointer, 'batch_size');
       if (batch && typeof batch.value === 'number' && batch.value > 65535) {
-        context.report({ pointer: batch.pointer, message: `${label(site)}: batch_size ${batch.value} is above 65535 and silently wraps to ${batch.value % 65536}; use at most 65535` });
+        context.report({ pointer: batch.pointer, message: `${label(site)}: batch_size ${batch.value} is above 65535 and silently wraps to ${batch.value % 65536}`, detail: 'Use at most 65535.' });
       }
     }
   },

@@ -20,11 +20,11 @@ export function replicationSites(context: RuleContext): ReplicationSite[] {
   return out;
 }
 
-/** What the gateway does with a definition that fails its validation (reference 7.3). */
+/** What the gateway does with a definition that fails its validation (reference 7.3), as a detail sentence. */
 export function invalidOutcome(site: ReplicationSite): string {
   return site.db.legacy
-    ? 'a 3.1+ gateway refuses to start with this legacy file (2.8: the database does not load)'
-    : 'the database config is stored, but the replication fails validation every time it starts and never runs (the _replication endpoint rejects it)';
+    ? 'The gateway refuses this legacy file: the database does not load, or the gateway does not start.'
+    : 'The database config is stored, but the replication fails validation every time it starts and never runs (the _replication endpoint rejects it).';
 }
 
 export function label(site: ReplicationSite): string {

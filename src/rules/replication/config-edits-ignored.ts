@@ -6,15 +6,21 @@ export const rule: Rule = {
   id: 'replication/config-edits-ignored',
   severity: 'info',
   kinds: ['legacy', 'database'],
-  description: 'Config-defined replications: from 3.2 on, editing or removing one in the config does not change the replication the gateway has stored.',
+  facts: ['config-replication-edits-ignored'],
+  description: 'Config-defined replications, where the target ignores later edits of one in the config and keeps a removed one.',
   check(context) {
+    // An info, whatever the verdict's severity: the config is fine; what the reader learns is about later edits.
+    const verdict = context.judge('config-replication-edits-ignored');
+    if (verdict?.treatment !== 'ignores') return;
     for (const db of databaseEntries(context.kind, context.document)) {
       const count = replicationEntries(db).length;
       if (count === 0) continue;
       context.report({
         pointer: joinPointer(db.pointer, 'replications'),
         target: 'key',
-        message: `${dbLabel(db)} defines ${count} replication${count > 1 ? 's' : ''} in its config: from 3.2 the gateway only adds replications whose id is not stored yet, so later edits here are silently ignored and removing one does not delete it (3.0/3.1 re-store them at every load). Change an existing replication through PUT /{db}/_replication/{id}, or give it a new id.`,
+        severity: 'info',
+        message: `later edits of the ${count} replication${count > 1 ? 's' : ''} of ${dbLabel(db)} in its config will be ignored by ${verdict.target}`,
+        detail: 'The gateway only adds replications whose id is not stored yet, so an edit here is silently ignored and removing one does not delete it. Change an existing replication through PUT /{db}/_replication/{id}, or give it a new id.',
       });
     }
   },

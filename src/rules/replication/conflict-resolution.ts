@@ -12,14 +12,14 @@ export const rule: Rule = {
     for (const site of replicationSites(context)) {
       const { conflict_resolution_type: type, custom_conflict_resolver: resolver, direction } = site.config;
       if (type === 'custom' && !hasSource(resolver)) {
-        context.report({ pointer: joinPointer(site.pointer, 'conflict_resolution_type'), message: `${label(site)}: conflict_resolution_type "custom" needs a custom_conflict_resolver function; ${invalidOutcome(site)}` });
+        context.report({ pointer: joinPointer(site.pointer, 'conflict_resolution_type'), message: `${label(site)}: conflict_resolution_type "custom" needs a custom_conflict_resolver function`, detail: invalidOutcome(site) });
         continue;
       }
       if (hasSource(resolver) && type !== 'custom') {
         context.report({ pointer: joinPointer(site.pointer, 'custom_conflict_resolver'), severity: 'warning', message: `${label(site)}: custom_conflict_resolver is ignored unless conflict_resolution_type is "custom"` });
       }
       if (direction === 'push' && typeof type === 'string' && type !== '' && type !== 'default') {
-        context.report({ pointer: joinPointer(site.pointer, 'conflict_resolution_type'), severity: 'warning', message: `${label(site)}: conflict_resolution_type is only used by pull and pushAndPull replications; a push replication ignores it` });
+        context.report({ pointer: joinPointer(site.pointer, 'conflict_resolution_type'), severity: 'warning', message: `${label(site)}: a push replication ignores conflict_resolution_type`, detail: 'Only pull and pushAndPull replications resolve conflicts.' });
       }
     }
   },

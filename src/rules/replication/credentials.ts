@@ -1,4 +1,5 @@
 import type { Rule } from '../types.js';
+import { underTarget } from '../../releases/index.js';
 import { nonEmptyString } from '../../document/databases.js';
 import { joinPointer } from '../../types.js';
 import { invalidOutcome, label, replicationSites } from './common.js';
@@ -7,6 +8,7 @@ export const rule: Rule = {
   id: 'replication/credentials',
   severity: 'error',
   kinds: ['legacy', 'database'],
+  facts: ['replication-username-password'],
   description: 'Conflicting, ignored or deprecated remote credentials of an inter-gateway replication.',
   check(context) {
     for (const site of replicationSites(context)) {
@@ -15,16 +17,17 @@ export const rule: Rule = {
       const remote = val('remote');
       const urlUser = typeof remote === 'string' ? /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#@]+)@/.exec(remote)?.[1] : undefined;
       if (nonEmptyString(val('remote_username')) && nonEmptyString(val('username'))) {
-        context.report({ pointer: at('username'), message: `${label(site)} sets both remote_username and the deprecated username (3.1+ rejects that); keep remote_username/remote_password only; ${invalidOutcome(site)}` });
+        context.report({ pointer: at('username'), message: `${label(site)} sets both remote_username and the deprecated username`, detail: `${invalidOutcome(site)} Keep remote_username/remote_password only.` });
       } else if (urlUser && (nonEmptyString(val('remote_username')) || nonEmptyString(val('username')))) {
         const field = nonEmptyString(val('remote_username')) ? 'remote_username' : 'username';
-        context.report({ pointer: at(field), message: `${label(site)} has a user name in the remote URL and also sets ${field}: use one of them; ${invalidOutcome(site)}` });
+        context.report({ pointer: at(field), message: `${label(site)} has a user name in the remote URL and also sets ${field}: use one of them`, detail: invalidOutcome(site) });
       } else if (nonEmptyString(val('username')) || nonEmptyString(val('password'))) {
         const field = nonEmptyString(val('username')) ? 'username' : 'password';
-        context.report({ pointer: at(field), severity: 'warning', message: `${label(site)}: username/password are deprecated since 3.1 (a warning at every start); rename them to remote_username/remote_password` });
+        const verdict = context.judge('replication-username-password');
+        if (verdict) context.report({ pointer: at(field), ...underTarget(verdict, `${label(site)} uses the old ${field} field`, 'Rename username/password to remote_username/remote_password.') });
       }
       if (nonEmptyString(val('remote_password')) && !nonEmptyString(val('remote_username'))) {
-        context.report({ pointer: at('remote_password'), severity: 'warning', message: `${label(site)}: remote_password without remote_username is ignored; add remote_username` });
+        context.report({ pointer: at('remote_password'), severity: 'warning', message: `${label(site)}: remote_password without remote_username is ignored`, detail: 'Add remote_username.' });
       }
     }
   },

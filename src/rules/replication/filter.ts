@@ -20,12 +20,12 @@ export const rule: Rule = {
       if (typeof filterValue === 'string' && filterValue !== '' && filterValue !== CHANNEL_FILTER) continue;
       if (filterValue !== CHANNEL_FILTER) {
         if (params && params.value !== null) {
-          context.report({ pointer: params.pointer, severity: 'warning', message: `${label(site)}: query_params is ignored without "filter": "${CHANNEL_FILTER}"; every channel is replicated` });
+          context.report({ pointer: params.pointer, severity: 'warning', message: `${label(site)}: query_params is ignored without "filter": "${CHANNEL_FILTER}"`, detail: 'Every channel is replicated.' });
         }
         continue;
       }
       if (!params || params.value === null) {
-        context.report({ pointer: filter!.pointer, message: `${label(site)}: the channel filter needs query_params (for example {"channels": ["a", "b"]}); ${invalidOutcome(site)}` });
+        context.report({ pointer: filter!.pointer, message: `${label(site)}: the channel filter needs query_params`, detail: `For example {"channels": ["a", "b"]}. ${invalidOutcome(site)}` });
         continue;
       }
       const q = params.value;
@@ -34,20 +34,20 @@ export const rule: Rule = {
       const channels = member(q, params.pointer, 'channels');
       const collectionsChannels = member(q, params.pointer, 'collections_channels');
       if (channels && collectionsChannels) {
-        context.report({ pointer: collectionsChannels.pointer, message: `${label(site)}: query_params cannot have both channels and collections_channels; ${invalidOutcome(site)}` });
+        context.report({ pointer: collectionsChannels.pointer, message: `${label(site)}: query_params cannot have both channels and collections_channels`, detail: invalidOutcome(site) });
       } else if (collectionsChannels) {
         const local = lookup(c, site.pointer, 'collections_local');
         if (!local || !Array.isArray(local.value) || local.value.length === 0) {
-          context.report({ pointer: collectionsChannels.pointer, message: `${label(site)}: query_params.collections_channels needs collections_local listing the collections; ${invalidOutcome(site)}` });
+          context.report({ pointer: collectionsChannels.pointer, message: `${label(site)}: query_params.collections_channels needs collections_local listing the collections`, detail: invalidOutcome(site) });
         } else if (isObject(collectionsChannels.value)) {
           for (const name of local.value) {
             if (typeof name === 'string' && !Array.isArray(collectionsChannels.value[name])) {
-              context.report({ pointer: collectionsChannels.pointer, message: `${label(site)}: collections_channels has no channel list for the local collection "${name}"; ${invalidOutcome(site)}` });
+              context.report({ pointer: collectionsChannels.pointer, message: `${label(site)}: collections_channels has no channel list for the local collection "${name}"`, detail: invalidOutcome(site) });
             }
           }
         }
       } else if (!channels) {
-        context.report({ pointer: params.pointer, severity: 'warning', message: `${label(site)}: the channel filter with query_params that has neither channels nor collections_channels passes validation with an empty channel set and replicates nothing` });
+        context.report({ pointer: params.pointer, severity: 'warning', message: `${label(site)} replicates nothing: its query_params has neither channels nor collections_channels`, detail: 'The channel filter passes validation with an empty channel set.' });
       }
     }
   },

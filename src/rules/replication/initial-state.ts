@@ -11,7 +11,7 @@ export const rule: Rule = {
     for (const site of replicationSites(context)) {
       const state = lookup(site.config, site.pointer, 'initial_state');
       if (state && typeof state.value === 'string' && state.value !== 'running' && state.value !== 'stopped') {
-        context.report({ pointer: state.pointer, message: `${label(site)}: initial_state "${state.value}" is not "running" or "stopped"; the gateway does not check it and starts the replication running` });
+        context.report({ pointer: state.pointer, message: `${label(site)}: initial_state "${state.value}" is neither "running" nor "stopped"`, detail: 'The gateway does not check the value and starts the replication running.' });
       }
     }
   },

@@ -11,9 +11,9 @@ export const rule: Rule = {
     for (const site of replicationSites(context)) {
       const backoff = lookup(site.config, site.pointer, 'max_backoff_time');
       if (backoff === undefined) {
-        context.report({ pointer: site.pointer, target: 'key', message: `${label(site)} has no max_backoff_time: a config-defined replication then gets 0 (not the REST default 5) and silently gives up after about ten minutes of failed reconnects; set for example "max_backoff_time": 5 to retry forever` });
+        context.report({ pointer: site.pointer, target: 'key', message: `${label(site)} gives up after 10 minutes of failed reconnects (no max_backoff_time)`, detail: 'A config-defined replication gets 0 (not the REST default 5). Set for example "max_backoff_time": 5 to retry forever.' });
       } else if (backoff.value === 0) {
-        context.report({ pointer: backoff.pointer, message: `${label(site)}: max_backoff_time 0 makes the replication give up after about ten minutes of failed reconnects; a non-zero value retries forever with backoff capped at that many minutes` });
+        context.report({ pointer: backoff.pointer, message: `${label(site)}: max_backoff_time 0 gives up after about ten minutes of failed reconnects`, detail: 'A non-zero value retries forever, with the backoff capped at that many minutes.' });
       }
     }
   },

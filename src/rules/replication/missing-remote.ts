@@ -13,12 +13,12 @@ export const rule: Rule = {
       if (remote === undefined || remote.value === '') {
         context.report({
           pointer: remote?.pointer ?? site.pointer,
-          message: `${label(site)} has no remote: set "remote" to the full URL of the remote database (for example "https://sg2.example.com:4984/db"); ${invalidOutcome(site)}`,
+          message: `${label(site)} has no remote`, detail: `Set "remote" to the full URL of the remote database (for example "https://sg2.example.com:4984/db"). ${invalidOutcome(site)}`,
         });
       } else if (typeof remote.value === 'string' && !isUrl(remote.value)) {
         context.report({
           pointer: remote.pointer,
-          message: `${label(site)}: remote is not a URL with a scheme and a host (expected for example "https://sg2.example.com:4984/db"); ${invalidOutcome(site)}`,
+          message: `${label(site)}: remote is not a URL with a scheme and a host`, detail: `Expected for example "https://sg2.example.com:4984/db". ${invalidOutcome(site)}`,
         });
       }
     }

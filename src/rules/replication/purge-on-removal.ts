@@ -13,9 +13,9 @@ export const rule: Rule = {
       if (purge?.value !== true) continue;
       const direction = lookup(site.config, site.pointer, 'direction')?.value;
       if (direction === 'push') {
-        context.report({ pointer: purge.pointer, message: `${label(site)}: purge_on_removal only acts on pulled revisions; a push replication ignores it` });
+        context.report({ pointer: purge.pointer, message: `${label(site)}: a push replication ignores purge_on_removal`, detail: 'It only acts on pulled revisions.' });
       } else {
-        context.report({ pointer: purge.pointer, severity: 'info', message: `${label(site)}: with purge_on_removal, a pulled revision that removes this node's access to a document purges the local copy (it is not kept as a tombstone)` });
+        context.report({ pointer: purge.pointer, severity: 'info', message: `${label(site)}: purge_on_removal purges local copies when a pull removes access`, detail: 'The local copy is not kept as a tombstone.' });
       }
     }
   },

@@ -16,7 +16,7 @@ export const rule: Rule = {
       // Only a legacy file lists its users; database configs create them through the _user endpoint.
       if (!site.db.legacy || !isObject(users)) continue;
       if (!Object.prototype.hasOwnProperty.call(users, runAs.value)) {
-        context.report({ pointer: runAs.pointer, message: `${label(site)}: run_as names the user "${runAs.value}", which is not among the users of this database; by code reading the gateway then applies no user restriction at all (every document replicates). Create the user or fix the name.` });
+        context.report({ pointer: runAs.pointer, message: `${label(site)}: run_as user "${runAs.value}" is not among the users of this database`, detail: 'By code reading, the gateway then applies no user restriction at all (every document replicates). Create the user or fix the name.' });
       }
     }
   },

@@ -4,6 +4,6 @@ export const rule: Rule = {
   id: 'schema/forbidden-field',
   severity: 'error',
   kinds: ['legacy', 'bootstrap', 'database'],
-  description: 'A field that a persisted (3.x) database config must not have, such as server, username or users.',
+  description: 'A field that a persisted database config must not have, such as server, username or users.',
   emittedBy: 'src/schema/validate.ts',
 };

@@ -4,6 +4,6 @@ export const rule: Rule = {
   id: 'schema/kind-unknown-to-target',
   severity: 'error',
   kinds: ['bootstrap', 'database'],
-  description: 'A 3.x startup or database config judged for 2.8, which reads legacy configs only.',
+  description: 'A startup or database config judged for a release that reads legacy configs only.',
   emittedBy: 'src/schema/release-fields.ts',
 };

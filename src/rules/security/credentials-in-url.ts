@@ -32,7 +32,7 @@ export const rule: Rule = {
     }
     for (const s of sites) {
       if (typeof s.found.value === 'string' && hasEmbeddedPassword(s.found.value)) {
-        context.report({ pointer: s.found.pointer, message: `${s.label} embeds a user name and the password: URLs end up in logs, error messages and process listings. Move them to ${s.fix}, ideally with the password from an environment variable.` });
+        context.report({ pointer: s.found.pointer, message: `${s.label} embeds a user name and the password`, detail: `URLs end up in logs, error messages and process listings. Move them to ${s.fix}, ideally with the password from an environment variable.` });
       }
     }
   },

@@ -19,9 +19,10 @@ export const rule: Rule = {
       const address = typeof iface?.value === 'string' && iface.value !== '' ? iface.value : l.fallback;
       const host = listenHost(address);
       if (isLoopbackHost(host)) {
-        context.report({ pointer: auth.pointer, message: `${l.auth} is false: anyone who can reach ${address} on this machine uses the ${l.what} API without credentials. Keep authentication on (the default) and give the clients an RBAC user.` });
+        context.report({ pointer: auth.pointer, message: `${l.auth} is false: the ${l.what} API at ${address} takes no credentials`, detail: `Anyone who can reach ${address} on this machine uses it. Keep authentication on (the default) and give the clients an RBAC user.` });
       } else {
-        context.report({ pointer: auth.pointer, severity: 'error', message: `${l.auth} is false and the ${l.what} interface listens on "${address}"${host === '' || host === '0.0.0.0' || host === '::' ? ' (every network interface)' : ''}: anyone on the network gets the ${l.what} API without credentials${l.what === 'admin' ? ' (full control of every database, users and documents)' : ''}. Turn authentication back on, or bind the interface to 127.0.0.1.` });
+        context.report({ pointer: auth.pointer, severity: 'error', message: `${l.auth} is false and the ${l.what} interface listens on "${address}"${host === '' || host === '0.0.0.0' || host === '::' ? ' (every network interface)' : ''}`,
+          detail: `Anyone on the network gets the ${l.what} API without credentials${l.what === 'admin' ? ' (full control of every database, users and documents)' : ''}. Turn authentication back on, or bind the interface to 127.0.0.1.` });
       }
     }
   },

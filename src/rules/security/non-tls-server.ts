@@ -9,7 +9,7 @@ export const rule: Rule = {
   severity: 'error',
   kinds: ['bootstrap', 'legacy'],
   facts: ['server-without-tls'],
-  description: 'A Couchbase Server address without TLS: 3.0 and later refuse to start unless use_tls_server is false, and it is clear-text traffic when it is.',
+  description: 'A Couchbase Server address without TLS: later releases refuse to start unless use_tls_server is false, and it is clear-text traffic when it is.',
   check(context) {
     const tls = useTlsServer(context);
     const optedOut = tls?.value === false;
@@ -19,18 +19,19 @@ export const rule: Rule = {
       if (isTestStoreAddress(written)) continue;
       const upgraded = site.legacy ? upgradeServerAddress(written).server : written;
       const shown = redactUrl(upgraded);
-      const via = site.legacy && upgraded !== written ? ` (after the gateway's address upgrade: "${shown}")` : '';
-      const when = site.legacy ? 'the automatic upgrade stores the databases and rewrites the file, then the gateway refuses to start, on this and every later start' : 'the gateway refuses to start';
+      const via = site.legacy && upgraded !== written ? ` The gateway upgrades the address to "${shown}".` : '';
+      const when = site.legacy ? 'The automatic upgrade stores the databases and rewrites the file, then the gateway refuses to start, on this and every later start.' : 'The gateway refuses to start.';
       if (upgraded.startsWith('couchbases:')) {
-        if (optedOut) context.report({ pointer: tls!.pointer, message: `use_tls_server is false but ${site.label} is a couchbases:// (TLS) address: ${when}. Remove "use_tls_server": false.` });
+        if (optedOut) context.report({ pointer: tls!.pointer, message: `use_tls_server is false but ${site.label} is a couchbases:// (TLS) address`, detail: `${when} Remove "use_tls_server": false.` });
         continue;
       }
       if (!optedOut) {
         if (!verdict) continue;
         const https = /^https:/i.test(upgraded) ? ' An https:// address does not count as secure: only couchbases:// does.' : '';
-        context.report({ pointer: site.found.pointer, ...underTarget(verdict, `${site.label} is not a TLS address${via}: with use_tls_server at its default (true) ${when}.${https} Use "couchbases://<host>", or set "use_tls_server": false to accept clear text.`) });
+        context.report({ pointer: site.found.pointer, ...underTarget(verdict, `${site.label} is not a TLS address and use_tls_server is not false`,
+          `With use_tls_server at its default (true): ${when.charAt(0).toLowerCase()}${when.slice(1)}${via}${https} Use "couchbases://<host>", or set "use_tls_server": false to accept clear text.`) });
       } else {
-        context.report({ pointer: site.found.pointer, severity: 'warning', message: `${site.label} is not a TLS address${via} and use_tls_server is false: bucket credentials and all document data travel in clear text. Use "couchbases://<host>" where the cluster supports TLS.` });
+        context.report({ pointer: site.found.pointer, severity: 'warning', message: `${site.label} is not a TLS address: credentials and documents travel in clear text`, detail: `use_tls_server is false.${via} Use "couchbases://<host>" where the cluster supports TLS.` });
       }
     }
   },

@@ -14,9 +14,9 @@ export const rule: Rule = {
     const value = found.value;
     if (!KNOWN.includes(value)) {
       const fix = KNOWN.find((k) => k === value.toLowerCase().replace(/^tls\s*v?/, 'tlsv').replace(/^tlsv(\d)$/, 'tlsv$1.0').replace('tlsv1.0', 'tlsv1'));
-      context.report({ pointer: found.pointer, message: `tls_minimum_version "${value}" is not one of ${KNOWN.map((k) => `"${k}"`).join(', ')}: the gateway silently uses TLS 1.2 instead${fix ? `; did you mean "${fix}"?` : ''}` });
+      context.report({ pointer: found.pointer, message: `tls_minimum_version "${value}" is unknown, so the gateway silently uses TLS 1.2${fix ? `; did you mean "${fix}"?` : ''}`, detail: `Known values: ${KNOWN.map((k) => `"${k}"`).join(', ')}.` });
     } else if (value === 'tlsv1' || value === 'tlsv1.1') {
-      context.report({ pointer: found.pointer, message: `tls_minimum_version "${value}" lets clients connect with TLS 1.0/1.1, which are deprecated and insecure; use "tlsv1.2" (the default) or "tlsv1.3"` });
+      context.report({ pointer: found.pointer, message: `tls_minimum_version "${value}" lets clients connect with the insecure TLS 1.0/1.1`, detail: 'Use "tlsv1.2" (the default) or "tlsv1.3".' });
     }
   },
 };

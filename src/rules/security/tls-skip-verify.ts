@@ -16,7 +16,7 @@ export const rule: Rule = {
     }
     for (const { found, what } of hits) {
       if (found?.value !== true) continue;
-      context.report({ pointer: found.pointer, message: `certificate verification is off for ${what}: anyone in the network path can impersonate the server and read the credentials. Use it for testing only; in production add the CA certificate instead.` });
+      context.report({ pointer: found.pointer, message: `certificate verification is off for ${what}`, detail: 'Anyone in the network path can impersonate the server and read the credentials. Use it for testing only; in production add the CA certificate instead.' });
     }
   },
 };

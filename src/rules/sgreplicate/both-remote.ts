@@ -15,7 +15,8 @@ export const rule: Rule = {
       if (isBareName(source.value) || isBareName(target.value)) continue;
       context.report({
         pointer: r.pointer,
-        message: `${describe(r)} has neither a local source nor a local target (neither is a bare database name): it replicates between two other servers. Inter-gateway replication always runs from a local database, so it cannot be migrated here and its checkpoint cannot be re-used (2.8 skips it with a warning); define it as a push or pull replication on the gateway of one of the two ends.`,
+        message: `${describe(r)} replicates between two other servers, so it cannot move to this node`,
+        detail: 'Neither its source nor its target is a bare database name. Inter-gateway replication always runs from a local database, so it cannot be migrated here and its checkpoint cannot be re-used (the gateway skips it with a warning); define it as a push or pull replication on the gateway of one of the two ends.',
       });
     }
   },

@@ -1,4 +1,5 @@
 import type { Rule } from '../types.js';
+import { UPGRADE } from '../../releases/upgrade.js';
 import { databaseEntries, dbLabel, get, lookup, replicationEntries } from '../../document/databases.js';
 import { isObject, type JsonValue } from '../../types.js';
 import { isBareName, rebuiltDbUrl, redactUrl, rootReplications, type FirstGenReplication } from './common.js';
@@ -31,22 +32,24 @@ export const rule: Rule = {
         const candidate = root.items.find((r) => get(r.config, 'replication_id') === isgr.id);
         if (!candidate) continue;
         const blocker = firstBlocker(db.name ?? '', isgr, candidate, adminInterface);
-        const pair = `replication "${isgr.id}" of ${dbLabel(db)} and the root-level replication with the same id`;
+        const pair = `replication "${isgr.id}" of ${dbLabel(db)}`;
         if (!blocker) {
           context.report({
             pointer: isgr.pointer,
             target: 'key',
             severity: 'info',
-            message: `${pair}: the first-generation checkpoint will be re-used (direction, local database, URL, filter and channels match). This happens only on a 2.8.x node with the same host name and AdminInterface as the node that ran the old replication; the root-level entry is then marked upgraded and not started.`,
+            message: `${pair} will re-use the first-generation checkpoint of the same id`,
+            detail: `Direction, local database, URL, filter and channels match. This happens only on a ${UPGRADE.interGatewayReplication.line} node with the same host name and AdminInterface as the node that ran the old replication; the root-level entry is then marked upgraded and not started.`,
           });
           continue;
         }
         const tail = blocker.gatewayCompares
-          ? 'the replication will restart from zero.'
+          ? 'The replication will restart from zero.'
           : 'sgconf asks for it to match (product specification), but the gateway itself compares only direction, local database and URL: it would still re-use the checkpoint and resume from a sequence reached under the old filter, so documents that only the new filter selects and that changed before that sequence would not be replicated; otherwise the replication restarts from zero.';
         context.report({
           pointer: blocker.pointer,
-          message: `${pair}: the old checkpoint cannot be re-used because of ${blocker.field}: ${blocker.why}; ${tail} To restart from zero on purpose, give the inter-gateway replication a different replication_id instead.`,
+          message: `${pair} cannot re-use the first-generation checkpoint of the same id (${blocker.field})`,
+          detail: `${blocker.why.charAt(0).toUpperCase()}${blocker.why.slice(1)}. ${tail} To restart from zero on purpose, give the inter-gateway replication a different replication_id instead.`,
         });
       }
     }

@@ -15,7 +15,8 @@ export const rule: Rule = {
       if (!withDelta) continue;
       context.report({
         pointer: r.pointer,
-        message: `${describe(r)} replicates database "${withDelta.name}", which enables delta_sync, but first-generation replications always send whole revisions; an inter-gateway replication with "enable_delta_sync": true (EE) sends deltas.`,
+        message: `${describe(r)} sends whole revisions although database "${withDelta.name}" enables delta_sync`,
+        detail: 'First-generation replications never use delta sync; an inter-gateway replication with "enable_delta_sync": true (EE) sends deltas.',
       });
     }
   },

@@ -18,7 +18,8 @@ export const rule: Rule = {
       if (allow?.value === false) {
         context.report({
           pointer: allow.pointer,
-          message: `${dbLabel(db)} is the target of ${describe(r)}, but sets allow_conflicts false: a first-generation replication pushes revisions that may conflict and needs "allow_conflicts": true on its target, otherwise those revisions are refused and never arrive. Set allow_conflicts true on the target or move to an inter-gateway replication.`,
+          message: `${dbLabel(db)} sets allow_conflicts false but is the target of ${describe(r)}`,
+          detail: 'A first-generation replication pushes revisions that may conflict and needs "allow_conflicts": true on its target, otherwise those revisions are refused and never arrive. Set allow_conflicts true on the target or move to an inter-gateway replication.',
         });
       }
     }

@@ -1,4 +1,5 @@
 import type { Rule } from '../types.js';
+import { UPGRADE } from '../../releases/upgrade.js';
 import { isObject } from '../../types.js';
 import { rootReplications } from './common.js';
 import { underTarget } from '../../releases/index.js';
@@ -11,7 +12,7 @@ export const rule: Rule = {
   severity: 'error',
   kinds: ['legacy'],
   facts: ['sg-replicate-1'],
-  description: 'Root-level first-generation replications (sg-replicate 1): 2.8 runs them, every 3.x and 4.x gateway refuses to start with them.',
+  description: 'Root-level first-generation replications (sg-replicate 1), which later releases refuse to start with.',
   check(context) {
     const root = rootReplications(context.document);
     if (!root) return;
@@ -19,11 +20,12 @@ export const rule: Rule = {
     if (!verdict) return;
     const doc = context.document;
     const markers = isObject(doc) ? THREE_X_KEYS.filter((k) => Object.hasOwn(doc, k)) : [];
-    const intro = markers.length > 0 ? `this file has 3.x-only keys (${markers.join(', ')}), so a 3.x gateway will read it, and ` : '';
+    const readBy = markers.length > 0 ? `This file has keys only later releases know (${markers.join(', ')}), so one of them will read it. ` : '';
     context.report({
       pointer: root.pointer,
       target: 'key',
-      ...underTarget(verdict, `${intro}top-level "replications" (sg-replicate 1, deprecated in 2.8, removed in 3.0) makes every 3.x/4.x gateway refuse to start, even when the array is empty. Move each entry to the "replications" map of its local database as an inter-gateway replication: the key and "replication_id" from the old replication_id, "remote" = the URL of the other end, "direction": "push" when the local database was the source and "pull" when it was the target, and keep continuous, filter and query_params; then remove the top-level key (on 2.8 both may coexist to re-use the checkpoint, see sgreplicate/checkpoint-reuse).`),
+      ...underTarget(verdict, 'top-level "replications" (sg-replicate 1) stops the gateway from starting, even when empty',
+        `${readBy}Move each entry to the "replications" map of its local database as an inter-gateway replication: the key and "replication_id" from the old replication_id, "remote" = the URL of the other end, "direction": "push" when the local database was the source and "pull" when it was the target, and keep continuous, filter and query_params; then remove the top-level key (on ${UPGRADE.interGatewayReplication.line} both may coexist to re-use the checkpoint, see sgreplicate/checkpoint-reuse).`),
     });
   },
 };

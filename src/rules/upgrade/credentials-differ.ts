@@ -22,7 +22,8 @@ export const rule: Rule = {
         const field = FIELDS.find((f) => nonEmptyString(get(db.config, f))) ?? 'server';
         context.report({
           pointer: lookup(db.config, db.pointer, field)?.pointer ?? db.pointer,
-          message: `${dbLabel(db)} connects with other credentials than database "${first.name}": sgconf convert keeps each set in database_credentials, but the gateway's own automatic upgrade makes one database's credentials (picked by random map order) the bootstrap identity and drops the others.`,
+          message: `${dbLabel(db)} connects with other credentials than database "${first.name}"`,
+          detail: 'The gateway\'s own automatic upgrade makes one database\'s credentials (picked by random map order) the bootstrap identity and drops the others; sgconf convert keeps each set in database_credentials.',
         });
       }
     }

@@ -7,7 +7,7 @@ export const rule: Rule = {
   severity: 'error',
   kinds: ['legacy'],
   facts: ['legacy-automatic-upgrade-blocked'],
-  description: 'A legacy database without a server address, which stops the 3.x automatic upgrade.',
+  description: 'A legacy database without a server address, which stops the automatic upgrade.',
   check(context) {
     const dbs = databaseEntries(context.kind, context.document);
     const withServer = dbs.filter((db) => nonEmptyString(lookup(db.config, db.pointer, 'server')?.value));
@@ -19,11 +19,12 @@ export const rule: Rule = {
       const pointer = server?.pointer ?? db.pointer;
       const target = server ? undefined : 'key' as const;
       if (!legacyMode) {
-        if (verdict) context.report({ pointer, target, ...underTarget(verdict, `${dbLabel(db)} has no server: the 3.x automatic upgrade needs a server address on every database (2.x used the in-memory walrus: store by default) and refuses to start. Add "server": "couchbases://<host>" (the same on every database), or use "disable_persistent_config": true to stay in legacy mode.`) });
+        if (verdict) context.report({ pointer, target, ...underTarget(verdict, `${dbLabel(db)} has no server, which the automatic upgrade needs`,
+          'The automatic upgrade needs a server address on every database (without one, older releases used the in-memory walrus: store) and refuses to start. Add "server": "couchbases://<host>" (the same on every database), or use "disable_persistent_config": true to stay in legacy mode.') });
       } else if (withServer.length === 0) {
-        context.report({ pointer, target, message: `${dbLabel(db)} has no server and no other database has one: a 3.x gateway in legacy mode has no bootstrap address and refuses to start. Add a server address (or pass -bootstrap.server).` });
+        context.report({ pointer, target, message: `${dbLabel(db)} has no server and no other database has one`, detail: 'In legacy mode the gateway then has no bootstrap address and refuses to start. Add a server address (or pass -bootstrap.server).' });
       } else {
-        context.report({ pointer, target, severity: 'info', message: `${dbLabel(db)} has no server: in legacy mode it connects to the bootstrap address, which the gateway takes from one of the other databases.` });
+        context.report({ pointer, target, severity: 'info', message: `${dbLabel(db)} has no server, so it uses the bootstrap address`, detail: 'In legacy mode it connects to the bootstrap address, which the gateway takes from one of the other databases.' });
       }
     }
   },

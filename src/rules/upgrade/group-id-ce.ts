@@ -10,6 +10,6 @@ export const rule: Rule = {
     if (context.settings.edition !== 'ce') return;
     const found = lookup(context.document, '', 'config_upgrade_group_id');
     if (typeof found?.value !== 'string' || found.value === '') return;
-    context.report({ pointer: found.pointer, message: 'config_upgrade_group_id is Enterprise Edition only: a Community Edition gateway refuses to start during the automatic upgrade. Remove it (CE uses the "default" group).' });
+    context.report({ pointer: found.pointer, message: 'config_upgrade_group_id is Enterprise Edition only', detail: 'A Community Edition gateway refuses to start during the automatic upgrade. Remove it (CE uses the "default" group).' });
   },
 };

@@ -17,7 +17,8 @@ export const rule: Rule = {
       if (typeof server?.value !== 'string') continue;
       const upgraded = upgradeServerAddress(server.value);
       if (!upgraded.ok && upgraded.reason === 'port') {
-        context.report({ pointer: server.pointer, ...underTarget(verdict, `${dbLabel(db)}: ${upgraded.message}. A 3.x gateway logs an error, keeps the address unchanged and then fails its startup checks; write "couchbases://<host>" (or "couchbase://<host>" with "use_tls_server": false).`) });
+        context.report({ pointer: server.pointer, ...underTarget(verdict, `${dbLabel(db)}: the http:// server address cannot be upgraded (port other than 8091)`,
+          `The address upgrade says: ${upgraded.message}. The gateway logs an error, keeps the address unchanged and then fails its startup checks. Write "couchbases://<host>" (or "couchbase://<host>" with "use_tls_server": false).`) });
       }
     }
   },

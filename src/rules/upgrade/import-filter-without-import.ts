@@ -25,7 +25,7 @@ export const rule: Rule = {
         : 'import_docs is not set and Community Edition does not import by default';
       for (const filter of filters) {
         if (!filter || !hasSource(filter.value)) continue;
-        context.report({ pointer: filter.pointer, message: `${dbLabel(db)} has an import_filter but ${why}: the filter never runs. Enable import ("import_docs": true with shared bucket access) or remove the filter.` });
+        context.report({ pointer: filter.pointer, message: `the import_filter of ${dbLabel(db)} never runs: ${why}`, detail: 'Enable import ("import_docs": true with shared bucket access) or remove the filter.' });
       }
     }
   },

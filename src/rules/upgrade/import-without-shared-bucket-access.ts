@@ -9,9 +9,12 @@ export const rule: Rule = {
   check(context) {
     for (const db of databaseEntries(context.kind, context.document)) {
       if (importDocsSetting(db) !== true || sharedBucketAccess(db)) continue;
+      // One cause, one error: where the target refuses the database for having shared bucket access off at
+      // all, upgrade/shared-bucket-access-off reports it and names import as well.
+      if (context.judge('shared-bucket-access-off')?.severity === 'error' && (db.legacy || lookup(db.config, db.pointer, 'enable_shared_bucket_access')?.value === false)) continue;
       const importDocs = lookup(db.config, db.pointer, 'import_docs')!;
       const why = lookup(db.config, db.pointer, 'enable_shared_bucket_access') ? 'enable_shared_bucket_access is false' : 'enable_shared_bucket_access is not set, and a legacy database defaults to false';
-      context.report(validated(db, context.document, { pointer: importDocs.pointer, message: `${dbLabel(db)} enables import_docs but ${why}: import needs shared bucket access, and 3.x-4.1 refuse the database. Set "enable_shared_bucket_access": true (irreversible) or remove import_docs.` }));
+      context.report(validated(db, context.document, { pointer: importDocs.pointer, message: `${dbLabel(db)} enables import_docs but ${why}`, detail: 'Import needs shared bucket access, so the gateway refuses the database. Set "enable_shared_bucket_access": true (irreversible) or remove import_docs.' }));
     }
   },
 };

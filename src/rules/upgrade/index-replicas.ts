@@ -11,7 +11,7 @@ export const rule: Rule = {
       if (lookup(db.config, db.pointer, 'use_views')?.value === true) continue;
       for (const replicas of [lookup(db.config, db.pointer, 'num_index_replicas'), lookupPath(db.config, db.pointer, 'index', 'num_replicas')]) {
         if (!replicas || typeof replicas.value !== 'number' || replicas.value <= 1) continue;
-        context.report({ pointer: replicas.pointer, message: `${dbLabel(db)} asks for ${replicas.value} index replicas: index creation needs at least ${replicas.value + 1} index nodes (the usual deployment has two); with fewer the database does not load. Check the cluster before upgrading.` });
+        context.report({ pointer: replicas.pointer, message: `${dbLabel(db)} asks for ${replicas.value} index replicas, which need at least ${replicas.value + 1} index nodes`, detail: 'The usual deployment has two; with fewer the database does not load. Check the cluster before upgrading.' });
       }
     }
   },

@@ -21,7 +21,8 @@ export const rule: Rule = {
       context.report({
         pointer: (lookup(db.config, db.pointer, 'users') ?? lookup(db.config, db.pointer, 'roles'))!.pointer,
         target: 'key',
-        message: `${withPrincipals.length} databases (${listNames(withPrincipals.map((d) => d.name ?? ''), db.name ?? '')}) define users or roles: by code reading the gateway's automatic upgrade creates only the principals of the last database it visits (random map order), so the others' users and roles are never created. Convert with sgconf convert, which writes principals/<db>.json for every database, and create them through the _user / _role endpoints.`,
+        message: `${withPrincipals.length} databases (${listNames(withPrincipals.map((d) => d.name ?? ''), db.name ?? '')}) define users or roles, but the automatic upgrade keeps one database's`,
+        detail: 'By code reading, the gateway\'s automatic upgrade creates only the principals of the last database it visits (random map order), so the others\' users and roles are never created. Convert with sgconf convert, which writes principals/<db>.json for every database, and create them through the _user / _role endpoints.',
       });
     }
   },

@@ -26,7 +26,8 @@ export const rule: Rule = {
       if (upgraded !== reference.server) {
         context.report({
           pointer: server.pointer,
-          ...underTarget(verdict, `${dbLabel(db)} uses server "${redactUrl(upgraded)}" but database "${reference.name}" uses "${redactUrl(reference.server)}" (after the gateway's address upgrade): the 3.x automatic upgrade requires one server for all databases and refuses to start. A 3.x node serves the databases of one cluster only: give every database the same address, or split the file into one config per cluster; then sgconf convert writes each bootstrap config.`),
+          ...underTarget(verdict, `${dbLabel(db)} and database "${reference.name}" use different servers`,
+            `They are "${redactUrl(upgraded)}" and "${redactUrl(reference.server)}" after the gateway's address upgrade. The automatic upgrade requires one server for all databases and refuses to start: a node serves the databases of one cluster only. Give every database the same address, or split the file into one config per cluster; then sgconf convert writes each bootstrap config.`),
         });
       }
     }

@@ -5,7 +5,7 @@ export const rule: Rule = {
   id: 'upgrade/shadow',
   severity: 'error',
   kinds: ['legacy'],
-  description: 'Bucket shadowing (shadow / deprecated.shadow), unsupported since 1.5 and removed in 2.7.',
+  description: 'Bucket shadowing (shadow / deprecated.shadow), long unsupported and then removed.',
   check(context) {
     for (const db of databaseEntries(context.kind, context.document)) {
       const shadow = lookup(db.config, db.pointer, 'shadow') ?? (() => {
@@ -16,7 +16,8 @@ export const rule: Rule = {
       context.report({
         pointer: shadow.pointer,
         target: 'key',
-        message: `${dbLabel(db)} uses bucket shadowing, unsupported since 1.5 and removed in 2.7: 2.7+ and every 3.x gateway refuse to start with this key. Migrate by pointing the database at the shadowed bucket itself with "enable_shared_bucket_access": true and "import_docs": true, so documents written to the bucket directly are imported (an import_filter replaces shadow.doc_id_regex), then remove "shadow".`,
+        message: `${dbLabel(db)} uses bucket shadowing, which the gateway refuses to start with`,
+        detail: 'Migrate by pointing the database at the shadowed bucket itself with "enable_shared_bucket_access": true and "import_docs": true, so documents written to the bucket directly are imported (an import_filter replaces shadow.doc_id_regex), then remove "shadow".',
       });
     }
   },

@@ -20,11 +20,11 @@ export const rule: Rule = {
       }
       const pointer = bucketField?.pointer ?? db.pointer;
       if (!legacyMode) {
-        context.report({ pointer, target: bucketField ? undefined : 'key', message: `databases "${first.name}" and "${db.name}" both use bucket "${bucket}" (a missing bucket defaults to the database name): the 3.x automatic upgrade allows one database per bucket and refuses to start. Give each database its own bucket, or convert by hand with named collections.` });
+        context.report({ pointer, target: bucketField ? undefined : 'key', message: `databases "${first.name}" and "${db.name}" both use bucket "${bucket}"`, detail: 'A missing bucket defaults to the database name. The automatic upgrade allows one database per bucket and refuses to start. Give each database its own bucket, or convert by hand with named collections.' });
       } else {
         const shared = sharedCollection(first, db);
         if (shared) {
-          context.report({ pointer, target: bucketField ? undefined : 'key', message: `databases "${first.name}" and "${db.name}" both use bucket "${bucket}" and the collection ${shared}: a collection can belong to one database only, so loading the second fails and a 3.x gateway in legacy mode refuses to start.` });
+          context.report({ pointer, target: bucketField ? undefined : 'key', message: `databases "${first.name}" and "${db.name}" both use the collection ${shared} of bucket "${bucket}"`, detail: 'A collection can belong to one database only, so loading the second fails and the gateway in legacy mode refuses to start.' });
         }
       }
     }

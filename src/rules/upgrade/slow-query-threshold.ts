@@ -12,7 +12,7 @@ export const rule: Rule = {
     for (const db of databaseEntries(context.kind, context.document)) {
       const own = lookup(db.config, db.pointer, 'slow_query_warning_threshold');
       if (own && own.value !== root.value) {
-        context.report({ pointer: own.pointer, message: `${dbLabel(db)}: slow_query_warning_threshold is replaced by the root slowQueryWarningThreshold (${JSON.stringify(root.value)}) when a 3.x gateway reads this file; remove one of them.` });
+        context.report({ pointer: own.pointer, message: `${dbLabel(db)}: slow_query_warning_threshold is replaced by the root slowQueryWarningThreshold (${JSON.stringify(root.value)})`, detail: 'The automatic upgrade does so. Remove one of them.' });
       }
     }
   },

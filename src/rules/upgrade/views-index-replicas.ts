@@ -11,7 +11,7 @@ export const rule: Rule = {
       if (lookup(db.config, db.pointer, 'use_views')?.value !== true) continue;
       const replicas = lookup(db.config, db.pointer, 'num_index_replicas') ?? lookupPath(db.config, db.pointer, 'index', 'num_replicas');
       if (!replicas) continue;
-      context.report({ pointer: replicas.pointer, message: `${dbLabel(db)} uses views (use_views true), so index replica settings have no effect: replicas apply to GSI indexes only. Remove the setting, or drop use_views to use GSI.` });
+      context.report({ pointer: replicas.pointer, message: `${dbLabel(db)} uses views (use_views true), so index replica settings have no effect`, detail: 'Replicas apply to GSI indexes only. Remove the setting, or drop use_views to use GSI.' });
     }
   },
 };

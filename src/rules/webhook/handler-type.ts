@@ -15,13 +15,15 @@ export const rule: Rule = {
       if (value === undefined || value === null) {
         context.report({
           pointer: entry.pointer,
-          message: `the ${entry.event} event handler has no "handler": it must be "webhook" (the only type); the gateway refuses to load the database with "unknown event handler type"`,
+          message: `the ${entry.event} event handler has no "handler"`,
+          detail: 'It must be "webhook" (the only type); the gateway refuses to load the database with "unknown event handler type".',
         });
       } else if (typeof value === 'string') {
         const hint = value.trim().toLowerCase() === 'webhook' ? ` (did you mean "webhook"? the value is case-sensitive)` : '';
         context.report({
           pointer: joinPointer(entry.pointer, 'handler'),
-          message: `unknown event handler type ${JSON.stringify(value)}${hint}: the only type is "webhook"; the gateway refuses to load the database`,
+          message: `unknown event handler type ${JSON.stringify(value)}${hint}`,
+          detail: 'The only type is "webhook"; the gateway refuses to load the database.',
         });
       }
     }

@@ -15,10 +15,11 @@ export const rule: Rule = {
       const reason = /^[a-z][a-z0-9+.-]*:/i.test(url) && !/^https?:/i.test(url)
         ? `its scheme is ${url.slice(0, url.indexOf(':') + 1)}, not http: or https:`
         : 'it is not an absolute http:// or https:// URL';
-      const placeholder = /\{\{[^{}]*\}\}/.test(url) ? ' (it looks like an unrendered template placeholder {{ ... }})' : '';
+      const placeholder = /\{\{[^{}]*\}\}/.test(url) ? 'It looks like an unrendered template placeholder ({{ ... }}). ' : '';
       context.report({
         pointer: joinPointer(entry.pointer, 'url'),
-        message: `the ${entry.event} webhook url cannot be posted to: ${reason}${placeholder}; the gateway loads the database but every post fails and the events are lost`,
+        message: `the ${entry.event} webhook url cannot be posted to: ${reason}`,
+        detail: `${placeholder}The gateway loads the database, but every post fails and the events are lost.`,
       });
     }
   },

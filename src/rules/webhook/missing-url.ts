@@ -12,9 +12,9 @@ export const rule: Rule = {
     for (const entry of handlerEntries(context.kind, context.document)) {
       const url = entry.handler['url'];
       if (url === undefined || url === null) {
-        context.report({ pointer: entry.pointer, message: `the ${entry.event} webhook has no "url": the gateway refuses to load the database ("url parameter must be defined")` });
+        context.report({ pointer: entry.pointer, message: `the ${entry.event} webhook has no "url"`, detail: 'The gateway refuses to load the database ("url parameter must be defined").' });
       } else if (typeof url === 'string' && url.trim() === '') {
-        context.report({ pointer: joinPointer(entry.pointer, 'url'), message: `the ${entry.event} webhook "url" is empty: the gateway refuses to load the database ("url parameter must be defined")` });
+        context.report({ pointer: joinPointer(entry.pointer, 'url'), message: `the ${entry.event} webhook "url" is empty`, detail: 'The gateway refuses to load the database ("url parameter must be defined").' });
       }
     }
   },

@@ -14,7 +14,8 @@ export const rule: Rule = {
       if (filter === undefined || filter === null || (typeof filter === 'string' && filter.trim() === '')) {
         context.report({
           pointer: entry.pointer,
-          message: 'the document_changed webhook has no filter: every saved revision of every document is posted; add a filter function if the endpoint needs only some documents',
+          message: 'the document_changed webhook has no filter, so every saved revision of every document is posted',
+          detail: 'Add a filter function if the endpoint needs only some documents.',
         });
       }
     }

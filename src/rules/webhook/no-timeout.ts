@@ -13,7 +13,8 @@ export const rule: Rule = {
       if (entry.handler['timeout'] !== 0) continue;
       context.report({
         pointer: joinPointer(entry.pointer, 'timeout'),
-        message: `timeout 0 means the ${entry.event} webhook never times out: an endpoint that does not answer holds an event worker forever, and once every worker is stuck the queue fills and events are dropped; use a positive number of seconds (default 60)`,
+        message: `timeout 0 means the ${entry.event} webhook never times out`,
+        detail: 'An endpoint that does not answer holds an event worker forever, and once every worker is stuck the queue fills and events are dropped. Use a positive number of seconds (default 60).',
       });
     }
   },

@@ -15,7 +15,8 @@ export const rule: Rule = {
       if (options === undefined || options === null) continue;
       context.report({
         pointer: joinPointer(entry.pointer, 'options'),
-        message: 'db_state_changed handlers have no options (winning_rev_only is for document_changed only): the gateway refuses to load the database; remove "options"',
+        message: 'db_state_changed handlers have no options: the gateway refuses to load the database',
+        detail: 'winning_rev_only is for document_changed only. Remove "options".',
       });
     }
   },

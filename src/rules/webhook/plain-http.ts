@@ -13,10 +13,11 @@ export const rule: Rule = {
       const raw = entry.handler['url'];
       const url = typeof raw === 'string' ? parseHttpUrl(raw) : null;
       if (!url || url.protocol !== 'http:' || isLoopbackHost(url.hostname)) continue;
-      const payload = entry.event === 'document_changed' ? 'document bodies (application data, often user data)' : 'database state changes';
+      const payload = entry.event === 'document_changed' ? 'document bodies' : 'database state changes';
       context.report({
         pointer: joinPointer(entry.pointer, 'url'),
-        message: `the ${entry.event} webhook posts ${payload} to ${url.host} over plain http${url.username ? ', with credentials in the URL,' : ''} unencrypted; use https`,
+        message: `the ${entry.event} webhook posts ${payload} to ${url.host} over plain http${url.username ? ', with credentials in the URL' : ''}`,
+        detail: `${entry.event === 'document_changed' ? 'Document bodies hold application data, often user data. ' : ''}Use https.`,
       });
     }
   },

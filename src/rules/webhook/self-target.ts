@@ -53,7 +53,8 @@ export const rule: Rule = {
       if (!target) continue;
       context.report({
         pointer: joinPointer(entry.pointer, 'url'),
-        message: `the ${entry.event} webhook posts to ${withoutCredentials(raw)}, which is this gateway's own ${target.name} interface (${target.origin}): a post that writes a document raises another event, an event loop; post to a separate service`,
+        message: `the ${entry.event} webhook posts to this gateway's own ${target.name} interface`,
+        detail: `${withoutCredentials(raw)} is the ${target.name} interface (${target.origin}): a post that writes a document raises another event, an event loop. Post to a separate service.`,
       });
     }
   },

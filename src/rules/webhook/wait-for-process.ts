@@ -17,13 +17,14 @@ export const rule: Rule = {
       if (typeof value !== 'string' || value === '') continue;
       const at = joinPointer(pointer, 'wait_for_process');
       if (!GO_INTEGER.test(value)) {
-        context.report({ pointer: at, message: `wait_for_process ${JSON.stringify(value)} is not a whole number of milliseconds: the gateway logs a warning and uses the default (100 ms)` });
+        context.report({ pointer: at, message: `wait_for_process ${JSON.stringify(value)} is not a whole number of milliseconds`, detail: 'The gateway logs a warning and uses the default (100 ms).' });
       } else if (Number(value) < 0) {
-        context.report({ pointer: at, message: `wait_for_process ${JSON.stringify(value)} is negative: the gateway uses the default (100 ms)` });
+        context.report({ pointer: at, message: `wait_for_process ${JSON.stringify(value)} is negative, so the gateway uses the default (100 ms)` });
       } else if (Number(value) === 0) {
         context.report({
           pointer: at, severity: 'info',
-          message: 'wait_for_process "0" means an event is discarded at once (with a warning) when the event queue is full, instead of waiting for room',
+          message: 'wait_for_process "0" discards an event at once when the event queue is full',
+          detail: 'The gateway logs a warning instead of waiting for room.',
         });
       }
     }

@@ -131,7 +131,7 @@ export const cases: Record<string, RuleCases> = {
     ],
     invalid: [
       { kind: 'legacy', config: legacyDb({ sync: 'function(doc, oldDoc, meta, user) { channel(user); }' }), errors: [{ pointer: '/databases/db/sync', message: '`user` is always undefined' }] },
-      { kind: 'legacy', config: legacyDb({ import_filter: 'function(doc, oldDoc) { return !oldDoc; }' }), errors: [{ pointer: '/databases/db/import_filter', message: 'calls it with 1 (doc)' }] },
+      { kind: 'legacy', config: legacyDb({ import_filter: 'function(doc, oldDoc) { return !oldDoc; }' }), errors: [{ pointer: '/databases/db/import_filter', message: 'passes 1 argument (doc)' }] },
       {
         kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'https://h/x', filter: 'function(doc, oldDoc) { return true; }' }, 'db_state_changed'),
         errors: [{ pointer: '/databases/db/event_handlers/db_state_changed/0/filter', message: '(stateDoc)' }],
@@ -206,7 +206,7 @@ export const cases: Record<string, RuleCases> = {
         ],
       },
       { name: 'empty filter', kind: 'database', config: { bucket: 'b', import_filter: 'function(doc) {}' }, errors: [{ pointer: '/import_filter', message: 'not imported' }] },
-      { name: 'arrow function with an expression body', kind: 'database', config: { bucket: 'b', import_filter: '(doc) => "yes"' }, errors: [{ pointer: '/import_filter', message: 'returns "yes", which is neither a boolean nor a string the gateway reads as one' }] },
+      { name: 'arrow function with an expression body', kind: 'database', config: { bucket: 'b', import_filter: '(doc) => "yes"' }, errors: [{ pointer: '/import_filter', message: 'returns "yes", which is not a boolean' }] },
     ],
   },
   'functions/resolver-return': {

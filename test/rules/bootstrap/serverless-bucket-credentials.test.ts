@@ -3,5 +3,5 @@ import { rule } from '../../../src/rules/bootstrap/serverless-bucket-credentials
 
 runRuleTests(rule, {
   valid: [{ kind: 'bootstrap', config: { unsupported: { serverless: { enabled: true } }, bucket_credentials: { b: { username: 'u', password: 'p' } } } }],
-  invalid: [{ kind: 'bootstrap', config: { unsupported: { serverless: { enabled: true } } }, errors: [{ pointer: '/unsupported/serverless/enabled', severity: 'error', message: 'a 3.1-4.1 gateway refuses to start without them' }] }],
+  invalid: [{ kind: 'bootstrap', config: { unsupported: { serverless: { enabled: true } } }, errors: [{ pointer: '/unsupported/serverless/enabled', severity: 'error', message: 'the gateway refuses to start without them' }] }],
 });

@@ -12,9 +12,9 @@ const cases = {
   invalid: [
     { name: 'expired client certificate', kind: 'bootstrap' as const,
       config: { bootstrap: { ca_cert_path: fx.caCert, x509_cert_path: fx.expiredCert, x509_key_path: fx.expiredKey } },
-      errors: [{ pointer: '/bootstrap/x509_cert_path', message: 'expired on 2020-02-01T00:00:00.000Z', severity: 'error' as const }] },
+      errors: [{ pointer: '/bootstrap/x509_cert_path', message: 'expired on 2020-02-01', severity: 'error' as const }] },
     { name: 'expiring within 30 days', kind: 'legacy' as const, config: { SSLCert: fx.expiringCert, SSLKey: fx.serverKey },
-      errors: [{ pointer: '/SSLCert', message: /expires on .* in (9|10) days; renew it/, severity: 'warning' as const }] },
+      errors: [{ pointer: '/SSLCert', message: /expires on .* in (9|10) days\n[^]*Renew it/, severity: 'warning' as const }] },
     { name: 'not valid yet', kind: 'bootstrap' as const, config: { api: { https: { tls_cert_path: fx.futureCert, tls_key_path: fx.serverKey } } },
       errors: [{ pointer: '/api/https/tls_cert_path', message: 'is not valid until 2099-01-01', severity: 'error' as const }] },
   ],

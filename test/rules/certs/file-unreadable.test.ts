@@ -14,7 +14,7 @@ const cases = {
     { name: 'missing CA on the gateway host (--host)', kind: 'bootstrap' as const, config: { bootstrap: { server: 'couchbases://cb', ca_cert_path: fx.missing } }, options: { host: true },
       errors: [{ pointer: '/bootstrap/ca_cert_path', message: 'the file does not exist', severity: 'error' as const }] },
     { name: 'missing CA, linted elsewhere: not checked here', kind: 'bootstrap' as const, config: { bootstrap: { server: 'couchbases://cb', ca_cert_path: fx.missing } },
-      errors: [{ pointer: '/bootstrap/ca_cert_path', message: 'not on this machine, so it was not checked here', severity: 'info' as const }] },
+      errors: [{ pointer: '/bootstrap/ca_cert_path', message: 'not on this machine, so it was not checked', severity: 'info' as const }] },
     { name: 'a missing relative path, linted elsewhere: not checked here either (the gateway resolves it in its own working directory)', kind: 'legacy' as const, config: { SSLCert: 'examples/ssl/cert.pem', SSLKey: 'examples/ssl/key.pem' },
       errors: [{ pointer: '/SSLCert', message: 'relative to the gateway\'s working directory', severity: 'info' as const }, { pointer: '/SSLKey', severity: 'info' as const }] },
     { name: 'a missing relative path on the gateway host (--host) is an error', kind: 'legacy' as const, config: { SSLCert: 'examples/ssl/cert.pem', SSLKey: fx.serverKey }, options: { host: true },

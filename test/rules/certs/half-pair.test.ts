@@ -12,7 +12,7 @@ runRuleTests(rule, {
   ],
   invalid: [
     { name: 'bootstrap certificate without key', kind: 'bootstrap', config: { bootstrap: { server: 'couchbases://cb', x509_cert_path: '/c.pem' } },
-      errors: [{ pointer: '/bootstrap/x509_cert_path', message: '"x509_key_path" is not set; the gateway silently falls back to password authentication', severity: 'error' }] },
+      errors: [{ pointer: '/bootstrap/x509_cert_path', message: '"x509_key_path" is not set, so the gateway silently uses password authentication', severity: 'error' }] },
     { name: 'database_credentials key without certificate', kind: 'bootstrap', config: { database_credentials: { db1: { x509_key_path: '/k.pem' } } },
       errors: [{ pointer: '/database_credentials/db1/x509_key_path', message: 'database_credentials "db1"' }] },
     { name: 'bucket_credentials certificate without key', kind: 'bootstrap', config: { bucket_credentials: { b1: { x509_cert_path: '/c.pem', x509_key_path: '' } } },

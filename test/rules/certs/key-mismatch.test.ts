@@ -12,7 +12,7 @@ const cases = {
   invalid: [
     { name: 'another key', kind: 'bootstrap' as const,
       config: { bucket_credentials: { b1: { x509_cert_path: fx.serverCert, x509_key_path: fx.otherKey } } },
-      errors: [{ pointer: '/bucket_credentials/b1/x509_key_path', message: 'does not match the certificate', severity: 'error' as const }] },
+      errors: [{ pointer: '/bucket_credentials/b1/x509_key_path', message: 'does not match its certificate', severity: 'error' as const }] },
     { name: 'legacy listener with the key of another certificate', kind: 'legacy' as const, config: { SSLCert: fx.serverCert, SSLKey: fx.selfSignedKey },
       errors: [{ pointer: '/SSLKey', message: /TLS private key ".*self\.key" does not match/ }] },
   ],

@@ -10,8 +10,8 @@ runRuleTests(rule, {
   ],
   invalid: [
     { name: 'reference example 43', kind: 'database', config: cc({ compact_low_watermark_pct: 90 }), errors: [{ pointer: '/cache/channel_cache/compact_low_watermark_pct', severity: 'error', message: 'the gateway rejects the database' }] },
-    { name: 'D5', kind: 'database', config: cc({ max_number: 50 }), errors: [{ pointer: '/cache/channel_cache/max_number', message: 'is below 100; the gateway rejects the database' }] },
-    { name: 'D6', kind: 'database', config: cc({ compact_high_watermark_pct: 101 }), errors: [{ pointer: '/cache/channel_cache/compact_high_watermark_pct', message: 'outside 1-100; the gateway rejects the database' }] },
+    { name: 'D5', kind: 'database', config: cc({ max_number: 50 }), errors: [{ pointer: '/cache/channel_cache/max_number', message: 'is below 100' }] },
+    { name: 'D6', kind: 'database', config: cc({ compact_high_watermark_pct: 101 }), errors: [{ pointer: '/cache/channel_cache/compact_high_watermark_pct', message: 'outside 1-100' }] },
     { name: 'low mark never used', kind: 'legacy', config: { databases: { db: { cache: { channel_cache: { compact_high_watermark_pct: 90, compact_low_watermark_pct: 50 } } } } }, errors: [{ pointer: '/databases/db/cache/channel_cache/compact_low_watermark_pct', severity: 'warning' }] },
   ],
 });

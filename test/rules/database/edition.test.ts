@@ -16,7 +16,7 @@ runRuleTests(rule, {
         { pointer: '/import_partitions', severity: 'warning', message: 'is Enterprise Edition only: ignored' },
         { pointer: '/delta_sync/enabled', message: 'Enterprise Edition only: the setting is removed' },
         { pointer: '/cache/rev_cache/size', message: 'off) is Enterprise Edition only: reset to 5000' },
-        { pointer: '/cache/rev_cache/max_memory_count_mb', message: 'is Enterprise Edition only: reset to 0 (3.3+)' },
+        { pointer: '/cache/rev_cache/max_memory_count_mb', message: 'is Enterprise Edition only: reset to 0' },
         { pointer: '/cache/channel_cache/compact_low_watermark_pct', message: 'Enterprise Edition only: reset to the default' },
       ],
     },

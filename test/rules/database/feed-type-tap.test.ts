@@ -6,5 +6,5 @@ runRuleTests(rule, {
     { name: 'reference example 61: upper-case TAP never triggers it', kind: 'database', config: { name: 'db', feed_type: 'TAP', import_docs: true } },
     { name: 'no import', kind: 'database', config: { name: 'db', feed_type: 'tap', import_docs: false } },
   ],
-  invalid: [{ kind: 'database', config: { name: 'db', feed_type: 'tap', import_docs: true }, errors: [{ pointer: '/feed_type', severity: 'error', message: 'with import; the gateway rejects the database' }] }],
+  invalid: [{ kind: 'database', config: { name: 'db', feed_type: 'tap', import_docs: true }, errors: [{ pointer: '/feed_type', severity: 'error', message: 'cannot be combined with import' }] }],
 });

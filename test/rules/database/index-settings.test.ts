@@ -8,7 +8,7 @@ runRuleTests(rule, {
     { kind: 'legacy', config: { databases: { db: { enable_shared_bucket_access: true, index: { num_partitions: 2 } } } } },
   ],
   invalid: [
-    { name: 'reference example 48', kind: 'database', config: { name: 'db', num_index_replicas: 1, index: { num_replicas: 1 } }, errors: [{ pointer: '/num_index_replicas', severity: 'error', message: 'are both set; 3.3+ reject the database' }] },
-    { kind: 'legacy', config: { databases: { db: { index: { num_partitions: 2 } } } }, errors: [{ pointer: '/databases/db/index/num_partitions', message: '3.3-4.1 reject the database' }] },
+    { name: 'reference example 48', kind: 'database', config: { name: 'db', num_index_replicas: 1, index: { num_replicas: 1 } }, errors: [{ pointer: '/num_index_replicas', severity: 'error', message: 'are both set' }] },
+    { kind: 'legacy', config: { databases: { db: { index: { num_partitions: 2 } } } }, errors: [{ pointer: '/databases/db/index/num_partitions', message: 'needs shared bucket access' }] },
   ],
 });

@@ -14,9 +14,9 @@ runRuleTests(rule, {
       name: 'reference example 35', kind: 'database',
       config: { name: 'db', sync: F, scopes: { s: { collections: { c: {} } }, t: { collections: {} } } },
       errors: [
-        { pointer: '/scopes', severity: 'error', message: 'uses exactly one scope; the gateway rejects it' },
-        { pointer: '/scopes/t/collections', message: 'collections; the gateway rejects the database' },
-        { pointer: '/sync', message: '_default); the gateway rejects the database' },
+        { pointer: '/scopes', severity: 'error', message: 'a database uses exactly one' },
+        { pointer: '/scopes/t/collections', message: 'has no collections' },
+        { pointer: '/sync', message: '(even _default)' },
       ],
     },
     { name: 'legacy mode', kind: 'legacy', config: { disable_persistent_config: true, databases: { db: { server: 'walrus:', scopes: { s: { collections: { c: {} } } } } } }, errors: [{ pointer: '/databases/db/scopes', message: 'legacy mode' }] },

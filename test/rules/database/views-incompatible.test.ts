@@ -7,7 +7,7 @@ runRuleTests(rule, {
     { kind: 'database', config: { name: 'db', scopes: { s: { collections: { c: {} } } } } },
   ],
   invalid: [
-    { name: 'reference example 36', kind: 'database', config: { name: 'db', use_views: true, scopes: { s: { collections: { c: {} } } } }, errors: [{ pointer: '/use_views', severity: 'error', message: 'collection); the gateway rejects the database' }] },
-    { kind: 'database', config: { name: 'db', use_views: true, use_system_metadata_collection: true }, errors: [{ pointer: '/use_views', message: 'a 4.1+ gateway rejects the database' }] },
+    { name: 'reference example 36', kind: 'database', config: { name: 'db', use_views: true, scopes: { s: { collections: { c: {} } } } }, errors: [{ pointer: '/use_views', severity: 'error', message: 'default collection, so the gateway rejects the database' }] },
+    { kind: 'database', config: { name: 'db', use_views: true, use_system_metadata_collection: true }, errors: [{ pointer: '/use_views', message: 'cannot be combined with use_system_metadata_collection' }] },
   ],
 });

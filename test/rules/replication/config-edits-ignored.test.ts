@@ -8,7 +8,7 @@ runRuleTests(rule, {
     { name: 'an empty map', kind: 'database', config: databaseWith({}) },
   ],
   invalid: [
-    { name: 'reference example 59', kind: 'database', config: databaseWith({ r1: GOOD, r2: GOOD }), errors: [{ pointer: '/replications', severity: 'info', message: 'defines 2 replications' }] },
+    { name: 'reference example 59', kind: 'database', config: databaseWith({ r1: GOOD, r2: GOOD }), errors: [{ pointer: '/replications', severity: 'info', message: 'the 2 replications' }] },
     { kind: 'legacy', config: legacyWith({ r1: GOOD }), errors: [{ pointer: '/databases/db/replications', message: '_replication' }] },
   ],
 });

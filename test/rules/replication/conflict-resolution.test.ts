@@ -12,6 +12,6 @@ runRuleTests(rule, {
   invalid: [
     { name: 'V10: custom without a resolver', kind: 'legacy', config: legacyWith({ r1: { ...GOOD, conflict_resolution_type: 'custom' } }), errors: [{ pointer: `${L}/r1/conflict_resolution_type`, severity: 'error', message: 'needs a custom_conflict_resolver' }] },
     { name: 'resolver without type custom', kind: 'database', config: databaseWith({ r1: { ...GOOD, custom_conflict_resolver: RESOLVER } }), errors: [{ pointer: `${D}/r1/custom_conflict_resolver`, severity: 'warning' }] },
-    { name: 'push ignores the type', kind: 'database', config: databaseWith({ r1: { ...GOOD, direction: 'push', conflict_resolution_type: 'localWins' } }), errors: [{ pointer: `${D}/r1/conflict_resolution_type`, severity: 'warning', message: 'push replication ignores it' }] },
+    { name: 'push ignores the type', kind: 'database', config: databaseWith({ r1: { ...GOOD, direction: 'push', conflict_resolution_type: 'localWins' } }), errors: [{ pointer: `${D}/r1/conflict_resolution_type`, severity: 'warning', message: 'push replication ignores conflict_resolution_type' }] },
   ],
 });

@@ -10,7 +10,7 @@ runRuleTests(rule, {
   invalid: [
     { name: 'V12', kind: 'legacy', config: legacyWith({ r1: { ...GOOD, remote_username: 'u', username: 'v' } }), errors: [{ pointer: `${L}/r1/username`, severity: 'error', message: 'both remote_username and the deprecated username' }] },
     { name: 'V13', kind: 'database', config: databaseWith({ r1: { ...GOOD, remote: 'https://u:secret@sg2/db', remote_username: 'u' } }), errors: [{ pointer: `${D}/r1/remote_username`, severity: 'error' }] },
-    { name: 'deprecated username/password', kind: 'database', config: databaseWith({ r1: { ...GOOD, username: 'u', password: 'secret' } }), errors: [{ pointer: `${D}/r1/username`, severity: 'warning', message: 'deprecated since 3.1' }] },
+    { name: 'deprecated username/password', kind: 'database', config: databaseWith({ r1: { ...GOOD, username: 'u', password: 'secret' } }), errors: [{ pointer: `${D}/r1/username`, severity: 'warning', message: '3.1 and later accept it with a deprecation warning' }] },
     { name: 'password alone is ignored', kind: 'database', config: databaseWith({ r1: { ...GOOD, remote_password: 'secret' } }), errors: [{ pointer: `${D}/r1/remote_password`, severity: 'warning', message: 'ignored' }] },
   ],
 });

@@ -8,7 +8,7 @@ runRuleTests(rule, {
     { name: 'remote with credentials is still a URL', kind: 'database', config: databaseWith({ r1: { ...GOOD, remote: 'http://u:p@sg2:4985/db' } }) },
   ],
   invalid: [
-    { name: 'missing remote in a legacy file', kind: 'legacy', config: legacyWith({ r1: { ...GOOD, remote: undefined } }), errors: [{ pointer: `${L}/r1`, message: 'refuses to start' }] },
+    { name: 'missing remote in a legacy file', kind: 'legacy', config: legacyWith({ r1: { ...GOOD, remote: undefined } }), errors: [{ pointer: `${L}/r1`, message: 'the gateway does not start' }] },
     { name: 'empty remote in a database config', kind: 'database', config: databaseWith({ r1: { ...GOOD, remote: '' } }), errors: [{ pointer: `${D}/r1/remote`, message: 'never runs' }] },
     { name: 'not a URL', kind: 'database', config: databaseWith({ r1: { ...GOOD, remote: 'sg2:4984/db' } }), errors: [{ pointer: `${D}/r1/remote`, message: 'not a URL' }] },
   ],

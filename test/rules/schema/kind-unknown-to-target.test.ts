@@ -7,7 +7,7 @@ runRuleTests(rule, {
     { name: 'a legacy config under 2.8', kind: 'legacy', config: { databases: { db: { server: 'couchbases://cb' } } }, options: { target: '2.8' } },
   ],
   invalid: [
-    { kind: 'database', config: { name: 'db', bucket: 'b' }, options: { target: '2.8' }, errors: [{ pointer: '', severity: 'error', message: '3.x database config, which 2.8 cannot read' }] },
+    { kind: 'database', config: { name: 'db', bucket: 'b' }, options: { target: '2.8' }, errors: [{ pointer: '', severity: 'error', message: 'database config, which 2.8 cannot read' }] },
     { kind: 'bootstrap', config: { bootstrap: { server: 'couchbases://cb' } }, options: { target: '2.8' }, errors: [{ pointer: '', message: 'startup (bootstrap) config' }] },
   ],
 });

@@ -10,7 +10,7 @@ runRuleTests(rule, {
     { name: 'legacy walrus', kind: 'legacy', config: { databases: { db: { server: 'walrus:' } } } },
   ],
   invalid: [
-    { name: 'reference example 4', kind: 'bootstrap', config: boot({ server: 'couchbase://cb1' }), errors: [{ pointer: '/bootstrap/server', severity: 'error', message: 'with use_tls_server at its default (true) the gateway refuses to start' }] },
+    { name: 'reference example 4', kind: 'bootstrap', config: boot({ server: 'couchbase://cb1' }), errors: [{ pointer: '/bootstrap/server', severity: 'error', message: 'with use_tls_server at its default (true): the gateway refuses to start' }] },
     { name: 'reference example 5', kind: 'bootstrap', config: boot({ server: 'https://cb1:18091' }), errors: [{ pointer: '/bootstrap/server', severity: 'error', message: 'https:// address does not count' }] },
     { name: 'reference example 6', kind: 'bootstrap', config: boot({ server: 'couchbases://cb1', use_tls_server: false }), errors: [{ pointer: '/bootstrap/use_tls_server', severity: 'error', message: 'Remove "use_tls_server": false' }] },
     { name: 'opted out: clear text', kind: 'bootstrap', config: boot({ server: 'couchbase://cb1', use_tls_server: false }), errors: [{ pointer: '/bootstrap/server', severity: 'warning', message: 'clear text' }] },

@@ -9,6 +9,6 @@ runRuleTests(rule, {
     { name: 'local target', kind: 'legacy', config: { ...DB, replications: [{ source: 'http://sg2:4985/db', target: 'db' }] } },
   ],
   invalid: [
-    { kind: 'legacy', config: { ...DB, replications: [{ replication_id: 'r', source: 'http://sg1:4985/db', target: 'http://sg2:4985/db' }] }, errors: [{ pointer: '/replications/0', severity: 'warning', message: 'neither a local source nor a local target' }] },
+    { kind: 'legacy', config: { ...DB, replications: [{ replication_id: 'r', source: 'http://sg1:4985/db', target: 'http://sg2:4985/db' }] }, errors: [{ pointer: '/replications/0', severity: 'warning', message: 'neither its source nor its target is a bare database name' }] },
   ],
 });

@@ -8,5 +8,5 @@ const config = (delta: boolean) => ({
 
 runRuleTests(rule, {
   valid: [{ kind: 'legacy', config: config(false) }],
-  invalid: [{ kind: 'legacy', config: config(true), errors: [{ pointer: '/replications/0', severity: 'info', message: 'always send whole revisions' }] }],
+  invalid: [{ kind: 'legacy', config: config(true), errors: [{ pointer: '/replications/0', severity: 'info', message: 'sends whole revisions' }] }],
 });

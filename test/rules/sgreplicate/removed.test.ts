@@ -9,8 +9,8 @@ runRuleTests(rule, {
     { name: 'null is not a value', kind: 'legacy', config: { ...DB, replications: null } },
   ],
   invalid: [
-    { name: 'reference example 20', kind: 'legacy', config: { ...DB, replications: [{ replication_id: 'r', source: 'db', target: 'http://sg2:4985/db' }] }, errors: [{ pointer: '/replications', severity: 'error', message: 'refuse to start' }] },
-    { name: 'even an empty array', kind: 'legacy', config: { ...DB, replications: [] }, errors: [{ pointer: '/replications', message: 'even when the array is empty' }] },
-    { name: 'a file meant for 3.x says so', kind: 'legacy', config: { ...DB, disable_persistent_config: true, replications: [] }, errors: [{ pointer: '/replications', message: '3.x-only keys (disable_persistent_config)' }] },
+    { name: 'reference example 20', kind: 'legacy', config: { ...DB, replications: [{ replication_id: 'r', source: 'db', target: 'http://sg2:4985/db' }] }, errors: [{ pointer: '/replications', severity: 'error', message: '3.0 and later refuse it' }] },
+    { name: 'even an empty array', kind: 'legacy', config: { ...DB, replications: [] }, errors: [{ pointer: '/replications', message: 'even when empty' }] },
+    { name: 'a file meant for 3.x says so', kind: 'legacy', config: { ...DB, disable_persistent_config: true, replications: [] }, errors: [{ pointer: '/replications', message: 'keys only later releases know (disable_persistent_config)' }] },
   ],
 });

@@ -1,3 +1,5 @@
+import { describe, expect, it } from 'vitest';
+import { lintText } from '../../../src/lint.js';
 import { runRuleTests } from '../../helpers/rule-tester.js';
 import { rule } from '../../../src/rules/upgrade/removed-key.js';
 
@@ -21,7 +23,7 @@ runRuleTests(rule, {
       name: 'reference example 19', kind: 'legacy',
       config: { logging: { default: { logFilePath: '/tmp/sg.log' } }, MaxCouchbaseConnections: 16, databases: { db: { ...DB, deprecated: {}, channel_index: { server: 'x' } } } },
       errors: [
-        { pointer: '/logging/default', severity: 'error', message: 'refuses to start' },
+        { pointer: '/logging/default', severity: 'error', message: '3.0 and later refuse it' },
         { pointer: '/MaxCouchbaseConnections', severity: 'error' },
         { pointer: '/databases/db/deprecated', severity: 'error' },
         { pointer: '/databases/db/channel_index', severity: 'error' },
@@ -47,4 +49,14 @@ runRuleTests(rule, {
     },
     { name: 'database configs too', kind: 'database', config: { name: 'db', channel_index: {} }, errors: [{ pointer: '/channel_index', severity: 'error' }] },
   ],
+});
+
+describe('one fact, one finding', () => {
+  it('a removed key is reported by this rule alone, not also as an unknown field', async () => {
+    const text = JSON.stringify({ logging: { default: { logLevel: 'info' } }, databases: { db: { server: 'couchbases://h', enable_shared_bucket_access: true } } });
+    for (const target of ['3.0', '4.1'] as const) {
+      const { diagnostics } = await lintText(text, 'sync_gateway.json', { env: {}, remote: false, target });
+      expect(diagnostics.filter((d) => d.pointer === '/logging/default').map((d) => d.rule), target).toEqual(['upgrade/removed-key']);
+    }
+  });
 });

@@ -1,0 +1,25 @@
+// A finding's words: one short sentence that says what is wrong (`message`), and the why and the fix
+// beside it (`detail`), as ESLint, actionlint and rustc keep their messages to one line.
+
+/** The longest message a finding should have; the corpus and every rule's test table are held to it. */
+export const MESSAGE_LIMIT = 120;
+
+// The end of a sentence: ". " (or ! ?) before a capital letter, a quote, a backtick or a bracket.
+const SENTENCE_END = /(?<=[.!?])\s+(?=[A-Z"`(\[])/;
+
+/**
+ * Splits a text into its first sentence and the rest. Rules give `detail` themselves; this is the
+ * fallback for a stage that still writes one long text, so that the message is one sentence everywhere.
+ */
+export function splitMessage(text: string): { message: string; detail?: string } {
+  const match = SENTENCE_END.exec(text);
+  if (!match) return { message: text };
+  const rest = text.slice(match.index + match[0].length).trim();
+  return rest === '' ? { message: text.slice(0, match.index) } : { message: text.slice(0, match.index), detail: rest };
+}
+
+/** A message and a detail as one text (for formats with a single text field). */
+export function joinDetail(message: string, detail: string | undefined): string {
+  if (!detail) return message;
+  return `${/[.!?]$/.test(message) ? message : `${message}.`} ${detail}`;
+}
