@@ -2,7 +2,7 @@
 // against a baseline measured in the same run (interleaved), so that a noisy machine still gives a stable
 // figure. Never part of `npm test`.
 //
-//   node bench/run.js [--only a,b,c,d,e,f,g] [--quick]
+//   node bench/run.js [--only a,b,c,d,e,f,g,h] [--quick]
 //
 // Environment: BENCH_RUNS (cold-start rounds, default 21), BENCH_LARGE_RUNS (in-process rounds on
 // large/large2x, default 5), BENCH_PER_FILE (files of `many` started one process each, default 20).
@@ -101,6 +101,33 @@ if (wanted('a') || wanted('b')) {
     report('b', `vs ajv-cli: sgconf ${fmt(med.sgconf, 0)} ms vs ajv-cli validating typical.strict.json ${fmt(med.ajv, 0)} ms = ${fmt(ratio)}x`,
       'sgconf faster, below 1.0x', ratio < 1, { sgconfMs: med.sgconf, ajvMs: med.ajv, ratio, samples: { ajv: samples.ajv } });
   }
+}
+
+// h: the installed copy (npm pack + npm install --global of the tarball, as pre-commit and npx get it)
+// beside the clone, interleaved on the same file: npm's file times once made the installed copy skip the
+// bundle and its code cache (issue 17).
+if (wanted('h')) {
+  const { mkdtempSync } = await import('node:fs');
+  const work = mkdtempSync(path.join(os.tmpdir(), 'sgconf-bench-install-'));
+  progress('installed copy: npm pack and npm install --global into a temporary prefix');
+  const pack = spawnSync('npm', ['pack', '--pack-destination', work, '--silent'], { cwd: root, encoding: 'utf8' });
+  if (pack.status !== 0) throw new Error(`npm pack failed: ${pack.stderr}`);
+  const tarball = path.join(work, pack.stdout.trim().split('\n').pop());
+  const prefix = path.join(work, 'prefix');
+  const install = spawnSync('npm', ['install', '--global', '--prefix', prefix, tarball, '--no-audit', '--no-fund', '--silent'], { cwd: work, encoding: 'utf8' });
+  if (install.status !== 0) throw new Error(`npm install failed: ${install.stderr}`);
+  const file = path.join(root, inputs.typical.file);
+  const commands = {
+    clone: { command: node, args: [path.join(root, 'bin', 'sgconf.js'), 'lint', file], cwd: work },
+    installed: { command: path.join(prefix, 'bin', 'sgconf'), args: ['lint', file], cwd: work },
+  };
+  progress(`installed copy: ${RUNS} interleaved rounds of the clone and the installed copy`);
+  const samples = interleave(commands, { runs: RUNS });
+  const clone = median(samples.clone);
+  const installed = median(samples.installed);
+  const ratio = installed / clone;
+  report('h', `installed copy: \`sgconf lint typical.json\` ${fmt(installed, 0)} ms installed vs ${fmt(clone, 0)} ms from the clone = ${fmt(ratio)}x`,
+    'within 10% of the clone', ratio <= 1.1, { installedMs: installed, cloneMs: clone, ratio, samples });
 }
 
 // c and d: in-process throughput on large and large2x (one child process, fresh heap).

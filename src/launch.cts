@@ -117,11 +117,14 @@ export function writeCodeCaches(bundle: LoadedBundle, which: 'all' | 'stale'): s
 
 /**
  * Whether the ES modules were compiled after the bundle was made (a `tsc` without `npm run build`): then
- * the bundle holds older code, and running it would hide the change just made.
+ * the bundle holds older code, and running it would hide the change just made. Only a working copy is
+ * rebuilt that way: an installed package (under node_modules) is never stale, and its file times say
+ * nothing, since npm writes every file of a tarball at install time in no particular order.
  */
-function bundleIsStale(): boolean {
+export function bundleIsStale(dir: string = __dirname): boolean {
+  if (dir.split(/[\\/]/).includes('node_modules')) return false;
   try {
-    return statSync(`${__dirname}/cli/main.js`).mtimeMs > statSync(bundleFile).mtimeMs;
+    return statSync(`${dir}/cli/main.js`).mtimeMs > statSync(`${dir}/sgconf.cjs`).mtimeMs;
   } catch {
     return false;
   }
@@ -130,6 +133,8 @@ function bundleIsStale(): boolean {
 /** Runs the CLI: from the bundle when there is one (and it is current), else from the ES modules of dist/. */
 export async function startCli(argv: string[]): Promise<number> {
   const bundle = process.env.SGCONF_NO_BUNDLE || bundleIsStale() ? null : loadBundle();
+  // SGCONF_DEBUG says which code runs (the fast path or the ES modules), for tests and bug reports.
+  if (process.env.SGCONF_DEBUG) process.stderr.write(`sgconf: running ${bundle ? `the bundle ${bundleFile}` : 'the ES modules of dist/'}\n`);
   if (!bundle) {
     const { main } = await import('./cli/main.js');
     return main(argv);

@@ -164,6 +164,22 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     expect(r).toEqual(sgconf(['lint', 'examples']));
   });
 
+  it('an installed copy runs its bundle whatever times npm gave its files (the ES modules written later)', () => {
+    // npm writes a tarball's files at install time in no particular order: the ES modules can be newer.
+    const dir = path.join(mkdtempSync(path.join(os.tmpdir(), 'sgconf-launch-')), 'node_modules', 'sgconf');
+    cpSync(packageCopy(true), dir, { recursive: true });
+    cpSync(path.join(ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
+    const past = new Date(Date.now() - 60_000);
+    utimesSync(path.join(dir, 'dist', 'sgconf.cjs'), past, past);
+    const installed = sgconf(['--version'], { bin: path.join(dir, 'bin', 'sgconf.js'), env: { SGCONF_DEBUG: '1' } });
+    expect(installed.stderr).toBe(`sgconf: running the bundle ${path.join(dir, 'dist', 'sgconf.cjs')}\n`);
+    // The same files outside node_modules are a working copy after a tsc-only rebuild: the ES modules run.
+    const working = packageCopy(true);
+    cpSync(path.join(dir, 'dist'), path.join(working, 'dist'), { recursive: true, preserveTimestamps: true });
+    utimesSync(path.join(working, 'dist', 'sgconf.cjs'), past, past);
+    expect(sgconf(['--version'], { bin: path.join(working, 'bin', 'sgconf.js'), env: { SGCONF_DEBUG: '1' } }).stderr).toBe('sgconf: running the ES modules of dist/\n');
+  });
+
   it('without a build, says what to run instead of a stack trace', () => {
     const dir = packageCopy(false);
     const r = sgconf(['lint', 'examples'], { cwd: dir, bin: path.join(dir, 'bin', 'sgconf.js') });

@@ -78,6 +78,10 @@ describe('npm package', () => {
     for (const args of LINTS) {
       expect(run(path.join(prefix, 'bin', 'sgconf'), args, dir)).toEqual(fromCheckout(args, dir));
     }
+    // The installed copy starts from the bundle and its code cache as the clone does (npm rewrites every
+    // file's time at install, which once made the launcher take the bundle for stale).
+    const debug = run(path.join(prefix, 'bin', 'sgconf'), ['--version'], dir, { SGCONF_DEBUG: '1' });
+    expect(debug.stderr).toContain(`running the bundle ${path.join(prefix, 'lib', 'node_modules', 'sgconf', 'dist', 'sgconf.cjs')}`);
   });
 
   it('npx of the tarball runs it as the checkout does', () => {
