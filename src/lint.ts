@@ -190,7 +190,7 @@ function runRules(kind: Kind, document: JsonValue, functions: readonly ResolvedF
     if ((rule.scope ?? 'document') !== scope || !rule.kinds.includes(kind) || options.rules?.[rule.id] === 'off') continue;
     const context: RuleContext = {
       kind, document, functions, certificates, settings, target, judge: judgeForTarget,
-      report: (d) => out.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, ...(d.detail ? { detail: d.detail } : {}), pointer: d.pointer, target: d.target }),
+      report: (d) => out.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, ...(d.detail ? { detail: d.detail } : {}), ...(d.fix ? { fix: d.fix } : {}), pointer: d.pointer, target: d.target }),
       reportInFunction: (d) => out.push(functionDiagnostic(d.fn, rule.id, d.severity ?? rule.severity, d.span, d.message, d.detail)),
     };
     try {
@@ -299,6 +299,7 @@ function finalize(
       pointer, line: a.line, column: a.column, endLine: b.line, endColumn: b.column,
     };
     if (d.file) diagnostic.file = d.file;
+    if (d.fix && !d.file) diagnostic.fix = { ...d.fix, pointer: toOriginal(d.fix.pointer) };
     out.push(diagnostic);
   }
   // Plain code-unit order: localeCompare builds an ICU collator on first use (about 10 ms of every cold start).

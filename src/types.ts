@@ -16,6 +16,15 @@ export interface Span {
  * - or from `span`, offsets in the ORIGINAL bytes of the config file (already mapped back),
  * - or, for an external function file, `file` plus `span` in that file's text.
  */
+/**
+ * A safe fix of a finding, as an operation on the document (src/fix/ turns it into the smallest text edit):
+ * replace a value, remove an object member, or insert a member at the start of an object.
+ */
+export type Fix =
+  | { op: 'replace-value'; pointer: string; value: JsonValue }
+  | { op: 'remove-member'; pointer: string }
+  | { op: 'insert-member'; pointer: string; key: string; value: JsonValue };
+
 export interface RawDiagnostic {
   rule: string;
   severity: Severity;
@@ -23,6 +32,8 @@ export interface RawDiagnostic {
   message: string;
   /** Why it matters and how to fix it. */
   detail?: string;
+  /** The safe fix, when the rule has one (pointers in canonical spelling, like `pointer`). */
+  fix?: Fix;
   /** RFC 6901 pointer into the parsed document ("" = whole document), keys in canonical spelling. */
   pointer: string;
   /** The pointer with keys as written, when the stage knows it (skips the canonical -> written mapping). */
@@ -44,6 +55,8 @@ export interface Diagnostic {
   /** Why it matters and how to fix it; absent when the message says everything. */
   detail?: string;
   pointer: string;
+  /** What `sgconf lint --fix` changes for this finding (pointers as written in the file). */
+  fix?: Fix;
   line: number;
   column: number;
   endLine: number;

@@ -24,6 +24,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['lint'],
   ['files', 'report'],
   ['sync'],
+  ['fix'],
   ['sgtest', 'plan', 'convert', 'config'],
   ['cli'],
   ['index', 'launch'],

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { lintPaths } from '../src/files.js';
+import { lintText } from '../src/lint.js';
+import { fixText } from '../src/fix/run.js';
 import type { FileResult } from '../src/types.js';
 import { MESSAGE_LIMIT, splitMessage } from '../src/messages.js';
 
@@ -87,5 +89,23 @@ describe('real-world corpus', () => {
     const long = messages.filter((m) => m.replace(/"[^"]{20,}"/g, `"${'x'.repeat(18)}"`).length > MESSAGE_LIMIT);
     expect(long).toEqual([]);
     expect(messages.filter((m) => splitMessage(m).detail !== undefined)).toEqual([]);
+  });
+
+  it('never gains an error under --fix, and every fix is final (a second run changes nothing)', async () => {
+    let fixedFiles = 0;
+    for (const entry of manifest) {
+      const before = results.get(entry.file);
+      if (!before || !before.diagnostics.some((d) => d.fix)) continue;
+      const text = readFileSync(path.join(CORPUS, entry.file), 'utf8');
+      const options = { cwd: CORPUS, remote: false, env: {} };
+      const outcome = await fixText(text, entry.file, options);
+      if (outcome.fixed === 0) continue;
+      fixedFiles++;
+      const after = await lintText(outcome.text, entry.file, options);
+      const errors = (ds: readonly { severity: string }[]) => ds.filter((d) => d.severity === 'error').length;
+      expect(errors(after.diagnostics), entry.file).toBeLessThanOrEqual(errors(before.diagnostics));
+      expect((await fixText(outcome.text, entry.file, options)).fixed, entry.file).toBe(0);
+    }
+    expect(fixedFiles).toBeGreaterThan(0);
   });
 });

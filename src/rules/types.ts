@@ -1,5 +1,5 @@
 // The shape of every rule. A rule is data in, diagnostics out: no I/O, no printing, no global state.
-import type { Kind, JsonValue, RawDiagnostic, Severity, Span } from '../types.js';
+import type { Fix, Kind, JsonValue, RawDiagnostic, Severity, Span } from '../types.js';
 import type { ResolvedFunction } from '../functions/types.js';
 import type { CertificateFacts } from '../certs/types.js';
 import type { Release, Verdict } from '../releases/index.js';
@@ -45,6 +45,8 @@ export interface ReportDescriptor {
   message: string;
   /** Why it matters and how to fix it. */
   detail?: string;
+  /** A fix that keeps what the target does with the config (listed, with why it is safe, in the rule's docs). */
+  fix?: Fix;
   /** Point at the key rather than the value. */
   target?: 'key' | 'value';
   /** Override the rule's default severity for this one finding (rare: for rules with graded findings). */

@@ -27,6 +27,9 @@ Options:
                                        NAME= (empty) declares a variable set at deploy time
   --host                               this machine is the gateway host: absolute paths must exist here
   --config FILE                        use this sgconf tool config instead of searching for one
+  --fix                                apply the safe fixes to the files (JSON and the gateway's dialect),
+                                       then report what is left
+  --fix-dry-run                        print the fixes as a unified diff; write nothing
   -h, --help                           show this help
 
 Exit status: 0 no errors, 1 errors (or too many warnings), 2 misuse.`;
@@ -42,6 +45,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         'no-env': { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         config: { type: 'string' },
+        fix: { type: 'boolean', default: false },
+        'fix-dry-run': { type: 'boolean', default: false },
         ...DEPLOYMENT_OPTIONS,
       }, LINT_USAGE, io);
   if (!parsed) return 0;
@@ -59,14 +64,22 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const tool = await loadToolConfig(io.cwd, values.config);
   const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : { ...io.env, ...tool.config.env });
   const shared = deployment.options;
-  const report = await lintPaths(positionals, {
+  const lintOptions = {
     ...shared,
     cwd: io.cwd,
     kind: values.kind as Kind | 'auto',
     ignore: tool.config.ignore,
     ignoreBase: tool.filepath ? path.dirname(tool.filepath) : io.cwd,
     quiet: values.quiet,
-  });
+  };
+  let report = await lintPaths(positionals, lintOptions);
+  if (values.fix || values['fix-dry-run']) {
+    const { fixFiles } = await import('../fix-files.js');
+    const changed = await fixFiles(report.results, { ...lintOptions, quiet: false }, io, values['fix-dry-run'] ? 'diff' : 'write');
+    if (values['fix-dry-run']) return 0;
+    // What is left after the fixes is the report.
+    if (changed > 0) report = await lintPaths(positionals, lintOptions);
+  }
   // As ESLint does: a named folder in which nothing is found to check is misuse, never a pass.
   const empty = report.results.length === 0 ? positionals : await foldersWithoutConfigs(positionals, report.results, io.cwd);
   if (empty.length > 0) {

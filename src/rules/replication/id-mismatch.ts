@@ -1,4 +1,5 @@
 import type { Rule } from '../types.js';
+import type { Fix } from '../../types.js';
 import { underTarget } from '../../releases/index.js';
 import { dbLabel, lookup } from '../../document/databases.js';
 import { invalidOutcome, label, replicationSites } from './common.js';
@@ -31,7 +32,9 @@ export const rule: Rule = {
         });
       } else if (!site.db.legacy && (value === undefined || value === '')) {
         const verdict = context.judge('replication-without-id');
-        if (verdict) context.report({ pointer: id?.pointer ?? site.pointer, ...underTarget(verdict, `${label(site)} has no replication_id`, `Add "replication_id": "${site.id}".`) });
+        // Safe: the gateway stores the replication under its key whatever replication_id says.
+        const fix: Fix = id ? { op: 'replace-value', pointer: id.pointer, value: site.id } : { op: 'insert-member', pointer: site.pointer, key: 'replication_id', value: site.id };
+        if (verdict) context.report({ pointer: id?.pointer ?? site.pointer, ...underTarget(verdict, `${label(site)} has no replication_id`, `Add "replication_id": "${site.id}".`), fix });
       }
     }
   },

@@ -70,7 +70,8 @@ export const rule: Rule = {
       }
       const importDocs = lookup(db.config, db.pointer, 'import_docs');
       if (importDocs?.value === 'continuous') {
-        context.report({ pointer: importDocs.pointer, message: `${dbLabel(db)}: import_docs "continuous" is a deprecated alias of true`, detail: 'The gateway warns and treats it as true: write true.' });
+        // Safe: the gateway reads "continuous" as true.
+        context.report({ pointer: importDocs.pointer, message: `${dbLabel(db)}: import_docs "continuous" is a deprecated alias of true`, detail: 'The gateway warns and treats it as true: write true.', fix: { op: 'replace-value', pointer: importDocs.pointer, value: true } });
       }
       const feedType = lookup(db.config, db.pointer, 'feed_type');
       if (typeof feedType?.value === 'string' && feedType.value.toLowerCase() !== 'dcp') {
@@ -86,5 +87,7 @@ export const rule: Rule = {
 /** A removed key's finding, graded by what the target does with the key. */
 function reportKey(context: RuleContext, key: RemovedKey, pointer: string, message: string): void {
   const verdict = context.judge(key.fact);
-  if (verdict) context.report({ pointer, target: 'key', ...underTarget(verdict, message, key.fix) });
+  // Safe: a key the target ignores changes nothing when it is gone.
+  const fix = verdict?.treatment === 'ignores' ? { fix: { op: 'remove-member' as const, pointer } } : {};
+  if (verdict) context.report({ pointer, target: 'key', ...underTarget(verdict, message, key.fix), ...fix });
 }

@@ -1,0 +1,92 @@
+// From a finding's fix (an operation on the document) to the smallest edit of the text: everything outside
+// the edit (backtick strings, other members, indentation, key order, line endings) stays byte for byte.
+import type { LocatedDocument } from '../source/index.js';
+import type { Fix } from '../types.js';
+
+export interface TextEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** The edit that performs `fix` in `text`, or null when the document does not hold what the fix names. */
+export function editFor(fix: Fix, text: string, doc: LocatedDocument): TextEdit | null {
+  switch (fix.op) {
+    case 'replace-value': {
+      const span = doc.locate(fix.pointer, 'value');
+      return span ? { start: span.start, end: span.end, text: JSON.stringify(fix.value) } : null;
+    }
+    case 'remove-member':
+      return removeMember(fix.pointer, text, doc);
+    case 'insert-member':
+      return insertMember(fix.pointer, fix.key, JSON.stringify(fix.value), text, doc);
+  }
+}
+
+const isBlank = (c: string | undefined) => c === ' ' || c === '\t';
+
+/** A member and its separator; whole lines when the member has lines of its own. */
+function removeMember(pointer: string, text: string, doc: LocatedDocument): TextEdit | null {
+  const key = doc.locate(pointer, 'key');
+  const value = doc.locate(pointer, 'value');
+  if (!key || !value || key.start === value.start) return null;
+  let end = value.end;
+  let after = end;
+  while (isBlank(text[after])) after++;
+  const followedByComma = text[after] === ',';
+  let start = key.start;
+  if (followedByComma) {
+    end = after + 1;
+  } else {
+    // The last member: the comma before it goes with it.
+    let before = start - 1;
+    while (before >= 0 && /\s/.test(text[before]!)) before--;
+    if (text[before] === ',') start = before;
+  }
+  // A member alone on its lines goes with its line break, so no blank line is left behind.
+  let lineStart = key.start;
+  while (lineStart > 0 && isBlank(text[lineStart - 1])) lineStart--;
+  let lineEnd = end;
+  while (isBlank(text[lineEnd])) lineEnd++;
+  const ownLines = (lineStart === 0 || text[lineStart - 1] === '\n') && (text[lineEnd] === '\n' || text.startsWith('\r\n', lineEnd));
+  if (ownLines && followedByComma) {
+    return { start: lineStart, end: lineEnd + (text[lineEnd] === '\r' ? 2 : 1), text: '' };
+  }
+  if (ownLines && start < key.start) {
+    // The last member on its own lines: remove from the end of the previous value to the end of this one.
+    return { start, end: lineEnd, text: '' };
+  }
+  if (followedByComma) while (isBlank(text[end])) end++;
+  return { start, end, text: '' };
+}
+
+/** A member inserted first in an object, laid out like the object's first member (or inline). */
+function insertMember(pointer: string, key: string, valueJson: string, text: string, doc: LocatedDocument): TextEdit | null {
+  const object = doc.locate(pointer, 'value');
+  if (!object || text[object.start] !== '{') return null;
+  const member = `${JSON.stringify(key)}: ${valueJson}`;
+  let first = object.start + 1;
+  while (first < object.end && /\s/.test(text[first]!)) first++;
+  if (text[first] === '}') return { start: object.start + 1, end: object.start + 1, text: member };
+  const between = text.slice(object.start + 1, first);
+  if (between.includes('\n')) {
+    // "{\n    "a": 1" -> "{\n    "replication_id": "r",\n    "a": 1": the first member's line break and indentation.
+    return { start: first, end: first, text: `${member},${between}` };
+  }
+  return { start: first, end: first, text: `${member}, ` };
+}
+
+/** The text with the edits applied; overlapping edits after the first are left for the next pass. */
+export function applyEdits(text: string, edits: readonly TextEdit[]): { text: string; applied: number } {
+  const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  let out = '';
+  let at = 0;
+  let applied = 0;
+  for (const edit of sorted) {
+    if (edit.start < at) continue;
+    out += text.slice(at, edit.start) + edit.text;
+    at = edit.end;
+    applied++;
+  }
+  return { text: out + text.slice(at), applied };
+}

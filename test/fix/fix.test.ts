@@ -1,0 +1,104 @@
+// lint --fix: each fix is the smallest edit (everything outside it byte for byte), a second run changes
+// nothing, YAML is left alone, and the command writes atomically with the file's mode or prints a diff.
+import { describe, expect, it } from 'vitest';
+import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { fixText } from '../../src/fix/run.js';
+import { unifiedDiff } from '../../src/fix/diff.js';
+import { runCli } from '../helpers/cli.js';
+
+const OPTIONS = { env: {}, remote: false } as const;
+
+/** The text outside the changed region: what a fix must keep byte for byte. */
+function outside(before: string, after: string): { prefix: number; suffix: number } {
+  let prefix = 0;
+  while (prefix < before.length && before[prefix] === after[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < before.length - prefix && before[before.length - 1 - suffix] === after[after.length - 1 - suffix]) suffix++;
+  return { prefix, suffix };
+}
+
+const cases: { name: string; file: string; before: string; after: string }[] = [
+  {
+    name: 'plain JSON: import_docs "continuous" becomes true',
+    file: 'db.json',
+    before: '{\n  "bucket": "b",\n  "import_docs": "continuous"\n}\n',
+    after: '{\n  "bucket": "b",\n  "import_docs": true\n}\n',
+  },
+  {
+    name: 'the gateway\'s dialect: a backtick function stays as written, replication_id is inserted as the first member',
+    file: 'db.json',
+    before: '{\n  "bucket": "b",\n  "sync": `function (doc) {\n    channel(doc.c);\n  }`,\n  "replications": {\n    "r1": {\n      "remote": "https://sg2/db",\n      "direction": "pull",\n      "max_backoff_time": 5\n    }\n  }\n}\n',
+    after: '{\n  "bucket": "b",\n  "sync": `function (doc) {\n    channel(doc.c);\n  }`,\n  "replications": {\n    "r1": {\n      "replication_id": "r1",\n      "remote": "https://sg2/db",\n      "direction": "pull",\n      "max_backoff_time": 5\n    }\n  }\n}\n',
+  },
+  {
+    name: 'inline objects: a member inserted inline',
+    file: 'db.json',
+    before: '{"bucket": "b", "replications": {"r1": {"remote": "https://sg2/db", "direction": "pull", "max_backoff_time": 5}}}',
+    after: '{"bucket": "b", "replications": {"r1": {"replication_id": "r1", "remote": "https://sg2/db", "direction": "pull", "max_backoff_time": 5}}}',
+  },
+  {
+    name: 'CRLF line endings: ignored legacy keys removed with their lines, the last one with the comma before it',
+    file: 'sync_gateway.json',
+    before: '{\r\n  "adminUI": "/x.html",\r\n  "databases": {\r\n    "db": {"server": "couchbases://cb", "enable_shared_bucket_access": true}\r\n  },\r\n  "deploymentID": "abc"\r\n}\r\n',
+    after: '{\r\n  "databases": {\r\n    "db": {"server": "couchbases://cb", "enable_shared_bucket_access": true}\r\n  }\r\n}\r\n',
+  },
+];
+
+describe('lint --fix on a text', () => {
+  for (const c of cases) {
+    it(c.name, async () => {
+      const first = await fixText(c.before, c.file, OPTIONS);
+      expect(first.text).toBe(c.after);
+      expect(first.fixed).toBeGreaterThan(0);
+      // Only the edited region differs (the expected texts above are the input with the edit alone).
+      const { prefix, suffix } = outside(c.before, first.text);
+      expect(prefix + suffix).toBeLessThanOrEqual(c.before.length);
+      const second = await fixText(first.text, c.file, OPTIONS);
+      expect(second).toEqual({ text: first.text, fixed: 0, passes: 0 });
+    });
+  }
+
+  it('leaves YAML alone (comments and anchors are not JSON edits)', async () => {
+    const yaml = '# the orders database\nbucket: b\nimport_docs: continuous  # keep\n';
+    expect(await fixText(yaml, 'db.yaml', OPTIONS)).toEqual({ text: yaml, fixed: 0, passes: 0 });
+  });
+
+  it('offers no fix that changes what the target does: a key 4.1 refuses is reported, not removed', async () => {
+    const text = '{"logging": {"default": {"logLevel": "info"}}, "databases": {"db": {"server": "couchbases://cb", "enable_shared_bucket_access": true}}}';
+    expect((await fixText(text, 'sg.json', OPTIONS)).fixed).toBe(0);
+  });
+});
+
+describe('unified diff', () => {
+  it('prints the changed lines with three lines of context, as diff -u does', () => {
+    const before = ['{', '  "a": 1,', '  "b": 2,', '  "c": 3,', '  "d": 4,', '  "e": 5', '}', ''].join('\n');
+    // (seven lines: the final line break ends the last one)
+    const after = before.replace('"c": 3', '"c": 4');
+    expect(unifiedDiff('x.json', before, after)).toBe(['--- a/x.json', '+++ b/x.json', '@@ -1,7 +1,7 @@', ' {', '   "a": 1,', '   "b": 2,', '-  "c": 3,', '+  "c": 4,', '   "d": 4,', '   "e": 5', ' }', ''].join('\n'));
+    expect(unifiedDiff('x.json', before, before)).toBe('');
+  });
+});
+
+describe('sgconf lint --fix', () => {
+  it('--fix-dry-run prints the diff and writes nothing; --fix writes the file with its mode and reports what is left', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sgconf-fix-'));
+    const file = path.join(dir, 'db.json');
+    const before = '{\n  "bucket": "b",\n  "import_docs": "continuous"\n}\n';
+    writeFileSync(file, before);
+    chmodSync(file, 0o640);
+    const dry = await runCli(['lint', 'db.json', '--fix-dry-run'], { cwd: dir });
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toBe(['--- a/db.json', '+++ b/db.json', '@@ -1,4 +1,4 @@', ' {', '   "bucket": "b",', '-  "import_docs": "continuous"', '+  "import_docs": true', ' }', ''].join('\n'));
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    const fixed = await runCli(['lint', 'db.json', '--fix', '--format', 'json'], { cwd: dir });
+    expect(fixed.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(before.replace('"continuous"', 'true'));
+    expect(statSync(file).mode & 0o777).toBe(0o640);
+    expect(JSON.parse(fixed.stdout).results[0].diagnostics.filter((d: { rule: string }) => d.rule === 'upgrade/removed-key')).toEqual([]);
+    // A second run has nothing left to do.
+    const again = await runCli(['lint', 'db.json', '--fix-dry-run'], { cwd: dir });
+    expect(again.stdout).toBe('');
+  });
+});
