@@ -2,7 +2,7 @@
 // against a baseline measured in the same run (interleaved), so that a noisy machine still gives a stable
 // figure. Never part of `npm test`.
 //
-//   node bench/run.js [--only a,b,c,d,e,f,g,h] [--quick]
+//   node bench/run.js [--only a,b,c,d,e,f,g,h,i] [--quick]
 //
 // Environment: BENCH_RUNS (cold-start rounds, default 21), BENCH_LARGE_RUNS (in-process rounds on
 // large/large2x, default 5), BENCH_PER_FILE (files of `many` started one process each, default 20).
@@ -103,6 +103,36 @@ if (wanted('a') || wanted('b')) {
   }
 }
 
+// i: the language server: from a change of the typical config to its diagnostics (issue 18: within 100 ms),
+// with the server's debounce included, as an editor sees it.
+if (wanted('i')) {
+  const { LspClient } = await import('./lsp-client.js');
+  const { readFileSync } = await import('node:fs');
+  const { pathToFileURL } = await import('node:url');
+  const file = inputs.typical.file;
+  const text = readFileSync(file, 'utf8');
+  const uri = pathToFileURL(file).href;
+  const client = new LspClient(path.join(root, 'bin', 'sgconf.js'), root);
+  await client.initialize();
+  const opened = client.diagnostics(uri, 1);
+  client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'json', version: 1, text } } });
+  await opened;
+  const samples = [];
+  for (let round = 0; round < RUNS; round++) {
+    const version = round + 2;
+    const published = client.diagnostics(uri, version);
+    const start = process.hrtime.bigint();
+    // A typing change: one more space before the closing brace, alternately added and removed.
+    client.send({ method: 'textDocument/didChange', params: { textDocument: { uri, version }, contentChanges: [{ text: round % 2 ? text : text.replace(/}\s*$/, ' }\n') }] } });
+    await published;
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  client.close();
+  const ms = median(samples);
+  report('i', `language server: diagnostics ${fmt(ms, 0)} ms after a change of typical.json (median of ${RUNS}, the server's debounce included)`,
+    'within 100 ms', ms <= 100, { ms, samples });
+}
+
 // h: the installed copy (npm pack + npm install --global of the tarball, as pre-commit and npx get it)
 // beside the clone, interleaved on the same file: npm's file times once made the installed copy skip the
 // bundle and its code cache (issue 17).
@@ -116,7 +146,7 @@ if (wanted('h')) {
   const prefix = path.join(work, 'prefix');
   const install = spawnSync('npm', ['install', '--global', '--prefix', prefix, tarball, '--no-audit', '--no-fund', '--silent'], { cwd: work, encoding: 'utf8' });
   if (install.status !== 0) throw new Error(`npm install failed: ${install.stderr}`);
-  const file = path.join(root, inputs.typical.file);
+  const file = inputs.typical.file;
   const commands = {
     clone: { command: node, args: [path.join(root, 'bin', 'sgconf.js'), 'lint', file], cwd: work },
     installed: { command: path.join(prefix, 'bin', 'sgconf'), args: ['lint', file], cwd: work },

@@ -98,7 +98,8 @@ await build({
   ...common,
   entryPoints: [path.join(dist, 'cli', 'main.js')],
   outfile: bundleFile,
-  external: ['cosmiconfig', 'ajv/dist/2020.js', 'ajv-formats'],
+  // The language server's protocol library loads only with `sgconf lsp`: from node_modules, not the bundle.
+  external: ['cosmiconfig', 'ajv/dist/2020.js', 'ajv-formats', 'vscode-languageserver', 'vscode-languageserver/node.js', 'vscode-languageserver-textdocument'],
   plugins: [chunkStubs, lazyAcornTables],
 });
 for (const chunk of CHUNKS) await build({ ...common, entryPoints: [chunk.entry], outfile: chunkFile(chunk.name) });

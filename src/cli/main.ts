@@ -14,6 +14,7 @@ const commands: Record<string, () => Promise<CommandModule>> = {
   schema: () => import('./commands/schema.js'),
   'dry-run': () => import('./commands/dry-run.js'),
   test: () => import('./commands/test.js'),
+  lsp: () => import('./commands/lsp.js'),
 };
 
 export const USAGE = `Usage: sgconf <command> [options]
@@ -27,6 +28,7 @@ Commands:
   schema <legacy|bootstrap|database>  print the JSON Schema of a kind
   dry-run <config> --doc <file|->     run a document through a sync function or import filter
   test [<path>...]                    run sync function and import filter test files
+  lsp                                 run the language server for editors (standard input/output)
 
 Run 'sgconf <command> --help' for a command's options.`;
 

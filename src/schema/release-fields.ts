@@ -3,7 +3,7 @@
 // target does not know is an error that says when it was added or removed, and a field the newest release
 // no longer knows but the target does is no longer reported.
 import { isObject, joinPointer, splitPointer, type JsonValue, type Kind, type RawDiagnostic } from '../types.js';
-import { compareReleases, NEWEST_RELEASE, type Release } from '../releases/index.js';
+import { compareReleases, NEWEST_RELEASE, RELEASES, type Release } from '../releases/index.js';
 import { RELEASE_FIELDS } from '../releases/fields.js';
 import { placeOf } from './validate.js';
 
@@ -126,4 +126,17 @@ export function dropDeprecationsWithoutReplacement(kind: Kind, target: Release, 
     const field = fieldsOf(kind).find((f) => f.segments.length === segments.length && f.segments.every((s, j) => s === '*' || s === segments[j]));
     if (field && !knownTo(field, target)) diagnostics.splice(i, 1);
   }
+}
+
+/** The releases that know the field at a pointer ("3.3 and later", "2.8 only"), for the editor's hover. */
+export function releasesKnowing(kind: Kind, pointer: string): string {
+  const segments = splitPointer(pointer).map((s) => s.toLowerCase());
+  const field = fieldsOf(kind).find((f) => f.segments.length === segments.length && f.segments.every((s, j) => s === '*' || s === segments[j]));
+  // Startup and database configs exist from 3.0 (kindUnknownToTarget); legacy files from the oldest release.
+  const readers = RELEASES.filter((r) => kind === 'legacy' || compareReleases(r, '3.0') >= 0);
+  if (!field) return `${readers[0]} and later`;
+  const known = readers.filter((r) => knownTo(field, r));
+  if (known.length === 0) return 'no release sgconf judges for';
+  const last = known[known.length - 1]!;
+  return last === NEWEST_RELEASE ? `${known[0]} and later` : known.length === 1 ? `${known[0]} only` : `${known[0]}-${last}`;
 }

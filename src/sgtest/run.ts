@@ -226,7 +226,7 @@ function sameMap(a: Record<string, string[]>, b: Record<string, string[]> | null
 }
 
 /** Turns a finding in a test file into one with a line and column (locating the file only now). */
-function placer(located: () => { source: SourceText | null; document: LocatedDocument | null }): (d: RawDiagnostic) => Diagnostic {
+export function placer(located: () => { source: SourceText | null; document: LocatedDocument | null }): (d: RawDiagnostic) => Diagnostic {
   return (d) => {
     const { source, document } = located();
     const span = d.span ?? locateNearest(document, d.writtenPointer ?? d.pointer, d.target ?? 'value');

@@ -1,0 +1,227 @@
+// `sgconf lsp`: a language server on standard input and output (vscode-languageserver). The same findings,
+// positions and severities as `sgconf lint` with the workspace's tool config, computed from the unsaved
+// text while the user types (debounced); hover and completion from the schemas and the release facts;
+// the safe fixes of `lint --fix` as code actions, and a link to each rule's page. A failure on one
+// document is logged and never stops the server.
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  CodeActionKind, CompletionItemKind, createConnection, DiagnosticSeverity, MarkupKind, ProposedFeatures,
+  TextDocuments, TextDocumentSyncKind, type CodeAction, type Connection, type Diagnostic as LspDiagnostic,
+} from 'vscode-languageserver/node.js';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { analyzeText, type LintOptions } from '../lint.js';
+import { loadToolConfig } from '../config/index.js';
+import { deploymentFrom } from './tool-options.js';
+import { isConfigFileName } from '../files.js';
+import { readTestFile } from '../sgtest/file.js';
+import { placer } from '../sgtest/run.js';
+import { formatFromPath, parseSource } from '../source/index.js';
+import { schemaAt } from '../schema/at.js';
+import { releasesKnowing } from '../schema/release-fields.js';
+import { editFor } from '../fix/edits.js';
+import { packageFile } from '../paths.js';
+import { NEWEST_RELEASE } from '../releases/index.js';
+import { expandsEnvironment } from '../releases/reading.js';
+import { isObject, type Diagnostic, type Fix, type Kind, type Severity } from '../types.js';
+
+/** Milliseconds of quiet after a change before the document is linted again. */
+export const DEBOUNCE_MS = 60;
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information };
+const OPEN_DOCS = 'sgconf.openRuleDocs';
+
+interface Linted {
+  version: number;
+  kind: Kind | null;
+  options: LintOptions;
+}
+
+export function startServer(connection: Connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout)): void {
+  const documents = new TextDocuments(TextDocument);
+  const timers = new Map<string, NodeJS.Timeout>();
+  const linted = new Map<string, Linted>();
+
+  connection.onInitialize(() => ({
+    capabilities: {
+      textDocumentSync: TextDocumentSyncKind.Incremental,
+      hoverProvider: true,
+      completionProvider: { triggerCharacters: ['"'] },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      executeCommandProvider: { commands: [OPEN_DOCS] },
+    },
+    serverInfo: { name: 'sgconf' },
+  }));
+
+  const isConfig = (uri: string) => uri.startsWith('file:') && /\.(json|ya?ml)$/i.test(uri);
+
+  /** The options `sgconf lint` would use in the file's folder: its tool config, target and env files. */
+  async function optionsFor(file: string): Promise<LintOptions> {
+    const dir = path.dirname(file);
+    const tool = await loadToolConfig(dir);
+    const deployment = deploymentFrom(tool, {}, dir, { ...process.env, ...tool.config.env });
+    return { ...deployment.options, cwd: dir };
+  }
+
+  async function validate(document: TextDocument): Promise<void> {
+    const file = fileURLToPath(document.uri);
+    try {
+      const options = await optionsFor(file);
+      let found: Diagnostic[] = [];
+      let kind: Kind | null = null;
+      if (/\.sgtest\.(json|ya?ml)$/i.test(file)) {
+        // A test file: its own checks (the cases run with `sgconf test`).
+        const read = await readTestFile(document.getText(), file);
+        found = read.diagnostics.map(placer(read.located));
+      } else if (isConfigFileName(path.basename(file))) {
+        // As the folder walk decides: a JSON or YAML file that is not a gateway config gets no findings.
+        const analyzed = await analyzeText(document.getText(), file, { ...options, discovered: true });
+        found = analyzed.result.diagnostics.filter((d) => !d.file);
+        kind = analyzed.kind;
+      }
+      // A newer version arrived while this one was linted: its own run reports.
+      if (documents.get(document.uri)?.version !== document.version) return;
+      linted.set(document.uri, { version: document.version, kind, options });
+      await connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: found.map(toLsp) });
+    } catch (error) {
+      connection.console.error(`sgconf: ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  function schedule(document: TextDocument): void {
+    if (!isConfig(document.uri)) return;
+    clearTimeout(timers.get(document.uri));
+    timers.set(document.uri, setTimeout(() => {
+      timers.delete(document.uri);
+      void validate(document);
+    }, DEBOUNCE_MS));
+  }
+
+  // Opening a document is its first change of content as well.
+  documents.onDidChangeContent((event) => schedule(event.document));
+  documents.onDidClose((event) => {
+    clearTimeout(timers.get(event.document.uri));
+    linted.delete(event.document.uri);
+    void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
+  });
+
+  connection.onCodeAction((params) => {
+    const document = documents.get(params.textDocument.uri);
+    if (!document) return [];
+    const actions: CodeAction[] = [];
+    const text = document.getText();
+    const state = linted.get(document.uri);
+    for (const diagnostic of params.context.diagnostics) {
+      const data = diagnostic.data as { fix?: Fix } | undefined;
+      if (data?.fix && state) {
+        try {
+          const located = parseSource(text, fileURLToPath(document.uri), { env: envFor(state.options), format: formatFromPath(document.uri) }).document;
+          const edit = located ? editFor(data.fix, text, located) : null;
+          if (edit) {
+            actions.push({
+              // A client may send back only part of the diagnostic (Neovim 0.7 keeps code, range and data).
+              title: `Fix: ${typeof diagnostic.message === 'string' ? diagnostic.message.split('\n')[0] : String(diagnostic.code ?? 'sgconf')}`,
+              kind: CodeActionKind.QuickFix,
+              diagnostics: [diagnostic],
+              isPreferred: true,
+              edit: { changes: { [document.uri]: [{ range: { start: document.positionAt(edit.start), end: document.positionAt(edit.end) }, newText: edit.text }] } },
+            });
+          }
+        } catch (error) {
+          connection.console.error(`sgconf: code action: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      if (typeof diagnostic.code === 'string') {
+        actions.push({ title: `Open the docs of ${diagnostic.code}`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], command: { title: 'Open the rule docs', command: OPEN_DOCS, arguments: [diagnostic.code] } });
+      }
+    }
+    return actions;
+  });
+
+  connection.onExecuteCommand(async (params) => {
+    if (params.command !== OPEN_DOCS || typeof params.arguments?.[0] !== 'string') return;
+    await connection.window.showDocument({ uri: ruleDocsUri(params.arguments[0]), external: false });
+  });
+
+  connection.onHover((params) => {
+    const found = fieldAt(params.textDocument.uri, params.position);
+    if (!found?.schema?.description) return null;
+    const name = found.pointer.slice(found.pointer.lastIndexOf('/') + 1);
+    const releases = found.kind ? `\n\nKnown to Sync Gateway ${releasesKnowing(found.kind, found.pointer)}.` : '';
+    return { contents: { kind: MarkupKind.Markdown, value: `**${name}**\n\n${found.schema.description}${releases}` } };
+  });
+
+  connection.onCompletion((params) => {
+    const found = fieldAt(params.textDocument.uri, params.position, true);
+    const properties = found?.schema?.properties;
+    if (!properties) return [];
+    return Object.entries(properties).filter(([, s]) => !s.deprecated).map(([name, s]) => ({
+      label: name, kind: CompletionItemKind.Property, ...(typeof s.description === 'string' ? { documentation: s.description } : {}),
+    }));
+  });
+
+  /** The field under the cursor (or, for completion, the object the cursor is in) and its schema. */
+  function fieldAt(uri: string, position: { line: number; character: number }, container = false) {
+    const document = documents.get(uri);
+    const state = linted.get(uri);
+    if (!document || !state?.kind) return null;
+    try {
+      const located = parseSource(document.getText(), fileURLToPath(uri), { env: envFor(state.options), format: formatFromPath(uri) }).document;
+      if (!located) return null;
+      const offset = document.offsetAt(position);
+      let pointer = located.pointerAt(offset);
+      // On a key, the field is the member the key names (pointerAt finds values only).
+      const around = valueAt(located.value, pointer);
+      if (isObject(around)) {
+        for (const key of Object.keys(around)) {
+          const member = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+          const span = located.locate(member, 'key');
+          if (span && span.start <= offset && offset <= span.end) {
+            pointer = member;
+            break;
+          }
+        }
+      }
+      if (container) {
+        // Completion names keys of the object around the cursor.
+        const value = valueAt(located.value, pointer);
+        if (!isObject(value)) pointer = pointer.slice(0, pointer.lastIndexOf('/'));
+      }
+      return { pointer, kind: state.kind, schema: schemaAt(state.kind, pointer) };
+    } catch {
+      return null;
+    }
+  }
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+function envFor(options: LintOptions): Record<string, string | undefined> | null {
+  return expandsEnvironment(options.target ?? NEWEST_RELEASE) ? (options.env ?? null) : null;
+}
+
+function valueAt(root: unknown, pointer: string): unknown {
+  let node = root;
+  for (const token of pointer.split('/').slice(1)) {
+    const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+    node = isObject(node) ? node[key] : Array.isArray(node) ? node[Number(key)] : undefined;
+  }
+  return node;
+}
+
+function ruleDocsUri(rule: string): string {
+  return packageFile(`docs/rules/${rule}.md`).href;
+}
+
+function toLsp(d: Diagnostic): LspDiagnostic {
+  return {
+    range: { start: { line: d.line - 1, character: d.column - 1 }, end: { line: d.endLine - 1, character: d.endColumn - 1 } },
+    severity: SEVERITY[d.severity],
+    source: 'sgconf',
+    code: d.rule,
+    codeDescription: { href: ruleDocsUri(d.rule) },
+    message: d.detail ? `${d.message}\n${d.detail}` : d.message,
+    ...(d.fix ? { data: { fix: d.fix } } : {}),
+  };
+}

@@ -1,0 +1,91 @@
+// sgconf lsp, message by message: the diagnostics of an unsaved text with lint's positions and rule ids,
+// a change linted again, hover and completion from the schema, the fix as a code action, and a document
+// that breaks nothing for the others.
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { LspClient } from '../../bench/lsp-client.js';
+import { runCli } from '../helpers/cli.js';
+
+const ROOT = path.resolve(__dirname, '../..');
+const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-lsp-'));
+const client = new LspClient(path.join(ROOT, 'bin', 'sgconf.js'), dir);
+afterAll(() => client.close());
+
+const file = path.join(dir, 'db.json');
+const uri = pathToFileURL(file).href;
+const TEXT = '{\n  "bucket": "b",\n  "import_docs": "continuous",\n  "revs_limit": "20"\n}\n';
+
+describe('sgconf lsp', () => {
+  it('answers initialize with its features', async () => {
+    const answer = await client.initialize();
+    expect(answer.result.capabilities).toMatchObject({ hoverProvider: true, codeActionProvider: { codeActionKinds: ['quickfix'] } });
+  });
+
+  it('reports an unsaved text as sgconf lint reports the same text on disk', async () => {
+    writeFileSync(file, TEXT);
+    const lint = await runCli(['lint', 'db.json', '--format', 'json'], { cwd: dir });
+    const expected = JSON.parse(lint.stdout).results[0].diagnostics as { rule: string; line: number; column: number }[];
+    writeFileSync(file, '{}'); // the server reads the editor's text, not the file
+    const published = client.diagnostics(uri, 1);
+    client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'json', version: 1, text: TEXT } } });
+    const { params } = await published;
+    expect(params.diagnostics.map((d: any) => `${d.code} ${d.range.start.line + 1}:${d.range.start.character + 1}`).sort())
+      .toEqual(expected.map((d) => `${d.rule} ${d.line}:${d.column}`).sort());
+    expect(params.diagnostics.find((d: any) => d.code === 'schema/type')).toMatchObject({ severity: 1, source: 'sgconf' });
+  });
+
+  it('lints a change again (only the last of quick changes)', async () => {
+    const published = client.diagnostics(uri, 3);
+    client.send({ method: 'textDocument/didChange', params: { textDocument: { uri, version: 2 }, contentChanges: [{ text: TEXT.replace('"20"', '30') }] } });
+    client.send({ method: 'textDocument/didChange', params: { textDocument: { uri, version: 3 }, contentChanges: [{ text: TEXT.replace('"20"', '20') }] } });
+    const { params } = await published;
+    expect(params.diagnostics.map((d: any) => d.code)).toEqual(['upgrade/removed-key']);
+    expect(client.received.some((m) => m.method === 'textDocument/publishDiagnostics' && m.params.version === 2)).toBe(false);
+  });
+
+  it('offers the fix and the rule docs as code actions', async () => {
+    const diagnostic = client.received.filter((m) => m.method === 'textDocument/publishDiagnostics' && m.params.version === 3)[0]!.params.diagnostics[0];
+    const answer = await client.request('textDocument/codeAction', { textDocument: { uri }, range: diagnostic.range, context: { diagnostics: [diagnostic] } });
+    const fix = answer.result.find((a: any) => a.edit);
+    expect(fix.edit.changes[uri]).toEqual([{ range: diagnostic.range, newText: 'true' }]);
+    expect(answer.result.map((a: any) => a.title)).toContain('Open the docs of upgrade/removed-key');
+  });
+
+  it('describes the field under the cursor and completes the fields of the object', async () => {
+    const hover = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } });
+    expect(hover.result.contents.value).toMatch(/^\*\*bucket\*\*/);
+    expect(hover.result.contents.value).toContain('Known to Sync Gateway 3.0 and later');
+    const revsLimitLine = 3;
+    const newer = await client.request('textDocument/hover', { textDocument: { uri }, position: { line: revsLimitLine, character: 4 } });
+    expect(newer.result.contents.value).toMatch(/^\*\*revs_limit\*\*/);
+    const completion = await client.request('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 4 } });
+    expect(completion.result.map((c: any) => c.label)).toEqual(expect.arrayContaining(['sync', 'import_filter', 'revs_limit']));
+  });
+
+  it('checks a test file, and leaves JSON that is no gateway config alone', async () => {
+    const test = pathToFileURL(path.join(dir, 'orders.sgtest.yaml')).href;
+    const published = client.diagnostics(test, 1);
+    client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: test, languageId: 'yaml', version: 1, text: 'config: db.json\ncases:\n  - name: x\n    doc: {a: 1}\n    expct: {rejected: false}\n' } } });
+    const found = (await published).params.diagnostics;
+    expect(found.every((d: any) => d.code === 'sgtest/invalid-file')).toBe(true);
+    expect(found.find((d: any) => /expct/.test(d.message))).toMatchObject({ range: { start: { line: 4, character: 4 } } });
+    const pkg = pathToFileURL(path.join(dir, 'package.json')).href;
+    const none = client.diagnostics(pkg, 1);
+    client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: pkg, languageId: 'json', version: 1, text: '{"name": "x", "version": "1.0.0"}' } } });
+    expect((await none).params.diagnostics).toEqual([]);
+  });
+
+  it('keeps serving after a document it cannot read', async () => {
+    const other = pathToFileURL(path.join(dir, 'broken.json')).href;
+    const broken = client.diagnostics(other, 1);
+    client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: other, languageId: 'json', version: 1, text: '{"bucket": ' + '['.repeat(100_000) } } });
+    expect((await broken).params.diagnostics.map((d: any) => d.code)).toContain('source/too-deep');
+    const again = client.diagnostics(uri, 4);
+    client.send({ method: 'textDocument/didChange', params: { textDocument: { uri, version: 4 }, contentChanges: [{ text: TEXT }] } });
+    expect((await again).params.diagnostics.length).toBeGreaterThan(0);
+    expect(client.alive()).toBe(true);
+  });
+});
