@@ -48,9 +48,16 @@ function removeMember(pointer: string, text: string, doc: LocatedDocument): Text
   while (lineStart > 0 && isBlank(text[lineStart - 1])) lineStart--;
   let lineEnd = end;
   while (isBlank(text[lineEnd])) lineEnd++;
-  const ownLines = (lineStart === 0 || text[lineStart - 1] === '\n') && (text[lineEnd] === '\n' || text.startsWith('\r\n', lineEnd));
+  // In YAML a comment after the value belongs to the member's line.
+  if (doc.format === 'yaml' && text[lineEnd] === '#') while (lineEnd < text.length && text[lineEnd] !== '\n' && text[lineEnd] !== '\r') lineEnd++;
+  const ownLines = (lineStart === 0 || text[lineStart - 1] === '\n') && (lineEnd === text.length || text[lineEnd] === '\n' || text.startsWith('\r\n', lineEnd));
+  const newline = text[lineEnd] === '\r' ? 2 : text[lineEnd] === '\n' ? 1 : 0;
+  if (ownLines && !followedByComma && start === key.start) {
+    // Alone in its object, or a member of a YAML block mapping: its lines go.
+    return { start: lineStart, end: lineEnd + newline, text: '' };
+  }
   if (ownLines && followedByComma) {
-    return { start: lineStart, end: lineEnd + (text[lineEnd] === '\r' ? 2 : 1), text: '' };
+    return { start: lineStart, end: lineEnd + newline, text: '' };
   }
   if (ownLines && start < key.start) {
     // The last member on its own lines: remove from the end of the previous value to the end of this one.
@@ -63,7 +70,19 @@ function removeMember(pointer: string, text: string, doc: LocatedDocument): Text
 /** A member inserted first in an object, laid out like the object's first member (or inline). */
 function insertMember(pointer: string, key: string, valueJson: string, text: string, doc: LocatedDocument): TextEdit | null {
   const object = doc.locate(pointer, 'value');
-  if (!object || text[object.start] !== '{') return null;
+  if (!object) return null;
+  if (doc.format === 'yaml' && text[object.start] !== '{') {
+    // A block mapping: a line of its own before the first key, at the same indentation.
+    let lineStart = object.start;
+    while (lineStart > 0 && isBlank(text[lineStart - 1])) lineStart--;
+    // Only a mapping whose first key starts its line (not "- key: …" in a sequence) has a plain indentation.
+    if (lineStart > 0 && text[lineStart - 1] !== '\n') return null;
+    const indent = text.slice(lineStart, object.start);
+    const eol = text.includes('\r\n') ? '\r\n' : '\n';
+    const name = /^[A-Za-z_][\w-]*$/.test(key) ? key : JSON.stringify(key);
+    return { start: object.start, end: object.start, text: `${name}: ${valueJson}${eol}${indent}` };
+  }
+  if (text[object.start] !== '{') return null;
   const member = `${JSON.stringify(key)}: ${valueJson}`;
   let first = object.start + 1;
   while (first < object.end && /\s/.test(text[first]!)) first++;

@@ -22,8 +22,6 @@ const keyOf = (d: Diagnostic) => `${d.rule}\u0000${d.pointer}`;
 
 export async function fixText(text: string, file: string, options: LintOptions): Promise<FixOutcome> {
   const format = formatFromPath(file);
-  // YAML keeps comments and anchors a JSON edit cannot see: fixes are for JSON files (and the dialect).
-  if (format === 'yaml') return { text, fixed: 0, passes: 0 };
   // The text is read as lint reads it for the target, so that every span is where lint found it.
   const env = !expandsEnvironment(options.target ?? NEWEST_RELEASE) ? null : options.env === undefined ? process.env : options.env;
   let current = text;

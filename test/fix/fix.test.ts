@@ -60,9 +60,28 @@ describe('lint --fix on a text', () => {
     });
   }
 
-  it('leaves YAML alone (comments and anchors are not JSON edits)', async () => {
-    const yaml = '# the orders database\nbucket: b\nimport_docs: continuous  # keep\n';
-    expect(await fixText(yaml, 'db.yaml', OPTIONS)).toEqual({ text: yaml, fixed: 0, passes: 0 });
+  it('YAML with comments: a value replaced, a member inserted at its mapping\'s indentation, comments kept', async () => {
+    const yaml = [
+      '# the orders database',
+      'bucket: b',
+      'import_docs: continuous  # the old spelling',
+      'replications:',
+      '  # the warehouse copy',
+      '  r1:',
+      '    remote: https://sg2/db   # over TLS',
+      '    direction: pull',
+      '    max_backoff_time: 5',
+      '',
+    ].join('\n');
+    const fixed = await fixText(yaml, 'db.yaml', OPTIONS);
+    expect(fixed.text).toBe(yaml.replace('continuous', 'true').replace('    remote:', '    replication_id: "r1"\n    remote:'));
+    expect((await fixText(fixed.text, 'db.yaml', OPTIONS)).fixed).toBe(0);
+  });
+
+  it('YAML: an ignored key is removed with its line and its comment, the other comments stay', async () => {
+    const yaml = '# legacy\nadminUI: /x.html  # the old page\ndatabases:\n  db:\n    server: couchbases://cb\n    enable_shared_bucket_access: true\ndeploymentID: abc\n';
+    const fixed = await fixText(yaml, 'sync_gateway.yaml', OPTIONS);
+    expect(fixed.text).toBe('# legacy\ndatabases:\n  db:\n    server: couchbases://cb\n    enable_shared_bucket_access: true\n');
   });
 
   it('offers no fix that changes what the target does: a key 4.1 refuses is reported, not removed', async () => {

@@ -27,8 +27,7 @@ Options:
                                        NAME= (empty) declares a variable set at deploy time
   --host                               this machine is the gateway host: absolute paths must exist here
   --config FILE                        use this sgconf tool config instead of searching for one
-  --fix                                apply the safe fixes to the files (JSON and the gateway's dialect),
-                                       then report what is left
+  --fix                                apply the safe fixes to the files, then report what is left
   --fix-dry-run                        print the fixes as a unified diff; write nothing
   -h, --help                           show this help
 
