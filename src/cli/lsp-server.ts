@@ -18,7 +18,7 @@ import { readTestFile } from '../sgtest/file.js';
 import { placer } from '../sgtest/run.js';
 import { formatFromPath, parseSource } from '../source/index.js';
 import { schemaAt } from '../schema/at.js';
-import { releasesKnowing } from '../schema/release-fields.js';
+import { fieldKnownTo, releasesKnowing } from '../schema/release-fields.js';
 import { editFor } from '../fix/edits.js';
 import { packageFile } from '../paths.js';
 import { NEWEST_RELEASE } from '../releases/index.js';
@@ -154,8 +154,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.onCompletion((params) => {
     const found = fieldAt(params.textDocument.uri, params.position, true);
     const properties = found?.schema?.properties;
-    if (!properties) return [];
-    return Object.entries(properties).filter(([, s]) => !s.deprecated).map(([name, s]) => ({
+    if (!properties || !found.kind) return [];
+    // Fields the target knows, and not the deprecated ones (their replacements are offered).
+    const target = linted.get(params.textDocument.uri)?.options.target ?? NEWEST_RELEASE;
+    const known = (name: string) => fieldKnownTo(found.kind!, `${found.pointer}/${name}`, target);
+    return Object.entries(properties).filter(([name, s]) => !s.deprecated && known(name)).map(([name, s]) => ({
       label: name, kind: CompletionItemKind.Property, ...(typeof s.description === 'string' ? { documentation: s.description } : {}),
     }));
   });

@@ -140,3 +140,10 @@ export function releasesKnowing(kind: Kind, pointer: string): string {
   const last = known[known.length - 1]!;
   return last === NEWEST_RELEASE ? `${known[0]} and later` : known.length === 1 ? `${known[0]} only` : `${known[0]}-${last}`;
 }
+
+/** Whether the target knows the field at a pointer (a field the release data does not list: every release does). */
+export function fieldKnownTo(kind: Kind, pointer: string, target: Release): boolean {
+  const segments = splitPointer(pointer).map((s) => s.toLowerCase());
+  const field = fieldsOf(kind).find((f) => f.segments.length === segments.length && f.segments.every((s, j) => s === '*' || s === segments[j]));
+  return !field || knownTo(field, target);
+}

@@ -2,7 +2,7 @@
 // a change linted again, hover and completion from the schema, the fix as a code action, and a document
 // that breaks nothing for the others.
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -63,6 +63,21 @@ describe('sgconf lsp', () => {
     expect(newer.result.contents.value).toMatch(/^\*\*revs_limit\*\*/);
     const completion = await client.request('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 4 } });
     expect(completion.result.map((c: any) => c.label)).toEqual(expect.arrayContaining(['sync', 'import_filter', 'revs_limit']));
+  });
+
+  it('completes only the fields the target of the tool config knows', async () => {
+    const old = path.join(dir, 'for-3.2');
+    mkdirSync(old);
+    writeFileSync(path.join(old, '.sgconfrc.json'), JSON.stringify({ target: '3.2' }));
+    const oldUri = pathToFileURL(path.join(old, 'db.json')).href;
+    const published = client.diagnostics(oldUri, 1);
+    client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: oldUri, languageId: 'json', version: 1, text: '{\n  "bucket": "b"\n}\n' } } });
+    await published;
+    const labels = (await client.request('textDocument/completion', { textDocument: { uri: oldUri }, position: { line: 1, character: 4 } })).result.map((c: any) => c.label);
+    expect(labels).toContain('bucket');
+    expect(labels).not.toContain('index'); // index.num_replicas and its object arrived in 3.3
+    const newest = (await client.request('textDocument/completion', { textDocument: { uri }, position: { line: 1, character: 4 } })).result.map((c: any) => c.label);
+    expect(newest).toContain('index');
   });
 
   it('checks a test file, and leaves JSON that is no gateway config alone', async () => {
