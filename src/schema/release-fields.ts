@@ -121,17 +121,14 @@ export function dropDeprecationsWithoutReplacement(kind: Kind, target: Release, 
     if (d.rule !== 'schema/deprecated') continue;
     const replacement = /\bUse ([\w.]+) instead\b/.exec(d.message)?.[1];
     if (!replacement) continue;
-    const parent = splitPointer(d.pointer).slice(0, -1).map((s) => s.toLowerCase());
-    const segments = [...parent, ...replacement.toLowerCase().split('.')];
-    const field = fieldsOf(kind).find((f) => f.segments.length === segments.length && f.segments.every((s, j) => s === '*' || s === segments[j]));
-    if (field && !knownTo(field, target)) diagnostics.splice(i, 1);
+    const parent = splitPointer(d.pointer).slice(0, -1);
+    if (!fieldKnownTo(kind, joinPointer('', ...parent, ...replacement.split('.')), target)) diagnostics.splice(i, 1);
   }
 }
 
 /** The releases that know the field at a pointer ("3.3 and later", "2.8 only"), for the editor's hover. */
 export function releasesKnowing(kind: Kind, pointer: string): string {
-  const segments = splitPointer(pointer).map((s) => s.toLowerCase());
-  const field = fieldsOf(kind).find((f) => f.segments.length === segments.length && f.segments.every((s, j) => s === '*' || s === segments[j]));
+  const field = fieldSpanAt(kind, pointer);
   // Startup and database configs exist from 3.0 (kindUnknownToTarget); legacy files from the oldest release.
   const readers = RELEASES.filter((r) => kind === 'legacy' || compareReleases(r, '3.0') >= 0);
   if (!field) return `${readers[0]} and later`;
@@ -143,7 +140,12 @@ export function releasesKnowing(kind: Kind, pointer: string): string {
 
 /** Whether the target knows the field at a pointer (a field the release data does not list: every release does). */
 export function fieldKnownTo(kind: Kind, pointer: string, target: Release): boolean {
-  const segments = splitPointer(pointer).map((s) => s.toLowerCase());
-  const field = fieldsOf(kind).find((f) => f.segments.length === segments.length && f.segments.every((s, j) => s === '*' || s === segments[j]));
+  const field = fieldSpanAt(kind, pointer);
   return !field || knownTo(field, target);
+}
+
+/** The release span of the field at a concrete pointer (keys compared case-insensitively), if the data lists it. */
+function fieldSpanAt(kind: Kind, pointer: string): FieldSpan | undefined {
+  const segments = splitPointer(pointer).map((s) => s.toLowerCase());
+  return fieldsOf(kind).find((f) => f.segments.length === segments.length && f.segments.every((s, j) => s === '*' || s === segments[j]));
 }
