@@ -83,12 +83,21 @@ function internalErrorMessage(what: string, error: unknown): string {
   return `sgconf failed on ${what}: ${reason.split('\n')[0]!.slice(0, 300)}. The other findings and files are still reported. This is a bug in sgconf: please report it with the file`;
 }
 
+/**
+ * The variables a text is read with: the options' (default: the process environment), or none when the
+ * target does not expand environment references (it reads every `$` as written) or --no-env says so.
+ * The fixer and the language server read texts with it too, so that every span is where lint found it.
+ */
+export function readingEnvironment(options: LintOptions): Record<string, string | undefined> | null {
+  if (!expandsEnvironment(options.target ?? NEWEST_RELEASE)) return null;
+  return options.env === undefined ? process.env : options.env;
+}
+
 async function analyzeTextOrThrow(text: string, file: string, options: LintOptions): Promise<AnalyzedFile> {
   const format = formatFromPath(file);
   if (format === 'yaml') await ensureYamlSupport();
   const target = options.target ?? NEWEST_RELEASE;
-  // A release that does not expand environment references reads every `$` as it is written.
-  const env = !expandsEnvironment(target) ? null : options.env === undefined ? process.env : options.env;
+  const env = readingEnvironment(options);
   const parsed = parseSource(text, file, { env, format, placeholders: options.placeholders });
   const raw: RawDiagnostic[] = parsed.diagnostics.slice();
   if (env === null && options.env !== null && text.includes('$')) raw.push(...laterExpansionFindings(text, file, format, options));

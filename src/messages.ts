@@ -18,6 +18,14 @@ export function splitMessage(text: string): { message: string; detail?: string }
   return rest === '' ? { message: text.slice(0, match.index) } : { message: text.slice(0, match.index), detail: rest };
 }
 
+/**
+ * A message's length as the limit counts it: a quoted value of the config's author (a long replication id,
+ * an address) counts as 20 characters, since the sentence around it is what must stay short.
+ */
+export function judgedLength(message: string): number {
+  return message.replace(/"[^"]{20,}"/g, `"${'x'.repeat(18)}"`).length;
+}
+
 /** A message and a detail as one text (for formats with a single text field). */
 export function joinDetail(message: string, detail: string | undefined): string {
   if (!detail) return message;

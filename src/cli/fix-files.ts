@@ -10,14 +10,14 @@ import { fixText } from '../fix/run.js';
 import { unifiedDiff } from '../fix/diff.js';
 import type { FileResult } from '../types.js';
 
-/** Fixes the files; returns how many changed (or would change). */
+/** Fixes the files (`results`: their findings, unfiltered by --quiet); returns how many changed (or would change). */
 export async function fixFiles(results: readonly FileResult[], options: LintOptions, io: CliIO, mode: 'write' | 'diff'): Promise<number> {
   let changed = 0;
   for (const result of results) {
     if (!result.diagnostics.some((d) => d.fix && !d.file)) continue;
     const read = await readTextFile(result.file, io.cwd);
     if (!('text' in read)) continue;
-    const outcome = await fixText(read.text, result.file, { ...options, kind: result.kind ?? options.kind });
+    const outcome = await fixText(read.text, result.file, { ...options, kind: result.kind ?? options.kind }, result.diagnostics);
     if (outcome.fixed === 0) continue;
     changed++;
     if (mode === 'diff') {

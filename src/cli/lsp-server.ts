@@ -10,20 +10,19 @@ import {
   TextDocuments, TextDocumentSyncKind, type CodeAction, type Connection, type Diagnostic as LspDiagnostic,
 } from 'vscode-languageserver/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeText, type LintOptions } from '../lint.js';
+import { analyzeText, readingEnvironment, type LintOptions } from '../lint.js';
 import { loadToolConfig } from '../config/index.js';
 import { deploymentFrom } from './tool-options.js';
 import { isConfigFileName } from '../files.js';
 import { readTestFile } from '../sgtest/file.js';
 import { placer } from '../sgtest/run.js';
-import { formatFromPath, parseSource } from '../source/index.js';
+import { formatFromPath, parseSource, type LocatedDocument } from '../source/index.js';
 import { schemaAt } from '../schema/at.js';
 import { fieldKnownTo, releasesKnowing } from '../schema/release-fields.js';
 import { editFor } from '../fix/edits.js';
 import { packageFile } from '../paths.js';
 import { NEWEST_RELEASE } from '../releases/index.js';
-import { expandsEnvironment } from '../releases/reading.js';
-import { isObject, type Diagnostic, type Fix, type Kind, type Severity } from '../types.js';
+import { getAtPointer, isObject, joinPointer, type Diagnostic, type Fix, type Kind, type Severity } from '../types.js';
 
 /** Milliseconds of quiet after a change before the document is linted again. */
 export const DEBOUNCE_MS = 60;
@@ -35,6 +34,8 @@ interface Linted {
   version: number;
   kind: Kind | null;
   options: LintOptions;
+  /** The text located for positions, read once per version (hover, completion and code actions need it). */
+  located?: { version: number; document: LocatedDocument | null };
 }
 
 export function startServer(connection: Connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout)): void {
@@ -110,12 +111,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     if (!document) return [];
     const actions: CodeAction[] = [];
     const text = document.getText();
-    const state = linted.get(document.uri);
     for (const diagnostic of params.context.diagnostics) {
       const data = diagnostic.data as { fix?: Fix } | undefined;
-      if (data?.fix && state) {
+      if (data?.fix) {
         try {
-          const located = parseSource(text, fileURLToPath(document.uri), { env: envFor(state.options), format: formatFromPath(document.uri) }).document;
+          const located = locatedFor(document);
           const edit = located ? editFor(data.fix, text, located) : null;
           if (edit) {
             actions.push({
@@ -163,21 +163,32 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     }));
   });
 
+  /** The document's text located for positions, read as lint read it; once per version. */
+  function locatedFor(document: TextDocument): LocatedDocument | null {
+    const state = linted.get(document.uri);
+    if (!state) return null;
+    if (state.located?.version !== document.version) {
+      const parsed = parseSource(document.getText(), fileURLToPath(document.uri), { env: readingEnvironment(state.options), format: formatFromPath(document.uri) });
+      state.located = { version: document.version, document: parsed.document };
+    }
+    return state.located.document;
+  }
+
   /** The field under the cursor (or, for completion, the object the cursor is in) and its schema. */
   function fieldAt(uri: string, position: { line: number; character: number }, container = false) {
     const document = documents.get(uri);
     const state = linted.get(uri);
     if (!document || !state?.kind) return null;
     try {
-      const located = parseSource(document.getText(), fileURLToPath(uri), { env: envFor(state.options), format: formatFromPath(uri) }).document;
+      const located = locatedFor(document);
       if (!located) return null;
       const offset = document.offsetAt(position);
       let pointer = located.pointerAt(offset);
       // On a key, the field is the member the key names (pointerAt finds values only).
-      const around = valueAt(located.value, pointer);
+      const around = getAtPointer(located.value, pointer);
       if (isObject(around)) {
         for (const key of Object.keys(around)) {
-          const member = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+          const member = joinPointer(pointer, key);
           const span = located.locate(member, 'key');
           if (span && span.start <= offset && offset <= span.end) {
             pointer = member;
@@ -187,7 +198,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       }
       if (container) {
         // Completion names keys of the object around the cursor.
-        const value = valueAt(located.value, pointer);
+        const value = getAtPointer(located.value, pointer);
         if (!isObject(value)) pointer = pointer.slice(0, pointer.lastIndexOf('/'));
       }
       return { pointer, kind: state.kind, schema: schemaAt(state.kind, pointer) };
@@ -200,18 +211,6 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.listen();
 }
 
-function envFor(options: LintOptions): Record<string, string | undefined> | null {
-  return expandsEnvironment(options.target ?? NEWEST_RELEASE) ? (options.env ?? null) : null;
-}
-
-function valueAt(root: unknown, pointer: string): unknown {
-  let node = root;
-  for (const token of pointer.split('/').slice(1)) {
-    const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
-    node = isObject(node) ? node[key] : Array.isArray(node) ? node[Number(key)] : undefined;
-  }
-  return node;
-}
 
 function ruleDocsUri(rule: string): string {
   return packageFile(`docs/rules/${rule}.md`).href;

@@ -1,10 +1,8 @@
 // `sgconf lint --fix`: the safe fixes of one file's findings, applied over a few passes as ESLint applies
 // them (an edit that overlaps another waits for the next pass). A pass is kept only when the fixed text
 // lints with fewer problems and none that the text did not have.
-import { lintText, type LintOptions } from '../lint.js';
+import { lintText, readingEnvironment, type LintOptions } from '../lint.js';
 import { formatFromPath, parseSource } from '../source/index.js';
-import { NEWEST_RELEASE } from '../releases/index.js';
-import { expandsEnvironment } from '../releases/reading.js';
 import type { Diagnostic } from '../types.js';
 import { applyEdits, editFor, type TextEdit } from './edits.js';
 
@@ -20,12 +18,12 @@ export interface FixOutcome {
 
 const keyOf = (d: Diagnostic) => `${d.rule}\u0000${d.pointer}`;
 
-export async function fixText(text: string, file: string, options: LintOptions): Promise<FixOutcome> {
+/** `findings`: the text's findings when the caller has them already (all of them: not --quiet's). */
+export async function fixText(text: string, file: string, options: LintOptions, findings?: readonly Diagnostic[]): Promise<FixOutcome> {
   const format = formatFromPath(file);
-  // The text is read as lint reads it for the target, so that every span is where lint found it.
-  const env = !expandsEnvironment(options.target ?? NEWEST_RELEASE) ? null : options.env === undefined ? process.env : options.env;
+  const env = readingEnvironment(options);
   let current = text;
-  let findings = (await lintText(current, file, options)).diagnostics;
+  findings ??= (await lintText(current, file, options)).diagnostics;
   let fixed = 0;
   let passes = 0;
   while (passes < MAX_FIX_PASSES) {

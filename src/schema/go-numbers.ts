@@ -5,7 +5,7 @@
 // reports it out of range), so the gateway refuses the config. The JSON parser lists such literals
 // (source/json.ts writtenNumbers); this stage finds which of them sit in integer fields by validating a
 // copy in which each is made a fraction: the type errors of that copy are exactly the fields Go refuses.
-import { isObject, setOwn, splitPointer, type JsonValue, type Kind, type RawDiagnostic } from '../types.js';
+import { getAtPointer, isObject, joinPointer, setOwn, splitPointer, type JsonValue, type Kind, type RawDiagnostic } from '../types.js';
 import type { WrittenNumber } from '../source/json.js';
 import { normalizeKeys } from './normalize.js';
 import { validateSchema } from './validate.js';
@@ -46,12 +46,9 @@ function nameOf(pointer: string): string {
 
 function setAt(root: JsonValue, pointer: string, value: number): void {
   const tokens = splitPointer(pointer);
-  let node: JsonValue = root;
-  for (const token of tokens.slice(0, -1)) {
-    node = Array.isArray(node) ? node[Number(token)]! : isObject(node) && Object.hasOwn(node, token) ? node[token]! : null;
-    if (node === null || typeof node !== 'object') return;
-  }
+  if (tokens.length === 0) return;
+  const parent = getAtPointer(root, joinPointer('', ...tokens.slice(0, -1)));
   const last = tokens[tokens.length - 1]!;
-  if (Array.isArray(node)) node[Number(last)] = value;
-  else if (isObject(node)) setOwn(node, last, value);
+  if (Array.isArray(parent)) parent[Number(last)] = value;
+  else if (isObject(parent)) setOwn(parent, last, value);
 }

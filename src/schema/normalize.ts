@@ -39,6 +39,23 @@ function propertyIndex(node: SchemaNode): PropertyIndex {
   return index;
 }
 
+/**
+ * The schema of member `key` of an object whose schema is `schema`, matched as the gateway matches keys:
+ * exactly, then case-insensitively (a field, with its canonical spelling), then by patternProperties,
+ * then additionalProperties.
+ */
+export function memberSchema(walker: SchemaWalker, schema: SchemaNode, key: string): { schema: SchemaNode | null; canonicalKey: string; isField: boolean } {
+  const { exact, folded } = propertyIndex(schema);
+  if (Object.prototype.hasOwnProperty.call(exact, key)) return { schema: walker.resolve(exact[key]), canonicalKey: key, isField: true };
+  const match = folded.get(key.toLowerCase());
+  if (match !== undefined) return { schema: walker.resolve(exact[match]), canonicalKey: match, isField: true };
+  for (const [pattern, s] of Object.entries(schema.patternProperties ?? {})) {
+    if (compiledPattern(pattern).test(key)) return { schema: walker.resolve(s), canonicalKey: key, isField: false };
+  }
+  const map = typeof schema.additionalProperties === 'object' ? walker.resolve(schema.additionalProperties) : null;
+  return { schema: map, canonicalKey: key, isField: false };
+}
+
 export function normalizeKeys(kind: Kind, value: JsonValue): NormalizedDocument {
   const walker = walkerFor(kind);
   const renames = new Map<string, string>(); // canonical pointer -> original last token
@@ -58,36 +75,12 @@ export function normalizeKeys(kind: Kind, value: JsonValue): NormalizedDocument 
       return changed ? out : node;
     }
     if (!isObject(node) || !schema) return node;
-    const { exact, folded } = propertyIndex(schema);
-    const mapSchema = typeof schema.additionalProperties === 'object' ? walker.resolve(schema.additionalProperties) : null;
-    const patterns = schema.patternProperties;
     let out: Record<string, JsonValue> | null = null;
     const keys = Object.keys(node);
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
       const child = node[key]!;
-      let canonicalKey = key;
-      let childSchema: SchemaNode | null = null;
-      let isField = false;
-      if (Object.prototype.hasOwnProperty.call(exact, key)) {
-        childSchema = walker.resolve(exact[key]);
-        isField = true;
-      } else {
-        const match = folded.get(key.toLowerCase());
-        if (match !== undefined) {
-          canonicalKey = match;
-          childSchema = walker.resolve(exact[match]);
-          isField = true;
-        } else if (patterns) {
-          for (const [pattern, s] of Object.entries(patterns)) {
-            if (compiledPattern(pattern).test(key)) {
-              childSchema = walker.resolve(s);
-              break;
-            }
-          }
-        }
-        if (!childSchema && !isField && mapSchema) childSchema = mapSchema;
-      }
+      const { schema: childSchema, canonicalKey, isField } = memberSchema(walker, schema, key);
       const canonicalPointer = `${canonical}/${escapePointerToken(canonicalKey)}`;
       const originalPointer = `${original}/${escapePointerToken(key)}`;
       if (canonicalKey === key) renames.delete(canonicalPointer);

@@ -120,4 +120,12 @@ describe('sgconf lint --fix', () => {
     const again = await runCli(['lint', 'db.json', '--fix-dry-run'], { cwd: dir });
     expect(again.stdout).toBe('');
   });
+
+  it('--quiet reports errors only, and still applies the fixes of warnings', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'sgconf-fix-'));
+    writeFileSync(path.join(dir, 'db.json'), '{\n  "bucket": "b",\n  "import_docs": "continuous"\n}\n');
+    const fixed = await runCli(['lint', 'db.json', '--fix', '--quiet'], { cwd: dir });
+    expect(fixed.code).toBe(0);
+    expect(readFileSync(path.join(dir, 'db.json'), 'utf8')).toContain('"import_docs": true');
+  });
 });

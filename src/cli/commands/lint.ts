@@ -71,13 +71,15 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     ignoreBase: tool.filepath ? path.dirname(tool.filepath) : io.cwd,
     quiet: values.quiet,
   };
-  let report = await lintPaths(positionals, lintOptions);
-  if (values.fix || values['fix-dry-run']) {
+  const fixing = values.fix || values['fix-dry-run'];
+  // Fixes come from every finding, --quiet or not: the report is filtered afterwards.
+  let report = await lintPaths(positionals, fixing ? { ...lintOptions, quiet: false } : lintOptions);
+  if (fixing) {
     const { fixFiles } = await import('../fix-files.js');
     const changed = await fixFiles(report.results, { ...lintOptions, quiet: false }, io, values['fix-dry-run'] ? 'diff' : 'write');
     if (values['fix-dry-run']) return 0;
     // What is left after the fixes is the report.
-    if (changed > 0) report = await lintPaths(positionals, lintOptions);
+    if (changed > 0 || values.quiet) report = await lintPaths(positionals, lintOptions);
   }
   // As ESLint does: a named folder in which nothing is found to check is misuse, never a pass.
   const empty = report.results.length === 0 ? positionals : await foldersWithoutConfigs(positionals, report.results, io.cwd);
