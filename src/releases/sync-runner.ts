@@ -23,6 +23,8 @@ export function syncWrapperSource(userSource: string, release: Release, demandRe
   // sgconf's own addition, never part of what the gateway runs: each require* helper first tells the
   // recorder what it demands (after the user's source, so positions inside it do not move).
   const demand = (kind: string, argument: string) => (demandRecorder ? `${demandRecorder}("${kind}", ${argument});` : '');
+  // ... and when a helper refuses the writer: a write no helper refused ran as an admin write would.
+  const forbid = (message: string) => (demandRecorder ? `{ ${demandRecorder}("denied", null); throw({forbidden: "${message}"}); }` : `throw({forbidden: "${message}"});`);
   return `
 	function() {
 
@@ -59,28 +61,28 @@ export function syncWrapperSource(userSource: string, release: Release, demandRe
 
 		function requireAdmin() {${demand('admin', 'null')}
 			if (shouldValidate)
-				throw({forbidden: "${REQUIRE_MESSAGES.admin}"});
+				${forbid(REQUIRE_MESSAGES.admin)}
 		}
 
 		function requireUser(names) {${demand('user', 'names')}
 				if (!shouldValidate) return;
 				names = makeArray(names);
 				if (!inArray(realUserCtx.name, names))
-					throw({forbidden: "${REQUIRE_MESSAGES.user}"});
+					${forbid(REQUIRE_MESSAGES.user)}
 		}
 
 		function requireRole(roles) {${demand('role', 'roles')}
 				if (!shouldValidate) return;
 				roles = makeArray(roles);
 				if (!anyKeysInArray(realUserCtx.roles, roles))
-					throw({forbidden: "${REQUIRE_MESSAGES.role}"});
+					${forbid(REQUIRE_MESSAGES.role)}
 		}
 
 		function requireAccess(channels) {${demand('access', 'channels')}
 				if (!shouldValidate) return;
 				channels = makeArray(channels);
 				if (!anyInArray(realUserCtx.channels, channels))
-					throw({forbidden: "${REQUIRE_MESSAGES.access}"});
+					${forbid(REQUIRE_MESSAGES.access)}
 		}
 
 		return function (newDoc, oldDoc, ${withMeta ? 'meta, ' : ''}_realUserCtx) {

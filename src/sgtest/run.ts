@@ -9,10 +9,10 @@ import { parseRelease, RELEASES, type Release } from '../releases/index.js';
 import { splitMessage } from '../messages.js';
 import type { Diagnostic, RawDiagnostic } from '../types.js';
 import { selectFunction } from '../sync/select.js';
-import { asAdmin, runRequests, type Demands, type RunOutcome } from '../sync/run.js';
+import { runRequests, type CallRequest, type Demands, type RunOutcome } from '../sync/run.js';
 import type { SandboxPool } from '../sync/pool.js';
 import type { SyncRequest } from '../sync/gateway.js';
-import { compareGoStrings } from '../sync/gateway.js';
+import { sortGoStrings } from '../sync/gateway.js';
 import { INVALID_FILE, readTestFile, type Expectation, type TestCase, type TestFile } from './file.js';
 
 export const CONFIG_UNUSABLE = 'sgtest/config-unusable';
@@ -124,23 +124,15 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
       for (const c of cases) byIndex.set(c.index, { name: c.name, line: lineOf(c), passed: false, actual: null, failures: [], notRun: selection.problem });
       continue;
     }
-    // A case that states who may write also runs as an admin write: every require* passes, so every demand is seen.
-    const requests: SyncRequest[] = cases.map(requestOf);
-    const adminRuns = new Map<number, number>();
-    cases.forEach((c, i) => {
-      if (c.expect.authorization && c.user) {
-        adminRuns.set(i, requests.length);
-        requests.push(asAdmin(requestOf(c)));
-      }
-    });
+    // A case that states who may write needs every demand, even those after a require* that refused the writer.
+    const requests: CallRequest[] = cases.map((c) => (c.expect.authorization && c.user ? { ...requestOf(c), allDemands: true } : requestOf(c)));
     const ran = await runRequests(pool, selection.choice, target, 'write', requests);
     cases.forEach((c, i) => {
       if (!ran.ok) {
         byIndex.set(c.index, { name: c.name, line: lineOf(c), passed: false, actual: null, failures: [], notRun: `the function cannot be run: ${ran.message}` });
         return;
       }
-      const adminRun = adminRuns.has(i) ? ran.outcomes[adminRuns.get(i)!] : undefined;
-      const actual = actualOf(ran.outcomes[i]!, adminRun);
+      const actual = actualOf(ran.outcomes[i]!);
       const failures = compare(c.expect, actual);
       byIndex.set(c.index, { name: c.name, line: lineOf(c), passed: failures.length === 0, actual, failures });
     });
@@ -158,7 +150,7 @@ function requestOf(c: TestCase): SyncRequest {
   };
 }
 
-function actualOf(outcome: RunOutcome, adminRun: RunOutcome | undefined): ActualResult {
+function actualOf(outcome: RunOutcome): ActualResult {
   if (outcome.kind === 'refused') return { rejected: { status: outcome.refusal.status, message: outcome.refusal.message }, exception: `${outcome.refusal.status} ${outcome.refusal.message}` };
   if (outcome.kind === 'import') {
     return { import: outcome.answer.shouldImport, exception: outcome.answer.exception, logs: outcome.answer.logging.info, errors: outcome.answer.logging.errors };
@@ -173,7 +165,7 @@ function actualOf(outcome: RunOutcome, adminRun: RunOutcome | undefined): Actual
     exception: answer.exception ?? '',
     logs: answer.logging.info,
     errors: answer.logging.errors,
-    authorization: adminRun && adminRun.kind === 'sync' ? adminRun.demands : demands,
+    authorization: demands,
   };
 }
 
@@ -210,7 +202,7 @@ export function compare(expect: Expectation, actual: ActualResult): Failure[] {
 }
 
 function sorted(list: readonly string[]): string[] {
-  return [...new Set(list)].sort(compareGoStrings);
+  return sortGoStrings([...new Set(list)]);
 }
 
 function sameSet(a: readonly string[], b: readonly string[] | null | undefined): boolean {

@@ -39,6 +39,8 @@ export interface NativeCalls {
   logErrors: string[];
   /** What the require* helpers demanded (recorded only when the program was built with a demand recorder). */
   demands: { users: string[]; roles: string[]; channels: string[]; admin: boolean };
+  /** Whether a require* helper refused the writer (recorded as demands are). */
+  denied: boolean;
 }
 
 /** The global the instrumented wrapper calls (syncWrapperSource's demandRecorder). */
@@ -170,7 +172,7 @@ const PRELUDE = String.raw`(function (global, builtins, ottoRefusal) {
   };
   global.log = function () {};
   global.${DEMAND_RECORDER} = function (kind, value) {
-    if (kind === 'admin') { emit('demand-admin'); return; }
+    if (kind === 'admin' || kind === 'denied') { emit('demand-' + kind); return; }
     var list = isArray(value) ? value : [value];
     for (var i = 0; i < list.length; i++) emit('demand-' + kind, toStr(list[i]));
   };
@@ -192,20 +194,28 @@ const PRELUDE = String.raw`(function (global, builtins, ottoRefusal) {
     if (error instanceof ErrorCtor) return '{"kind":"error","name":' + stringify(toStr(error.name)) + ',"message":' + stringify(toStr(error.message)) + ',"stack":' + stringify(toStr(error.stack)) + '}';
     return '{"kind":"value","text":' + stringify(toStr(error)) + '}';
   }
+  // Calls fn with an array of arguments; answers with what happened and what the natives did.
+  function run(fn, args) {
+    log = '';
+    var result, outcome;
+    try {
+      // sg-bucket calls the function with itself as this (js_runner.go: runner.fn.Call(runner.fn, ...)).
+      result = apply(fn, fn, args);
+      outcome = typeof result === 'boolean' ? '{"kind":"boolean","value":' + (result ? 'true' : 'false') + '}'
+        : typeof result === 'string' ? '{"kind":"string","value":' + stringify(result) + '}' : '{"kind":"other"}';
+    } catch (error) {
+      outcome = describe(error);
+    }
+    return '{"outcome":' + outcome + ',"log":[' + log + ']}';
+  }
   return {
-    // Calls fn with the arguments of a JSON array; answers with what happened and what the natives did.
-    call: function (fn, json) {
-      log = '';
-      var a = parse(json), result, outcome;
-      try {
-        // sg-bucket calls the function with itself as this (js_runner.go: runner.fn.Call(runner.fn, ...)).
-        result = apply(fn, fn, a);
-        outcome = typeof result === 'boolean' ? '{"kind":"boolean","value":' + (result ? 'true' : 'false') + '}'
-          : typeof result === 'string' ? '{"kind":"string","value":' + stringify(result) + '}' : '{"kind":"other"}';
-      } catch (error) {
-        outcome = describe(error);
-      }
-      return '{"outcome":' + outcome + ',"log":[' + log + ']}';
+    // One call, its arguments as a JSON array.
+    call: function (fn, json) { return run(fn, parse(json)); },
+    // Many calls, one crossing: a JSON array of argument arrays in, a JSON array of answers out.
+    callMany: function (fn, json) {
+      var all = parse(json), out = '';
+      for (var i = 0; i < all.length; i++) out += (i === 0 ? '' : ',') + run(fn, all[i]);
+      return '[' + out + ']';
     },
     // What the natives did before a call was stopped (an interrupt or a stack overflow cannot be caught).
     takeLog: function () { return '[' + log + ']'; },
@@ -217,6 +227,7 @@ interface Prepared {
   /** The prelude's object: call() and takeLog(). */
   host: QuickJSHandle;
   call: QuickJSHandle;
+  callMany: QuickJSHandle;
   fn: QuickJSHandle;
 }
 
@@ -239,6 +250,8 @@ export class FunctionSandbox {
   private runtime: QuickJSRuntime;
   private prepared: Prepared | null = null;
   private deadline = 0;
+  /** False once a batch ran out of time: calls then go one by one, each with its own limit. */
+  private batching = true;
 
   private constructor(private readonly module: QuickJSWASMModule, private readonly program: FunctionProgram, private readonly limits: SandboxLimits) {
     this.runtime = this.newRuntime();
@@ -267,7 +280,7 @@ export class FunctionSandbox {
 
   private prepare(): Prepared | { error: string } {
     const context = this.runtime.newContext({ intrinsics: INTRINSICS });
-    const prepared: Prepared = { context, host: context.undefined, call: context.undefined, fn: context.undefined };
+    const prepared: Prepared = { context, host: context.undefined, call: context.undefined, callMany: context.undefined, fn: context.undefined };
     const fail = (error: string) => {
       this.dropContext(prepared);
       return { error };
@@ -278,6 +291,7 @@ export class FunctionSandbox {
     prepared.host = context.unwrapResult(context.callFunction(preludeFn, context.undefined, context.global, builtins, check));
     for (const handle of [builtins, check, preludeFn]) handle.dispose();
     prepared.call = context.getProp(prepared.host, 'call');
+    prepared.callMany = context.getProp(prepared.host, 'callMany');
     if (this.program.underscore) context.unwrapResult(context.evalCode(UNDERSCORE_SOURCE, 'underscore.js')).dispose();
     this.deadline = performance.now() + this.limits.timeMs;
     const compiled = context.evalCode(`(${this.program.text})`, 'function.js');
@@ -331,16 +345,55 @@ export class FunctionSandbox {
       outcome = this.outcomeOf(reply.outcome);
     }
     // After a time-out or exhausted memory the runtime may hold garbage: start over with a new one.
-    const broken = outcome.kind === 'timeout' || outcome.kind === 'out-of-memory' || outcome.kind === 'stack-overflow';
-    if (broken || !this.program.shareable) {
+    if (isBroken(outcome)) {
+      this.startOver();
+    } else if (!this.program.shareable) {
       this.prepared = null;
       this.dropContext(prepared);
-      if (broken) {
-        this.runtime.dispose();
-        this.runtime = this.newRuntime();
-      }
     }
     return { natives, outcome };
+  }
+
+  /**
+   * Calls the function once for each argument text. A shareable function takes them in one crossing, all
+   * within one time limit. When a batch meets a limit (time, memory, the stack), its calls from there on
+   * run again one by one, each with its own limits: a shareable function leaves nothing behind that the
+   * next call would see, so running a call again answers the same.
+   */
+  callMany(argumentsJsons: readonly string[]): CallResult[] {
+    if (!this.program.shareable || !this.batching || argumentsJsons.length < 2) return argumentsJsons.map((json) => this.call(json));
+    const prepared = this.prepared ?? this.prepare();
+    if ('error' in prepared) return argumentsJsons.map((json) => this.call(json));
+    this.prepared = prepared;
+    const { context } = prepared;
+    const argument = context.newString(`[${argumentsJsons.join(',')}]`);
+    this.deadline = performance.now() + this.limits.timeMs;
+    const result = context.callFunction(prepared.callMany, prepared.host, prepared.fn, argument);
+    this.deadline = 0;
+    argument.dispose();
+    let results: CallResult[] = [];
+    if (result.error) {
+      result.error.dispose();
+      this.batching = false;
+    } else {
+      const text = context.typeof(result.value) === 'string' ? context.getString(result.value) : '[]';
+      result.value.dispose();
+      const replies = JSON.parse(text) as { outcome: ThrownOrReturned; log: unknown[] }[];
+      results = replies.map((reply) => ({ natives: nativesFromLog(reply.log), outcome: this.outcomeOf(reply.outcome) }));
+      const limited = results.findIndex((r) => isBroken(r.outcome));
+      if (limited >= 0) results = results.slice(0, limited);
+    }
+    if (results.length === argumentsJsons.length) return results;
+    this.startOver();
+    return [...results, ...argumentsJsons.slice(results.length).map((json) => this.call(json))];
+  }
+
+  /** A new runtime and context: after a limit the old runtime may hold garbage. */
+  private startOver(): void {
+    if (this.prepared) this.dropContext(this.prepared);
+    this.prepared = null;
+    this.runtime.dispose();
+    this.runtime = this.newRuntime();
   }
 
   private takeLog(prepared: Prepared): NativeCalls | null {
@@ -374,6 +427,7 @@ export class FunctionSandbox {
     try {
       if (prepared.fn !== prepared.context.undefined) prepared.fn.dispose();
       if (prepared.call !== prepared.context.undefined) prepared.call.dispose();
+      if (prepared.callMany !== prepared.context.undefined) prepared.callMany.dispose();
       if (prepared.host !== prepared.context.undefined) prepared.host.dispose();
       prepared.context.dispose();
     } catch {
@@ -386,6 +440,11 @@ export class FunctionSandbox {
     this.prepared = null;
     this.runtime.dispose();
   }
+}
+
+/** Whether a call met one of the sandbox's limits, after which its runtime starts over. */
+function isBroken(outcome: CallOutcome): boolean {
+  return outcome.kind === 'timeout' || outcome.kind === 'out-of-memory' || outcome.kind === 'stack-overflow';
 }
 
 /** The natives' log (triples of kind and two values) as the calls the Go side reads. */
@@ -413,6 +472,7 @@ function recordNative(natives: NativeCalls, which: unknown, a: unknown, b: unkno
     case 'log': natives.logInfo.push(String(a)); break;
     case 'error': natives.logErrors.push(String(a)); break;
     case 'demand-admin': natives.demands.admin = true; break;
+    case 'demand-denied': natives.denied = true; break;
     case 'demand-user': natives.demands.users.push(String(a)); break;
     case 'demand-role': natives.demands.roles.push(String(a)); break;
     case 'demand-access': natives.demands.channels.push(String(a)); break;
@@ -420,7 +480,7 @@ function recordNative(natives: NativeCalls, which: unknown, a: unknown, b: unkno
 }
 
 export function emptyNatives(): NativeCalls {
-  return { channels: [], access: [], roles: [], rejection: null, expiry: [], logInfo: [], logErrors: [], demands: { users: [], roles: [], channels: [], admin: false } };
+  return { channels: [], access: [], roles: [], rejection: null, expiry: [], logInfo: [], logErrors: [], demands: { users: [], roles: [], channels: [], admin: false }, denied: false };
 }
 
 /** QuickJS's errors for the sandbox's own limits (time, memory, stack), whether caught inside or not. */

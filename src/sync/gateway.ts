@@ -2,7 +2,10 @@
 // makes of what the function did. Two ways in: a real write (what `sgconf test` models) and the dry-run
 // endpoint (what `sgconf dry-run` answers as, for releases that have one). Every step names where the
 // gateway does it; the sandbox (engine.ts) only runs JavaScript.
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
+
+/** crypto.hash arrived in Node 20.12; older Node 20 releases use createHash. */
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string) => string }).hash;
 import type { JsonObject, JsonValue } from '../types.js';
 import { isObject, setOwn } from '../types.js';
 import type { CallResult, NativeCalls } from './engine.js';
@@ -54,7 +57,6 @@ const NUMBER_HANDLING: Record<CallPath, NumberHandling> = { write: 'convert', en
  * getChannelsAndAccess.
  */
 export function prepareSyncCall(request: SyncRequest, path: CallPath, release: Release, settings: DatabaseSettings): PreparedCall {
-  const body: JsonObject = { ...request.doc };
   let meta: JsonObject = { xattrs: settings.userXattrKey ? { [settings.userXattrKey]: null } : {} };
   if (request.xattrs !== undefined) {
     const keys = Object.keys(request.xattrs);
@@ -67,28 +69,34 @@ export function prepareSyncCall(request: SyncRequest, path: CallPath, release: R
   }
   if (request.user && request.user.name === '') return refuse(400, 'no user name provided');
 
-  const docId = typeof body['_id'] === 'string' && body['_id'] !== '' ? body['_id'] : 'sync_dryrun';
-  delete body['_id'];
-  const matchRev = typeof body['_rev'] === 'string' ? body['_rev'] : '';
+  // The body without the special properties the gateway takes out of it, copied once (deleting properties
+  // would leave V8 a slow object for every step after). Put: body.ExtractExpiry() on a write only.
+  const doc = request.doc;
+  const body: JsonObject = {};
+  let syncPrefixed = false;
+  for (const key of Object.keys(doc)) {
+    if (key === '_id' || key === '_rev' || key === '_attachments' || key === '_revisions' || key === '_deleted' || (key === '_exp' && path === 'write')) continue;
+    if (key.startsWith('_sync_')) syncPrefixed = true;
+    setOwn(body, key, doc[key]!);
+  }
+  const docId = typeof doc['_id'] === 'string' && doc['_id'] !== '' ? doc['_id'] : 'sync_dryrun';
+  const matchRev = typeof doc['_rev'] === 'string' ? doc['_rev'] : '';
   const generation = revGeneration(matchRev);
   if (generation < 0) return refuse(400, 'Invalid revision ID');
-  delete body['_attachments'];
-  delete body['_revisions'];
   if (Object.prototype.hasOwnProperty.call(body, '_sync')) return refuse(400, "document-top level property '_sync' is a reserved internal property");
   // The endpoint drops _deleted without marking the revision deleted; a write marks it (db/crud.go Put: body[_deleted].(bool)).
-  const deleted = path === 'write' && body['_deleted'] === true;
-  delete body['_deleted'];
-  if (path === 'write') delete body['_exp']; // Put: body.ExtractExpiry()
-  delete body['_rev'];
+  const deleted = path === 'write' && doc['_deleted'] === true;
 
   // validateNewBody (db/validation.go@4.1.1), run by prepareSyncFn.
   if (body['_removed'] !== undefined && body['_removed'] !== null) return refuse(404, 'Document revision is not accessible');
   if (Object.prototype.hasOwnProperty.call(body, '_purged')) return refuse(400, "user defined top-level property '_purged' is not allowed in document body");
-  if (Object.keys(body).some((key) => key.startsWith('_sync_'))) return refuse(400, "user defined top-level properties that start with '_sync_' are not allowed in document body");
+  if (syncPrefixed) return refuse(400, "user defined top-level properties that start with '_sync_' are not allowed in document body");
 
   const newRev = `${generation + 1}-${revDigest(matchRev, goJson(body))}`;
   const numbers = NUMBER_HANDLING[path];
-  const newDoc: JsonObject = { ...(numbers === 'strings' ? numbersAsStrings(body) : convertJsonNumbers(body)) as JsonObject, _id: docId, _rev: newRev };
+  const newDoc = (numbers === 'strings' ? numbersAsStrings(body) : convertJsonNumbers(body)) as JsonObject;
+  newDoc['_id'] = docId;
+  newDoc['_rev'] = newRev;
   if (deleted) newDoc['_deleted'] = true;
 
   const oldDoc = request.oldDoc ?? null;
@@ -115,16 +123,19 @@ function revGeneration(revId: string): number {
   return Number(match[1]);
 }
 
-/** db/revision.go@4.1.1 CreateRevIDWithBytes: md5 of the parent's length byte, the parent and the body. */
+/** db/revision.go@4.1.1 CreateRevIDWithBytes: md5 of the parent's length byte (len() counts bytes), the parent and the body. */
 function revDigest(parentRevId: string, bodyJson: string): string {
-  return createHash('md5').update(Buffer.from([parentRevId.length & 0xff])).update(parentRevId).update(bodyJson).digest('hex');
+  const length = Buffer.byteLength(parentRevId, 'utf8') & 0xff;
+  // A length below 128 is one UTF-8 byte as a character: one call that hashes a string (crypto.hash, Node 20.12+).
+  if (length < 0x80 && typeof oneShotHash === 'function') return oneShotHash('md5', `${String.fromCharCode(length)}${parentRevId}${bodyJson}`);
+  return crypto.createHash('md5').update(Buffer.from([length])).update(parentRevId).update(bodyJson).digest('hex');
 }
 
 /** encoding/json as the gateway marshals a body: keys sorted, <, >, & and U+2028/9 escaped. */
 export function goJson(value: JsonValue): string {
   if (Array.isArray(value)) return `[${value.map(goJson).join(',')}]`;
   if (isObject(value)) {
-    const keys = Object.keys(value).sort(compareGoStrings);
+    const keys = sortGoStrings(Object.keys(value));
     return `{${keys.map((key) => `${goString(key)}:${goJson(value[key]!)}`).join(',')}}`;
   }
   if (typeof value === 'string') return goString(value);
@@ -149,6 +160,11 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 export function compareGoStrings(a: string, b: string): number {
   if (SURROGATE.test(a) || SURROGATE.test(b)) return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Sorts in place in Go's order; a list without surrogates sorts as JavaScript sorts (one test per item, not per comparison). */
+export function sortGoStrings(list: string[]): string[] {
+  return list.some((item) => SURROGATE.test(item)) ? list.sort(compareGoStrings) : list.sort();
 }
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
@@ -271,7 +287,7 @@ function channelSet(names: readonly string[], star: 'expand' | 'remove'): { set:
   let set = [...new Set(names)];
   if (star === 'expand' && set.includes('*')) set = ['*'];
   if (star === 'remove') set = set.filter((name) => name !== '*');
-  return { set: set.sort(compareGoStrings) };
+  return { set: sortGoStrings(set) };
 }
 
 /** channels/sync_runner.go@4.1.1 addValueForUser and compileAccessMap. */
@@ -285,7 +301,7 @@ function accessMap(calls: NativeCalls['access'], prefix: string): { map: Record<
     }
   }
   const map: Record<string, string[]> = {};
-  for (const user of [...byUser.keys()].sort(compareGoStrings)) {
+  for (const user of sortGoStrings([...byUser.keys()])) {
     const values = byUser.get(user)!.map((value) => {
       if (prefix === '') return value;
       return value.startsWith(prefix) ? value.slice(prefix.length) : null;

@@ -27,11 +27,36 @@ export type RunOutcome =
   /** The gateway refuses the request before the function runs (an HTTP error). */
   | { kind: 'refused'; refusal: Refusal };
 
-export function runOne(sandbox: Pick<FunctionSandbox, 'call'>, job: Job, request: SyncRequest): RunOutcome {
-  if (job.role === 'import_filter') return outcomeOf(job, sandbox.call(prepareImportCall(request.doc)));
-  const prepared = prepareSyncCall(request, job.path, job.release, job.settings);
-  if (!prepared.ok) return { kind: 'refused', refusal: prepared.refusal };
-  return outcomeOf(job, sandbox.call(prepared.argumentsJson));
+/** A request, and whether its outcome should name every demand of the write, as an admin write meets them. */
+export interface CallRequest extends SyncRequest {
+  allDemands?: boolean;
+}
+
+/** Runs requests through one function in order; the outcomes keep the requests' order. */
+export function runMany(sandbox: Pick<FunctionSandbox, 'callMany'>, job: Job, requests: readonly CallRequest[]): RunOutcome[] {
+  if (job.role === 'import_filter') return sandbox.callMany(requests.map((r) => prepareImportCall(r.doc))).map((result) => outcomeOf(job, result));
+  const prepared = requests.map((request) => prepareSyncCall(request, job.path, job.release, job.settings));
+  const called = sandbox.callMany(prepared.flatMap((p) => (p.ok ? [p.argumentsJson] : [])));
+  let next = 0;
+  const results = prepared.map((p) => (p.ok ? called[next++]! : null));
+  const outcomes: RunOutcome[] = prepared.map((p, i) => (p.ok ? outcomeOf(job, results[i]!) : { kind: 'refused', refusal: p.refusal }));
+  // A require* that refused the writer ended the function early: an admin write (every require* passes)
+  // runs it through. A write no helper refused ran as the admin write would, so its demands are all.
+  const again = requests.flatMap((request, i) => (request.allDemands && request.user && results[i]?.natives.denied ? [i] : []));
+  if (again.length > 0) {
+    const admin = runMany(sandbox, job, again.map((i) => asAdmin(requests[i]!)));
+    again.forEach((i, k) => {
+      const outcome = outcomes[i]!, adminOutcome = admin[k]!;
+      if (outcome.kind === 'sync' && adminOutcome.kind === 'sync') outcomes[i] = { ...outcome, demands: adminOutcome.demands };
+    });
+  }
+  return outcomes;
+}
+
+/** A request as an admin write of the same documents: every require* passes, so every demand is seen. */
+export function asAdmin(request: SyncRequest): SyncRequest {
+  const { user: _user, allDemands: _all, ...rest } = request as CallRequest;
+  return rest;
 }
 
 /** What the gateway makes of a call's result. */

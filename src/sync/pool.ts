@@ -6,8 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { packageFile } from '../paths.js';
 import { compileEngineModule, DEFAULT_LIMITS, emptyNatives, type FunctionProgram, type SandboxLimits } from './engine.js';
-import { outcomeOf, type Job, type RunOutcome } from './outcome.js';
-import type { SyncRequest } from './gateway.js';
+import { outcomeOf, type CallRequest, type Job, type RunOutcome } from './outcome.js';
 import type { WorkerReply, WorkerRequest } from './worker.js';
 
 export type PoolResult = { ok: true; outcomes: RunOutcome[] } | { ok: false; message: string };
@@ -25,7 +24,8 @@ function terminated(job: Job): RunOutcome {
   return outcomeOf(job, { natives: emptyNatives(), outcome: { kind: 'timeout' } });
 }
 
-type RangeOutcome = { kind: 'done' } | { kind: 'killed'; at: number } | { kind: 'resend' } | { kind: 'error'; message: string };
+/** `killed` names the request that was stuck, when one was running alone; a stuck batch names none. */
+type RangeOutcome = { kind: 'done' } | { kind: 'killed'; at: number | null } | { kind: 'resend' } | { kind: 'error'; message: string };
 
 interface Waiting {
   reply: (reply: WorkerReply) => void;
@@ -58,7 +58,7 @@ export class SandboxPool {
   }
 
   /** Runs every request through one program; the outcomes keep the requests' order. */
-  async run(program: FunctionProgram, job: Job, calls: readonly SyncRequest[]): Promise<PoolResult> {
+  async run(program: FunctionProgram, job: Job, calls: readonly CallRequest[]): Promise<PoolResult> {
     const results: RunOutcome[] = new Array(calls.length);
     const ranges: Promise<string | null>[] = [];
     for (let from = 0; from < calls.length; from += CHUNK) {
@@ -72,29 +72,32 @@ export class SandboxPool {
   /**
    * Runs the requests `from`..`to` on one worker until each has an outcome. When the worker is terminated
    * (for a request stuck in this range, or in another queued on it), what has no outcome yet is sent again
-   * to a new one; the stuck request itself is a time-out.
+   * to a new one; the stuck request itself is a time-out. A batch that got stuck is sent again to run one
+   * request at a time, so that the stuck one is found.
    */
-  private async runRange(slot: number, program: FunctionProgram, job: Job, calls: readonly SyncRequest[], from: number, to: number, results: RunOutcome[]): Promise<string | null> {
+  private async runRange(slot: number, program: FunctionProgram, job: Job, calls: readonly CallRequest[], from: number, to: number, results: RunOutcome[]): Promise<string | null> {
     let waiting = Array.from({ length: to - from }, (_, i) => from + i);
+    let oneByOne = false;
     while (waiting.length > 0) {
-      const outcome = await this.send(slot, program, job, calls, waiting, results);
+      const outcome = await this.send(slot, program, job, calls, waiting, results, oneByOne);
       if (outcome.kind === 'error') return outcome.message;
       if (outcome.kind === 'done') return null;
-      if (outcome.kind === 'killed') results[outcome.at] = terminated(job);
+      if (outcome.kind === 'killed' && outcome.at !== null) results[outcome.at] = terminated(job);
+      if (outcome.kind === 'killed' && outcome.at === null) oneByOne = true;
       waiting = waiting.filter((i) => results[i] === undefined);
     }
     return null;
   }
 
   /** Sends the requests at `indices` to a worker; their outcomes land in `results` as they come. */
-  private async send(slot: number, program: FunctionProgram, job: Job, calls: readonly SyncRequest[], indices: readonly number[], results: RunOutcome[]): Promise<RangeOutcome> {
+  private async send(slot: number, program: FunctionProgram, job: Job, calls: readonly CallRequest[], indices: readonly number[], results: RunOutcome[], oneByOne: boolean): Promise<RangeOutcome> {
     this.engine ??= compileEngineModule().catch(() => undefined);
     const pooled = this.worker(slot, await this.engine);
     const id = this.nextId++;
-    const progress = new Int32Array(new SharedArrayBuffer(4));
+    const progress = new Int32Array(new SharedArrayBuffer(8));
     progress[0] = -1;
     // One JSON text: cheaper to hand over than a structured clone of thousands of documents.
-    const request: WorkerRequest = { id, program, limits: this.limits, job, requests: JSON.stringify(indices.map((i) => calls[i])), progress };
+    const request: WorkerRequest = { id, program, limits: this.limits, job, requests: JSON.stringify(indices.map((i) => calls[i])), progress, oneByOne };
     return new Promise((resolve) => {
       let watched = -1;
       let since = performance.now();
@@ -112,13 +115,13 @@ export class SandboxPool {
         }
         if (running >= 0 && performance.now() - since > this.limits.timeMs + GRACE_MS) {
           this.kill(slot, id);
-          finish({ kind: 'killed', at: indices[running]! });
+          finish({ kind: 'killed', at: Atomics.load(progress, 1) === 1 ? null : indices[running]! });
         }
       }, WATCH_INTERVAL_MS);
       pooled.pending.set(id, {
         reply: (reply) => {
           if ('compileError' in reply) return finish({ kind: 'error', message: reply.compileError });
-          reply.outcomes.forEach((result, i) => { results[indices[reply.offset + i]!] = result; });
+          (JSON.parse(reply.outcomes) as RunOutcome[]).forEach((result, i) => { results[indices[reply.offset + i]!] = result; });
           if (reply.done) finish({ kind: 'done' });
         },
         exit: (message) => finish({ kind: 'error', message }),

@@ -1,12 +1,13 @@
 // Runs requests through a chosen function: the gateway's Go side before and after (gateway.ts, in the
 // workers, outcome.ts), the JavaScript in the sandbox pool (pool.ts). Shared by `sgconf dry-run` and `sgconf test`.
 import type { Release } from '../releases/index.js';
-import type { CallPath, SyncRequest } from './gateway.js';
+import type { CallPath } from './gateway.js';
+import type { CallRequest } from './outcome.js';
 import type { PoolResult, SandboxPool } from './pool.js';
 import { functionProgram } from './program.js';
 import type { FunctionChoice } from './select.js';
 
-export type { Demands, RunOutcome } from './outcome.js';
+export type { CallRequest, Demands, RunOutcome } from './outcome.js';
 
 export type RunResult = PoolResult;
 
@@ -14,7 +15,7 @@ export type RunResult = PoolResult;
  * Runs each request through the chosen function as `path` says (a real write, or the dry-run endpoint).
  * Import filter requests use only `doc`.
  */
-export async function runRequests(pool: SandboxPool, choice: FunctionChoice, release: Release, path: CallPath, requests: readonly SyncRequest[]): Promise<RunResult> {
+export async function runRequests(pool: SandboxPool, choice: FunctionChoice, release: Release, path: CallPath, requests: readonly CallRequest[]): Promise<RunResult> {
   // No import filter: every document is imported (db/import.go@4.1.1 ImportFilterDryRun).
   if (choice.role === 'import_filter' && choice.source === null) {
     return { ok: true, outcomes: requests.map(() => ({ kind: 'import', answer: { shouldImport: true, exception: '', logging: { errors: [], info: [] } } })) };
@@ -24,8 +25,3 @@ export async function runRequests(pool: SandboxPool, choice: FunctionChoice, rel
   return pool.run(program, job, requests);
 }
 
-/** A request as an admin write of the same documents: every require* passes, so every demand is seen. */
-export function asAdmin(request: SyncRequest): SyncRequest {
-  const { user: _user, ...rest } = request;
-  return rest;
-}

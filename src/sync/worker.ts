@@ -6,8 +6,7 @@
 // interrupted (a loop around a slow native call) can be ended by terminating the worker.
 import { parentPort, workerData } from 'node:worker_threads';
 import { FunctionSandbox, loadEngine, type FunctionProgram, type SandboxLimits } from './engine.js';
-import { runOne, type Job, type RunOutcome } from './outcome.js';
-import type { SyncRequest } from './gateway.js';
+import { runMany, type CallRequest, type Job, type RunOutcome } from './outcome.js';
 
 export interface WorkerRequest {
   id: number;
@@ -16,13 +15,16 @@ export interface WorkerRequest {
   job: Job;
   /** The requests as one JSON array text. */
   requests: string;
-  /** Int32Array over a SharedArrayBuffer: [index of the request running, or -1]. */
+  /** Int32Array over a SharedArrayBuffer: [index of the request running, or -1; 1 when it starts a batch]. */
   progress: Int32Array;
+  /** Run each request alone (after a batch got stuck), so that the watchdog can name the stuck one. */
+  oneByOne: boolean;
 }
 
 export type WorkerReply =
   | { id: number; compileError: string }
-  | { id: number; offset: number; outcomes: RunOutcome[]; done: boolean };
+  /** `outcomes`: the outcomes as one JSON array text (cheaper to hand over than a structured clone). */
+  | { id: number; offset: number; outcomes: string; done: boolean };
 
 const CHUNK = 64;
 
@@ -51,17 +53,24 @@ async function serve(request: WorkerRequest): Promise<void> {
     parentPort!.postMessage({ id: request.id, compileError: sandbox } satisfies WorkerReply);
     return;
   }
-  const requests = JSON.parse(request.requests) as SyncRequest[];
-  let chunk: RunOutcome[] = [];
-  let offset = 0;
-  for (let i = 0; i < requests.length; i++) {
-    Atomics.store(request.progress, 0, i);
-    chunk.push(runOne(sandbox, request.job, requests[i]!));
-    if (chunk.length === CHUNK || i === requests.length - 1) {
-      parentPort!.postMessage({ id: request.id, offset, outcomes: chunk, done: i === requests.length - 1 } satisfies WorkerReply);
-      offset = i + 1;
-      chunk = [];
+  const requests = JSON.parse(request.requests) as CallRequest[];
+  for (let offset = 0; offset < requests.length; offset += CHUNK) {
+    const chunk = requests.slice(offset, offset + CHUNK);
+    let outcomes: RunOutcome[];
+    if (request.oneByOne) {
+      outcomes = chunk.map((one, k) => {
+        Atomics.store(request.progress, 0, offset + k);
+        return runMany(sandbox, request.job, [one])[0]!;
+      });
+    } else {
+      // A batch: the watchdog sees its first request running (the sandbox gives a batch one time limit).
+      Atomics.store(request.progress, 1, 1);
+      Atomics.store(request.progress, 0, offset);
+      outcomes = runMany(sandbox, request.job, chunk);
+      Atomics.store(request.progress, 1, 0);
     }
+    const done = offset + CHUNK >= requests.length;
+    parentPort!.postMessage({ id: request.id, offset, outcomes: JSON.stringify(outcomes), done } satisfies WorkerReply);
   }
   Atomics.store(request.progress, 0, -1);
 }

@@ -92,6 +92,27 @@ describe('sgconf test', () => {
     expect(r.stderr).toContain(message);
   });
 
+  it('authorization names every demand: after a require* that refused the writer, and when none did', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgtest-demands-'));
+    // requireUser, then (only when it passes, or when a refusal is caught) requireRole and requireAccess.
+    const sync = 'function (doc) { if (doc.catching) { try { requireUser(doc.owner); } catch (e) { requireAdmin(); } return; } requireUser(doc.owner); requireRole("clerk"); requireAccess("orders"); }';
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ name: 'db', bucket: 'db', sync }));
+    const all = { users: ['ann'], roles: ['clerk'], channels: ['orders'] };
+    const cases = [
+      { name: 'the owner passes every helper', doc: { owner: 'ann' }, userCtx: { name: 'ann', roles: ['clerk'], channels: ['orders'] }, expect: { rejected: false, authorization: all } },
+      { name: 'a stranger is refused by the first helper', doc: { owner: 'ann' }, userCtx: { name: 'bob' }, expect: { rejected: 403, authorization: all } },
+      { name: 'a refusal the function catches takes another path', doc: { owner: 'ann', catching: true }, userCtx: { name: 'bob' }, expect: { rejected: 403, authorization: { users: ['ann'], roles: [], channels: [], admin: false } } },
+      { name: 'the owner on the catching path', doc: { owner: 'ann', catching: true }, userCtx: { name: 'ann' }, expect: { rejected: false, authorization: { users: ['ann'], admin: false } } },
+    ];
+    writeFileSync(path.join(dir, 'db.sgtest.json'), JSON.stringify({ config: 'db.json', cases }));
+    const r = await runCli(['test', '--format', 'json'], dir);
+    const report = JSON.parse(r.stdout) as { results: { cases: { name: string; passed: boolean; actual: { authorization?: unknown } }[] }[] };
+    const results = report.results[0]!.cases;
+    expect(results.map((c) => [c.name, c.passed])).toEqual(cases.map((c) => [c.name, true]));
+    expect(results[1]!.actual.authorization).toEqual({ users: ['ann'], roles: ['clerk'], channels: ['orders'], admin: false });
+    expect(r.code).toBe(0);
+  });
+
   it('a line of an env file that is not NAME=value is reported at its place, and fails the run', async () => {
     const dir = brokenCopy();
     writeFileSync(path.join(dir, 'deploy.env'), 'OK=1\nnot a pair\n');

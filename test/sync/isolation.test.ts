@@ -68,6 +68,15 @@ describe('a case that never ends, recurses without end or eats memory ends with 
   });
 });
 
+describe('each case has its own time limit, also when cases run together', () => {
+  it('cases that each stay under the limit pass, though together they take longer than it', async () => {
+    // 300 ms per case (this file's pool); each case busy for about 120 ms, five of them well over 300 ms.
+    const fn = 'function(doc) { var end = Date.now() + 120; while (Date.now() < end) {} channel("done-" + doc.n); }';
+    const answers = await run(fn, [1, 2, 3, 4, 5].map((n) => ({ doc: { n } })));
+    expect(answers.map((a) => a.exception ?? a.channels?.[0])).toEqual(['done-1', 'done-2', 'done-3', 'done-4', 'done-5']);
+  });
+});
+
 describe('one case cannot change the next case\'s world', () => {
   const attempts: [string, string][] = [
     ['an implicit global', 'if (typeof counter === "undefined") counter = 0; counter++; channel("seen-" + counter);'],
