@@ -105,11 +105,15 @@ const PRELUDE = String.raw`(function (global, builtins, ottoRefusal) {
   var RangeErrorCtor = RangeError, TypeErrorCtor = TypeError, RegExpCtor = RegExp, ErrorCtor = Error;
   var stringify = JSON.stringify;
 
-  // What the natives did in this call, as the items of a JSON array: one crossing to the host per call.
-  // stringify is only ever given strings and numbers, which no user code can hook.
-  var log = '';
+  // What the natives did in this call, as triples in an array the host reads as JSON: one crossing per
+  // call. The array has no prototype, so no setter user code puts on a prototype sees its items; its
+  // items are only strings, numbers and null, which no user code can hook in stringify.
+  var log = [], logLength = 0;
+  Object.setPrototypeOf(log, null);
   function emit(kind, a, b) {
-    log += (log === '' ? '' : ',') + stringify(kind) + ',' + (a === undefined ? 'null' : stringify(a)) + ',' + (b === undefined ? 'null' : stringify(b));
+    log[logLength++] = kind;
+    log[logLength++] = a === undefined ? null : a;
+    log[logLength++] = b === undefined ? null : b;
   }
 
   // Only what otto has: every other string-named property of the built-ins goes (otto-builtins.ts).
@@ -196,7 +200,8 @@ const PRELUDE = String.raw`(function (global, builtins, ottoRefusal) {
   }
   // Calls fn with an array of arguments; answers with what happened and what the natives did.
   function run(fn, args) {
-    log = '';
+    log.length = 0;
+    logLength = 0;
     var result, outcome;
     try {
       // sg-bucket calls the function with itself as this (js_runner.go: runner.fn.Call(runner.fn, ...)).
@@ -206,7 +211,7 @@ const PRELUDE = String.raw`(function (global, builtins, ottoRefusal) {
     } catch (error) {
       outcome = describe(error);
     }
-    return '{"outcome":' + outcome + ',"log":[' + log + ']}';
+    return '{"outcome":' + outcome + ',"log":' + stringify(log) + '}';
   }
   return {
     // One call, its arguments as a JSON array.
@@ -218,7 +223,7 @@ const PRELUDE = String.raw`(function (global, builtins, ottoRefusal) {
       return '[' + out + ']';
     },
     // What the natives did before a call was stopped (an interrupt or a stack overflow cannot be caught).
-    takeLog: function () { return '[' + log + ']'; },
+    takeLog: function () { return stringify(log); },
   };
 })`;
 

@@ -133,17 +133,52 @@ function revDigest(parentRevId: string, bodyJson: string): string {
 
 /** encoding/json as the gateway marshals a body: keys sorted, <, >, & and U+2028/9 escaped. */
 export function goJson(value: JsonValue): string {
-  if (Array.isArray(value)) return `[${value.map(goJson).join(',')}]`;
-  if (isObject(value)) {
-    const keys = sortGoStrings(Object.keys(value));
-    return `{${keys.map((key) => `${goString(key)}:${goJson(value[key]!)}`).join(',')}}`;
-  }
-  if (typeof value === 'string') return goString(value);
-  return JSON.stringify(value);
+  // One JSON.stringify of a copy with its keys in Go's order; a key that JavaScript would move to the
+  // front (an array index such as "7") makes that object written key by key.
+  const ordered = inGoOrder(value);
+  const text = ordered === null ? goJsonByKey(value) : JSON.stringify(ordered);
+  return GO_ESCAPES.test(text) ? text.replace(GO_ESCAPES_ALL, goEscape) : text;
 }
 
-function goString(text: string): string {
-  return JSON.stringify(text).replace(/[<>&\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
+const GO_ESCAPES = /[<>&\u2028\u2029]/;
+const GO_ESCAPES_ALL = /[<>&\u2028\u2029]/g;
+
+function goEscape(ch: string): string {
+  return `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
+}
+
+/** A copy whose objects list their keys in Go's order, or null when an object has an array-index key. */
+function inGoOrder(value: JsonValue): JsonValue | null {
+  if (Array.isArray(value)) {
+    const out: JsonValue[] = [];
+    for (const item of value) {
+      const ordered = inGoOrder(item);
+      if (ordered === null) return null;
+      out.push(ordered);
+    }
+    return out;
+  }
+  if (isObject(value)) {
+    const out: JsonObject = {};
+    for (const key of sortGoStrings(Object.keys(value))) {
+      if (ARRAY_INDEX.test(key)) return null;
+      const ordered = inGoOrder(value[key]!);
+      if (ordered === null) return null;
+      setOwn(out, key, ordered);
+    }
+    return out;
+  }
+  return value;
+}
+
+function goJsonByKey(value: JsonValue): string {
+  if (Array.isArray(value)) return `[${value.map(goJsonByKey).join(',')}]`;
+  if (isObject(value)) {
+    const keys = sortGoStrings(Object.keys(value));
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${goJsonByKey(value[key]!)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
 }
 
 /** Go's %q for the ASCII names of these messages. */

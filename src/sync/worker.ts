@@ -5,8 +5,10 @@
 // request it is running (a shared counter) and sends outcomes in chunks, so that a request that cannot be
 // interrupted (a loop around a slow native call) can be ended by terminating the worker.
 import { parentPort, workerData } from 'node:worker_threads';
-import { FunctionSandbox, loadEngine, type FunctionProgram, type SandboxLimits } from './engine.js';
+import { DEMAND_RECORDER, FunctionSandbox, loadEngine, type FunctionProgram, type SandboxLimits } from './engine.js';
 import { runMany, type CallRequest, type Job, type RunOutcome } from './outcome.js';
+import { defaultSyncFunction, syncWrapperSource } from '../releases/sync-runner.js';
+import { RELEASES } from '../releases/index.js';
 
 export interface WorkerRequest {
   id: number;
@@ -29,9 +31,24 @@ export type WorkerReply =
 const CHUNK = 64;
 
 // The engine compiled by the pool, handed over at start: loading begins before the first request arrives.
-const engine = loadEngine((workerData as { engine?: WebAssembly.Module } | undefined)?.engine);
+const engine = loadEngine((workerData as { engine?: WebAssembly.Module } | undefined)?.engine).then(warmUp);
 // One sandbox per program, cached as a promise: requests that arrive while it compiles wait for the same one.
 const sandboxes = new Map<string, Promise<FunctionSandbox | string>>();
+
+/**
+ * Runs the default sync function a few times while the main thread reads its inputs. V8 compiles
+ * QuickJS's WebAssembly function by function, on first use: without this, the parser, the compiler and
+ * the interpreter are compiled while the first cases wait.
+ */
+async function warmUp(): Promise<void> {
+  // As functionProgram (program.ts) builds it, without loading a JavaScript parser into the worker.
+  const text = syncWrapperSource(defaultSyncFunction(null), RELEASES[RELEASES.length - 1]!, DEMAND_RECORDER);
+  const warm = await FunctionSandbox.compile({ text, shareable: true, underscore: false });
+  if (!warm.ok) return;
+  warm.sandbox.callMany(WARM_UP_CALLS);
+  warm.sandbox.dispose();
+}
+const WARM_UP_CALLS = Array.from({ length: 16 }, (_, i) => JSON.stringify([{ _id: `d${i}`, _rev: `1-${i}`, channels: [`c${i}`] }, null, { xattrs: {} }, { name: `u${i}`, channels: ['!'], roles: {} }]));
 
 function sandboxFor(request: WorkerRequest): Promise<FunctionSandbox | string> {
   const key = `${request.program.shareable}${request.program.underscore}\u0000${request.program.text}`;

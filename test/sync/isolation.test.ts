@@ -77,6 +77,18 @@ describe('each case has its own time limit, also when cases run together', () =>
   });
 });
 
+describe('what the natives record cannot be changed by the function', () => {
+  it.each([
+    ['setters on the prototypes of arrays and objects', 'Object.defineProperty(Array.prototype, "1", { set: function () {} }); Object.defineProperty(Object.prototype, "2", { set: function () {} });'],
+    ['a replaced JSON.stringify and Array.isArray', 'JSON.stringify = function () { return "[]"; }; Array.isArray = function () { return false; };'],
+    ['toJSON on the prototypes', 'Object.prototype.toJSON = function () { return "x"; }; String.prototype.toJSON = function () { return "x"; };'],
+  ])('%s', async (_name, body) => {
+    const [answer] = await run(`function(doc) { ${body} channel(["kept"]); access("ann", "kept"); }`, [{ doc: {} }]);
+    expect(answer!.channels).toEqual(['kept']);
+    expect(answer!.access).toEqual({ ann: ['kept'] });
+  });
+});
+
 describe('one case cannot change the next case\'s world', () => {
   const attempts: [string, string][] = [
     ['an implicit global', 'if (typeof counter === "undefined") counter = 0; counter++; channel("seen-" + counter);'],
