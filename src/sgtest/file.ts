@@ -74,13 +74,19 @@ export async function readTestFile(text: string, path: string): Promise<ReadTest
     if (value !== undefined) {
       const problems = new TestFileChecker();
       const file = problems.file(value);
-      const offsets = problems.found.length === 0 ? caseOffsets(text) : null;
-      if (file && offsets && offsets.length === file.cases.length) {
+      if (file && problems.found.length === 0) {
+        const located = memo(() => locate(text, path, format));
+        // Where the cases start, found when a line is first asked for (a run whose cases all pass, reported
+        // in stylish, never asks).
+        const offsets = memo(() => caseOffsets(text));
         let lines: LineIndex | null = null;
         return {
-          file, diagnostics: [],
-          located: memo(() => locate(text, path, format)),
-          caseLine: (index) => (lines ??= new LineIndex(text)).position(offsets[index] ?? 0).line,
+          file, diagnostics: [], located,
+          caseLine: (index) => {
+            const starts = offsets();
+            if (starts && starts.length === file.cases.length) return (lines ??= new LineIndex(text)).position(starts[index] ?? 0).line;
+            return locatedCaseLine(located(), index);
+          },
         };
       }
     }
@@ -89,15 +95,18 @@ export async function readTestFile(text: string, path: string): Promise<ReadTest
   const { source, document, diagnostics: readProblems } = locate(text, path, format);
   const diagnostics = readProblems.map((d) => ({ ...d, rule: d.severity === 'error' ? INVALID_FILE : d.rule }));
   const located = () => ({ source, document });
-  const caseLine = (index: number) => {
-    const span = document?.locate(`/cases/${index}`, 'value');
-    return span && source ? source.lines.position(span.start).line : 1;
-  };
+  const caseLine = (index: number) => locatedCaseLine({ source, document }, index);
   if (!document) return { file: null, diagnostics, located, caseLine };
   const problems = new TestFileChecker();
   const file = problems.file(document.value);
   diagnostics.push(...problems.found);
   return { file: problems.found.length > 0 ? null : file, diagnostics, located, caseLine };
+}
+
+/** The line where case `index` starts, from the located file. */
+function locatedCaseLine({ source, document }: { source: SourceText | null; document: LocatedDocument | null }, index: number): number {
+  const span = document?.locate(`/cases/${index}`, 'value');
+  return span && source ? source.lines.position(span.start).line : 1;
 }
 
 function locate(text: string, path: string, format: 'json' | 'yaml') {

@@ -85,8 +85,12 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
     target = release;
   }
   result.target = target;
-  const lineOf = (c: TestCase) => read.caseLine(c.index);
-  const notRun = (reason: string): CaseResult[] => testFile.cases.map((c) => ({ name: c.name, line: lineOf(c), passed: false, actual: null, failures: [], notRun: reason }));
+  // A case's line is found when a report first reads it: a passing case in stylish never needs one.
+  const resultOf = (c: TestCase, rest: Omit<CaseResult, 'name' | 'line'>): CaseResult => {
+    let line: number | undefined;
+    return { name: c.name, get line() { return (line ??= read.caseLine(c.index)); }, ...rest };
+  };
+  const notRun = (reason: string): CaseResult[] => testFile.cases.map((c) => resultOf(c, { passed: false, actual: null, failures: [], notRun: reason }));
 
   // The config, read and judged as lint would for this target.
   const configPath = path.relative(options.cwd, path.resolve(path.dirname(path.resolve(options.cwd, file)), testFile.config)) || testFile.config;
@@ -121,7 +125,7 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
     if (!selection.ok) {
       const pointer = first.database !== undefined ? `/cases/${first.index}/database` : first.collection !== undefined ? `/cases/${first.index}/collection` : testFile.database !== undefined ? '/database' : testFile.collection !== undefined ? '/collection' : '/config';
       result.diagnostics.push(place({ rule: CONFIG_UNUSABLE, severity: 'error', pointer, writtenPointer: pointer, message: `${configPath}: ${selection.problem}` }));
-      for (const c of cases) byIndex.set(c.index, { name: c.name, line: lineOf(c), passed: false, actual: null, failures: [], notRun: selection.problem });
+      for (const c of cases) byIndex.set(c.index, resultOf(c, { passed: false, actual: null, failures: [], notRun: selection.problem }));
       continue;
     }
     // A case that states who may write needs every demand, even those after a require* that refused the writer.
@@ -129,12 +133,12 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
     const ran = await runRequests(pool, selection.choice, target, 'write', requests);
     cases.forEach((c, i) => {
       if (!ran.ok) {
-        byIndex.set(c.index, { name: c.name, line: lineOf(c), passed: false, actual: null, failures: [], notRun: `the function cannot be run: ${ran.message}` });
+        byIndex.set(c.index, resultOf(c, { passed: false, actual: null, failures: [], notRun: `the function cannot be run: ${ran.message}` }));
         return;
       }
       const actual = actualOf(ran.outcomes[i]!);
       const failures = compare(c.expect, actual);
-      byIndex.set(c.index, { name: c.name, line: lineOf(c), passed: failures.length === 0, actual, failures });
+      byIndex.set(c.index, resultOf(c, { passed: failures.length === 0, actual, failures }));
     });
   }
   result.cases = testFile.cases.map((c) => byIndex.get(c.index)!);
