@@ -55,3 +55,17 @@ export const OTTO_REGEXP_CHECK_SOURCE = `(function () {
   var check = ${ottoRegExpRefusal.toString()};
   return function (pattern) { var refusal = check(pattern); return refusal ? refusal.reason : null; };
 })()`;
+
+/**
+ * Where `pattern` uses \s or \S, or -1. otto passes them to RE2 as written (parser/regexp.go@b87d35c: "re2
+ * (Go) has a different definition for \s: [\t\n\f\r ]"), so they match no \v and no Unicode space
+ * (U+00A0, U+2028, U+FEFF ...), which JavaScript's \s matches.
+ */
+export function re2SpaceClassAt(pattern: string): number {
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i] !== '\\') continue;
+    if (pattern[i + 1] === 's' || pattern[i + 1] === 'S') return i;
+    i++;
+  }
+  return -1;
+}

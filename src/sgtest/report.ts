@@ -55,7 +55,8 @@ function stylish(report: TestReport, cwd: string): string {
     const failed = result.cases.filter((c) => !c.passed);
     if (failed.length === 0 && result.diagnostics.length === 0) continue;
     out.push(path.relative(cwd, path.resolve(cwd, result.file)) || result.file);
-    for (const d of result.diagnostics) out.push(`  ${d.line}:${d.column}  ${d.severity}  ${d.message}  ${d.rule}`);
+    // A finding in another file (the config a case runs) names that file.
+    for (const d of result.diagnostics) out.push(`  ${d.file ? `${d.file}:` : ''}${d.line}:${d.column}  ${d.severity}  ${d.message}  ${d.rule}`);
     for (const c of failed) {
       out.push(`  ${c.line}  ✗ ${c.name}`);
       for (const line of caseProblem(c)) out.push(`      ${line}`);
@@ -106,7 +107,7 @@ function github(report: TestReport): string {
   const out: string[] = [];
   for (const result of report.results) {
     for (const d of result.diagnostics) {
-      out.push(`::${d.severity === 'info' ? 'notice' : d.severity}${` file=${escapeProperty(result.file)},line=${d.line},col=${d.column},title=${escapeProperty(d.rule)}`}::${escapeData(d.message)}`);
+      out.push(`::${d.severity === 'info' ? 'notice' : d.severity}${` file=${escapeProperty(d.file ?? result.file)},line=${d.line},col=${d.column},title=${escapeProperty(d.rule)}`}::${escapeData(d.message)}`);
     }
     for (const c of result.cases.filter((x) => !x.passed)) {
       out.push(`::error file=${escapeProperty(result.file)},line=${c.line},title=${escapeProperty(`sgconf test: ${c.name}`)}::${escapeData(caseProblem(c).join('\n'))}`);

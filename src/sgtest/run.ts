@@ -17,6 +17,16 @@ import { INVALID_FILE, readTestFile, type Expectation, type TestCase, type TestF
 
 export const CONFIG_UNUSABLE = 'sgtest/config-unusable';
 
+/**
+ * Findings about code the gateway runs differently from sgconf's sandbox (docs/testing.md, the otto
+ * table): a test run shows them beside its cases, at their place in the config, so that a passing case is
+ * never silently V8's or QuickJS's answer where otto's differs.
+ */
+const SANDBOX_DIFFERENCES: Readonly<Record<string, Diagnostic['severity']>> = {
+  'functions/document-key-order': 'warning',
+  'functions/otto-regexp': 'info',
+};
+
 /** What a case produced, in the words of the expectations. */
 export interface ActualResult {
   channels?: string[] | null;
@@ -128,6 +138,8 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
       for (const c of cases) byIndex.set(c.index, resultOf(c, { passed: false, actual: null, failures: [], notRun: selection.problem }));
       continue;
     }
+    const differences = analyzed.result.diagnostics.filter((d) => SANDBOX_DIFFERENCES[d.rule] === d.severity && d.pointer === selection.choice.pointer);
+    for (const d of differences) if (!result.diagnostics.some((seen) => sameFinding(seen, d))) result.diagnostics.push({ ...d, file: d.file ?? configPath });
     // A case that states who may write needs every demand, even those after a require* that refused the writer.
     const requests: CallRequest[] = cases.map((c) => (c.expect.authorization && c.user ? { ...requestOf(c), allDemands: true } : requestOf(c)));
     const ran = await runRequests(pool, selection.choice, target, 'write', requests);
@@ -143,6 +155,10 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
   }
   result.cases = testFile.cases.map((c) => byIndex.get(c.index)!);
   return result;
+}
+
+function sameFinding(a: Diagnostic, b: Diagnostic): boolean {
+  return a.rule === b.rule && a.line === b.line && a.column === b.column && a.message === b.message;
 }
 
 function requestOf(c: TestCase): SyncRequest {

@@ -17,8 +17,10 @@ import { rule as resolverReturn } from './resolver-return.js';
 
 import { rule as tooDeep } from './too-deep.js';
 import { rule as ottoRegexp } from './otto-regexp.js';
+import { rule as documentKeyOrder } from './document-key-order.js';
 
 export const rules: Rule[] = [tooDeep, 
   syntaxError, es2015Syntax, notAFunction, sourceNotFound, loadFailed, remoteDisabled, externalSourceInDatabaseConfig,
   remoteTlsSkipVerify, arity, misspelledHelper, helperNotAvailable, throwShape, filterReturn, resolverReturn, ottoRegexp,
+  documentKeyOrder,
 ];

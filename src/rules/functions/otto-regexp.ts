@@ -3,14 +3,14 @@ import { simple } from 'acorn-walk';
 import type { Rule } from '../types.js';
 import type { JsNode } from '../../functions/types.js';
 import { describeFunction } from '../../functions/roles.js';
-import { ottoRegExpRefusal } from '../../functions/otto-regexp.js';
+import { ottoRegExpRefusal, re2SpaceClassAt } from '../../functions/otto-regexp.js';
 
 export const rule: Rule = {
   id: 'functions/otto-regexp',
   severity: 'error',
   kinds: ['legacy', 'database'],
   scope: 'function',
-  description: 'A regular expression uses a lookahead or a backreference, which otto (the gateway\'s engine, on Go\'s RE2) cannot compile.',
+  description: 'A regular expression uses a lookahead or a backreference, which otto (the gateway\'s engine, on Go\'s RE2) cannot compile, or \\s, which RE2 reads more narrowly.',
   check(context) {
     for (const fn of context.functions) {
       if (!fn.functionNode) continue;
@@ -19,18 +19,36 @@ export const rule: Rule = {
           const literal = node as unknown as JsNode;
           if (!literal.regex) return;
           const refusal = ottoRegExpRefusal(literal.regex.pattern as string);
-          if (!refusal) return;
+          if (!refusal) {
+            reportSpaceClass(literal.regex.pattern as string, literal.start + 1);
+            return;
+          }
           // A literal that otto refuses fails the parse: the gateway refuses the whole function.
           context.reportInFunction({ fn, span: { start: literal.start + 1 + refusal.offset, end: literal.start + 1 + refusal.offset + 2 }, message: `${describeFunction(fn)} has a regular expression the gateway cannot compile (${refusal.reason.replace(/^re2: Invalid /, '')})` });
         },
         NewExpression(node) { checkConstructed(node as unknown as JsNode); },
         CallExpression(node) { checkConstructed(node as unknown as JsNode); },
       });
+      function reportSpaceClass(pattern: string, patternStart: number): void {
+        const at = re2SpaceClassAt(pattern);
+        if (at >= 0) reportSpaceClassAt(patternStart + at, patternStart + at + 2);
+      }
+      function reportSpaceClassAt(start: number, end: number): void {
+        context.reportInFunction({
+          fn, severity: 'info', span: { start, end },
+          message: `${describeFunction(fn)} uses \\s, which the gateway matches as [\\t\\n\\f\\r ] only`,
+          detail: 'otto hands the pattern to Go\'s RE2, whose \\s has no vertical tab and no Unicode spaces (U+00A0, U+2028, U+FEFF ...); JavaScript\'s has. sgconf test matches as JavaScript does. Write the characters you mean, e.g. [ \\t\\n\\r].',
+        });
+      }
       function checkConstructed(node: JsNode): void {
         const [pattern] = node.arguments as JsNode[];
         if (node.callee.type !== 'Identifier' || node.callee.name !== 'RegExp' || !pattern || pattern.type !== 'Literal' || typeof pattern.value !== 'string') return;
         const refusal = ottoRegExpRefusal(pattern.value);
-        if (!refusal) return;
+        if (!refusal) {
+          // The string's escapes are not the pattern's: point at the string.
+          if (re2SpaceClassAt(pattern.value) >= 0) reportSpaceClassAt(pattern.start, pattern.end);
+          return;
+        }
         // Built at run time: the gateway loads the function, and the call throws a TypeError when it runs.
         context.reportInFunction({ fn, severity: 'warning', span: { start: pattern.start, end: pattern.end }, message: `${describeFunction(fn)} builds a regular expression the gateway cannot compile (${refusal.reason.replace(/^re2: Invalid /, '')})`, detail: 'It throws when this line runs.' });
       }

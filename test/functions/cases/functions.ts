@@ -63,9 +63,42 @@ export const cases: Record<string, RuleCases> = {
         errors: [{ pointer: '/scopes/s/collections/c/sync', message: '\\1 <backreference>' }],
       },
       {
+        name: '\\s matches less in the gateway (an info)', kind: 'legacy',
+        config: legacyDb({ sync: 'function(doc) { if (/^\\s*$/.test(doc.title) || new RegExp("a\\\\Sb").test(doc.x)) throw({forbidden: "blank title"}); channel(doc.channels); }' }),
+        errors: [
+          { pointer: '/databases/db/sync', message: 'matches as [\\t\\n\\f\\r ] only', severity: 'info' },
+          { pointer: '/databases/db/sync', message: 'matches as [\\t\\n\\f\\r ] only', severity: 'info' },
+        ],
+      },
+      {
         name: 'new RegExp with a constant pattern throws when it runs', kind: 'legacy',
         config: legacyDb({ sync: 'function(doc) { var re = new RegExp("x(?!y)"); channel(doc.channels); }' }),
         errors: [{ pointer: '/databases/db/sync', message: 'throws when this line runs', severity: 'warning' }],
+      },
+    ],
+  },
+  'functions/document-key-order': {
+    valid: [
+      { name: 'a loop that visits every key ends the same in any order', kind: 'legacy', config: legacyDb({ sync: 'function(doc) { for (var member in doc.members) access(member, doc.channels); }' }) },
+      { name: 'sorted keys and a count do not depend on the order', kind: 'legacy', config: legacyDb({ sync: 'function(doc) { var keys = Object.keys(doc).sort(); if (Object.keys(doc).length > 20) throw({forbidden: "too many fields"}); channel(keys[0]); }' }) },
+      { name: 'a loop over another object', kind: 'legacy', config: legacyDb({ sync: 'function(doc) { var seen = {a: 1}; for (var k in seen) { if (k) break; } channel(doc.channels); }' }) },
+      { name: 'a webhook filter gets the document as JSON, not as a Go map', kind: 'legacy', config: legacyDb({ event_handlers: { document_changed: [{ handler: 'webhook', url: 'https://example.com/hook', filter: 'function(doc) { for (var k in doc) { return true; } return false; }' }] } }) },
+    ],
+    invalid: [
+      {
+        name: 'the first key decides: break', kind: 'legacy',
+        config: legacyDb({ sync: 'function(doc) {\n  var first;\n  for (var k in doc.labels) { first = k; break; }\n  channel(first);\n}' }),
+        errors: [{ pointer: '/databases/db/sync', message: 'stops early while looping over the document\'s keys', severity: 'warning' }],
+      },
+      {
+        name: 'the rejection names the first bad field: throw in an import filter', kind: 'legacy',
+        config: legacyDb({ import_filter: 'function(doc) { for (var k in doc) if (k.charAt(0) === "$") throw({forbidden: "bad field " + k}); return true; }' }),
+        errors: [{ pointer: '/databases/db/import_filter', message: 'random order' }],
+      },
+      {
+        name: 'a list of keys used by position', kind: 'database',
+        config: { bucket: 'b', sync: 'function(doc, oldDoc) { channel(Object.keys(doc)[0]); }' },
+        errors: [{ pointer: '/sync', message: 'lists the document\'s keys' }],
       },
     ],
   },

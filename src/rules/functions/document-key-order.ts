@@ -1,0 +1,74 @@
+// functions/document-key-order: a sync function or import filter that walks the keys of the document it
+// is given. The gateway hands that document to otto as a Go map (db/crud.go@4.1.1 and channels/
+// channelmapper.go@4.1.1 pass the body as a map; db/import.go@4.1.1 EvaluateFunction passes a Body), and
+// otto enumerates a Go map with reflect's MapKeys (robertkrimen/otto type_go_map.go@b87d35c
+// goMapEnumerate): in Go's random map order, different from one write to the next.
+import { ancestor } from 'acorn-walk';
+import type { Rule } from '../types.js';
+import type { JsNode } from '../../functions/types.js';
+import { describeFunction } from '../../functions/roles.js';
+
+/** Object's functions that list an object's keys in its enumeration order. */
+const KEY_LISTS = new Set(['keys', 'getOwnPropertyNames']);
+/** What can follow such a list without depending on its order. */
+const ORDER_FREE = new Set(['sort', 'length']);
+
+/** Whether a loop body can leave the loop before the last key: break, return or throw outside inner functions. */
+function stopsEarly(body: JsNode): boolean {
+  let found = false;
+  const visit = (node: JsNode | null | undefined): void => {
+    if (!node || found || typeof node.type !== 'string') return;
+    if (node.type === 'BreakStatement' || node.type === 'ReturnStatement' || node.type === 'ThrowStatement') { found = true; return; }
+    if (node.type === 'FunctionExpression' || node.type === 'FunctionDeclaration') return;
+    for (const value of Object.values(node)) {
+      if (Array.isArray(value)) value.forEach((child) => visit(child as JsNode));
+      else if (value && typeof value === 'object') visit(value as JsNode);
+    }
+  };
+  visit(body);
+  return found;
+}
+
+export const rule: Rule = {
+  id: 'functions/document-key-order',
+  severity: 'warning',
+  kinds: ['legacy', 'database'],
+  scope: 'function',
+  description: 'A sync function or import filter depends on the order of its document\'s keys, which the gateway visits in random order.',
+  check(context) {
+    for (const fn of context.functions) {
+      if ((fn.role !== 'sync' && fn.role !== 'import_filter') || !fn.functionNode) continue;
+      const documentName = (fn.functionNode.params as JsNode[])[0]?.type === 'Identifier' ? (fn.functionNode.params as JsNode[])[0]!.name as string : null;
+      if (!documentName) continue;
+      const fromDocument = (node: JsNode): boolean => {
+        let n = node;
+        while (n.type === 'MemberExpression') n = n.object;
+        return n.type === 'Identifier' && n.name === documentName;
+      };
+      const report = (node: JsNode, how: string) => context.reportInFunction({
+        fn, span: { start: node.start, end: node.end },
+        message: `${describeFunction(fn)} ${how} the document's keys, which the gateway visits in random order`,
+        detail: 'The gateway gives the function the document as a Go map, and otto lists a Go map\'s keys in Go\'s random order, which changes from write to write. sgconf test visits them in the order the test case writes them. Sort the keys first (Object.keys(doc).sort()) when the order matters.',
+      });
+      ancestor(fn.functionNode as never, {
+        ForInStatement(node) {
+          const loop = node as unknown as JsNode;
+          // A loop that visits every key (granting access for each, say) ends the same in any order; one
+          // that stops early (break, return, throw) depends on which key comes first.
+          if (fromDocument(loop.right) && stopsEarly(loop.body)) report(loop.right, 'stops early while looping over');
+        },
+        CallExpression(node, _state, ancestors) {
+          const call = node as unknown as JsNode;
+          const callee = call.callee as JsNode;
+          const [argument] = call.arguments as JsNode[];
+          if (callee.type !== 'MemberExpression' || callee.computed || callee.object.type !== 'Identifier' || callee.object.name !== 'Object') return;
+          if (!KEY_LISTS.has(callee.property.name) || !argument || !fromDocument(argument)) return;
+          // Object.keys(doc).sort() and Object.keys(doc).length do not depend on the order.
+          const parent = ancestors[ancestors.length - 2] as unknown as JsNode | undefined;
+          if (parent?.type === 'MemberExpression' && parent.object === call && !parent.computed && ORDER_FREE.has(parent.property.name)) return;
+          report(call, 'lists');
+        },
+      });
+    }
+  },
+};
