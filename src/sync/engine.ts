@@ -424,7 +424,7 @@ export class FunctionSandbox {
       case 'value': return { kind: 'threw', message: reported.text };
       case 'error':
         return limitReached(reported.name, reported.message)
-          ?? { kind: 'threw', message: ottoErrorText(reported.name, reported.message, memberAt(`(${this.program.text})`, reported.stack)) };
+          ?? { kind: 'threw', message: ottoErrorText(reported.name, reported.message, namesAt(`(${this.program.text})`, reported.stack)) };
     }
   }
 
@@ -500,19 +500,51 @@ function isErrorLike(value: unknown): value is { name: unknown; message: unknown
   return typeof value === 'object' && value !== null && 'name' in value && 'message' in value;
 }
 
-/**
- * The member name of a failed `x[...]` access, when it is a literal: QuickJS leaves it out of the message,
- * otto names it. The error's first frame in the function gives the position of the bracket.
- */
-function memberAt(programText: string, stack: string): string | undefined {
+/** The offset in the evaluated text of the error's first frame in the function, or -1. */
+function frameOffset(programText: string, stack: string): number {
   const frame = /\(function\.js:(\d+):(\d+)\)/.exec(stack);
-  if (!frame) return undefined;
+  if (!frame) return -1;
   const lines = programText.split('\n');
-  const line = lines[Number(frame[1]) - 1];
-  if (line === undefined) return undefined;
-  const offset = lines.slice(0, Number(frame[1]) - 1).reduce((n, l) => n + l.length + 1, 0) + Number(frame[2]) - 1;
-  if (programText[offset] !== '[') return undefined;
-  const literal = /^\[\s*(?:(-?\d+(?:\.\d+)?)|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')\s*\]/.exec(programText.slice(offset, offset + 200));
-  if (!literal) return undefined;
-  return literal[1] ?? literal[2] ?? literal[3];
+  if (lines[Number(frame[1]) - 1] === undefined) return -1;
+  return lines.slice(0, Number(frame[1]) - 1).reduce((n, l) => n + l.length + 1, 0) + Number(frame[2]) - 1;
 }
+
+/**
+ * What otto names in an error that QuickJS words without a name, read from the source at the error's
+ * position: the member of a failed `x[...]` access when it is a literal (QuickJS's frame points at the
+ * bracket), and the callee of a call of a non-function (the frame points at the call's parenthesis).
+ */
+function namesAt(programText: string, stack: string): { member?: string; callee?: string } {
+  const offset = frameOffset(programText, stack);
+  if (offset < 0) return {};
+  if (programText[offset] === '[') {
+    const literal = /^\[\s*(?:(-?\d+(?:\.\d+)?)|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')\s*\]/.exec(programText.slice(offset, offset + 200));
+    return literal ? { member: literal[1] ?? literal[2] ?? literal[3] } : {};
+  }
+  if (programText[offset] === '(') {
+    const callee = calleeNameBefore(programText, offset);
+    return callee === undefined ? {} : { callee };
+  }
+  return {};
+}
+
+/**
+ * otto's name for the callee that ends before `offset` (cmpl_evaluate_expression.go@b87d35c: the
+ * reference's name, an identifier's or a property's): `f(`, `a.f(` and `a["f"](` name f. A callee otto
+ * names by its value instead (a call's result, a function expression) is undefined here.
+ */
+function calleeNameBefore(text: string, offset: number): string | undefined {
+  let end = offset;
+  while (end > 0 && /\s/.test(text[end - 1]!)) end--;
+  if (text[end - 1] === ']') {
+    const literal = /\[\s*(?:(-?\d+(?:\.\d+)?)|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')\s*\]$/.exec(text.slice(Math.max(0, end - 200), end));
+    return literal ? literal[1] ?? literal[2] ?? literal[3] : undefined;
+  }
+  let start = end;
+  while (start > 0 && /[\w$]/.test(text[start - 1]!)) start--;
+  const name = text.slice(start, end);
+  // A keyword before the parenthesis (if, while, function) is no callee.
+  return /^[A-Za-z_$][\w$]*$/.test(name) && !KEYWORDS.has(name) ? name : undefined;
+}
+
+const KEYWORDS = new Set(['if', 'while', 'for', 'switch', 'catch', 'function', 'return', 'typeof', 'new', 'in', 'of', 'with', 'do', 'else', 'case', 'void', 'delete', 'throw']);

@@ -50,6 +50,16 @@ describe('otto, not V8', () => {
     expect((await outcome('function (doc) { throw new Error("boom"); }')).exception).toBe('Error returned from Sync Function: Error: boom');
   });
 
+  it.each([
+    // otto's own tests (error_test.go@b87d35c TestErrorContext) and its rule (cmpl_evaluate_expression.go): the reference's name.
+    ['a property', 'function (doc) { ({}).abc(); }', "TypeError: 'abc' is not a function"],
+    ['a variable', 'function (doc) { var ghi = "ghi";\n ghi(); }', "TypeError: 'ghi' is not a function"],
+    ['a literal key', 'function (doc) { doc["go"](1); }', "TypeError: 'go' is not a function"],
+    ['new of a property', 'function (doc) { return new doc.Thing(); }', "TypeError: 'Thing' is not a function"],
+  ])('calling a non-function names the callee as otto does: %s', async (_what, fn, text) => {
+    expect((await outcome(fn)).exception).toBe(`Error returned from Sync Function: ${text}`);
+  });
+
   it('a real write converts numbers; integers beyond 2^53 stay json.Number, a string in otto (ConvertJSONNumbers)', async () => {
     const fn = 'function (doc) { channel(typeof doc.small + "-" + typeof doc.big + "-" + typeof doc.f); }';
     expect((await outcome(fn, { doc: { small: 5, big: 2 ** 60, f: 1.5 } })).channels).toEqual(['number-string-number']);
