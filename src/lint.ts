@@ -153,6 +153,7 @@ async function analyzeTextOrThrow(text: string, file: string, options: LintOptio
       for (const d of runRules(kind, canonical, functions, certificates, options, 'document')) raw.push(d);
       annotateVariablesInFunctions(raw, functions, doc, toOriginal);
       dropSuperseded(raw);
+      dropUnderUnknownFields(raw);
     }
   }
 
@@ -262,6 +263,23 @@ function dropSuperseded(raw: RawDiagnostic[]): void {
   if (superseded.size === 0) return;
   for (let i = raw.length - 1; i >= 0; i--) {
     if (superseded.has(`${raw[i]!.rule}\u0000${raw[i]!.pointer}`)) raw.splice(i, 1);
+  }
+}
+
+/**
+ * A field the target does not know is schema/unknown-field's finding: the target refuses the config for it.
+ * What another rule says about that field, or about what lies under it, is about a release that knows the
+ * field, so it goes (2.8 has no admin_interface_authentication to be false): one cause, one finding, and
+ * every finding true for the target. A rule that names such a field better (upgrade/removed-key) has
+ * already replaced the unknown-field finding (dropSuperseded).
+ */
+function dropUnderUnknownFields(raw: RawDiagnostic[]): void {
+  const unknown = raw.filter((d) => d.rule === 'schema/unknown-field' && d.pointer !== '').map((d) => d.pointer);
+  if (unknown.length === 0) return;
+  for (let i = raw.length - 1; i >= 0; i--) {
+    const d = raw[i]!;
+    if (d.rule.startsWith('schema/') || d.rule.startsWith('source/')) continue;
+    if (unknown.some((p) => d.pointer === p || d.pointer.startsWith(`${p}/`))) raw.splice(i, 1);
   }
 }
 

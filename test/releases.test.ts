@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeRun, judge, parseRelease, type BehaviourFact } from '../src/releases/index.js';
 import { BEHAVIOUR } from '../src/releases/behaviour.js';
+import { lintText } from '../src/lint.js';
 
 describe('parseRelease', () => {
   it.each([
@@ -40,5 +41,28 @@ describe('judge', () => {
       expect(fact.changes.length, fact.id).toBeGreaterThan(0);
       for (const change of fact.changes) expect(change.source, fact.id).toMatch(/@\d\.\d/);
     }
+  });
+});
+
+describe('a field the target does not know', () => {
+  // 3.0's fields in a legacy file: 2.8 refuses the file for them (strict decoding), and has no admin
+  // authentication or legacy mode for other rules to speak of.
+  const config = JSON.stringify({
+    disable_persistent_config: true,
+    admin_interface: '0.0.0.0:4985',
+    admin_interface_authentication: false,
+    databases: { db: { server: 'couchbases://cb', bucket: 'b', enable_shared_bucket_access: true } },
+  });
+
+  it('is schema/unknown-field\'s finding alone under a release that does not know it', async () => {
+    const result = await lintText(config, 'sync_gateway.json', { env: {}, remote: false, target: '2.8' });
+    const about = (pointer: string) => result.diagnostics.filter((d) => d.pointer === pointer).map((d) => d.rule);
+    expect(about('/admin_interface_authentication')).toEqual(['schema/unknown-field']);
+    expect(about('/disable_persistent_config')).toEqual(['schema/unknown-field']);
+  });
+
+  it('is judged by the rules under a release that knows it', async () => {
+    const result = await lintText(config, 'sync_gateway.json', { env: {}, remote: false, target: '4.1' });
+    expect(result.diagnostics.filter((d) => d.pointer === '/admin_interface_authentication').map((d) => d.rule)).toEqual(['security/interface-authentication']);
   });
 });

@@ -179,5 +179,7 @@ export function lookupPath(object: unknown, basePointer: string, ...names: strin
 export function validated<T extends { message: string; detail?: string; severity?: 'error' | 'warning' | 'info' }>(entry: DatabaseEntry, document: unknown, descriptor: T): T {
   if (!entry.legacy || isLegacyMode(document)) return descriptor;
   const upgrade = 'The 3.x automatic upgrade does not run this validation: it stores the value as is, and every later REST update of this database is rejected until it is fixed; in legacy mode the gateway refuses to start.';
-  return { ...descriptor, severity: 'warning', detail: descriptor.detail ? `${descriptor.detail} ${upgrade}` : upgrade };
+  // An error becomes a warning; an info (a later release refuses it) stays an info.
+  const severity = descriptor.severity === 'info' ? 'info' : 'warning';
+  return { ...descriptor, severity, detail: descriptor.detail ? `${descriptor.detail} ${upgrade}` : upgrade };
 }

@@ -121,6 +121,15 @@ const facts = [
     ],
   },
   {
+    id: 'replication-both-usernames',
+    construct: 'an inter-gateway replication that sets both remote_username and the old username',
+    // remote_username arrived in 3.1; before, it is a field the release does not know (schema/unknown-field).
+    existsFrom: '3.1',
+    changes: [
+      { from: '3.1', treatment: 'refuses', source: 'db/sg_replicate_cfg.go@3.1.0 ValidateReplication(): "Cannot set both remote_username and username config options"' },
+    ],
+  },
+  {
     id: 'config-replication-edits-ignored',
     construct: 'an edit of a config-defined replication whose id the gateway has already stored',
     existsFrom: '3.0',

@@ -8,7 +8,7 @@ export const rule: Rule = {
   id: 'replication/credentials',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  facts: ['replication-username-password'],
+  facts: ['replication-username-password', 'replication-both-usernames'],
   description: 'Conflicting, ignored or deprecated remote credentials of an inter-gateway replication.',
   check(context) {
     for (const site of replicationSites(context)) {
@@ -17,7 +17,8 @@ export const rule: Rule = {
       const remote = val('remote');
       const urlUser = typeof remote === 'string' ? /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#@]+)@/.exec(remote)?.[1] : undefined;
       if (nonEmptyString(val('remote_username')) && nonEmptyString(val('username'))) {
-        context.report({ pointer: at('username'), message: `${label(site)} sets both remote_username and the deprecated username`, detail: `${invalidOutcome(site)} Keep remote_username/remote_password only.` });
+        const verdict = context.judge('replication-both-usernames');
+        if (verdict) context.report({ pointer: at('username'), ...underTarget(verdict, `${label(site)} sets both remote_username and the old username`, `${invalidOutcome(site)} Keep remote_username/remote_password only.`) });
       } else if (urlUser && (nonEmptyString(val('remote_username')) || nonEmptyString(val('username')))) {
         const field = nonEmptyString(val('remote_username')) ? 'remote_username' : 'username';
         context.report({ pointer: at(field), message: `${label(site)} has a user name in the remote URL and also sets ${field}: use one of them`, detail: invalidOutcome(site) });
