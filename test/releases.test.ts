@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeRun, judge, parseRelease, type BehaviourFact } from '../src/releases/index.js';
 import { BEHAVIOUR } from '../src/releases/behaviour.js';
-import { lintText } from '../src/lint.js';
+import { analyzeText, lintText } from '../src/lint.js';
 
 describe('parseRelease', () => {
   it.each([
@@ -64,5 +64,27 @@ describe('a field the target does not know', () => {
   it('is judged by the rules under a release that knows it', async () => {
     const result = await lintText(config, 'sync_gateway.json', { env: {}, remote: false, target: '4.1' });
     expect(result.diagnostics.filter((d) => d.pointer === '/admin_interface_authentication').map((d) => d.rule)).toEqual(['security/interface-authentication']);
+  });
+});
+
+describe('reading a config, release by release', () => {
+  // Backtick strings, key matching and duplicate keys read the same in every release (src/releases/reading.ts);
+  // only environment expansion changed (3.0). A text with all three reads the same under every target.
+  const text = '{"Interface": ":4984", "interface": ":4985", "databases": {"db": {"server": "couchbases://cb", "bucket": "b", "enable_shared_bucket_access": true, "sync": `function (doc) {\n  channel("a\\b");\n}`}}}';
+
+  it('backticks, key case and a key written twice give the same findings under every target', async () => {
+    const findings = async (target: string) => (await lintText(text, 'sync_gateway.json', { env: {}, remote: false, target: target as never, kind: 'legacy' })).diagnostics
+      .filter((d) => d.rule.startsWith('source/') || d.rule === 'schema/duplicate-key' || d.rule.startsWith('functions/'))
+      .map((d) => `${d.rule} ${d.severity} ${d.line}:${d.column}`);
+    const newest = await findings('4.1');
+    expect(newest.some((f) => f.includes('duplicate'))).toBe(true);
+    for (const target of ['2.8', '3.0', '3.1', '3.2', '3.3', '4.0']) expect(await findings(target), target).toEqual(newest);
+  });
+
+  it('the function in backticks is read with its backslash as written, under every target', async () => {
+    for (const target of ['2.8', '4.1']) {
+      const analyzed = await analyzeText(text, 'sync_gateway.json', { env: {}, remote: false, target: target as never, kind: 'legacy' });
+      expect(analyzed.functions[0]?.source, target).toContain('channel("a\\b")');
+    }
   });
 });

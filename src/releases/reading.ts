@@ -8,6 +8,22 @@ export const READING = {
     // 2.8.4 has no such function: a `$` in a 2.8 config is an ordinary character.
     source: 'rest/config.go@3.0.0 expandEnv (os.Expand over the raw bytes)',
   },
+  // The stages below read the same in every release sgconf knows (checked at 2.8.4, 3.0.8.1, 3.2.0 and 4.1.1).
+  backtickStrings: {
+    from: '2.8' as Release,
+    change: 'a backtick string is a JSON string whose line breaks, quotes and backslashes are literal (unchanged in every release)',
+    source: 'base/util.go ConvertBackQuotedStrings, run by rest/config.go@2.8.4 decodeAndSanitiseConfig, rest/handler.go@3.0.8.1 and rest/config.go@4.1.1 sanitiseConfig (database configs over REST too)',
+  },
+  keyMatching: {
+    from: '2.8' as Release,
+    change: 'a key matches its field whatever its case, and a key no field has is refused (unchanged in every release)',
+    source: 'rest/config.go@2.8.4 and @4.1.1 DisallowUnknownFields; base/util_ee.go (jsoniter) and base/util_ce.go (encoding/json) JSONDecoder, the same at 2.8.4 and 4.1.1',
+  },
+  duplicateKeys: {
+    from: '2.8' as Release,
+    change: 'a key written twice: the last one wins (unchanged in every release)',
+    source: 'the same decoders (jsoniter and encoding/json keep the last value) at 2.8.4 and 4.1.1',
+  },
 } as const;
 
 /** Whether the target expands environment references in a config (and reads `$$` as `$`). */
