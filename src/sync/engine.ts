@@ -500,6 +500,15 @@ function isErrorLike(value: unknown): value is { name: unknown; message: unknown
   return typeof value === 'object' && value !== null && 'name' in value && 'message' in value;
 }
 
+/** `[0]`, `["name"]` or `['name']`: a member written as a literal, its key in group 1, 2 or 3. */
+const LITERAL_KEY = String.raw`\[\s*(?:(-?\d+(?:\.\d+)?)|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')\s*\]`;
+const LITERAL_KEY_AT_START = new RegExp(`^${LITERAL_KEY}`);
+const LITERAL_KEY_AT_END = new RegExp(`${LITERAL_KEY}$`);
+
+function literalKeyOf(match: RegExpExecArray | null): string | undefined {
+  return match ? match[1] ?? match[2] ?? match[3] : undefined;
+}
+
 /** The offset in the evaluated text of the error's first frame in the function, or -1. */
 function frameOffset(programText: string, stack: string): number {
   const frame = /\(function\.js:(\d+):(\d+)\)/.exec(stack);
@@ -518,8 +527,8 @@ function namesAt(programText: string, stack: string): { member?: string; callee?
   const offset = frameOffset(programText, stack);
   if (offset < 0) return {};
   if (programText[offset] === '[') {
-    const literal = /^\[\s*(?:(-?\d+(?:\.\d+)?)|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')\s*\]/.exec(programText.slice(offset, offset + 200));
-    return literal ? { member: literal[1] ?? literal[2] ?? literal[3] } : {};
+    const member = literalKeyOf(LITERAL_KEY_AT_START.exec(programText.slice(offset, offset + 200)));
+    return member === undefined ? {} : { member };
   }
   if (programText[offset] === '(') {
     const callee = calleeNameBefore(programText, offset);
@@ -537,8 +546,7 @@ function calleeNameBefore(text: string, offset: number): string | undefined {
   let end = offset;
   while (end > 0 && /\s/.test(text[end - 1]!)) end--;
   if (text[end - 1] === ']') {
-    const literal = /\[\s*(?:(-?\d+(?:\.\d+)?)|"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')\s*\]$/.exec(text.slice(Math.max(0, end - 200), end));
-    return literal ? literal[1] ?? literal[2] ?? literal[3] : undefined;
+    return literalKeyOf(LITERAL_KEY_AT_END.exec(text.slice(Math.max(0, end - 200), end)));
   }
   let start = end;
   while (start > 0 && /[\w$]/.test(text[start - 1]!)) start--;

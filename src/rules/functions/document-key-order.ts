@@ -7,6 +7,7 @@ import { ancestor } from 'acorn-walk';
 import type { Rule } from '../types.js';
 import type { JsNode } from '../../functions/types.js';
 import { describeFunction } from '../../functions/roles.js';
+import { forEachChild } from '../../functions/analysis.js';
 
 /** Object's functions that list an object's keys in its enumeration order. */
 const KEY_LISTS = new Set(['keys', 'getOwnPropertyNames']);
@@ -16,18 +17,11 @@ const KEY_WALK = /\bfor\s*\([^;)]*\bin\b|\b(?:keys|getOwnPropertyNames)\b/;
 const ORDER_FREE = new Set(['sort', 'length']);
 
 /** Whether a loop body can leave the loop before the last key: break, return or throw outside inner functions. */
-function stopsEarly(body: JsNode): boolean {
+function stopsEarly(node: JsNode): boolean {
+  if (node.type === 'BreakStatement' || node.type === 'ReturnStatement' || node.type === 'ThrowStatement') return true;
+  if (node.type === 'FunctionExpression' || node.type === 'FunctionDeclaration') return false;
   let found = false;
-  const visit = (node: JsNode | null | undefined): void => {
-    if (!node || found || typeof node.type !== 'string') return;
-    if (node.type === 'BreakStatement' || node.type === 'ReturnStatement' || node.type === 'ThrowStatement') { found = true; return; }
-    if (node.type === 'FunctionExpression' || node.type === 'FunctionDeclaration') return;
-    for (const value of Object.values(node)) {
-      if (Array.isArray(value)) value.forEach((child) => visit(child as JsNode));
-      else if (value && typeof value === 'object') visit(value as JsNode);
-    }
-  };
-  visit(body);
+  forEachChild(node, (child) => { found ||= stopsEarly(child); });
   return found;
 }
 
