@@ -104,6 +104,26 @@ await build({
 });
 for (const chunk of CHUNKS) await build({ ...common, entryPoints: [chunk.entry], outfile: chunkFile(chunk.name) });
 
+// The sandbox worker (src/sync/pool.ts starts two) as one plain CommonJS file: each worker thread then
+// neither resolves nor compiles the ES modules of dist/sync one by one while the main thread reads its
+// inputs. The QuickJS packages load from node_modules (their own CommonJS builds find their files).
+await build({
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  supported: { 'dynamic-import': false },
+  define: { 'import.meta.url': '__sgconfWorkerUrl' },
+  banner: { js: 'var __sgconfWorkerUrl = require("node:url").pathToFileURL(__filename).href;' },
+  entryPoints: [path.join(dist, 'sync', 'worker.js')],
+  outfile: path.join(dist, 'sgconf-worker.cjs'),
+  external: ['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
+  legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: 'warning',
+});
+
 // src/launch.cts reads the files as latin1 (no UTF-8 decoding): that is only right for ASCII.
 for (const file of outputs) {
   const nonAscii = readFileSync(file).findIndex((byte) => byte > 0x7f);

@@ -2,6 +2,7 @@
 // across the workers (two on these machines). A call that runs past its time limit and a grace period
 // (QuickJS checks for interruption only every ~10,000 operations, so a loop around a slow native call can
 // outrun the limit) gets its worker terminated: that call is a time-out, and the others go on in a new worker.
+import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { packageFile } from '../paths.js';
@@ -18,6 +19,25 @@ const GRACE_MS = 2000;
 /** Requests sent to a worker at a time: the workers share a run chunk by chunk, in turn. */
 const CHUNK = 125;
 const WATCH_INTERVAL_MS = 100;
+
+/**
+ * The worker's code: the one CommonJS file the build makes of it (scripts/bundle.mjs), when it is there and
+ * not older than the ES modules (a tsc-only build leaves it behind), else the ES modules. An installed copy
+ * (under node_modules) always takes the file: npm writes a tarball's files in no fixed order, so their
+ * times say nothing (as src/launch.cts decides for the CLI's bundle). SGCONF_NO_BUNDLE takes the modules.
+ */
+export function workerFile(): URL {
+  const modules = packageFile('dist/sync/worker.js');
+  const bundle = packageFile('dist/sgconf-worker.cjs');
+  if (process.env.SGCONF_NO_BUNDLE) return modules;
+  try {
+    const bundled = statSync(bundle);
+    if (bundle.pathname.split('/').includes('node_modules')) return bundle;
+    return bundled.mtimeMs >= statSync(modules).mtimeMs ? bundle : modules;
+  } catch {
+    return modules;
+  }
+}
 
 /** What a terminated request reports: the same as an interrupted one. */
 function terminated(job: Job): RunOutcome {
@@ -134,7 +154,7 @@ export class SandboxPool {
   private worker(slot: number, engine: WebAssembly.Module | undefined): PooledWorker {
     const existing = this.workers[slot];
     if (existing) return existing;
-    const worker = new Worker(packageFile('dist/sync/worker.js'), {
+    const worker = new Worker(workerFile(), {
       resourceLimits: { stackSizeMb: WORKER_STACK_MB, maxOldGenerationSizeMb: 512 },
       workerData: { engine },
     });

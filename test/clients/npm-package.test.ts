@@ -82,6 +82,18 @@ describe('npm package', () => {
     // file's time at install, which once made the launcher take the bundle for stale).
     const debug = run(path.join(prefix, 'bin', 'sgconf'), ['--version'], dir, { SGCONF_DEBUG: '1' });
     expect(debug.stderr).toContain(`running the bundle ${path.join(prefix, 'lib', 'node_modules', 'sgconf', 'dist', 'sgconf.cjs')}`);
+    // sgconf test from the installed copy: its sandbox workers (the one-file worker, with QuickJS from the
+    // installed node_modules) answer as the checkout's.
+    const tests = path.join(work, 'global-tests');
+    mkdirSync(tests);
+    writeFileSync(path.join(tests, 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', sync: 'function (doc) { requireUser(doc.owner); channel("o-" + doc.owner); }' }));
+    writeFileSync(path.join(tests, 'db.sgtest.json'), JSON.stringify({ config: 'db.json', cases: [
+      { name: 'the owner', doc: { owner: 'ann' }, userCtx: { name: 'ann' }, expect: { channels: ['o-ann'] } },
+      { name: 'a stranger', doc: { owner: 'ann' }, userCtx: { name: 'bob' }, expect: { rejected: 403 } },
+    ] }));
+    const installed = run(path.join(prefix, 'bin', 'sgconf'), ['test', '--format', 'json'], tests);
+    expect(installed).toEqual(fromCheckout(['test', '--format', 'json'], tests));
+    expect(installed.stdout).toContain('"passed": 2');
   });
 
   it('npx of the tarball runs it as the checkout does', () => {
