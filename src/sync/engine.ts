@@ -236,6 +236,14 @@ interface Prepared {
   fn: QuickJSHandle;
 }
 
+/** What the prelude's run() answers for one call: how it ended, and the natives' log. */
+type Reply = { outcome: ThrownOrReturned; log: unknown[] };
+
+/** A call of a function whose context could not be built. */
+function notCompiled(message: string): CallResult {
+  return { natives: emptyNatives(), outcome: { kind: 'threw', message } };
+}
+
 /** What the prelude's call() reports. */
 type ThrownOrReturned =
   | { kind: 'boolean'; value: boolean } | { kind: 'string'; value: string } | { kind: 'other' }
@@ -319,12 +327,8 @@ export class FunctionSandbox {
    * passes null). A shareable function keeps its context; any other gets a fresh one for the next call.
    */
   call(argumentsJson: string): CallResult {
-    let prepared = this.prepared;
-    if (!prepared) {
-      const fresh = this.prepare();
-      if ('error' in fresh) return { natives: emptyNatives(), outcome: { kind: 'threw', message: fresh.error } };
-      prepared = this.prepared = fresh;
-    }
+    const prepared = this.currentContext();
+    if ('error' in prepared) return notCompiled(prepared.error);
     const { context } = prepared;
     let natives = emptyNatives();
     let outcome: CallOutcome;
@@ -345,9 +349,7 @@ export class FunctionSandbox {
     } else {
       const text = context.typeof(result.value) === 'string' ? context.getString(result.value) : '{}';
       result.value.dispose();
-      const reply = JSON.parse(text) as { outcome: ThrownOrReturned; log: unknown[] };
-      natives = nativesFromLog(reply.log);
-      outcome = this.outcomeOf(reply.outcome);
+      ({ natives, outcome } = this.resultOf(JSON.parse(text) as Reply));
     }
     // After a time-out or exhausted memory the runtime may hold garbage: start over with a new one.
     if (isBroken(outcome)) {
@@ -367,9 +369,8 @@ export class FunctionSandbox {
    */
   callMany(argumentsJsons: readonly string[]): CallResult[] {
     if (!this.program.shareable || !this.batching || argumentsJsons.length < 2) return argumentsJsons.map((json) => this.call(json));
-    const prepared = this.prepared ?? this.prepare();
-    if ('error' in prepared) return argumentsJsons.map((json) => this.call(json));
-    this.prepared = prepared;
+    const prepared = this.currentContext();
+    if ('error' in prepared) return argumentsJsons.map(() => notCompiled(prepared.error));
     const { context } = prepared;
     const argument = context.newString(`[${argumentsJsons.join(',')}]`);
     this.deadline = performance.now() + this.limits.timeMs;
@@ -383,14 +384,26 @@ export class FunctionSandbox {
     } else {
       const text = context.typeof(result.value) === 'string' ? context.getString(result.value) : '[]';
       result.value.dispose();
-      const replies = JSON.parse(text) as { outcome: ThrownOrReturned; log: unknown[] }[];
-      results = replies.map((reply) => ({ natives: nativesFromLog(reply.log), outcome: this.outcomeOf(reply.outcome) }));
+      results = (JSON.parse(text) as Reply[]).map((reply) => this.resultOf(reply));
       const limited = results.findIndex((r) => isBroken(r.outcome));
       if (limited >= 0) results = results.slice(0, limited);
     }
     if (results.length === argumentsJsons.length) return results;
     this.startOver();
     return [...results, ...argumentsJsons.slice(results.length).map((json) => this.call(json))];
+  }
+
+  /** The context calls run in: the one kept for a shareable function, else a new one. */
+  private currentContext(): Prepared | { error: string } {
+    if (this.prepared) return this.prepared;
+    const fresh = this.prepare();
+    if (!('error' in fresh)) this.prepared = fresh;
+    return fresh;
+  }
+
+  /** What one call reported from inside the sandbox, as the Go side reads it. */
+  private resultOf(reply: Reply): CallResult {
+    return { natives: nativesFromLog(reply.log), outcome: this.outcomeOf(reply.outcome) };
   }
 
   /** A new runtime and context: after a limit the old runtime may hold garbage. */

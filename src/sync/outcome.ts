@@ -54,7 +54,7 @@ export function runMany(sandbox: Pick<FunctionSandbox, 'callMany'>, job: Job, re
 }
 
 /** A request as an admin write of the same documents: every require* passes, so every demand is seen. */
-export function asAdmin(request: SyncRequest): SyncRequest {
+function asAdmin(request: SyncRequest): SyncRequest {
   const { user: _user, allDemands: _all, ...rest } = request as CallRequest;
   return rest;
 }
