@@ -9,6 +9,7 @@ import { parseRelease, RELEASES, type Release } from '../releases/index.js';
 import { splitMessage } from '../messages.js';
 import type { Diagnostic, RawDiagnostic } from '../types.js';
 import { selectFunction } from '../sync/select.js';
+import { findRule } from '../rules/index.js';
 import { runRequests, type CallRequest, type Demands, type RunOutcome } from '../sync/run.js';
 import type { SandboxPool } from '../sync/pool.js';
 import type { SyncRequest } from '../sync/gateway.js';
@@ -16,16 +17,6 @@ import { sortGoStrings } from '../sync/gateway.js';
 import { INVALID_FILE, readTestFile, type Expectation, type TestCase, type TestFile } from './file.js';
 
 export const CONFIG_UNUSABLE = 'sgtest/config-unusable';
-
-/**
- * Findings about code the gateway runs differently from sgconf's sandbox (docs/testing.md, the otto
- * table): a test run shows them beside its cases, at their place in the config, so that a passing case is
- * never silently V8's or QuickJS's answer where otto's differs.
- */
-const SANDBOX_DIFFERENCES: Readonly<Record<string, Diagnostic['severity']>> = {
-  'functions/document-key-order': 'warning',
-  'functions/otto-regexp': 'info',
-};
 
 /** What a case produced, in the words of the expectations. */
 export interface ActualResult {
@@ -138,7 +129,10 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
       for (const c of cases) byIndex.set(c.index, resultOf(c, { passed: false, actual: null, failures: [], notRun: selection.problem }));
       continue;
     }
-    const differences = analyzed.result.diagnostics.filter((d) => SANDBOX_DIFFERENCES[d.rule] === d.severity && d.pointer === selection.choice.pointer);
+    // What the gateway runs differently from the sandbox in this function (rules that declare sandboxDiffers):
+    // shown beside the cases at its place in the config, so that a passing case is never silently the
+    // sandbox's answer where otto's differs.
+    const differences = analyzed.result.diagnostics.filter((d) => findRule(d.rule)?.sandboxDiffers === d.severity && d.pointer === selection.choice.pointer);
     for (const d of differences) if (!result.diagnostics.some((seen) => sameFinding(seen, d))) result.diagnostics.push({ ...d, file: d.file ?? configPath });
     // A case that states who may write needs every demand, even those after a require* that refused the writer.
     const requests: CallRequest[] = cases.map((c) => (c.expect.authorization && c.user ? { ...requestOf(c), allDemands: true } : requestOf(c)));

@@ -30,6 +30,7 @@ export const rule: Rule = {
   severity: 'warning',
   kinds: ['legacy', 'database'],
   scope: 'function',
+  sandboxDiffers: 'warning',
   description: 'A sync function or import filter depends on the order of its document\'s keys, which the gateway visits in random order.',
   check(context) {
     for (const fn of context.functions) {

@@ -13,6 +13,7 @@ export const rule: Rule = {
   severity: 'error',
   kinds: ['legacy', 'database'],
   scope: 'function',
+  sandboxDiffers: 'info',
   description: 'A regular expression uses a lookahead or a backreference, which otto (the gateway\'s engine, on Go\'s RE2) cannot compile, or \\s, which RE2 reads more narrowly.',
   check(context) {
     for (const fn of context.functions) {
