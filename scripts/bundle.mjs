@@ -22,22 +22,27 @@ const require = createRequire(import.meta.url);
 const { bundleFile, chunkFile, codeCacheFile, loadBundle, writeCodeCaches } = require(path.join(dist, 'launch.cjs'));
 const KINDS = ['legacy', 'bootstrap', 'database'];
 
-const common = {
+/** What every file of the build shares: one CommonJS file for Node 20, import() as require. */
+const commonJs = {
   bundle: true,
   platform: 'node',
   format: 'cjs',
   target: 'node20',
   // vm.Script has no loader for import(): every dynamic import becomes a require, still evaluated lazily.
   supported: { 'dynamic-import': false },
+  legalComments: 'none',
+  minifyWhitespace: true,
+  minifySyntax: true,
+  logLevel: 'warning',
+};
+
+const common = {
+  ...commonJs,
   define: { 'import.meta.url': '__sgconfBundleUrl' },
   // The CommonJS wrapper is part of each file (src/launch.cts compiles the file as it is read), with one
   // more parameter: the loader of chunks.
   banner: { js: '(function (exports, require, module, __filename, __dirname, __sgconfLoadChunk) {"use strict";var __sgconfBundleUrl = require("node:url").pathToFileURL(__filename).href;' },
   footer: { js: '\n})' },
-  legalComments: 'none',
-  minifyWhitespace: true,
-  minifySyntax: true,
-  logLevel: 'warning',
 };
 
 // Chunks: parts that only some runs need, each a file of its own with its own code cache, so that a
@@ -108,20 +113,12 @@ for (const chunk of CHUNKS) await build({ ...common, entryPoints: [chunk.entry],
 // neither resolves nor compiles the ES modules of dist/sync one by one while the main thread reads its
 // inputs. The QuickJS packages load from node_modules (their own CommonJS builds find their files).
 await build({
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  supported: { 'dynamic-import': false },
+  ...commonJs,
   define: { 'import.meta.url': '__sgconfWorkerUrl' },
   banner: { js: 'var __sgconfWorkerUrl = require("node:url").pathToFileURL(__filename).href;' },
   entryPoints: [path.join(dist, 'sync', 'worker.js')],
   outfile: path.join(dist, 'sgconf-worker.cjs'),
   external: ['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
-  legalComments: 'none',
-  minifyWhitespace: true,
-  minifySyntax: true,
-  logLevel: 'warning',
 });
 
 // src/launch.cts reads the files as latin1 (no UTF-8 decoding): that is only right for ASCII.
