@@ -111,14 +111,13 @@ for (const chunk of CHUNKS) await build({ ...common, entryPoints: [chunk.entry],
 
 // The sandbox worker (src/sync/pool.ts starts two) as one plain CommonJS file: each worker thread then
 // neither resolves nor compiles the ES modules of dist/sync one by one while the main thread reads its
-// inputs. The QuickJS packages load from node_modules (their own CommonJS builds find their files).
+// inputs. The engine's files (engine/wasm/) load from the package at run time.
 await build({
   ...commonJs,
   define: { 'import.meta.url': '__sgconfWorkerUrl' },
   banner: { js: 'var __sgconfWorkerUrl = require("node:url").pathToFileURL(__filename).href;' },
   entryPoints: [path.join(dist, 'sync', 'worker.js')],
   outfile: path.join(dist, 'sgconf-worker.cjs'),
-  external: ['quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync'],
 });
 
 // src/launch.cts reads the files as latin1 (no UTF-8 decoding): that is only right for ASCII.

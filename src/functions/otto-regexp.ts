@@ -12,10 +12,7 @@ export interface RegExpRefusal {
   offset: number;
 }
 
-/**
- * The first construct otto refuses in `pattern`, or null. Self-contained on purpose: its source text also
- * runs inside the sandbox (OTTO_REGEXP_CHECK_SOURCE), so that `new RegExp` there refuses what otto refuses.
- */
+/** The first construct otto refuses in `pattern`, or null. */
 export function ottoRegExpRefusal(pattern: string): RegExpRefusal | null {
   let inClass = false;
   for (let i = 0; i < pattern.length; i++) {
@@ -49,12 +46,6 @@ export function ottoRegExpRefusal(pattern: string): RegExpRefusal | null {
   }
   return null;
 }
-
-/** The same check as a function expression for the sandbox: returns otto's reason, or null. */
-export const OTTO_REGEXP_CHECK_SOURCE = `(function () {
-  var check = ${ottoRegExpRefusal.toString()};
-  return function (pattern) { var refusal = check(pattern); return refusal ? refusal.reason : null; };
-})()`;
 
 /**
  * Where `pattern` uses \s or \S, or -1. otto passes them to RE2 as written (parser/regexp.go@b87d35c: "re2

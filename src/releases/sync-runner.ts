@@ -123,16 +123,6 @@ export function defaultSyncFunction(collection: { scope: string; name: string } 
 /** The prefix role() values must carry (channels/sync_runner.go@4.1.1 RoleAccessPrefix, compileAccessMap). */
 export const ROLE_PREFIX = 'role:';
 
-/**
- * Import filter output as parseImportFilterOutput reads it (db/import.go@4.1.1): a boolean, or a string
- * Go's strconv.ParseBool accepts; anything else is "Import filter function returned non-boolean value.".
- */
-export const PARSE_BOOL: Readonly<Record<string, boolean>> = {
-  '1': true, t: true, T: true, TRUE: true, true: true, True: true,
-  '0': false, f: false, F: false, FALSE: false, false: false, False: false,
-};
-export const IMPORT_FILTER_NON_BOOLEAN = 'Import filter function returned non-boolean value.';
-
 /** Prefixes of the dry-run endpoints' exception texts (base/error.go@4.1.1 SyncFnDryRunError, ImportFilterDryRunError). */
 export const DRY_RUN_ERROR_PREFIX = { sync: 'Error returned from Sync Function', import_filter: 'Error returned from Import Filter' } as const;
 
@@ -145,17 +135,11 @@ export const JS_TIMEOUT_MESSAGE = 'javascript function timed out';
  * ConvertJSONNumbers): integers within +-(2^53-1) and finite floats become numbers, the rest stay
  * json.Number, which otto turns into a string (otto value.go@b87d35c toValue: reflect.String). The 4.1
  * dry-run endpoint calls the runner directly (db/crud.go@4.1.1 SyncFnDryRun), so every number of `doc`
- * reaches the function as a string; `oldDoc` is JSON parsed by sg-bucket (js_runner.go jsonToValue:
- * encoding/json, float64) on both paths.
+ * reaches the function as a json.Number (a string); `oldDoc` is JSON parsed by sg-bucket (js_runner.go
+ * jsonToValue: encoding/json, float64) on both paths. The engine decodes each as named here
+ * (engine/runner/runner.go).
  */
-export type NumberHandling = 'convert' | 'strings';
-
-/** What `userCtx.roles` is: a map of role name to sequence (auth TimedSet; the endpoint sets 1 per role, rest/diagnostic_doc_api.go@4.1.1). */
-export function userCtxRoles(roles: readonly string[]): Record<string, number> {
-  const map: Record<string, number> = {};
-  for (const role of roles) map[role] = 1;
-  return map;
-}
+export type NumberHandling = 'convert' | 'keep';
 
 /**
  * The first line whose newest patch has today's dry-run endpoints (POST /{keyspace}/_sync with doc, oldDoc,

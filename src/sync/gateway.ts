@@ -8,11 +8,8 @@ import * as crypto from 'node:crypto';
 const oneShotHash = (crypto as { hash?: (algorithm: string, data: string) => string }).hash;
 import type { JsonObject, JsonValue } from '../types.js';
 import { isObject, setOwn } from '../types.js';
-import type { CallResult, NativeCalls } from './engine.js';
-import {
-  DRY_RUN_ERROR_PREFIX, IMPORT_FILTER_NON_BOOLEAN, JS_TIMEOUT_MESSAGE, PARSE_BOOL, ROLE_PREFIX, passesMeta, userCtxRoles,
-  type NumberHandling,
-} from '../releases/sync-runner.js';
+import type { CallResult, EngineCall, NativeCalls } from './engine.js';
+import { DRY_RUN_ERROR_PREFIX, JS_TIMEOUT_MESSAGE, ROLE_PREFIX, passesMeta, type NumberHandling } from '../releases/sync-runner.js';
 import type { Release } from '../releases/index.js';
 
 /** A real write (PUT, or a push from a client) or the dry-run endpoint. */
@@ -45,10 +42,10 @@ export interface Refusal {
   message: string;
 }
 
-/** `argumentsJson`: the arguments of the call as one JSON array text (the sandbox parses it in one step). */
-export type PreparedCall = { ok: true; argumentsJson: string } | { ok: false; refusal: Refusal };
+/** `call`: the arguments as the engine builds the gateway's Go values of them (engine/runner/runner.go). */
+export type PreparedCall = { ok: true; call: EngineCall } | { ok: false; refusal: Refusal };
 
-const NUMBER_HANDLING: Record<CallPath, NumberHandling> = { write: 'convert', endpoint: 'strings' };
+const NUMBER_HANDLING: Record<CallPath, NumberHandling> = { write: 'convert', endpoint: 'keep' };
 
 /**
  * The arguments the runner is called with: (newDoc, oldDoc, meta, userCtx), without meta
@@ -92,23 +89,21 @@ export function prepareSyncCall(request: SyncRequest, path: CallPath, release: R
   if (Object.prototype.hasOwnProperty.call(body, '_purged')) return refuse(400, "user defined top-level property '_purged' is not allowed in document body");
   if (syncPrefixed) return refuse(400, "user defined top-level properties that start with '_sync_' are not allowed in document body");
 
-  const newRev = `${generation + 1}-${revDigest(matchRev, goJson(body))}`;
-  const numbers = NUMBER_HANDLING[path];
-  const newDoc = (numbers === 'strings' ? numbersAsStrings(body) : convertJsonNumbers(body)) as JsonObject;
+  const newDoc = body;
   newDoc['_id'] = docId;
-  newDoc['_rev'] = newRev;
+  newDoc['_rev'] = `${generation + 1}-${revDigest(matchRev, goJson(body))}`;
   if (deleted) newDoc['_deleted'] = true;
 
-  const oldDoc = request.oldDoc ?? null;
   const userCtx = request.user
     ? {
         name: request.user.name,
         // A real user's channels include the public channel "!" (auth/auth.go@4.1.1 AddChannel(DocumentPublicChannel)).
         channels: path === 'write' && !request.user.channels.includes('!') ? [...request.user.channels, '!'] : request.user.channels,
-        roles: userCtxRoles(request.user.roles),
+        roles: request.user.roles,
       }
     : null;
-  return { ok: true, argumentsJson: JSON.stringify(passesMeta(release) ? [newDoc, oldDoc, meta, userCtx] : [newDoc, oldDoc, userCtx]) };
+  const oldDoc = request.oldDoc ? JSON.stringify(request.oldDoc) : '';
+  return { ok: true, call: { doc: newDoc, oldDoc, ...(passesMeta(release) ? { meta } : {}), userCtx, numbers: NUMBER_HANDLING[path] } };
 }
 
 function refuse(status: number, message: string): PreparedCall {
@@ -202,43 +197,6 @@ export function sortGoStrings(list: string[]): string[] {
   return list.some((item) => SURROGATE.test(item)) ? list.sort(compareGoStrings) : list.sort();
 }
 
-const MAX_SAFE = Number.MAX_SAFE_INTEGER;
-
-/** channels/channelmapper.go@4.1.1 ConvertJSONNumbers: integers beyond +-(2^53-1) stay json.Number, which otto reads as a string. */
-function convertJsonNumbers(value: JsonValue): JsonValue {
-  return hasUnsafeInteger(value) ? convertUnsafe(value) : value;
-}
-
-function hasUnsafeInteger(value: JsonValue): boolean {
-  if (typeof value === 'number') return Number.isInteger(value) && Math.abs(value) > MAX_SAFE;
-  if (Array.isArray(value)) return value.some(hasUnsafeInteger);
-  if (isObject(value)) {
-    for (const key in value) if (hasUnsafeInteger(value[key]!)) return true;
-  }
-  return false;
-}
-
-function convertUnsafe(value: JsonValue): JsonValue {
-  return mapNumbers(value, (n) => (Number.isInteger(n) && Math.abs(n) > MAX_SAFE ? String(BigInt(n)) : n));
-}
-
-/** A copy of a JSON value with every number replaced. */
-function mapNumbers(value: JsonValue, replace: (n: number) => JsonValue): JsonValue {
-  if (typeof value === 'number') return replace(value);
-  if (Array.isArray(value)) return value.map((item) => mapNumbers(item, replace));
-  if (isObject(value)) {
-    const out: JsonObject = {};
-    for (const [key, item] of Object.entries(value)) setOwn(out, key, mapNumbers(item, replace));
-    return out;
-  }
-  return value;
-}
-
-/** The endpoint passes json.Number unconverted: every number reaches the function as its JSON text. */
-function numbersAsStrings(value: JsonValue): JsonValue {
-  return mapNumbers(value, (n) => JSON.stringify(n));
-}
-
 /** The dry-run endpoint's answer (rest/diagnostic_doc_api.go@4.1.1 SyncFnDryRun), keys in its order. */
 export interface SyncAnswer {
   channels: string[] | null;
@@ -299,8 +257,8 @@ function callFailure(result: CallResult): string | null {
     case 'returned': return null;
     case 'threw': return result.outcome.message;
     case 'timeout': return JS_TIMEOUT_MESSAGE;
-    case 'out-of-memory': return 'InternalError: out of memory (sgconf stops a case at its memory limit; the gateway has none)';
-    case 'stack-overflow': return 'RangeError: Maximum call stack size exceeded';
+    case 'panic': return result.outcome.message;
+    case 'out-of-memory': return 'out of memory (sgconf stops a case at its memory limit; the gateway has none)';
   }
 }
 
@@ -313,7 +271,7 @@ function mapResults(natives: NativeCalls): Mapped {
   if ('error' in access) return access;
   const roles = accessMap(natives.roles, ROLE_PREFIX);
   if ('error' in roles) return roles;
-  return { channels: channels.set, access: access.map, roles: roles.map, expiry: lastExpiry(natives) };
+  return { channels: channels.set, access: access.map, roles: roles.map, expiry: natives.expiry };
 }
 
 /** channels/set.go@4.1.1 SetFromArray: every name non-empty and without a comma; "*" expands to just "*" or is removed. */
@@ -350,54 +308,6 @@ function accessMap(calls: NativeCalls['access'], prefix: string): { map: Record<
   return { map };
 }
 
-/** The last expiry() call the gateway could read (base/util.go@4.1.1 ReflectExpiry, ValidateUint32Expiry); others are logged and ignored. */
-function lastExpiry(natives: NativeCalls): number | null {
-  let expiry: number | null = null;
-  for (const call of natives.expiry) {
-    const value = reflectExpiry(call);
-    if (value !== null) expiry = value;
-  }
-  return expiry;
-}
-
-const MAX_UINT32 = 4294967295;
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-
-export function reflectExpiry(call: NativeCalls['expiry'][number]): number | null {
-  if (call.type === 'number') {
-    // Go's int64(float64) truncates; NaN and infinities land out of range.
-    if (!Number.isFinite(call.value)) return null;
-    return inUint32(Math.trunc(call.value));
-  }
-  if (call.type === 'string') {
-    // strconv.ParseInt(s, 10, 32): an optional sign and decimal digits within int32.
-    if (/^[+-]?\d+$/.test(call.value)) {
-      const n = Number(call.value);
-      if (n >= -2147483648 && n <= 2147483647) return inUint32(n);
-    }
-    const match = RFC3339.exec(call.value);
-    if (!match) return null;
-    const [, y, mo, d, h, mi, s, , zone] = match;
-    const month = Number(mo), day = Number(d), hour = Number(h), minute = Number(mi), second = Number(s);
-    if (month < 1 || month > 12 || day < 1 || day > daysIn(Number(y), month) || hour > 23 || minute > 59 || second > 59) return null;
-    let offset = 0;
-    if (zone !== 'Z' && zone !== 'z') {
-      const sign = zone!.startsWith('-') ? -1 : 1;
-      offset = sign * (Number(zone!.slice(1, 3)) * 3600 + Number(zone!.slice(4, 6)) * 60);
-    }
-    return inUint32(Date.UTC(Number(y), month - 1, day, hour, minute, second) / 1000 - offset);
-  }
-  return null;
-}
-
-function daysIn(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-function inUint32(value: number): number | null {
-  return value >= 0 && value <= MAX_UINT32 ? value : null;
-}
-
 /** auth/role.go@4.1.1 IsValidPrincipalName (MaxPrincipalNameLen: 239 bytes, base/constants.go). */
 const PLAIN_NAME = /^[A-Za-z0-9][A-Za-z0-9_.@+-]*$/;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -421,22 +331,20 @@ export interface ImportAnswer {
   logging: { errors: string[]; info: string[] };
 }
 
-/** db/import.go@4.1.1 ImportFilterDryRun and parseImportFilterOutput. */
+/** db/import.go@4.1.1 ImportFilterDryRun: the engine read the returned value as parseImportFilterOutput does. */
 export function importAnswer(result: CallResult): ImportAnswer {
   const logging = { errors: result.natives.logErrors, info: result.natives.logInfo };
   const failure = callFailure(result);
   if (failure !== null) return { shouldImport: false, exception: `${DRY_RUN_ERROR_PREFIX.import_filter}: ${failure}`, logging };
-  const value = result.outcome.kind === 'returned' ? result.outcome.value : { type: 'other' as const };
-  if (value.type === 'boolean') return { shouldImport: value.value, exception: '', logging };
-  if (value.type === 'string') {
-    // An own key only: "constructor" and "toString" are not booleans strconv.ParseBool reads.
-    if (Object.prototype.hasOwnProperty.call(PARSE_BOOL, value.value)) return { shouldImport: PARSE_BOOL[value.value]!, exception: '', logging };
-    return { shouldImport: false, exception: `strconv.ParseBool: parsing ${goQuote(value.value)}: invalid syntax`, logging };
-  }
-  return { shouldImport: false, exception: IMPORT_FILTER_NON_BOOLEAN, logging };
+  const reading = result.outcome.kind === 'returned' ? result.outcome.import : undefined;
+  return { shouldImport: reading?.shouldImport ?? false, exception: reading?.error ?? '', logging };
 }
 
-/** The import filter is called with the document body alone (db/import.go@4.1.1 EvaluateFunction): its arguments as JSON. */
-export function prepareImportCall(doc: JsonObject): string {
-  return JSON.stringify([doc]);
+/**
+ * The import filter is called with the document body alone (db/import.go@4.1.1 EvaluateFunction): the
+ * endpoint decodes it with UseNumber (rest/multipart.go ReadJSONFromMIMERawErr), an import from the bucket
+ * with json.Unmarshal (base/util_ce.go JSONUnmarshal).
+ */
+export function prepareImportCall(doc: JsonObject, path: CallPath): EngineCall {
+  return { doc, numbers: path === 'endpoint' ? 'keep' : 'float' };
 }

@@ -1,7 +1,7 @@
 // One request through one function, from the request to what the gateway answers: prepare (gateway.ts),
 // call (engine.ts), read the results (gateway.ts). Runs in the sandbox workers.
 import type { Release } from '../releases/index.js';
-import type { CallResult, FunctionSandbox } from './engine.js';
+import type { CallResult, EngineCall, FunctionSandbox } from './engine.js';
 import {
   importAnswer, prepareImportCall, prepareSyncCall, syncAnswer, writeOutcome,
   type CallPath, type DatabaseSettings, type ImportAnswer, type Refusal, type SyncAnswer, type SyncRequest, type WriteOutcome,
@@ -33,10 +33,13 @@ export interface CallRequest extends SyncRequest {
 }
 
 /** Runs requests through one function in order; the outcomes keep the requests' order. */
-export function runMany(sandbox: Pick<FunctionSandbox, 'callMany'>, job: Job, requests: readonly CallRequest[]): RunOutcome[] {
-  if (job.role === 'import_filter') return sandbox.callMany(requests.map((r) => prepareImportCall(r.doc))).map((result) => outcomeOf(job, result));
+export async function runMany(sandbox: Pick<FunctionSandbox, 'callMany'>, job: Job, requests: readonly CallRequest[]): Promise<RunOutcome[]> {
+  if (job.role === 'import_filter') {
+    const called = await callOnce(sandbox, requests.map((r) => prepareImportCall(r.doc, job.path)));
+    return called.map((result) => outcomeOf(job, result));
+  }
   const prepared = requests.map((request) => prepareSyncCall(request, job.path, job.release, job.settings));
-  const called = sandbox.callMany(prepared.flatMap((p) => (p.ok ? [p.argumentsJson] : [])));
+  const called = await callOnce(sandbox, prepared.flatMap((p) => (p.ok ? [p.call] : [])));
   let next = 0;
   const results = prepared.map((p) => (p.ok ? called[next++]! : null));
   const outcomes: RunOutcome[] = prepared.map((p, i) => (p.ok ? outcomeOf(job, results[i]!) : { kind: 'refused', refusal: p.refusal }));
@@ -44,13 +47,17 @@ export function runMany(sandbox: Pick<FunctionSandbox, 'callMany'>, job: Job, re
   // runs it through. A write no helper refused ran as the admin write would, so its demands are all.
   const again = requests.flatMap((request, i) => (request.allDemands && request.user && results[i]?.natives.denied ? [i] : []));
   if (again.length > 0) {
-    const admin = runMany(sandbox, job, again.map((i) => asAdmin(requests[i]!)));
+    const admin = await runMany(sandbox, job, again.map((i) => asAdmin(requests[i]!)));
     again.forEach((i, k) => {
       const outcome = outcomes[i]!, adminOutcome = admin[k]!;
       if (outcome.kind === 'sync' && adminOutcome.kind === 'sync') outcomes[i] = { ...outcome, demands: adminOutcome.demands };
     });
   }
   return outcomes;
+}
+
+async function callOnce(sandbox: Pick<FunctionSandbox, 'callMany'>, calls: readonly EngineCall[]): Promise<CallResult[]> {
+  return (await sandbox.callMany(calls)).map((seeded) => seeded[0]!);
 }
 
 /** A request as an admin write of the same documents: every require* passes, so every demand is seen. */

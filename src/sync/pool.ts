@@ -1,7 +1,7 @@
-// Runs calls of a function in sandbox workers (src/sync/worker.ts): the calls of one function are split
-// across the workers (two on these machines). A call that runs past its time limit and a grace period
-// (QuickJS checks for interruption only every ~10,000 operations, so a loop around a slow native call can
-// outrun the limit) gets its worker terminated: that call is a time-out, and the others go on in a new worker.
+// Runs calls of a function in engine workers (src/sync/worker.ts): the calls of one function are split
+// across the workers (two on these machines). otto cannot be interrupted from inside WebAssembly (its
+// interrupt channel needs another goroutine to run, and js/wasm runs one at a time): a call that runs past
+// its time limit gets its worker terminated. That call is a time-out, and the others go on in a new worker.
 import { statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
@@ -12,10 +12,10 @@ import type { WorkerReply, WorkerRequest } from './worker.js';
 
 export type PoolResult = { ok: true; outcomes: RunOutcome[] } | { ok: false; message: string };
 
-/** Stack of a sandbox thread: room for QuickJS's own 2 MiB limit to trip first. */
+/** Stack of an engine thread: Go's WebAssembly keeps its goroutine stacks in its own memory, V8's stack is for the calls between them. */
 const WORKER_STACK_MB = 64;
-/** How long past its limit a call may run before its worker is terminated. */
-const GRACE_MS = 2000;
+/** How long past its limit a batch may run before its worker is terminated (its requests then run one by one). */
+const GRACE_MS = 500;
 /** Requests sent to a worker at a time: the workers share a run chunk by chunk, in turn. */
 const CHUNK = 125;
 const WATCH_INTERVAL_MS = 100;
@@ -156,7 +156,7 @@ export class SandboxPool {
     if (existing) return existing;
     const worker = new Worker(workerFile(), {
       resourceLimits: { stackSizeMb: WORKER_STACK_MB, maxOldGenerationSizeMb: 512 },
-      workerData: { engine },
+      workerData: { engine, limits: this.limits },
     });
     const pooled: PooledWorker = { worker, pending: new Map() };
     worker.on('message', (reply: WorkerReply) => pooled.pending.get(reply.id)?.reply(reply));

@@ -1,9 +1,8 @@
-// The thread the sandbox runs in. QuickJS's interpreter recurses on the thread's own stack; in a worker
-// with a large stack its stack limit trips before V8's does (on the main thread a deep JSON.stringify
-// overflowed V8 inside WebAssembly). The worker also does the gateway's Go side of each request
-// (gateway.ts: preparing it, reading the results), so that both cores share it. It tells the pool which
-// request it is running (a shared counter) and sends outcomes in chunks, so that a request that cannot be
-// interrupted (a loop around a slow native call) can be ended by terminating the worker.
+// The thread the engine runs in. The worker also does the gateway's Go side of each request that sgconf
+// keeps in TypeScript (gateway.ts: preparing it, reading the results), so that both cores share it. It
+// tells the pool which request it is running (a shared counter) and sends outcomes in chunks, so that a
+// request that does not end (otto cannot be interrupted from inside WebAssembly) is ended by terminating
+// the worker.
 import { parentPort, workerData } from 'node:worker_threads';
 import { DEMAND_RECORDER, FunctionSandbox, loadEngine, type FunctionProgram, type SandboxLimits } from './engine.js';
 import { runMany, type CallRequest, type Job, type RunOutcome } from './outcome.js';
@@ -30,28 +29,29 @@ export type WorkerReply =
 
 const CHUNK = 64;
 
-// The engine compiled by the pool, handed over at start: loading begins before the first request arrives.
-const engine = loadEngine((workerData as { engine?: WebAssembly.Module } | undefined)?.engine).then(warmUp);
+const start = workerData as { engine?: WebAssembly.Module; limits?: SandboxLimits } | undefined;
+// The engine compiled by the pool, handed over at start: it starts before the first request arrives.
+const engine = loadEngine(start?.engine, start?.limits).then(warmUp);
 // One sandbox per program, cached as a promise: requests that arrive while it compiles wait for the same one.
 const sandboxes = new Map<string, Promise<FunctionSandbox | string>>();
 
 /**
- * Runs the default sync function a few times while the main thread reads its inputs. V8 compiles
- * QuickJS's WebAssembly function by function, on first use: without this, the parser, the compiler and
- * the interpreter are compiled while the first cases wait.
+ * Runs the default sync function a few times while the main thread reads its inputs: V8 compiles the
+ * engine's WebAssembly functions on first use, and otto's parser and interpreter are then ready.
  */
 async function warmUp(): Promise<void> {
-  // As functionProgram (program.ts) builds it, without loading a JavaScript parser into the worker.
   const text = syncWrapperSource(defaultSyncFunction(null), RELEASES[RELEASES.length - 1]!, DEMAND_RECORDER);
-  const warm = await FunctionSandbox.compile({ text, shareable: true, underscore: false });
+  const warm = await FunctionSandbox.compile({ text, role: 'sync', shareable: true, underscore: false });
   if (!warm.ok) return;
-  warm.sandbox.callMany(WARM_UP_CALLS);
+  await warm.sandbox.callMany(WARM_UP_CALLS);
   warm.sandbox.dispose();
 }
-const WARM_UP_CALLS = Array.from({ length: 16 }, (_, i) => JSON.stringify([{ _id: `d${i}`, _rev: `1-${i}`, channels: [`c${i}`] }, null, { xattrs: {} }, { name: `u${i}`, channels: ['!'], roles: {} }]));
+const WARM_UP_CALLS = Array.from({ length: 16 }, (_, i) => ({
+  doc: { _id: `d${i}`, _rev: `1-${i}`, channels: [`c${i}`] }, oldDoc: '', meta: { xattrs: {} }, userCtx: { name: `u${i}`, channels: ['!'], roles: [] }, numbers: 'convert' as const,
+}));
 
 function sandboxFor(request: WorkerRequest): Promise<FunctionSandbox | string> {
-  const key = `${request.program.shareable}${request.program.underscore}\u0000${request.program.text}`;
+  const key = `${request.program.role}${request.program.shareable}${request.program.underscore}\u0000${request.program.text}`;
   const cached = sandboxes.get(key);
   if (cached) return cached;
   if (sandboxes.size >= 8) {
@@ -75,15 +75,16 @@ async function serve(request: WorkerRequest): Promise<void> {
     const chunk = requests.slice(offset, offset + CHUNK);
     let outcomes: RunOutcome[];
     if (request.oneByOne) {
-      outcomes = chunk.map((one, k) => {
+      outcomes = [];
+      for (let k = 0; k < chunk.length; k++) {
         Atomics.store(request.progress, 0, offset + k);
-        return runMany(sandbox, request.job, [one])[0]!;
-      });
+        outcomes.push((await runMany(sandbox, request.job, [chunk[k]!]))[0]!);
+      }
     } else {
-      // A batch: the watchdog sees its first request running (the sandbox gives a batch one time limit).
+      // A batch: the watchdog sees its first request running.
       Atomics.store(request.progress, 1, 1);
       Atomics.store(request.progress, 0, offset);
-      outcomes = runMany(sandbox, request.job, chunk);
+      outcomes = await runMany(sandbox, request.job, chunk);
       Atomics.store(request.progress, 1, 0);
     }
     const done = offset + CHUNK >= requests.length;
@@ -94,6 +95,6 @@ async function serve(request: WorkerRequest): Promise<void> {
 
 parentPort?.on('message', (request: WorkerRequest) => {
   serve(request).catch((error: unknown) => {
-    parentPort!.postMessage({ id: request.id, compileError: `sgconf's sandbox failed: ${error instanceof Error ? error.message : String(error)}` } satisfies WorkerReply);
+    parentPort!.postMessage({ id: request.id, compileError: `sgconf's engine failed: ${error instanceof Error ? error.message : String(error)}` } satisfies WorkerReply);
   });
 });

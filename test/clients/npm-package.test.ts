@@ -82,7 +82,7 @@ describe('npm package', () => {
     // file's time at install, which once made the launcher take the bundle for stale).
     const debug = run(path.join(prefix, 'bin', 'sgconf'), ['--version'], dir, { SGCONF_DEBUG: '1' });
     expect(debug.stderr).toContain(`running the bundle ${path.join(prefix, 'lib', 'node_modules', 'sgconf', 'dist', 'sgconf.cjs')}`);
-    // sgconf test from the installed copy: its sandbox workers (the one-file worker, with QuickJS from the
+    // sgconf test from the installed copy: its engine workers (the one-file worker, with the engine from the
     // installed node_modules) answer as the checkout's.
     const tests = path.join(work, 'global-tests');
     mkdirSync(tests);

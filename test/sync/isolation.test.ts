@@ -7,7 +7,7 @@ import type { SyncAnswer, SyncRequest } from '../../src/sync/gateway.js';
 import type { FunctionChoice } from '../../src/sync/select.js';
 import { functionProgram } from '../../src/sync/program.js';
 
-const pool = new SandboxPool(1, { timeMs: 300, memoryBytes: 32 * 1024 * 1024, stackBytes: 2 * 1024 * 1024 });
+const pool = new SandboxPool(1, { timeMs: 300, memoryBytes: 256 * 1024 * 1024 });
 afterAll(() => pool.close());
 
 async function run(fn: string, requests: SyncRequest[]): Promise<SyncAnswer[]> {

@@ -1,0 +1,80 @@
+//go:build js && wasm
+
+// Command engine is the JavaScript engine of `sgconf test` and `sgconf dry-run`: the runner package
+// behind one global object, sgconfOtto, with JSON text in and out (one crossing each way per batch).
+package main
+
+import (
+	"encoding/json"
+	"runtime"
+	"syscall/js"
+
+	"sgconf/engine/runner"
+	"sgconf/engine/seed"
+)
+
+var programs = map[int]*runner.Program{}
+var nextID = 1
+
+// A batch of calls of one program; each call runs with its own seed of Go's map order.
+type batch struct {
+	Program int           `json:"program"`
+	Calls   []runner.Call `json:"calls"`
+	Seeds   []uint64      `json:"seeds"`
+}
+
+func main() {
+	// No heap profiling: its sampling draws from the same random state as map order.
+	runtime.MemProfileRate = 0
+	calibrated := seed.Calibrate()
+	js.Global().Set("sgconfOtto", js.ValueOf(map[string]interface{}{
+		"ready": calibrated == nil,
+		// compile(role, source, optionsJSON) -> {"id": n} or {"error": text}
+		"compile": js.FuncOf(func(this js.Value, args []js.Value) interface{} {
+			var options runner.Options
+			if err := json.Unmarshal([]byte(args[2].String()), &options); err != nil {
+				return reply(map[string]interface{}{"error": err.Error()})
+			}
+			program, err := runner.Compile(args[0].String(), args[1].String(), options)
+			if err != nil {
+				return reply(map[string]interface{}{"error": err.Error()})
+			}
+			id := nextID
+			nextID++
+			programs[id] = program
+			return reply(map[string]interface{}{"id": id})
+		}),
+		// run(batchJSON) -> [result, ...] as JSON
+		"run": js.FuncOf(func(this js.Value, args []js.Value) interface{} {
+			var in batch
+			if err := json.Unmarshal([]byte(args[0].String()), &in); err != nil {
+				return reply(map[string]interface{}{"error": err.Error()})
+			}
+			program := programs[in.Program]
+			if program == nil {
+				return reply(map[string]interface{}{"error": "no such program"})
+			}
+			results := make([]runner.Result, len(in.Calls))
+			for i, call := range in.Calls {
+				if i < len(in.Seeds) {
+					seed.Set(in.Seeds[i])
+				}
+				results[i] = program.Run(call)
+			}
+			return reply(results)
+		}),
+		"free": js.FuncOf(func(this js.Value, args []js.Value) interface{} {
+			delete(programs, args[0].Int())
+			return nil
+		}),
+	}))
+	select {}
+}
+
+func reply(value interface{}) string {
+	text, err := json.Marshal(value)
+	if err != nil {
+		text, _ = json.Marshal(map[string]string{"error": err.Error()})
+	}
+	return string(text)
+}

@@ -1,0 +1,266 @@
+// Package runner runs a sync function or an import filter as Sync Gateway runs it: in otto with
+// underscore (channels/sync_runner.go@4.1.1 imports otto/underscore), with the gateway's natives and
+// the Go values the gateway hands the function. Each fact names the file@tag of couchbase/sync_gateway
+// or couchbase/sg-bucket it was read from; the code is this project's own.
+package runner
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/robertkrimen/otto"
+	"github.com/robertkrimen/otto/underscore"
+)
+
+// Roles of a function.
+const (
+	Sync         = "sync"
+	ImportFilter = "import_filter"
+)
+
+// StackDepthLimit is sg-bucket's jsStackDepthLimit (js_runner.go@9e05bfc), set on every runtime.
+const StackDepthLimit = 10000
+
+// hiddenFunction names the compiled function in the template runtime, so that each copy finds its own
+// copy of it; it is deleted from every copy before the user's code runs.
+const hiddenFunction = "__sgconf_compiled_function__"
+
+var deleteHidden *otto.Script
+
+// deleteHiddenScript compiles its script on first use: nothing runs otto at start-up.
+func deleteHiddenScript() *otto.Script {
+	if deleteHidden == nil {
+		script, err := newRuntime(false).Compile("", "delete this."+hiddenFunction)
+		if err != nil {
+			panic(err)
+		}
+		deleteHidden = script
+	}
+	return deleteHidden
+}
+
+// Program is a function compiled once; every call runs in a copy of its runtime, so that no call sees
+// what another changed (the dry-run endpoints build a new runner per request: db/crud.go@4.1.1).
+type Program struct {
+	role     string
+	template *otto.Otto
+	record   *Record
+	// shared: every call runs in the template itself (the caller has proved that no call can change
+	// what a later call sees); otherwise each call runs in a copy.
+	shared bool
+	fn     otto.Value
+}
+
+// Options say what a function needs of its runtime.
+type Options struct {
+	// Shared: the function provably changes nothing a later call could see, so calls share one runtime.
+	Shared bool `json:"shared"`
+	// Underscore: the function may reach underscore.js. A function that cannot name it runs without it,
+	// which nothing it can do can observe.
+	Underscore bool `json:"underscore"`
+}
+
+// ErrNotAFunction is sg-bucket's refusal of a source that evaluates to something else (js_runner.go SetFunction).
+var ErrNotAFunction = errors.New("JavaScript source does not evaluate to a function")
+
+// Compile evaluates "(" + source + ")" as sg-bucket's SetFunction does and defines the natives of the role.
+// A sync function's source is the gateway's wrapper around the user's function.
+func Compile(role string, source string, options Options) (program *Program, err error) {
+	defer func() {
+		if caught := recover(); caught != nil {
+			program, err = nil, fmt.Errorf("%v", caught)
+		}
+	}()
+	vm := newRuntime(options.Underscore)
+	vm.SetStackDepthLimit(StackDepthLimit)
+	record := &Record{}
+	// sg-bucket InitWithLogging: log, then the function, then console; the sync runner's natives after.
+	_ = vm.Set("log", func(call otto.FunctionCall) otto.Value { return otto.UndefinedValue() })
+	object, err := vm.Object("(" + source + ")")
+	if err != nil {
+		return nil, err
+	}
+	if object.Class() != "Function" {
+		return nil, ErrNotAFunction
+	}
+	if role == Sync {
+		defineSyncNatives(vm, record)
+	}
+	program = &Program{role: role, template: vm, record: record, shared: options.Shared, fn: object.Value()}
+	if options.Shared {
+		setConsole(vm, record)
+	} else if err := vm.Set(hiddenFunction, object.Value()); err != nil {
+		return nil, err
+	}
+	return program, nil
+}
+
+// newRuntime is otto.New with or without the registered underscore.js, which otto.New runs last.
+func newRuntime(withUnderscore bool) *otto.Otto {
+	underscore.Disable()
+	vm := otto.New()
+	underscore.Enable()
+	if withUnderscore {
+		if _, err := vm.Run(underscore.Source()); err != nil {
+			panic(err)
+		}
+	}
+	return vm
+}
+
+// setConsole defines console as sg-bucket's InitWithLogging does: a Go map of two func(string).
+func setConsole(vm *otto.Otto, record *Record) {
+	_ = vm.Set("console", map[string]interface{}{
+		"error": func(text string) { record.LogErrors = append(record.LogErrors, text) },
+		"log":   func(text string) { record.LogInfo = append(record.LogInfo, text) },
+	})
+}
+
+// Call is one call of the function, with its arguments as the gateway builds them.
+type Call struct {
+	// Doc is the document body as JSON; Numbers says how the gateway decoded it.
+	Doc json.RawMessage `json:"doc"`
+	// OldDoc is the parent revision's JSON text (sgbucket.JSONString); empty: null.
+	OldDoc string `json:"oldDoc"`
+	// Meta is meta as JSON (user xattrs); absent for releases before 3.0, which pass no meta.
+	Meta json.RawMessage `json:"meta,omitempty"`
+	// UserCtx is the writing user; nil for an admin.
+	UserCtx *UserCtx `json:"userCtx"`
+	// Numbers: NumbersConvert, NumbersKeep or NumbersFloat.
+	Numbers string `json:"numbers"`
+}
+
+// How a path decodes a document's numbers.
+const (
+	// NumbersConvert: decoded with UseNumber, then ConvertJSONNumbers (channels/channelmapper.go@4.1.1
+	// MapToChannelsAndAccess, on a real write).
+	NumbersConvert = "convert"
+	// NumbersKeep: decoded with UseNumber and passed on (the dry-run endpoints: rest/multipart.go@4.1.1
+	// ReadJSONFromMIMERawErr, then db/crud.go SyncFnDryRun and db/import.go ImportFilterDryRun).
+	NumbersKeep = "keep"
+	// NumbersFloat: json.Unmarshal into float64 (a document imported from the bucket: base/util_ce.go JSONUnmarshal).
+	NumbersFloat = "float"
+)
+
+// UserCtx is the user as MakeUserCtx (db/crud.go@4.1.1) and the dry-run endpoint
+// (rest/diagnostic_doc_api.go@4.1.1) build it: name, channels and a map of role names.
+type UserCtx struct {
+	Name     string   `json:"name"`
+	Channels []string `json:"channels"`
+	Roles    []string `json:"roles"`
+}
+
+// Run calls the function once in a fresh copy of its runtime. A Go panic inside otto ends the call as an
+// error, as the gateway's handler turns a panic into a 500.
+func (p *Program) Run(call Call) (result Result) {
+	*p.record = Record{}
+	result.Outcome = p.run(call)
+	result.Record = *p.record
+	if result.Record.Channels == nil {
+		result.Record.Channels = []string{}
+	}
+	return result
+}
+
+func (p *Program) run(call Call) (outcome Outcome) {
+	defer func() {
+		if caught := recover(); caught != nil {
+			outcome = Outcome{Kind: "panic", Message: fmt.Sprint(caught)}
+		}
+	}()
+	vm, fn := p.template, p.fn
+	if !p.shared {
+		vm = p.template.Copy()
+		var err error
+		if fn, err = vm.Get(hiddenFunction); err != nil {
+			return Outcome{Kind: "threw", Message: err.Error()}
+		}
+		if _, err := vm.Run(deleteHiddenScript()); err != nil {
+			return Outcome{Kind: "threw", Message: err.Error()}
+		}
+		// console is a Go map, which copies would share: each copy gets its own.
+		setConsole(vm, p.record)
+	}
+	args, err := arguments(p.role, call)
+	if err != nil {
+		return Outcome{Kind: "invalid", Message: err.Error()}
+	}
+	values := make([]interface{}, len(args))
+	for i, arg := range args {
+		if values[i], err = vm.ToValue(arg); err != nil {
+			return Outcome{Kind: "invalid", Message: fmt.Sprintf("Couldn't convert %#v to JS: %s", arg, err)}
+		}
+	}
+	returned, err := fn.Call(fn, values...)
+	if err != nil {
+		return Outcome{Kind: "threw", Message: err.Error()}
+	}
+	if p.role == ImportFilter {
+		exported, _ := returned.Export()
+		return importOutcome(exported)
+	}
+	return Outcome{Kind: "returned"}
+}
+
+// arguments builds the call's arguments as Go values, as the gateway does.
+func arguments(role string, call Call) ([]interface{}, error) {
+	doc, err := decode(call.Doc, call.Numbers)
+	if err != nil {
+		return nil, err
+	}
+	if role == ImportFilter {
+		return []interface{}{doc}, nil
+	}
+	// sgbucket.JSONString: "" is null, anything else json.Unmarshal'ed (js_runner.go jsonToValue).
+	var oldDoc interface{} = otto.NullValue()
+	if call.OldDoc != "" {
+		var parsed interface{}
+		if err := json.Unmarshal([]byte(call.OldDoc), &parsed); err != nil {
+			return nil, fmt.Errorf("Unparseable JSRunner input: %s", call.OldDoc)
+		}
+		oldDoc = parsed
+	}
+	args := []interface{}{doc, oldDoc}
+	if call.Meta != nil {
+		meta, err := decode(call.Meta, call.Numbers)
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, meta)
+	}
+	return append(args, userContext(call.UserCtx)), nil
+}
+
+// userContext is MakeUserCtx's map; an admin has none: a nil map, which otto still makes an object of.
+func userContext(user *UserCtx) map[string]interface{} {
+	if user == nil {
+		return nil
+	}
+	roles := make(map[string]int, len(user.Roles))
+	for _, role := range user.Roles {
+		roles[role] = 1
+	}
+	return map[string]interface{}{"name": user.Name, "channels": user.Channels, "roles": roles}
+}
+
+func decode(text json.RawMessage, numbers string) (interface{}, error) {
+	if len(text) == 0 {
+		return nil, nil
+	}
+	var value interface{}
+	if numbers == NumbersFloat {
+		err := json.Unmarshal(text, &value)
+		return value, err
+	}
+	decoder := json.NewDecoder(bytes.NewReader(text))
+	decoder.UseNumber()
+	if err := decoder.Decode(&value); err != nil {
+		return nil, err
+	}
+	if numbers == NumbersConvert {
+		value = ConvertJSONNumbers(value)
+	}
+	return value, nil
+}

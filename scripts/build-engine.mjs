@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+// Builds the engine (engine/, a Go module: otto and the gateway's Go side) into engine/wasm/engine.wasm,
+// and copies beside it the Go toolchain's own loader, wasm_exec.js, with the Go license it carries. The
+// built files are committed, so that `npm ci` needs no Go; this script makes them again, byte for byte
+// with the same Go (Debian's golang-go, Go 1.19): -trimpath and an empty build id leave no path or
+// time in the module.
+//
+// Usage: node scripts/build-engine.mjs [--check]
+//   --check  build into a temporary folder and compare with the committed files (exit 1 when they differ)
+// Go modules come from GOPROXY; when it is unset, from ../shared/goproxy (a module proxy on disk) if present.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const engine = path.join(root, 'engine');
+const committed = path.join(engine, 'wasm');
+const FILES = ['engine.wasm', 'wasm_exec.js', 'LICENSE.go'];
+const check = process.argv.includes('--check');
+
+function fail(message) {
+  process.stderr.write(`build-engine: ${message}\n`);
+  process.exit(2);
+}
+
+const env = { ...process.env, GOOS: 'js', GOARCH: 'wasm', CGO_ENABLED: '0', GOFLAGS: '-mod=readonly', GOSUMDB: 'off' };
+if (!env.GOPROXY) {
+  const shared = path.resolve(root, '..', 'shared', 'goproxy');
+  if (existsSync(shared)) env.GOPROXY = pathToFileURL(shared).href;
+}
+let goVersion;
+try {
+  goVersion = execFileSync('go', ['env', 'GOVERSION'], { env, encoding: 'utf8' }).trim();
+} catch {
+  fail('no Go toolchain (install Debian\'s golang-go: apt-get install golang-go)');
+}
+if (!goVersion.startsWith('go1.19')) fail(`the committed engine is built with Go 1.19 (Debian's golang-go); this is ${goVersion}`);
+const goroot = execFileSync('go', ['env', 'GOROOT'], { env, encoding: 'utf8' }).trim();
+
+const out = check ? mkdtempSync(path.join(tmpdir(), 'sgconf-engine-')) : committed;
+mkdirSync(out, { recursive: true });
+try {
+  execFileSync('go', ['build', '-trimpath', '-ldflags=-s -w -buildid=', '-o', path.join(out, 'engine.wasm'), './cmd/engine'], { cwd: engine, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const loader = readFileSync(path.join(goroot, 'misc', 'wasm', 'wasm_exec.js'), 'utf8');
+  writeFileSync(path.join(out, 'wasm_exec.js'), `// Copied from ${goVersion}'s misc/wasm/wasm_exec.js by scripts/build-engine.mjs; its license is LICENSE.go beside it.\n${loader}`);
+  writeFileSync(path.join(out, 'LICENSE.go'), goLicense());
+  if (check) {
+    const differing = FILES.filter((file) => !readFileSync(path.join(out, file)).equals(readFileSync(path.join(committed, file))));
+    if (differing.length > 0) {
+      process.stderr.write(`build-engine: the rebuilt ${differing.join(', ')} differ from engine/wasm/: run node scripts/build-engine.mjs and commit\n`);
+      process.exit(1);
+    }
+    process.stdout.write(`engine/wasm/ rebuilt byte for byte with ${goVersion}\n`);
+  }
+} finally {
+  if (check) rmSync(out, { recursive: true, force: true });
+}
+
+/**
+ * The Go license, as the toolchain ships it: a file LICENSE in GOROOT, or on Debian the "License: Go"
+ * paragraph of the package's copyright file (its lines indented by one space, " ." for a blank line).
+ */
+function goLicense() {
+  const license = path.join(goroot, 'LICENSE');
+  if (existsSync(license)) return readFileSync(license, 'utf8');
+  const debian = `/usr/share/doc/golang-${goVersion.replace(/^go(\d+\.\d+).*$/, '$1')}-go/copyright`;
+  if (!existsSync(debian)) fail(`no Go license found (${license}, ${debian})`);
+  const lines = readFileSync(debian, 'utf8').split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i] !== 'License: Go' || !lines[i + 1]?.startsWith(' ')) continue;
+    const body = [];
+    for (let j = i + 1; j < lines.length && lines[j].startsWith(' '); j++) body.push(lines[j] === ' .' ? '' : lines[j].slice(1));
+    return `${body.join('\n')}\n`;
+  }
+  fail(`no "License: Go" text in ${debian}`);
+}
