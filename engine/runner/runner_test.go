@@ -1,0 +1,165 @@
+package runner
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+func compile(t *testing.T, role, source string, options Options) *Program {
+	t.Helper()
+	program, err := Compile(role, source, options)
+	if err != nil {
+		t.Fatalf("Compile(%q): %v", source, err)
+	}
+	return program
+}
+
+func TestNatives(t *testing.T) {
+	// Rows of channels/channelmapper_test.go@4.1.1, with the function called directly (no wrapper).
+	tests := []struct {
+		name   string
+		source string
+		doc    string
+		want   Record
+	}{
+		{"channel takes strings and arrays", `function(doc) { channel("foo", ["bar", "baz"]); }`, `{}`, Record{Channels: []string{"foo", "bar", "baz"}}},
+		{"non-strings in arrays are dropped", `function(doc) { channel(["a", ["b"], "c", 4]); }`, `{}`, Record{Channels: []string{"a", "c"}}},
+		{"access of null channels grants nothing", `function(doc) { access("lee", null); }`, `{}`, Record{Channels: []string{}}},
+		{"access of users and channels", `function(doc) { access(["lee", "nancy"], "ginger"); }`, `{}`, Record{Channels: []string{}, Access: []Grant{{Users: []string{"lee", "nancy"}, Values: []string{"ginger"}}}}},
+		{"the first reject of 400 or more is kept", `function(doc) { reject(399, "no"); reject(403, "yes"); reject(500, "later"); }`, `{}`, Record{Channels: []string{}, Rejection: &Rejection{Status: 403, Message: "yes"}}},
+		{"a json.Number inside a document array is no string", `function(doc) { channel(doc.list); }`, `{"list": ["a", 12345678901234567890]}`, Record{Channels: []string{"a"}}},
+		{"console.log and console.error", `function(doc) { console.log("a"); console.error("b"); }`, `{}`, Record{Channels: []string{}, LogInfo: []string{"a"}, LogErrors: []string{"b"}}},
+	}
+	for _, test := range tests {
+		t.Run(test.name, func(t *testing.T) {
+			got := compile(t, Sync, test.source, Options{}).Run(Call{Doc: json.RawMessage(test.doc), Numbers: NumbersConvert})
+			if got.Outcome.Kind != "returned" {
+				t.Fatalf("outcome %+v", got.Outcome)
+			}
+			if !reflect.DeepEqual(got.Record, test.want) {
+				t.Errorf("got %+v, want %+v", got.Record, test.want)
+			}
+		})
+	}
+}
+
+func TestArguments(t *testing.T) {
+	// What the function sees of each argument, by path.
+	tests := []struct {
+		name    string
+		call    Call
+		channel string
+	}{
+		{"a null field of a Go map is undefined", Call{Doc: json.RawMessage(`{"a": null}`), Numbers: NumbersConvert}, "undefined"},
+		{"a document array is a GoArray", Call{Doc: json.RawMessage(`{"a": [1]}`), Numbers: NumbersConvert}, "[object GoArray]"},
+		{"a number on a write is a number", Call{Doc: json.RawMessage(`{"a": 1e2}`), Numbers: NumbersConvert}, "number 100"},
+		{"a number on the endpoint keeps its JSON text", Call{Doc: json.RawMessage(`{"a": 1e2}`), Numbers: NumbersKeep}, "string 1e2"},
+		{"an integer beyond 2^53 on a write stays json.Number", Call{Doc: json.RawMessage(`{"a": 12345678901234567890}`), Numbers: NumbersConvert}, "string 12345678901234567890"},
+		{"an admin's userCtx is an object (a nil Go map)", Call{Doc: json.RawMessage(`{}`), Numbers: NumbersConvert}, "object"},
+		{"a user's userCtx roles are a map", Call{Doc: json.RawMessage(`{}`), UserCtx: &UserCtx{Name: "ann", Roles: []string{"r"}}, Numbers: NumbersConvert}, "object ann r"},
+	}
+	source := `function(doc, oldDoc, userCtx) {
+		var a = doc.a;
+		if (arguments.length > 2 && doc.a === undefined && !("a" in doc)) {
+			var keys = []; for (var k in userCtx.roles) keys.push(k);
+			channel(typeof userCtx + (userCtx.name ? " " + userCtx.name + " " + keys.join() : ""));
+			return;
+		}
+		if (a === undefined) channel("undefined");
+		else if (typeof a === "object") channel(Object.prototype.toString.call(a));
+		else channel(typeof a + " " + a);
+	}`
+	for _, test := range tests {
+		t.Run(test.name, func(t *testing.T) {
+			got := compile(t, Sync, source, Options{}).Run(test.call)
+			if got.Outcome.Kind != "returned" || len(got.Channels) != 1 || got.Channels[0] != test.channel {
+				t.Errorf("got %+v %v, want [%s]", got.Outcome, got.Channels, test.channel)
+			}
+		})
+	}
+}
+
+func TestImportFilterResult(t *testing.T) {
+	// db/import.go@4.1.1 parseImportFilterOutput.
+	tests := []struct {
+		returned string
+		want     ImportAnswer
+	}{
+		{"true", ImportAnswer{ShouldImport: true}},
+		{`"T"`, ImportAnswer{ShouldImport: true}},
+		{`"0"`, ImportAnswer{ShouldImport: false}},
+		{`"yes"`, ImportAnswer{Error: `strconv.ParseBool: parsing "yes": invalid syntax`}},
+		{"1", ImportAnswer{Error: "Import filter function returned non-boolean value."}},
+		{"undefined", ImportAnswer{Error: "Import filter function returned non-boolean value."}},
+	}
+	for _, test := range tests {
+		got := compile(t, ImportFilter, "function(doc) { return "+test.returned+"; }", Options{}).Run(Call{Doc: json.RawMessage(`{}`), Numbers: NumbersFloat})
+		if got.Outcome.Import == nil || *got.Outcome.Import != test.want {
+			t.Errorf("return %s: got %+v, want %+v", test.returned, got.Outcome, test.want)
+		}
+	}
+}
+
+func TestReflectExpiry(t *testing.T) {
+	// base/util.go@4.1.1 ReflectExpiry and ValidateUint32Expiry.
+	tests := []struct {
+		raw  interface{}
+		want int64 // -1: no expiry
+	}{
+		{float64(3600), 3600},
+		{float64(-1), -1},
+		{int64(4294967296), -1},
+		{"120", 120},
+		{"2030-01-01T00:00:00Z", 1893456000},
+		{"tomorrow", -1},
+		{json.Number("7"), 7},
+		{true, -1},
+	}
+	for _, test := range tests {
+		got, err := ReflectExpiry(test.raw)
+		if test.want < 0 {
+			if err == nil && got != nil {
+				t.Errorf("ReflectExpiry(%#v) = %d, want none", test.raw, *got)
+			}
+			continue
+		}
+		if err != nil || got == nil || int64(*got) != test.want {
+			t.Errorf("ReflectExpiry(%#v) = %v, %v; want %d", test.raw, got, err, test.want)
+		}
+	}
+}
+
+func TestCallsDoNotShareState(t *testing.T) {
+	source := `function(doc) { Object.prototype.seen = (Object.prototype.seen || 0) + 1; channel("seen-" + ({}).seen); }`
+	program := compile(t, Sync, source, Options{})
+	for i := 0; i < 3; i++ {
+		got := program.Run(Call{Doc: json.RawMessage(`{}`), Numbers: NumbersConvert})
+		if !reflect.DeepEqual(got.Channels, []string{"seen-1"}) {
+			t.Fatalf("call %d: %v", i, got.Channels)
+		}
+	}
+}
+
+func TestCompileErrors(t *testing.T) {
+	tests := []struct{ source, want string }{
+		// sg-bucket js_runner.go SetFunction: otto's own error for a value, its own for an object.
+		{"42", "value is not an object"},
+		{"({})", "JavaScript source does not evaluate to a function"},
+		// RE2 refuses [^] when otto parses the literal: the gateway refuses the database.
+		{"function(doc) { var x = /[^]/; }", "(anonymous): Line 1:26 Invalid regular expression: missing closing ]: `[^]`"},
+	}
+	for _, test := range tests {
+		_, err := Compile(Sync, test.source, Options{})
+		if err == nil || err.Error() != test.want {
+			t.Errorf("Compile(%q) = %v, want %q", test.source, err, test.want)
+		}
+	}
+}
+
+func TestPanicIsAnOutcome(t *testing.T) {
+	got := compile(t, Sync, `function(doc) { doc.list.sort(); }`, Options{}).Run(Call{Doc: json.RawMessage(`{"list": [null, "b", "a"]}`), Numbers: NumbersConvert})
+	if got.Outcome.Kind == "returned" {
+		t.Errorf("sorting a document array that holds null returned: %+v", got)
+	}
+}
