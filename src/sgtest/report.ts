@@ -46,7 +46,11 @@ function failureLine(f: Failure): string {
 
 function caseProblem(c: CaseResult): string[] {
   if (c.notRun) return [`not run: ${c.notRun}`];
-  return c.failures.map(failureLine);
+  const lines = c.failures.map(failureLine);
+  if (c.keyOrderVariants) {
+    lines.push(`the result depends on the order of the document's keys, which the gateway draws at random: ${c.keyOrderVariants.length + 1} different results`);
+  }
+  return lines;
 }
 
 function stylish(report: TestReport, cwd: string): string {

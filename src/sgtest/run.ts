@@ -46,6 +46,11 @@ export interface CaseResult {
   failures: Failure[];
   /** Why the case could not run (the config or the function), when it could not. */
   notRun?: string;
+  /**
+   * The other results the case gave under other orders of the document's keys (Go map order, which the
+   * gateway draws at random), when they differ from `actual`. The case passes only if every one does.
+   */
+  keyOrderVariants?: ActualResult[];
 }
 
 export interface TestFileResult {
@@ -142,14 +147,19 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
         byIndex.set(c.index, resultOf(c, { passed: false, actual: null, failures: [], notRun: `the function cannot be run: ${ran.message}` }));
         return;
       }
-      const actual = actualOf(ran.outcomes[i]!);
-      const failures = compare(c.expect, actual);
-      byIndex.set(c.index, resultOf(c, { passed: failures.length === 0, actual, failures }));
+      const outcome = ran.outcomes[i]!;
+      const actual = actualOf(outcome);
+      const variants = outcome.kind !== 'refused' && outcome.orderVariants ? outcome.orderVariants.map(actualOf) : [];
+      const failures = [...compare(c.expect, actual), ...variants.flatMap((variant) => compare(c.expect, variant).map((f) => ({ ...f, field: `${f.field} (${KEY_ORDER})` })))];
+      byIndex.set(c.index, resultOf(c, { passed: failures.length === 0, actual, failures, ...(variants.length > 0 ? { keyOrderVariants: variants } : {}) }));
     });
   }
   result.cases = testFile.cases.map((c) => byIndex.get(c.index)!);
   return result;
 }
+
+/** How a failure under another order of the document's keys is named. */
+export const KEY_ORDER = 'under another order of the document\'s keys';
 
 function sameFinding(a: Diagnostic, b: Diagnostic): boolean {
   return a.rule === b.rule && a.line === b.line && a.column === b.column && a.message === b.message;

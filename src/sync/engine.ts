@@ -85,12 +85,17 @@ export interface FunctionProgram {
   shareable: boolean;
   /** Whether the function can reach underscore.js's `_`. */
   underscore: boolean;
+  /**
+   * Whether the function may enumerate a Go map (a for-in, Object.keys, underscore): its calls then run
+   * under every seed of ORDER_SEEDS, since the gateway enumerates a document's keys in Go's random order.
+   */
+  enumerates: boolean;
 }
 
 export type CompileResult = { ok: true; sandbox: FunctionSandbox } | { ok: false; message: string };
 
 /** The seeds of Go's map order a call runs under: the first is every case's; the others look for order-dependent outcomes. */
-export const ORDER_SEEDS = [1, 2, 3, 4] as const;
+export const ORDER_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
 interface GoInstance {
   importObject: WebAssembly.Imports;

@@ -1,7 +1,7 @@
 // One request through one function, from the request to what the gateway answers: prepare (gateway.ts),
 // call (engine.ts), read the results (gateway.ts). Runs in the sandbox workers.
 import type { Release } from '../releases/index.js';
-import type { CallResult, EngineCall, FunctionSandbox } from './engine.js';
+import { ORDER_SEEDS, type CallResult, type FunctionSandbox } from './engine.js';
 import {
   importAnswer, prepareImportCall, prepareSyncCall, syncAnswer, writeOutcome,
   type CallPath, type DatabaseSettings, type ImportAnswer, type Refusal, type SyncAnswer, type SyncRequest, type WriteOutcome,
@@ -22,27 +22,39 @@ export interface Demands {
 }
 
 export type RunOutcome =
-  | { kind: 'sync'; answer: SyncAnswer; write: WriteOutcome; demands: Demands }
-  | { kind: 'import'; answer: ImportAnswer }
+  | ({ kind: 'sync'; answer: SyncAnswer; write: WriteOutcome; demands: Demands } & OrderVariants)
+  | ({ kind: 'import'; answer: ImportAnswer } & OrderVariants)
   /** The gateway refuses the request before the function runs (an HTTP error). */
   | { kind: 'refused'; refusal: Refusal };
+
+/**
+ * Where the outcome depends on the order of a document's keys (Go map order, random on the gateway): the
+ * other outcomes the other seeds of ORDER_SEEDS gave, each once, in seed order. Absent when all agree.
+ */
+interface OrderVariants {
+  orderVariants?: RunOutcome[];
+}
 
 /** A request, and whether its outcome should name every demand of the write, as an admin write meets them. */
 export interface CallRequest extends SyncRequest {
   allDemands?: boolean;
 }
 
-/** Runs requests through one function in order; the outcomes keep the requests' order. */
-export async function runMany(sandbox: Pick<FunctionSandbox, 'callMany'>, job: Job, requests: readonly CallRequest[]): Promise<RunOutcome[]> {
+/**
+ * Runs requests through one function in order; the outcomes keep the requests' order. `seeds`: the seeds of
+ * Go's map order each request runs under (several for a function that may enumerate a document).
+ */
+export async function runMany(sandbox: Pick<FunctionSandbox, 'callMany'>, job: Job, requests: readonly CallRequest[], seeds: readonly number[] = [ORDER_SEEDS[0]]): Promise<RunOutcome[]> {
   if (job.role === 'import_filter') {
-    const called = await callOnce(sandbox, requests.map((r) => prepareImportCall(r.doc, job.path)));
-    return called.map((result) => outcomeOf(job, result));
+    const called = await sandbox.callMany(requests.map((r) => prepareImportCall(r.doc, job.path)), seeds);
+    return called.map((results) => seededOutcome(job, results));
   }
   const prepared = requests.map((request) => prepareSyncCall(request, job.path, job.release, job.settings));
-  const called = await callOnce(sandbox, prepared.flatMap((p) => (p.ok ? [p.call] : [])));
+  const called = await sandbox.callMany(prepared.flatMap((p) => (p.ok ? [p.call] : [])), seeds);
   let next = 0;
-  const results = prepared.map((p) => (p.ok ? called[next++]! : null));
-  const outcomes: RunOutcome[] = prepared.map((p, i) => (p.ok ? outcomeOf(job, results[i]!) : { kind: 'refused', refusal: p.refusal }));
+  const seeded = prepared.map((p) => (p.ok ? called[next++]! : null));
+  const results = seeded.map((r) => r?.[0] ?? null);
+  const outcomes: RunOutcome[] = prepared.map((p, i) => (p.ok ? seededOutcome(job, seeded[i]!) : { kind: 'refused', refusal: p.refusal }));
   // A require* that refused the writer ended the function early: an admin write (every require* passes)
   // runs it through. A write no helper refused ran as the admin write would, so its demands are all.
   const again = requests.flatMap((request, i) => (request.allDemands && request.user && results[i]?.natives.denied ? [i] : []));
@@ -56,8 +68,18 @@ export async function runMany(sandbox: Pick<FunctionSandbox, 'callMany'>, job: J
   return outcomes;
 }
 
-async function callOnce(sandbox: Pick<FunctionSandbox, 'callMany'>, calls: readonly EngineCall[]): Promise<CallResult[]> {
-  return (await sandbox.callMany(calls)).map((seeded) => seeded[0]!);
+/** The outcome under the first seed, with the different outcomes the other seeds gave. */
+function seededOutcome(job: Pick<Job, 'role'>, results: readonly CallResult[]): RunOutcome {
+  const outcomes = results.map((result) => outcomeOf(job, result));
+  const first = outcomes[0]!;
+  const seen = new Set([JSON.stringify(first)]);
+  const variants = outcomes.slice(1).filter((outcome) => {
+    const key = JSON.stringify(outcome);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return variants.length > 0 && first.kind !== 'refused' ? { ...first, orderVariants: variants } : first;
 }
 
 /** A request as an admin write of the same documents: every require* passes, so every demand is seen. */

@@ -14,8 +14,16 @@ export type RunnableRole = 'sync' | 'import_filter';
  */
 export function functionProgram(source: string, role: RunnableRole, release: Release): FunctionProgram {
   const text = role === 'sync' ? syncWrapperSource(source, release, DEMAND_RECORDER) : source;
-  return { text, role, ...analyzeWorld(parseFunction(source)) };
+  return { text, role, ...analyzeWorld(parseFunction(source)), enumerates: ENUMERATES.test(source) };
 }
+
+/**
+ * What may enumerate an object's keys: for-in (and `in`), Object.keys, getOwnPropertyNames, defineProperties
+ * and create (which read a descriptor map), and underscore (whose functions use them). A text test, so
+ * conservative: a false match only runs the cases under more orders. JSON.stringify needs none: otto's
+ * writes keys sorted.
+ */
+const ENUMERATES = /\bin\b|keys|getOwnPropertyNames|defineProperties|\bcreate\b|(?<![\w$])_(?![\w$])/;
 
 /** The source as the gateway evaluates it, `(<source>)`, parsed at otto's level (ES5); null when it does not parse. */
 function parseFunction(source: string): JsNode | null {

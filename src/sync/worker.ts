@@ -4,7 +4,7 @@
 // request that does not end (otto cannot be interrupted from inside WebAssembly) is ended by terminating
 // the worker.
 import { parentPort, workerData } from 'node:worker_threads';
-import { DEMAND_RECORDER, FunctionSandbox, loadEngine, type FunctionProgram, type SandboxLimits } from './engine.js';
+import { DEMAND_RECORDER, FunctionSandbox, loadEngine, ORDER_SEEDS, type FunctionProgram, type SandboxLimits } from './engine.js';
 import { runMany, type CallRequest, type Job, type RunOutcome } from './outcome.js';
 import { defaultSyncFunction, syncWrapperSource } from '../releases/sync-runner.js';
 import { RELEASES } from '../releases/index.js';
@@ -41,7 +41,7 @@ const sandboxes = new Map<string, Promise<FunctionSandbox | string>>();
  */
 async function warmUp(): Promise<void> {
   const text = syncWrapperSource(defaultSyncFunction(null), RELEASES[RELEASES.length - 1]!, DEMAND_RECORDER);
-  const warm = await FunctionSandbox.compile({ text, role: 'sync', shareable: true, underscore: false });
+  const warm = await FunctionSandbox.compile({ text, role: 'sync', shareable: true, underscore: false, enumerates: false });
   if (!warm.ok) return;
   await warm.sandbox.callMany(WARM_UP_CALLS);
   warm.sandbox.dispose();
@@ -51,7 +51,7 @@ const WARM_UP_CALLS = Array.from({ length: 16 }, (_, i) => ({
 }));
 
 function sandboxFor(request: WorkerRequest): Promise<FunctionSandbox | string> {
-  const key = `${request.program.role}${request.program.shareable}${request.program.underscore}\u0000${request.program.text}`;
+  const key = JSON.stringify(request.program);
   const cached = sandboxes.get(key);
   if (cached) return cached;
   if (sandboxes.size >= 8) {
@@ -71,6 +71,7 @@ async function serve(request: WorkerRequest): Promise<void> {
     return;
   }
   const requests = JSON.parse(request.requests) as CallRequest[];
+  const seeds = request.program.enumerates ? ORDER_SEEDS : ORDER_SEEDS.slice(0, 1);
   for (let offset = 0; offset < requests.length; offset += CHUNK) {
     const chunk = requests.slice(offset, offset + CHUNK);
     let outcomes: RunOutcome[];
@@ -78,13 +79,13 @@ async function serve(request: WorkerRequest): Promise<void> {
       outcomes = [];
       for (let k = 0; k < chunk.length; k++) {
         Atomics.store(request.progress, 0, offset + k);
-        outcomes.push((await runMany(sandbox, request.job, [chunk[k]!]))[0]!);
+        outcomes.push((await runMany(sandbox, request.job, [chunk[k]!], seeds))[0]!);
       }
     } else {
       // A batch: the watchdog sees its first request running.
       Atomics.store(request.progress, 1, 1);
       Atomics.store(request.progress, 0, offset);
-      outcomes = await runMany(sandbox, request.job, chunk);
+      outcomes = await runMany(sandbox, request.job, chunk, seeds);
       Atomics.store(request.progress, 1, 0);
     }
     const done = offset + CHUNK >= requests.length;

@@ -145,4 +145,21 @@ describe('sgconf test', () => {
     const r = await runCli(['lint', 'examples/testing', '--format', 'json']);
     expect(JSON.parse(r.stdout).results.map((x: { file: string }) => x.file)).toEqual(['examples/testing/orders.json']);
   });
+
+  it('a case whose result depends on the order of the document\'s keys passes only if every order passes, and says so the same way on every run', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgtest-order-'));
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', sync: 'function (doc) { for (var k in doc) { if (k.charAt(0) !== "_") { channel("first-" + k); break; } } }' }));
+    writeFileSync(path.join(dir, 'db.sgtest.yaml'), 'config: db.json\ncases:\n  - name: the first key\n    doc: {a: 1, b: 2, c: 3}\n    expect: {channels: [first-a]}\n  - name: some key\n    doc: {a: 1, b: 2, c: 3}\n    expect: {rejected: false}\n');
+    const first = await runCli(['test'], dir);
+    expect(first.code).toBe(1);
+    expect(first.stdout).toContain("channels (under another order of the document's keys): expected [\"first-a\"], got [\"first-");
+    expect(first.stdout).toContain("the result depends on the order of the document's keys, which the gateway draws at random");
+    expect(first.stdout).toContain('1 passed, 1 failed');
+    expect((await runCli(['test'], dir)).stdout).toBe(first.stdout);
+    const json = JSON.parse((await runCli(['test', '--format', 'json'], dir)).stdout);
+    const someKey = json.results[0].cases[1];
+    expect(someKey.passed).toBe(true);
+    expect(someKey.keyOrderVariants.length).toBeGreaterThan(0);
+    for (const variant of someKey.keyOrderVariants) expect(variant).toMatchObject({ rejected: false, channels: [expect.stringMatching(/^first-[bc]$/)] });
+  });
 });

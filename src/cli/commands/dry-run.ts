@@ -100,6 +100,11 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       return 2;
     }
     io.stdout(`${JSON.stringify(outcome.answer, null, useColor(io) ? 2 : undefined)}\n`);
+    // The gateway enumerates a document's keys in Go's random order: every answer another order gives.
+    for (const variant of outcome.orderVariants ?? []) {
+      if (variant.kind === 'refused') continue;
+      io.stderr(`sgconf dry-run: under another order of the document's keys (random on the gateway) the answer is ${JSON.stringify(variant.answer)}\n`);
+    }
     return 0;
   } finally {
     await pool.close();
