@@ -115,6 +115,8 @@ export function analyzeWorld(program: JsNode | null): WorldUse {
         return;
       case 'MemberExpression':
         if (node.object.type === 'Identifier' && node.object.name === 'arguments' && !node.computed && node.property.name === 'callee') shareable = false;
+        // A mutator named anywhere, called or not (`var define = Object.defineProperty`, `Object["freeze"]`).
+        if (MUTATORS.has(memberName(node) ?? '')) shareable = false;
         walk(node.object, scope);
         if (node.computed) walk(node.property, scope);
         return;
@@ -151,10 +153,16 @@ export function analyzeWorld(program: JsNode | null): WorldUse {
         return;
       case 'CallExpression': case 'NewExpression': {
         const callee = node.callee as JsNode;
-        if (callee.type === 'MemberExpression' && !callee.computed) {
-          const name = callee.property.name as string;
-          if (MUTATORS.has(name)) shareable = false;
-          if (RECEIVER_MUTATORS.has(name) && !fresh(scope, callee.object)) shareable = false;
+        if (callee.type === 'MemberExpression') {
+          const name = memberName(callee);
+          // A method found by a name known only at run time may be any method: only on what the call built.
+          if (name === null && !fresh(scope, callee.object)) shareable = false;
+          if (name !== null && RECEIVER_MUTATORS.has(name) && !fresh(scope, callee.object)) shareable = false;
+          // A receiver mutator borrowed for another receiver (`[].push.call(shared, x)`).
+          if ((name === 'call' || name === 'apply' || name === 'bind') && callee.object.type === 'MemberExpression') {
+            const borrowed = memberName(callee.object);
+            if (borrowed === null || RECEIVER_MUTATORS.has(borrowed)) shareable = false;
+          }
         }
         if (callee.type === 'Identifier' && MUTATORS.has(callee.name)) shareable = false;
         break;
@@ -185,6 +193,12 @@ function childNodes(node: JsNode): JsNode[] {
     else if (child && typeof child === 'object' && typeof (child as JsNode).type === 'string') out.push(child as JsNode);
   }
   return out;
+}
+
+/** The property a member expression names: `a.b` and `a["b"]` name "b"; `a[k]` names none (null). */
+function memberName(node: JsNode): string | null {
+  if (!node.computed) return node.property.name as string;
+  return node.property.type === 'Literal' ? String(node.property.value) : null;
 }
 
 function rootOf(node: JsNode): JsNode {

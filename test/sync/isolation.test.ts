@@ -98,6 +98,10 @@ describe('one case cannot change the next case\'s world', () => {
     ['a replaced native', 'var was = typeof channel.hijacked; channel("seen-" + (was === "undefined" ? 1 : 2)); channel.hijacked = true;'],
     ['a frozen prototype', 'var frozen = Object.isFrozen(Object.prototype); Object.freeze(Object.prototype); channel("seen-" + (frozen ? 2 : 1));'],
     ['state kept on the function itself', 'var self = arguments.callee; self.count = (self.count || 0) + 1; channel("seen-" + self.count);'],
+    ['a mutator named by a literal key', 'var was = ({}).seen; Object["defineProperty"](Object.prototype, "seen", { value: 1, writable: true }); channel("seen-" + (was === undefined ? 1 : 2));'],
+    ['a mutator read into a variable', 'var define = Object.defineProperty, was = ({}).seen2; define(Object.prototype, "seen2", { value: 1 }); channel("seen-" + (was === undefined ? 1 : 2));'],
+    ['a method named at run time', 'var name = "free" + "ze", was = Object.isFrozen(Array.prototype); Object[name](Array.prototype); channel("seen-" + (was ? 2 : 1));'],
+    ['a receiver mutator borrowed for a shared array', 'var list = _.templateSettings.seen || (_.templateSettings.seen = []); var was = list.length; Array.prototype.push.call(list, 1); channel("seen-" + (was + 1));'],
   ];
   it.each(attempts)('%s', async (_name, body) => {
     const answers = await run(`function(doc) { ${body} }`, [{ doc: {} }, { doc: {} }, { doc: {} }]);
