@@ -2,20 +2,21 @@
 // against a baseline measured in the same run (interleaved), so that a noisy machine still gives a stable
 // figure. Never part of `npm test`.
 //
-//   node bench/run.js [--only a,b,c,d,e,f,g,h,i] [--quick]
+//   node bench/run.js [--only a,b,c,d,e,f,g,h,i,j] [--quick]
 //
 // Environment: BENCH_RUNS (cold-start rounds, default 21), BENCH_LARGE_RUNS (in-process rounds on
 // large/large2x, default 5), BENCH_PER_FILE (files of `many` started one process each, default 20).
 // Inputs are generated into bench/out (git-ignored) by bench/generate.js; results are also written to
 // bench/out/results.json.
-import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generate } from './generate.js';
 import { checkProcess, fmt, interleave, median, peakRss, timeProcess } from './lib.js';
 import { writeSyncCases } from './sgtest-cases.js';
+import { writeValidationSuite } from './validation-function.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -249,6 +250,34 @@ if (wanted('g')) {
   const warmRate = cases / ((median(samples2x) - ms) / 1000);
   report('g', `sgconf test: ${cases} cases in ${fmt(ms, 0)} ms = ${fmt(rate, 0)} cases/s for the whole command; once warm ${fmt(warmRate, 0)} cases/s (${os.cpus().length} cores, every case isolated)`,
     'at least 5,000 cases/s for the whole command', rate >= 5000, { cases, ms, rate, warmRate, samples, samples2x });
+}
+
+// j: a generated validation function of 2,600 lines (bench/validation-function.js, synctos' style) on 1,000
+// cases: the whole command, and what one call costs the engine against the same Go code built natively,
+// what the gateway itself pays (engine/cmd/percase; needs Go).
+if (wanted('j')) {
+  const dir = path.join(here, 'out', 'validation');
+  const { lines, cases } = writeValidationSuite(dir);
+  const { functionProgram } = await import(pathToFileURL(path.join(root, 'dist', 'sync', 'program.js')).href);
+  const { source, calls } = JSON.parse(readFileSync(path.join(dir, 'calls.json'), 'utf8'));
+  const program = functionProgram(source, 'sync', '4.1');
+  const batchFile = path.join(dir, 'batch.json');
+  writeFileSync(batchFile, JSON.stringify({ program: { text: program.text, role: program.role, shared: program.shareable, underscore: program.underscore }, calls }));
+  const rounds = quick ? 2 : 3;
+  progress(`sgconf test: a ${lines}-line validation function, ${cases} cases, ${rounds} rounds; per call: the engine against native Go`);
+  const command = { command: node, args: [path.join(root, 'bin', 'sgconf.js'), 'test', rel(dir)], cwd: root };
+  checkProcess(command);
+  const samples = [];
+  for (let i = 0; i < rounds; i++) samples.push(timeProcess(command));
+  const ms = median(samples);
+  const wasmNs = Number(execFileSync(node, [path.join(here, 'percase-engine.js'), batchFile], { encoding: 'utf8' }).trim());
+  let nativeNs = null;
+  try {
+    nativeNs = Number(execFileSync('go', ['run', './cmd/percase'], { cwd: path.join(root, 'engine'), input: readFileSync(batchFile), encoding: 'utf8', env: { ...process.env, GOFLAGS: '-mod=readonly' } }).trim());
+  } catch { /* no Go here: the ratio is not measured */ }
+  const ratio = nativeNs ? wasmNs / nativeNs : null;
+  report('j', `validation function (${lines} lines): ${cases} cases in ${fmt(ms, 0)} ms for the whole command; a call costs the engine ${fmt(wasmNs / 1000, 0)} µs, ${nativeNs ? `native Go ${fmt(nativeNs / 1000, 0)} µs: ${fmt(ratio, 1)}x` : 'native Go not measured (no go here)'}`,
+    'the whole command under 8 s; a call at most 5x native', ms < 8000 && ratio !== null && ratio <= 5, { lines, cases, ms, samples, wasmNs, nativeNs, ratio });
 }
 
 log('');

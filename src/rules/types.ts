@@ -36,11 +36,6 @@ export interface RuleMeta {
    * for a removed key this rule names with its replacement): the pipeline keeps only this rule's finding.
    */
   supersedes?: readonly string[];
-  /**
-   * The severity of this rule's findings about code the gateway runs differently from sgconf's sandbox
-   * (docs/testing.md, the otto table): `sgconf test` shows them beside the cases of the function.
-   */
-  sandboxDiffers?: Severity;
 }
 
 export interface ReportDescriptor {

@@ -9,7 +9,6 @@ import { parseRelease, RELEASES, type Release } from '../releases/index.js';
 import { splitMessage } from '../messages.js';
 import type { Diagnostic, RawDiagnostic } from '../types.js';
 import { selectFunction } from '../sync/select.js';
-import { findRule } from '../rules/index.js';
 import { runRequests, type CallRequest, type Demands, type RunOutcome } from '../sync/run.js';
 import type { SandboxPool } from '../sync/pool.js';
 import type { SyncRequest } from '../sync/gateway.js';
@@ -134,11 +133,6 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
       for (const c of cases) byIndex.set(c.index, resultOf(c, { passed: false, actual: null, failures: [], notRun: selection.problem }));
       continue;
     }
-    // What the gateway runs differently from the sandbox in this function (rules that declare sandboxDiffers):
-    // shown beside the cases at its place in the config, so that a passing case is never silently the
-    // sandbox's answer where otto's differs.
-    const differences = analyzed.result.diagnostics.filter((d) => findRule(d.rule)?.sandboxDiffers === d.severity && d.pointer === selection.choice.pointer);
-    for (const d of differences) if (!result.diagnostics.some((seen) => sameFinding(seen, d))) result.diagnostics.push({ ...d, file: d.file ?? configPath });
     // A case that states who may write needs every demand, even those after a require* that refused the writer.
     const requests: CallRequest[] = cases.map((c) => (c.expect.authorization && c.user ? { ...requestOf(c), allDemands: true } : requestOf(c)));
     const ran = await runRequests(pool, selection.choice, target, 'write', requests);
@@ -160,10 +154,6 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
 
 /** How a failure under another order of the document's keys is named. */
 export const KEY_ORDER = 'under another order of the document\'s keys';
-
-function sameFinding(a: Diagnostic, b: Diagnostic): boolean {
-  return a.rule === b.rule && a.line === b.line && a.column === b.column && a.message === b.message;
-}
 
 function requestOf(c: TestCase): SyncRequest {
   return {

@@ -31,21 +31,29 @@ const CHUNK = 64;
 
 const start = workerData as { engine?: WebAssembly.Module; limits?: SandboxLimits } | undefined;
 // The engine compiled by the pool, handed over at start: it starts before the first request arrives.
-const engine = loadEngine(start?.engine, start?.limits).then(warmUp);
+const engine = loadEngine(start?.engine, start?.limits);
+/** Set by the first request: the warm-up then stops. */
+let requested = false;
+void engine.then(warmUp).catch(() => { /* a request reports the engine's failure */ });
 // One sandbox per program, cached as a promise: requests that arrive while it compiles wait for the same one.
 const sandboxes = new Map<string, Promise<FunctionSandbox | string>>();
 
 /**
- * Runs the default sync function a few times while the main thread reads its inputs: V8 compiles the
- * engine's WebAssembly functions on first use, and otto's parser and interpreter are then ready.
+ * Runs the default sync function while the main thread reads its inputs, until the first request comes:
+ * V8 compiles the engine's WebAssembly functions on first use and optimises those that run most, and
+ * otto's parser, interpreter and the Go side are then ready. Each round is short, so a request waits little.
  */
 async function warmUp(): Promise<void> {
   const text = syncWrapperSource(defaultSyncFunction(null), RELEASES[RELEASES.length - 1]!, DEMAND_RECORDER);
   const warm = await FunctionSandbox.compile({ text, role: 'sync', shareable: true, underscore: false, enumerates: false });
   if (!warm.ok) return;
-  await warm.sandbox.callMany(WARM_UP_CALLS);
+  for (let round = 0; round < WARM_UP_ROUNDS && !requested; round++) {
+    await warm.sandbox.callMany(WARM_UP_CALLS);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   warm.sandbox.dispose();
 }
+const WARM_UP_ROUNDS = 100;
 const WARM_UP_CALLS = Array.from({ length: 16 }, (_, i) => ({
   doc: { _id: `d${i}`, _rev: `1-${i}`, channels: [`c${i}`] }, oldDoc: '', meta: { xattrs: {} }, userCtx: { name: `u${i}`, channels: ['!'], roles: [] }, numbers: 'convert' as const,
 }));
@@ -95,6 +103,7 @@ async function serve(request: WorkerRequest): Promise<void> {
 }
 
 parentPort?.on('message', (request: WorkerRequest) => {
+  requested = true;
   serve(request).catch((error: unknown) => {
     parentPort!.postMessage({ id: request.id, compileError: `sgconf's engine failed: ${error instanceof Error ? error.message : String(error)}` } satisfies WorkerReply);
   });

@@ -30,7 +30,6 @@ export const rule: Rule = {
   severity: 'warning',
   kinds: ['legacy', 'database'],
   scope: 'function',
-  sandboxDiffers: 'warning',
   description: 'A sync function or import filter depends on the order of its document\'s keys, which the gateway visits in random order.',
   check(context) {
     for (const fn of context.functions) {
@@ -47,7 +46,7 @@ export const rule: Rule = {
       const report = (node: JsNode, how: string) => context.reportInFunction({
         fn, span: { start: node.start, end: node.end },
         message: `${describeFunction(fn)} ${how} the document's keys, which the gateway visits in random order`,
-        detail: 'The gateway gives the function the document as a Go map, and otto lists a Go map\'s keys in Go\'s random order, which changes from write to write. sgconf test visits them in the order the test case writes them. Sort the keys first (Object.keys(doc).sort()) when the order matters.',
+        detail: 'The gateway gives the function the document as a Go map, and otto lists a Go map\'s keys in Go\'s random order, which changes from write to write. sgconf test runs such a function under several orders and passes a case only if every order does. Sort the keys first (Object.keys(doc).sort()) when the order matters.',
       });
       ancestor(fn.functionNode as never, {
         ForInStatement(node) {

@@ -13,7 +13,6 @@ export const rule: Rule = {
   severity: 'error',
   kinds: ['legacy', 'database'],
   scope: 'function',
-  sandboxDiffers: 'info',
   description: 'A regular expression uses a lookahead or a backreference, which otto (the gateway\'s engine, on Go\'s RE2) cannot compile, or \\s, which RE2 reads more narrowly.',
   check(context) {
     for (const fn of context.functions) {
@@ -44,7 +43,7 @@ export const rule: Rule = {
         context.reportInFunction({
           fn, severity: 'info', span: { start, end },
           message: `${describeFunction(fn)} uses \\s, which the gateway matches as [\\t\\n\\f\\r ] only`,
-          detail: 'otto hands the pattern to Go\'s RE2, whose \\s has no vertical tab and no Unicode spaces (U+00A0, U+2028, U+FEFF ...); JavaScript\'s has. sgconf test matches as JavaScript does. Write the characters you mean, e.g. [ \\t\\n\\r].',
+          detail: 'otto hands the pattern to Go\'s RE2, whose \\s has no vertical tab and no Unicode spaces (U+00A0, U+2028, U+FEFF ...); JavaScript\'s has; sgconf test matches as the gateway does. Write the characters you mean, e.g. [ \\t\\n\\r].',
         });
       }
       function checkConstructed(node: JsNode): void {

@@ -1,0 +1,27 @@
+// The engine's cost per call, as the workers pay it: the WebAssembly module compiled as
+// src/sync/engine.ts compiles it (V8's baseline compiler only), the batch run in rounds, the best round.
+// Usage: node bench/percase-engine.js batch.json   (prints nanoseconds per call)
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { setFlagsFromString } from 'node:v8';
+
+setFlagsFromString('--liftoff-only');
+const require = createRequire(import.meta.url);
+require('../engine/wasm/wasm_exec.js');
+const go = new globalThis.Go();
+const module = await WebAssembly.compile(readFileSync(new URL('../engine/wasm/engine.wasm', import.meta.url)));
+const instance = await WebAssembly.instantiate(module, go.importObject);
+void go.run(instance);
+const engine = globalThis.sgconfOtto;
+const { program, calls } = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const compiled = JSON.parse(engine.compile(program.role, program.text, JSON.stringify({ shared: program.shared, underscore: program.underscore })));
+if (compiled.error) throw new Error(compiled.error);
+const batch = JSON.stringify({ program: compiled.id, calls, seeds: calls.map(() => 1) });
+let best = Infinity;
+for (let round = 0; round < 3; round++) {
+  const start = process.hrtime.bigint();
+  engine.run(batch);
+  best = Math.min(best, Number(process.hrtime.bigint() - start) / calls.length);
+}
+console.log(Math.round(best));
+process.exit(0);
