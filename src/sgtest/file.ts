@@ -2,6 +2,7 @@
 // every mistake is a diagnostic at its place (rule sgtest/invalid-file), never a crash or a silent skip.
 import { ensureYamlSupport, formatFromPath, parseSource } from '../source/index.js';
 import { LineIndex } from '../source/offset-map.js';
+import { nestsTooDeep } from '../source/json.js';
 import { closestMatch } from '../schema/suggest.js';
 import { isObject, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
 import type { LocatedDocument, SourceText } from '../source/index.js';
@@ -64,7 +65,8 @@ export async function readTestFile(text: string, path: string): Promise<ReadTest
   const format = formatFromPath(path);
   // A clean JSON file (the common large case) is read with JSON.parse and one scan for where its cases
   // start: the located parser, ten times slower, runs only if a finding needs a position.
-  if (format === 'json' && text.charCodeAt(0) !== 0xfeff) {
+  // Nesting past the limit goes to the located parser, which reports it (source/too-deep) as lint does.
+  if (format === 'json' && text.charCodeAt(0) !== 0xfeff && !nestsTooDeep(text)) {
     let value: JsonValue | undefined;
     try {
       value = JSON.parse(text) as JsonValue;

@@ -68,6 +68,23 @@ export class JsonSyntaxError extends Error {
  */
 export const MAX_NESTING = 512;
 
+/** Whether JSON text nests arrays and objects more than MAX_NESTING deep (brackets in strings do not count). */
+export function nestsTooDeep(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Skip the string, escapes included.
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > MAX_NESTING) return true;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f]/;
 const WS = new Uint8Array(128);

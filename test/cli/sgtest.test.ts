@@ -161,4 +161,25 @@ describe('sgconf test', () => {
     expect(someKey.keyOrderVariants.length).toBeGreaterThan(0);
     for (const variant of someKey.keyOrderVariants) expect(variant).toMatchObject({ rejected: false, channels: [expect.stringMatching(/^first-[bc]$/)] });
   });
+
+  it('a document nested 5,000 levels deep is the test file\'s error at its place, as lint reports it, never an internal error', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgtest-deep-'));
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', sync: 'function (doc) { channel("ok"); }' }));
+    const deep = `${'{"a":'.repeat(5000)}{}${'}'.repeat(5000)}`;
+    writeFileSync(path.join(dir, 'db.sgtest.json'), `{"config": "db.json", "cases": [{"name": "deep", "doc": {"d": ${deep}}, "expect": {"channels": ["ok"]}}]}`);
+    const r = await runCli(['test'], dir);
+    expect(r.stdout).toMatch(/^ {2}1:\d+ {2}error {2}the document is nested more than 512 levels deep here.* {2}sgtest\/invalid-file$/m);
+    expect(r.code).toBe(1);
+  });
+
+  it('cases that each exhaust the engine\'s memory fail alone; the case after them passes', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgtest-memory-'));
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', sync: 'function (doc) { if (doc.big) console.log(new Array(40 * 1024 * 1024).join("x")); channel("ok"); }' }));
+    const cases = [{ name: 'big 1', doc: { big: true } }, { name: 'big 2', doc: { big: true } }, { name: 'small', doc: {} }].map((c) => ({ ...c, expect: { channels: ['ok'] } }));
+    writeFileSync(path.join(dir, 'db.sgtest.json'), JSON.stringify({ config: 'db.json', cases }));
+    const report = JSON.parse((await runCli(['test', '--format', 'json'], dir)).stdout);
+    const results = report.results[0].cases as { name: string; passed: boolean; actual: { exception: string } }[];
+    expect(results.map((c) => [c.name, c.passed])).toEqual([['big 1', false], ['big 2', false], ['small', true]]);
+    expect(results[0]!.actual.exception).toContain('out of memory');
+  });
 });
