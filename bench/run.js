@@ -262,7 +262,7 @@ if (wanted('j')) {
   const { source, calls } = JSON.parse(readFileSync(path.join(dir, 'calls.json'), 'utf8'));
   const program = functionProgram(source, 'sync', '4.1');
   const batchFile = path.join(dir, 'batch.json');
-  writeFileSync(batchFile, JSON.stringify({ program: { text: program.text, role: program.role, shared: program.shareable, underscore: program.underscore }, calls }));
+  writeFileSync(batchFile, JSON.stringify({ program: { text: program.text, role: program.role, shared: program.shareable, underscore: program.underscore, stackDepthLimit: program.stackDepthLimit }, calls }));
   const rounds = quick ? 2 : 3;
   progress(`sgconf test: a ${lines}-line validation function, ${cases} cases, ${rounds} rounds; per call: the engine against native Go`);
   const command = { command: node, args: [path.join(root, 'bin', 'sgconf.js'), 'test', rel(dir)], cwd: root };

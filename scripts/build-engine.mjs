@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Builds the engine (engine/, a Go module: otto and the gateway's Go side) into engine/wasm/engine.wasm,
-// and copies beside it the Go toolchain's own loader, wasm_exec.js, with the Go license it carries. The
+// Builds the engine (engine/, a Go module: otto and the gateway's Go side) into engine/wasm/, once for each
+// otto the gateway has pinned: otto-b87d35c.wasm with go.mod (3.1 to 4.1.1), otto-a813c59.wasm with
+// go.otto-a813c59.mod (2.8 and 3.0), the same sources; and copies beside them the Go toolchain's own
+// loader, wasm_exec.js, with the Go license it carries. The
 // built files are committed, so that `npm ci` needs no Go; this script makes them again, byte for byte
 // with the same Go (Debian's golang-go, Go 1.19): -trimpath and an empty build id leave no path or
 // time in the module.
@@ -17,7 +19,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const engine = path.join(root, 'engine');
 const committed = path.join(engine, 'wasm');
-const FILES = ['engine.wasm', 'wasm_exec.js', 'GO_LICENSE'];
+/** Each module and the module file (go.mod or an alternative, `go build -modfile`) that pins its otto. */
+const MODULES = [
+  { file: 'otto-b87d35c.wasm', modfile: 'go.mod' },
+  { file: 'otto-a813c59.wasm', modfile: 'go.otto-a813c59.mod' },
+];
+const FILES = [...MODULES.map((m) => m.file), 'wasm_exec.js', 'GO_LICENSE'];
 const check = process.argv.includes('--check');
 
 function fail(message) {
@@ -42,7 +49,9 @@ const goroot = execFileSync('go', ['env', 'GOROOT'], { env, encoding: 'utf8' }).
 const out = check ? mkdtempSync(path.join(tmpdir(), 'sgconf-engine-')) : committed;
 mkdirSync(out, { recursive: true });
 try {
-  execFileSync('go', ['build', '-trimpath', '-ldflags=-s -w -buildid=', '-o', path.join(out, 'engine.wasm'), './cmd/engine'], { cwd: engine, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  for (const { file, modfile } of MODULES) {
+    execFileSync('go', ['build', `-modfile=${modfile}`, '-trimpath', '-ldflags=-s -w -buildid=', '-o', path.join(out, file), './cmd/engine'], { cwd: engine, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  }
   const loader = readFileSync(path.join(goroot, 'misc', 'wasm', 'wasm_exec.js'), 'utf8');
   writeFileSync(path.join(out, 'wasm_exec.js'), `// Copied from ${goVersion}'s misc/wasm/wasm_exec.js by scripts/build-engine.mjs; its license is GO_LICENSE beside it.\n${loader}`);
   writeFileSync(path.join(out, 'GO_LICENSE'), goLicense());

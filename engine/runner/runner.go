@@ -20,9 +20,6 @@ const (
 	ImportFilter = "import_filter"
 )
 
-// StackDepthLimit is sg-bucket's jsStackDepthLimit (js_runner.go@9e05bfc), set on every runtime.
-const StackDepthLimit = 10000
-
 // hiddenFunction names the compiled function in the template runtime, so that each copy finds its own
 // copy of it; it is deleted from every copy before the user's code runs.
 const hiddenFunction = "__sgconf_compiled_function__"
@@ -60,6 +57,8 @@ type Options struct {
 	// Underscore: the function may reach underscore.js. A function that cannot name it runs without it,
 	// which nothing it can do can observe.
 	Underscore bool `json:"underscore"`
+	// StackDepthLimit is otto's limit on nested calls that the release's sg-bucket sets (0: none).
+	StackDepthLimit int `json:"stackDepthLimit"`
 }
 
 // ErrNotAFunction is sg-bucket's refusal of a source that evaluates to something else (js_runner.go SetFunction).
@@ -74,7 +73,9 @@ func Compile(role string, source string, options Options) (program *Program, err
 		}
 	}()
 	vm := newRuntime(options.Underscore)
-	vm.SetStackDepthLimit(StackDepthLimit)
+	if options.StackDepthLimit > 0 {
+		vm.SetStackDepthLimit(options.StackDepthLimit)
+	}
 	record := &Record{}
 	// sg-bucket InitWithLogging: log, then the function, then console; the sync runner's natives after.
 	_ = vm.Set("log", func(call otto.FunctionCall) otto.Value { return otto.UndefinedValue() })

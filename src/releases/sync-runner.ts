@@ -156,3 +156,26 @@ export function hasDryRunEndpoint(release: Release): boolean {
 export function passesMeta(release: Release): boolean {
   return compareReleases(release, '3.0') >= 0;
 }
+
+/** The otto the gateway runs functions with: the commit its build pins. */
+export type OttoCommit = 'b87d35c' | 'a813c59';
+
+/**
+ * 2.8 and 3.0 pin otto a813c59 (manifest/default.xml@2.8.3 and @3.0.8: revision a813c59b); 3.1 to 4.1.1
+ * pin b87d35c (go.mod@3.1.0 to @4.1.1: v0.0.0-20211024170158-b87d35c0b86f), 42 commits later (Function.name,
+ * Number.isNaN, methods on Go arrays, a fixed sort and Export of mixed arrays among them). sgconf builds both
+ * (engine/wasm/otto-<commit>.wasm).
+ */
+export function ottoCommit(release: Release): OttoCommit {
+  return compareReleases(release, '3.1') >= 0 ? 'b87d35c' : 'a813c59';
+}
+
+/**
+ * The limit on nested calls sg-bucket sets on otto (js_runner.go jsStackDepthLimit = 10,000, sg-bucket
+ * 8c9a5ac "Set Otto stack depth limit"), pinned from 3.2.5 (go.mod@3.2.5: sg-bucket after it; @3.2.4 and
+ * every 3.1 before it): the newest patch of 3.2 and every later line has it. 0: none (2.8 to 3.1), where
+ * deep recursion grows the Go stack until the process fails.
+ */
+export function stackDepthLimit(release: Release): number {
+  return compareReleases(release, '3.2') >= 0 ? 10000 : 0;
+}

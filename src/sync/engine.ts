@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { setFlagsFromString } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { packageFile } from '../paths.js';
+import type { OttoCommit } from '../releases/sync-runner.js';
 
 /** Per-case limits (documented in docs/testing.md). The gateway itself has none by default. */
 export interface SandboxLimits {
@@ -86,6 +87,10 @@ export interface FunctionProgram {
   shareable: boolean;
   /** Whether the function can reach underscore.js's `_`. */
   underscore: boolean;
+  /** The otto the release runs (src/releases/sync-runner.ts ottoCommit). */
+  otto: OttoCommit;
+  /** The limit on nested calls the release sets (0: none). */
+  stackDepthLimit: number;
   /**
    * Whether the function may enumerate a Go map (a for-in, Object.keys, underscore): its calls then run
    * under every seed of ORDER_SEEDS, since the gateway enumerates a document's keys in Go's random order.
@@ -117,11 +122,13 @@ class EngineBroken extends Error {
   }
 }
 
-/** The engine's files: the module the build makes and the Go toolchain's loader for it (engine/README.md). */
-const ENGINE_WASM = 'engine/wasm/engine.wasm';
+/** The engine's files: a module for each otto, made by the build, and the Go toolchain's loader for them (engine/README.md). */
+const engineWasm = (otto: OttoCommit) => `engine/wasm/otto-${otto}.wasm`;
 const WASM_EXEC = 'engine/wasm/wasm_exec.js';
+/** The otto of the newest releases: the module the pool compiles before it knows which a run needs. */
+export const DEFAULT_OTTO: OttoCommit = 'b87d35c';
 
-let compiledModule: Promise<WebAssembly.Module> | null = null;
+const compiledModules = new Map<OttoCommit, Promise<WebAssembly.Module>>();
 
 /**
  * The engine's WebAssembly module, compiled (for workers to share: V8 compiles it once). V8 compiles it with
@@ -129,10 +136,11 @@ let compiledModule: Promise<WebAssembly.Module> | null = null;
  * ran in 0.8 s so, 2.3 s with optimisation), and the optimising jobs still running when the command ends
  * hold the process for a second more. The flag holds for the process, which runs no other WebAssembly.
  */
-export function compileEngineModule(): Promise<WebAssembly.Module> {
+export function compileEngineModule(otto: OttoCommit = DEFAULT_OTTO): Promise<WebAssembly.Module> {
   setFlagsFromString('--liftoff-only');
-  compiledModule ??= readFile(packageFile(ENGINE_WASM)).then((bytes) => WebAssembly.compile(bytes));
-  return compiledModule;
+  let compiled = compiledModules.get(otto);
+  if (!compiled) compiledModules.set(otto, (compiled = readFile(packageFile(engineWasm(otto))).then((bytes) => WebAssembly.compile(bytes))));
+  return compiled;
 }
 
 /** One running Go program: the engine of this thread. */
@@ -180,7 +188,7 @@ class Engine {
   }
 
   compile(program: FunctionProgram): { id: number } | { error: string } {
-    const options = JSON.stringify({ shared: program.shareable, underscore: program.underscore });
+    const options = JSON.stringify({ shared: program.shareable, underscore: program.underscore, stackDepthLimit: program.stackDepthLimit });
     return JSON.parse(this.enter(() => this.api.compile(program.role, program.text, options))) as { id: number } | { error: string };
   }
 
@@ -217,27 +225,30 @@ function loadGoClass(): new () => GoInstance {
   return GoClass;
 }
 
-let engine: Promise<Engine> | null = null;
-let engineModule: WebAssembly.Module | undefined;
+/** This thread's engines, one for each otto a program has needed. */
+const engines = new Map<OttoCommit, Promise<Engine>>();
+let defaultModule: WebAssembly.Module | undefined;
 let engineLimits: SandboxLimits = DEFAULT_LIMITS;
 
 /**
- * Starts this thread's engine. `compiled` is the module compiled elsewhere (the pool compiles it once and
- * hands it to every worker).
+ * Starts this thread's engine of the newest releases' otto. `compiled` is its module compiled elsewhere
+ * (the pool compiles it once and hands it to every worker).
  */
 export function loadEngine(compiled?: WebAssembly.Module, limits: SandboxLimits = DEFAULT_LIMITS): Promise<void> {
-  engineModule ??= compiled;
+  defaultModule ??= compiled;
   engineLimits = limits;
-  return currentEngine().then(() => undefined);
+  return currentEngine(DEFAULT_OTTO).then(() => undefined);
 }
 
-async function currentEngine(): Promise<Engine> {
-  if (engine) {
-    const running = await engine;
+async function currentEngine(otto: OttoCommit): Promise<Engine> {
+  const existing = engines.get(otto);
+  if (existing) {
+    const running = await existing;
     if (!running.broken) return running;
   }
-  engine = (async () => Engine.start(engineModule ?? await compileEngineModule(), engineLimits))();
-  return engine;
+  const starting = (async () => Engine.start(otto === DEFAULT_OTTO && defaultModule ? defaultModule : await compileEngineModule(otto), engineLimits))();
+  engines.set(otto, starting);
+  return starting;
 }
 
 export class FunctionSandbox {
@@ -246,7 +257,7 @@ export class FunctionSandbox {
   /** Compiles the program, to see that it is a function; otto's error text when it is not. */
   static async compile(program: FunctionProgram, limits: SandboxLimits = DEFAULT_LIMITS): Promise<CompileResult> {
     engineLimits = limits;
-    const running = await currentEngine();
+    const running = await currentEngine(program.otto);
     let compiled: { id: number } | { error: string };
     try {
       compiled = running.compile(program);
@@ -291,7 +302,7 @@ export class FunctionSandbox {
   /** The engine this program is compiled in, compiling it again in a new engine after the old one broke. */
   private async ready(): Promise<Engine> {
     if (!this.engine.broken) return this.engine;
-    const running = await currentEngine();
+    const running = await currentEngine(this.program.otto);
     const compiled = running.compile(this.program);
     if ('error' in compiled) throw new Error(compiled.error);
     this.engine = running;

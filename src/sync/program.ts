@@ -1,6 +1,6 @@
 // The text the gateway evaluates for a function, and what the engine may assume about it (world.ts).
 import type { Release } from '../releases/index.js';
-import { syncWrapperSource } from '../releases/sync-runner.js';
+import { ottoCommit, stackDepthLimit, syncWrapperSource } from '../releases/sync-runner.js';
 import { DEMAND_RECORDER, type FunctionProgram } from './engine.js';
 import { analyzeWorld } from './world.js';
 import { parse } from 'acorn';
@@ -14,7 +14,10 @@ export type RunnableRole = 'sync' | 'import_filter';
  */
 export function functionProgram(source: string, role: RunnableRole, release: Release): FunctionProgram {
   const text = role === 'sync' ? syncWrapperSource(source, release, DEMAND_RECORDER) : source;
-  return { text, role, ...analyzeWorld(parseFunction(source)), enumerates: ENUMERATES.test(source) };
+  return {
+    text, role, ...analyzeWorld(parseFunction(source)), enumerates: ENUMERATES.test(source),
+    otto: ottoCommit(release), stackDepthLimit: stackDepthLimit(release),
+  };
 }
 
 /**

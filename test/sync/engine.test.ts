@@ -8,13 +8,14 @@ import { runRequests, type RunOutcome } from '../../src/sync/run.js';
 import type { CallPath } from '../../src/sync/gateway.js';
 import type { FunctionChoice } from '../../src/sync/select.js';
 import type { JsonObject } from '../../src/types.js';
+import type { Release } from '../../src/releases/index.js';
 
 const pool = new SandboxPool(1);
 afterAll(() => pool.close());
 
-async function run(source: string, doc: JsonObject = {}, path: CallPath = 'write'): Promise<RunOutcome> {
+async function run(source: string, doc: JsonObject = {}, path: CallPath = 'write', release: Release = '4.1'): Promise<RunOutcome> {
   const choice: FunctionChoice = { collection: null, role: 'sync', source, isDefault: false };
-  const ran = await runRequests(pool, choice, '4.1', path, [{ doc }]);
+  const ran = await runRequests(pool, choice, release, path, [{ doc }]);
   if (!ran.ok) throw new Error(ran.message);
   return ran.outcomes[0]!;
 }
@@ -106,3 +107,26 @@ describe('Go\'s random map order, made repeatable', () => {
     expect(outcome.kind === 'sync' && outcome.orderVariants).toBeUndefined();
   });
 });
+
+describe('each release runs the otto it pins', () => {
+  const probe = 'function (doc) { function depth(n) { return n === 0 ? 0 : 1 + depth(n - 1); } console.log(typeof Number.isNaN + " " + (function foo() {}).name + " " + depth(Number(doc.n))); }';
+  it.each([
+    // manifest/default.xml@2.8.3 and @3.0.8 pin a813c59, which has neither Number.isNaN nor Function.name.
+    ['2.8', 'undefined undefined 2000'],
+    ['3.0', 'undefined undefined 2000'],
+    // go.mod@3.1.0 to @4.1.1 pin b87d35c.
+    ['3.1', 'function foo 2000'],
+    ['4.1', 'function foo 2000'],
+  ] as const)('%s', async (release, logged) => {
+    const outcome = await run(probe, { n: 2000 }, 'write', release);
+    expect(outcome.kind === 'sync' && outcome.answer.logging.info).toEqual([logged]);
+  });
+
+  it('3.2 and later stop recursion at 10,000 calls (sg-bucket jsStackDepthLimit); 3.1 sets no limit', async () => {
+    const deep = await run(probe, { n: 10500 }, 'write', '3.2');
+    expect(deep.kind === 'sync' && deep.answer.exception).toBe('Error returned from Sync Function: RangeError: Maximum call stack size exceeded');
+    const unlimited = await run(probe, { n: 10500 }, 'write', '3.1');
+    expect(unlimited.kind === 'sync' && unlimited.answer.logging.info).toEqual(['function foo 10500']);
+  });
+});
+
