@@ -9,9 +9,9 @@ export function median(values) {
 }
 
 /** Wall-clock milliseconds of one child process (stdout and stderr discarded); throws on a crash. */
-export function timeProcess({ command, args, cwd, okCodes = [0, 1] }) {
+export function timeProcess({ command, args, cwd, env, okCodes = [0, 1] }) {
   const start = process.hrtime.bigint();
-  const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 64 * 1024 * 1024 });
   const ms = Number(process.hrtime.bigint() - start) / 1e6;
   if (result.error) throw result.error;
   if (!okCodes.includes(result.status)) {

@@ -88,14 +88,16 @@ if (wanted('a') || wanted('b')) {
   // ajv-cli must find the strict form valid (exit 0), or the comparison would time an error path.
   checkProcess({ ...ajvCli, okCodes: [0] });
   progress(`cold start: ${RUNS} interleaved rounds of node -e "", sgconf lint typical.json${wanted('b') ? ', ajv-cli' : ''}`);
-  const commands = { bare, sgconf: sgconf(rel(inputs.typical.file)) };
+  // firstRun: no cache of otto's verdicts on the functions (SGCONF_CACHE_DIR empty), so the engine starts,
+  // as on the first lint after a function changed.
+  const commands = { bare, sgconf: sgconf(rel(inputs.typical.file)), firstRun: { ...sgconf(rel(inputs.typical.file)), env: { ...process.env, SGCONF_CACHE_DIR: '' } } };
   if (wanted('b')) commands.ajv = ajvCli;
   const samples = interleave(commands, { runs: RUNS });
   const med = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v)]));
   if (wanted('a')) {
     const ratio = med.sgconf / med.bare;
-    report('a', `cold start: \`sgconf lint typical.json\` ${fmt(med.sgconf, 0)} ms vs \`node -e ""\` ${fmt(med.bare, 0)} ms = ${fmt(ratio)}x`,
-      'at most 1.5x', ratio <= 1.5, { sgconfMs: med.sgconf, bareMs: med.bare, ratio, samples: { sgconf: samples.sgconf, bare: samples.bare } });
+    report('a', `cold start: \`sgconf lint typical.json\` ${fmt(med.sgconf, 0)} ms vs \`node -e ""\` ${fmt(med.bare, 0)} ms = ${fmt(ratio)}x (its functions unchanged since the last run; after a change, otto's parser starts: ${fmt(med.firstRun, 0)} ms = ${fmt(med.firstRun / med.bare)}x)`,
+      'at most 1.5x', ratio <= 1.5, { sgconfMs: med.sgconf, bareMs: med.bare, firstRunMs: med.firstRun, ratio, samples: { sgconf: samples.sgconf, bare: samples.bare, firstRun: samples.firstRun } });
   }
   if (wanted('b')) {
     const ratio = med.sgconf / med.ajv;

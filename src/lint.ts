@@ -17,6 +17,7 @@ import { splitMessage } from './messages.js';
 import { judge, NEWEST_RELEASE, type Release } from './releases/index.js';
 import { BEHAVIOUR } from './releases/behaviour.js';
 import { expandsEnvironment, READING } from './releases/reading.js';
+import { ottoCommit } from './releases/sync-runner.js';
 import { applyReleaseFields, dropDeprecationsWithoutReplacement, kindUnknownToTarget } from './schema/release-fields.js';
 import { goNumberFindings } from './schema/go-numbers.js';
 
@@ -170,6 +171,7 @@ async function runFunctionStage(
   const sites = findFunctionSites(kind, document);
   if (sites.length === 0) return { functions: [], diagnostics: [] };
   const { resolveFunctions } = await import('./functions/resolve.js');
+  const { ottoSyntaxCheck } = await import('./functions/otto-syntax.js');
   return resolveFunctions(kind, document, sites, {
     cwd, configDir,
     remote: options.remote ?? true,
@@ -178,6 +180,7 @@ async function runFunctionStage(
     purpose: options.purpose ?? 'lint',
     host: options.host ?? false,
     fetchCache: options.fetchCache ?? new Map(),
+    ottoSyntax: ottoSyntaxCheck(ottoCommit(options.target ?? NEWEST_RELEASE)),
     onParsed,
   }, (pointer, index) => doc.locateInString(toOriginal(pointer), index));
 }

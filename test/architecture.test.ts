@@ -16,6 +16,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['paths'],
   ['version', 'fs-async', 'secrets', 'messages', 'document'],
   ['releases'],
+  ['otto'],
   ['source'],
   ['schema'],
   ['kinds'],

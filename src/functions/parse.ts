@@ -7,6 +7,7 @@ import * as walk from 'acorn-walk';
 import type { Node } from 'acorn';
 
 import { forEachChild } from './analysis.js';
+import type { OttoSyntaxError, OttoVerdict } from './otto-syntax.js';
 import type { JsNode } from './types.js';
 
 export type { JsNode };
@@ -386,3 +387,42 @@ function literalConstructs(node: JsNode, add: (p: ParseProblem) => void): void {
 function isFunction(node: JsNode | undefined): boolean {
   return !!node && (node.type === 'FunctionExpression' || node.type === 'FunctionDeclaration' || node.type === 'ArrowFunctionExpression');
 }
+
+/**
+ * The outcome as otto decides it (src/functions/otto-syntax.ts): a function otto reads has no syntax
+ * error, whatever acorn said; one otto refuses has otto's error at otto's place, unless the outcome
+ * already names why (an ES2015 construct, a value that is no function).
+ */
+export function reconcileWithOtto(outcome: ParseOutcome, verdict: OttoVerdict | undefined, source: string): ParseOutcome {
+  if (verdict === undefined) return outcome;
+  if (verdict === null) {
+    const problems = outcome.problems.filter((p) => p.rule !== 'functions/syntax-error');
+    return problems.length === outcome.problems.length ? outcome : { ...outcome, problems };
+  }
+  if (outcome.problems.some((p) => p.rule !== 'functions/syntax-error')) return outcome;
+  const start = ottoOffset(source, verdict);
+  const problem: ParseProblem = {
+    rule: 'functions/syntax-error', message: verdict.message, start, end: Math.min(source.length, start + 1),
+    detail: "The gateway's engine (otto) refuses the function here, and the gateway refuses the config.",
+  };
+  return { ...outcome, problems: [problem] };
+}
+
+/** The offset in `source` of otto's line and byte column in "(" + source + ")". */
+function ottoOffset(source: string, verdict: OttoSyntaxError): number {
+  const wrapped = `(${source})`;
+  let at = 0;
+  for (let line = 1; line < verdict.line; line++) {
+    const next = wrapped.indexOf('\n', at);
+    if (next < 0) break;
+    at = next + 1;
+  }
+  // Columns count UTF-8 bytes from 1.
+  for (let bytes = 1; bytes < verdict.column && at < wrapped.length; at++) {
+    const code = wrapped.codePointAt(at)!;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+    if (code >= 0x10000) at++;
+  }
+  return Math.max(0, Math.min(source.length, at - 1));
+}
+

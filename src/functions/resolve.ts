@@ -6,7 +6,8 @@ import { getAtPointer, isObject, joinPointer, type JsonValue, type Kind, type Ra
 import { functionDiagnostic } from './diagnostic.js';
 import { withoutCredentials } from './handlers.js';
 import type { FetchResult } from './fetch.js';
-import { parseFunctionSource } from './parse.js';
+import { parseFunctionSource, reconcileWithOtto } from './parse.js';
+import type { OttoSyntaxCheck } from './otto-syntax.js';
 import { describeFunction, roleName } from './roles.js';
 import type { FunctionSite, ResolvedFunction, SourcePosition } from './types.js';
 
@@ -27,6 +28,8 @@ export interface ResolveOptions {
   host: boolean;
   /** One fetch per URL per run (shared across files). */
   fetchCache: Map<string, Promise<unknown>>;
+  /** otto's verdict on a source (the gateway parses with it): absent, acorn's alone. */
+  ottoSyntax?: OttoSyntaxCheck;
   /** Called with each function as soon as it is parsed; its result replaces the function (the pipeline
    * runs the per-function rules here and lets the syntax tree go, so that trees never pile up). */
   onParsed?: (fn: ResolvedFunction) => ResolvedFunction;
@@ -93,7 +96,7 @@ async function resolveSite(
         `The gateway would not load the database.${hint}`);
       return fn;
     }
-    return finishParse({ ...fn, source: result.body, locate: (offset) => ({ file: shown, fileText: result.body, offset }) }, diagnostics, options.onParsed);
+    return finishParse({ ...fn, source: result.body, locate: (offset) => ({ file: shown, fileText: result.body, offset }) }, diagnostics, options);
   }
 
   // 2. An existing file that is not a directory (relative names resolve against the gateway's working directory).
@@ -113,7 +116,7 @@ async function resolveSite(
           'The gateway would not load the database.');
         return fn;
       }
-      return finishParse({ ...fn, source: text, locate: (offset) => ({ file: absolute, fileText: text, offset }) }, diagnostics, options.onParsed);
+      return finishParse({ ...fn, source: text, locate: (offset) => ({ file: absolute, fileText: text, offset }) }, diagnostics, options);
     }
   }
 
@@ -129,12 +132,12 @@ async function resolveSite(
     }
     return { ...fn, source: null };
   }
-  return finishParse(fn, diagnostics, options.onParsed);
+  return finishParse(fn, diagnostics, options);
 }
 
-function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], onParsed?: (fn: ResolvedFunction) => ResolvedFunction): ResolvedFunction {
+async function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], { onParsed, ottoSyntax }: Pick<ResolveOptions, 'onParsed' | 'ottoSyntax'>): Promise<ResolvedFunction> {
   const source = fn.source ?? '';
-  const outcome = parseFunctionSource(source);
+  const outcome = reconcileWithOtto(parseFunctionSource(source), await ottoSyntax?.(source), source);
   const placeholder = outcome.problems.length > 0 && /\{\{[^{}]*\}\}/.test(source) ? 'The text looks like an unrendered template placeholder ({{ ... }}).' : '';
   for (const problem of outcome.problems) {
     const message = `${describeFunction(fn)}: ${problem.message}`;

@@ -7,11 +7,7 @@
 // The engine's state is one Go program. Whatever breaks it (the memory limit, a fatal Go error) breaks every
 // program compiled in it: the sandbox then starts a new engine from the same compiled module, and the
 // programs compile again on their next call.
-import { createRequire } from 'node:module';
-import { readFile } from 'node:fs/promises';
-import { setFlagsFromString } from 'node:v8';
-import { fileURLToPath } from 'node:url';
-import { packageFile } from '../paths.js';
+import { compileOttoModule, startGoProgram, type GoProgram } from '../otto/load.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
 
 /** Per-case limits (documented in docs/testing.md). The gateway itself has none by default. */
@@ -103,43 +99,21 @@ export type CompileResult = { ok: true; sandbox: FunctionSandbox } | { ok: false
 /** The seeds of Go's map order a call runs under: the first is every case's; the others look for order-dependent outcomes. */
 export const ORDER_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 
-interface GoInstance {
-  importObject: WebAssembly.Imports;
-  exited: boolean;
-  run(instance: WebAssembly.Instance): Promise<void>;
-}
-
-interface EngineApi {
-  ready: boolean;
-  compile(role: string, source: string, options: string): string;
-  run(batch: string): string;
-  free(id: number): void;
-}
-
 class EngineBroken extends Error {
   constructor(readonly outcome: CallOutcome) {
     super(outcome.kind);
   }
 }
 
-/** The engine's files: a module for each otto, made by the build, and the Go toolchain's loader for them (engine/README.md). */
-const engineWasm = (otto: OttoCommit) => `engine/wasm/otto-${otto}.wasm`;
-const WASM_EXEC = 'engine/wasm/wasm_exec.js';
 /** The otto of the newest releases: the module the pool compiles before it knows which a run needs. */
 export const DEFAULT_OTTO: OttoCommit = 'b87d35c';
 
 const compiledModules = new Map<OttoCommit, Promise<WebAssembly.Module>>();
 
-/**
- * The engine's WebAssembly module, compiled (for workers to share: V8 compiles it once). V8 compiles it with
- * its baseline compiler only: optimising Go's large functions takes longer than a command runs (1,000 cases
- * ran in 0.8 s so, 2.3 s with optimisation), and the optimising jobs still running when the command ends
- * hold the process for a second more. The flag holds for the process, which runs no other WebAssembly.
- */
+/** The engine's WebAssembly module, compiled once per process (for workers to share: V8 compiles it once). */
 export function compileEngineModule(otto: OttoCommit = DEFAULT_OTTO): Promise<WebAssembly.Module> {
-  setFlagsFromString('--liftoff-only');
   let compiled = compiledModules.get(otto);
-  if (!compiled) compiledModules.set(otto, (compiled = readFile(packageFile(engineWasm(otto))).then((bytes) => WebAssembly.compile(bytes))));
+  if (!compiled) compiledModules.set(otto, (compiled = compileOttoModule(otto)));
   return compiled;
 }
 
@@ -147,29 +121,10 @@ export function compileEngineModule(otto: OttoCommit = DEFAULT_OTTO): Promise<We
 class Engine {
   broken = false;
 
-  private constructor(private readonly go: GoInstance, private readonly api: EngineApi) {}
+  private constructor(private readonly program: GoProgram) {}
 
   static async start(module: WebAssembly.Module, limits: SandboxLimits): Promise<Engine> {
-    const Go = loadGoClass();
-    const go = new Go();
-    const imports = go.importObject as Record<string, Record<string, (sp: number) => void>>;
-    const host = imports.go!;
-    let memory: WebAssembly.Memory | null = null;
-    // Go grows its memory and then calls this: past the limit, the running call ends here.
-    const reset = host['runtime.resetMemoryDataView']!;
-    host['runtime.resetMemoryDataView'] = (sp) => {
-      reset(sp);
-      if (memory && memory.buffer.byteLength > limits.memoryBytes) throw new EngineBroken({ kind: 'out-of-memory' });
-    };
-    // What the Go runtime prints (a fatal error) is not the user's output.
-    host['runtime.wasmWrite'] = () => {};
-    const instance = await WebAssembly.instantiate(module, go.importObject);
-    memory = instance.exports.mem as WebAssembly.Memory;
-    void go.run(instance);
-    const api = (globalThis as { sgconfOtto?: EngineApi }).sgconfOtto;
-    delete (globalThis as { sgconfOtto?: EngineApi }).sgconfOtto;
-    if (!api || !api.ready) throw new Error('the engine did not start');
-    return new Engine(go, api);
+    return new Engine(startGoProgram(module, limits.memoryBytes, () => new EngineBroken({ kind: 'out-of-memory' })));
   }
 
   /** Calls into Go; a call that breaks the engine (memory, a fatal error) throws EngineBroken. */
@@ -177,7 +132,7 @@ class Engine {
     if (this.broken) throw new EngineBroken({ kind: 'threw', message: 'the engine stopped' });
     try {
       const text = call();
-      if (this.go.exited || typeof text !== 'string') throw new EngineBroken({ kind: 'panic', message: 'the engine stopped' });
+      if (this.program.exited() || typeof text !== 'string') throw new EngineBroken({ kind: 'panic', message: 'the engine stopped' });
       return text;
     } catch (error) {
       this.broken = true;
@@ -189,15 +144,15 @@ class Engine {
 
   compile(program: FunctionProgram): { id: number } | { error: string } {
     const options = JSON.stringify({ shared: program.shareable, underscore: program.underscore, stackDepthLimit: program.stackDepthLimit });
-    return JSON.parse(this.enter(() => this.api.compile(program.role, program.text, options))) as { id: number } | { error: string };
+    return JSON.parse(this.enter(() => this.program.api.compile(program.role, program.text, options))) as { id: number } | { error: string };
   }
 
   run(id: number, calls: readonly EngineCall[], seeds: readonly number[]): EngineResult[] {
-    return JSON.parse(this.enter(() => this.api.run(JSON.stringify({ program: id, calls, seeds })))) as EngineResult[];
+    return JSON.parse(this.enter(() => this.program.api.run(JSON.stringify({ program: id, calls, seeds })))) as EngineResult[];
   }
 
   free(id: number): void {
-    if (!this.broken) this.api.free(id);
+    if (!this.broken) this.program.api.free(id);
   }
 }
 
@@ -213,16 +168,6 @@ interface EngineResult {
   demands: { users: string[] | null; roles: string[] | null; channels: string[] | null; admin: boolean };
   denied: boolean;
   outcome: { kind: 'returned' | 'threw' | 'panic' | 'invalid'; message?: string; import?: ImportReading };
-}
-
-let GoClass: (new () => GoInstance) | null = null;
-
-/** The Go toolchain's loader (wasm_exec.js) defines globalThis.Go; it is loaded once per thread. */
-function loadGoClass(): new () => GoInstance {
-  if (GoClass) return GoClass;
-  createRequire(import.meta.url)(fileURLToPath(packageFile(WASM_EXEC)));
-  GoClass = (globalThis as { Go?: new () => GoInstance }).Go!;
-  return GoClass;
 }
 
 /** This thread's engines, one for each otto a program has needed. */

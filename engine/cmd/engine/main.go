@@ -71,6 +71,13 @@ func main() {
 			}
 			return reply(results)
 		}),
+		// check(source) -> {} when otto reads "(" + source + ")", or {"message", "line", "column"}
+		"check": js.FuncOf(func(this js.Value, args []js.Value) interface{} {
+			if problem := runner.Check(args[0].String()); problem != nil {
+				return reply(problem)
+			}
+			return "{}"
+		}),
 		"free": js.FuncOf(func(this js.Value, args []js.Value) interface{} {
 			delete(programs, args[0].Int())
 			return nil

@@ -22,10 +22,14 @@ export const cases: Record<string, RuleCases> = {
       { name: 'an ES5 sync function and import filter', kind: 'database', config: { bucket: 'b', sync: 'function(doc, oldDoc) {\n  if (doc.type === "order") { requireUser(doc.owner); channel("orders"); }\n}', import_filter: 'function(doc) { return doc.type === "order"; }' } },
       { name: 'travel sample', kind: 'legacy', config: corpusConfig(TRAVEL) },
       { name: 'collections', kind: 'legacy', config: corpusConfig(TODO_COLLECTIONS) },
+      { name: '20,000 else if branches: otto reads them, though acorn runs out of stack', kind: 'database', config: { bucket: 'b', sync: `function(doc) { if (doc.n === 0) {}${Array.from({ length: 19999 }, (_, i) => ` else if (doc.n === ${i + 1}) {}`).join('')} }` } },
     ],
     invalid: [
       { kind: 'legacy', config: legacyDb({ sync: 'function(doc) {\n  if (doc.type {\n    channel(doc.type);\n  }\n}' }), errors: [{ pointer: '/databases/db/sync', message: 'Unexpected token' }] },
-      { name: 'ES5 rejects a trailing comma in a call', kind: 'database', config: { bucket: 'b', import_filter: 'function(doc) { return check(doc, ); }' }, errors: [{ pointer: '/import_filter', message: 'ES5.1' }] },
+      // otto's message at otto's place.
+      { name: 'ES5 rejects a trailing comma in a call', kind: 'database', config: { bucket: 'b', import_filter: 'function(doc) { return check(doc, ); }' }, errors: [{ pointer: '/import_filter', message: 'Unexpected token )' }] },
+      { name: 'otto refuses [^] in a regular expression, which acorn reads', kind: 'database', config: { bucket: 'b', sync: 'function(doc) {\n  if (/^[^]*$/.test(doc.x)) channel("x");\n}' }, errors: [{ pointer: '/sync', message: 'Invalid regular expression: missing closing ]' }] },
+      { name: 'otto refuses 08, which acorn reads', kind: 'database', config: { bucket: 'b', sync: 'function(doc) { channel(String(08)); }' }, errors: [{ pointer: '/sync', message: 'Unexpected token ILLEGAL' }] },
     ],
   },
   'functions/es2015-syntax': {

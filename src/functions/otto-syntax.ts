@@ -1,0 +1,148 @@
+// Whether otto reads a function: the gateway evaluates "(" + source + ")" with otto's parser before anything
+// runs, and refuses the database when it cannot. acorn (which sgconf analyses functions with) and otto
+// disagree at the edges: otto refuses `[^]` in a regular expression and `08`, and reads 20,000 `else if`
+// branches that acorn's recursion cannot. The verdict is otto's own, from the engine (src/otto/), kept in
+// a cache by the function's text, so that a lint whose functions have not changed never starts the engine.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { OttoApi } from '../otto/load.js';
+import { packageFile } from '../paths.js';
+import type { OttoCommit } from '../releases/sync-runner.js';
+
+/** Where otto refuses a function: its message, and the line and byte column in "(" + source + ")". */
+export interface OttoSyntaxError {
+  message: string;
+  line: number;
+  column: number;
+}
+
+/** null: otto reads the function. */
+export type OttoVerdict = OttoSyntaxError | null;
+
+/** What a lint run asks: otto's verdict on a source, or undefined when the engine cannot be had. */
+export type OttoSyntaxCheck = (source: string) => Promise<OttoVerdict | undefined>;
+
+/** Entries the cache keeps (the newest); a config has a few functions, a repository a few hundred. */
+const CACHE_ENTRIES = 5000;
+/** The parser's memory: a function is at most 16 MiB of text. */
+const PARSER_MEMORY = 1024 * 1024 * 1024;
+
+class Checker {
+  private api: OttoApi | null | undefined;
+  private entries: Map<string, OttoVerdict> | null = null;
+  private dirty = false;
+
+  constructor(private readonly otto: OttoCommit, private readonly cacheFile: string | null) {}
+
+  async check(source: string): Promise<OttoVerdict | undefined> {
+    const entries = this.load();
+    const key = createHash('sha256').update(source).digest('base64url');
+    const cached = entries.get(key);
+    if (cached !== undefined) return cached;
+    const api = await this.engine();
+    if (!api) return undefined;
+    let answer: string | undefined;
+    try {
+      answer = api.check(source);
+    } catch {
+      // otto's parser recurses, and so does Go's WebAssembly on the thread's stack: a source deeper than
+      // this thread's stack (20,000 `else if`) is parsed again in a thread with a larger one. The engine
+      // that overflowed is not used again.
+      this.api = undefined;
+      answer = await checkWithLargeStack(this.otto, source);
+    }
+    if (answer === undefined) return undefined;
+    const parsed = JSON.parse(answer) as Partial<OttoSyntaxError>;
+    const verdict = typeof parsed.message === 'string' ? { message: parsed.message, line: parsed.line ?? 1, column: parsed.column ?? 1 } : null;
+    entries.set(key, verdict);
+    this.dirty = true;
+    return verdict;
+  }
+
+  /** The engine, started on the first source the cache does not know (loaded only then); null when it cannot start. */
+  private async engine(): Promise<OttoApi | null> {
+    if (this.api !== undefined) return this.api;
+    try {
+      const { compileOttoModuleSync, startGoProgram } = await import('../otto/load.js');
+      this.api = startGoProgram(compileOttoModuleSync(this.otto), PARSER_MEMORY, () => new Error('out of memory')).api;
+    } catch {
+      this.api = null;
+    }
+    return this.api;
+  }
+
+  private load(): Map<string, OttoVerdict> {
+    if (this.entries) return this.entries;
+    this.entries = new Map();
+    if (!this.cacheFile) return this.entries;
+    try {
+      const stored = JSON.parse(readFileSync(this.cacheFile, 'utf8')) as Record<string, OttoVerdict>;
+      for (const [key, verdict] of Object.entries(stored)) this.entries.set(key, verdict);
+    } catch {
+      // No cache yet, or one that cannot be read: it is made again.
+    }
+    return this.entries;
+  }
+
+  /** Writes the cache if it learnt something: to a new file, then renamed, so that no reader sees half of it. */
+  save(): void {
+    if (!this.dirty || !this.cacheFile || !this.entries) return;
+    this.dirty = false;
+    const kept = [...this.entries].slice(-CACHE_ENTRIES);
+    try {
+      mkdirSync(path.dirname(this.cacheFile), { recursive: true });
+      const temporary = `${this.cacheFile}.${process.pid}.tmp`;
+      writeFileSync(temporary, JSON.stringify(Object.fromEntries(kept)));
+      renameSync(temporary, this.cacheFile);
+    } catch {
+      // A cache that cannot be written costs time, never a result.
+    }
+  }
+}
+
+/** Stack of the thread that parses what the main thread's stack cannot (as the sandbox workers have). */
+const LARGE_STACK_MB = 64;
+
+/** otto's answer on `source` from a thread of its own with a large stack; undefined if it cannot be had. */
+async function checkWithLargeStack(otto: OttoCommit, source: string): Promise<string | undefined> {
+  const { Worker } = await import('node:worker_threads');
+  const code = `const { parentPort, workerData } = require('node:worker_threads');
+import(workerData.loader).then(({ compileOttoModuleSync, startGoProgram }) => {
+  const program = startGoProgram(compileOttoModuleSync(workerData.otto), ${PARSER_MEMORY}, () => new Error('out of memory'));
+  parentPort.postMessage(program.api.check(workerData.source));
+}).catch(() => parentPort.postMessage(null));`;
+  return new Promise((resolve) => {
+    const worker = new Worker(code, { eval: true, workerData: { loader: packageFile('dist/otto/load.js').href, otto, source }, resourceLimits: { stackSizeMb: LARGE_STACK_MB } });
+    worker.once('message', (answer: string | null) => { resolve(answer ?? undefined); void worker.terminate(); });
+    worker.once('error', () => resolve(undefined));
+    worker.once('exit', () => resolve(undefined));
+  });
+}
+
+/** sgconf's cache folder: $SGCONF_CACHE_DIR, else $XDG_CACHE_HOME/sgconf, else ~/.cache/sgconf; null: none. */
+function cacheFolder(env: NodeJS.ProcessEnv): string | null {
+  if (env.SGCONF_CACHE_DIR !== undefined) return env.SGCONF_CACHE_DIR === '' ? null : env.SGCONF_CACHE_DIR;
+  if (env.XDG_CACHE_HOME) return path.join(env.XDG_CACHE_HOME, 'sgconf');
+  const home = os.homedir();
+  return home ? path.join(home, '.cache', 'sgconf') : null;
+}
+
+const checkers = new Map<OttoCommit, Checker>();
+
+/**
+ * otto's verdict on sources for the otto a release pins, one checker per process (its cache is written
+ * when the process ends).
+ */
+export function ottoSyntaxCheck(otto: OttoCommit): OttoSyntaxCheck {
+  let checker = checkers.get(otto);
+  if (!checker) {
+    const folder = cacheFolder(process.env);
+    checker = new Checker(otto, folder ? path.join(folder, `otto-syntax-${otto}.json`) : null);
+    checkers.set(otto, checker);
+    if (checkers.size === 1) process.once('exit', () => { for (const c of checkers.values()) c.save(); });
+  }
+  const owner = checker;
+  return (source) => owner.check(source);
+}
