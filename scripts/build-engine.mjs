@@ -50,7 +50,7 @@ const out = check ? mkdtempSync(path.join(tmpdir(), 'sgconf-engine-')) : committ
 mkdirSync(out, { recursive: true });
 try {
   for (const { file, modfile } of MODULES) {
-    execFileSync('go', ['build', `-modfile=${modfile}`, '-trimpath', '-ldflags=-s -w -buildid=', '-o', path.join(out, file), './cmd/engine'], { cwd: engine, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    execFileSync('go', ['build', `-modfile=${modfile}`, '-buildvcs=false', '-trimpath', '-ldflags=-s -w -buildid=', '-o', path.join(out, file), './cmd/engine'], { cwd: engine, env, stdio: ['ignore', 'inherit', 'inherit'] });
   }
   const loader = readFileSync(path.join(goroot, 'misc', 'wasm', 'wasm_exec.js'), 'utf8');
   writeFileSync(path.join(out, 'wasm_exec.js'), `// Copied from ${goVersion}'s misc/wasm/wasm_exec.js by scripts/build-engine.mjs; its license is GO_LICENSE beside it.\n${loader}`);

@@ -8,7 +8,8 @@
 // program compiled in it: the sandbox then starts a new engine from the same compiled module, and the
 // programs compile again on their next call.
 import { compileOttoModule, startGoProgram, type GoProgram } from '../otto/load.js';
-import type { OttoCommit } from '../releases/sync-runner.js';
+import { ottoCommit, type OttoCommit } from '../releases/sync-runner.js';
+import { NEWEST_RELEASE } from '../releases/index.js';
 
 /** Per-case limits (documented in docs/testing.md). The gateway itself has none by default. */
 export interface SandboxLimits {
@@ -106,7 +107,7 @@ class EngineBroken extends Error {
 }
 
 /** The otto of the newest releases: the module the pool compiles before it knows which a run needs. */
-export const DEFAULT_OTTO: OttoCommit = 'b87d35c';
+export const DEFAULT_OTTO: OttoCommit = ottoCommit(NEWEST_RELEASE);
 
 const compiledModules = new Map<OttoCommit, Promise<WebAssembly.Module>>();
 
@@ -123,7 +124,7 @@ class Engine {
 
   private constructor(private readonly program: GoProgram) {}
 
-  static async start(module: WebAssembly.Module, limits: SandboxLimits): Promise<Engine> {
+  static start(module: WebAssembly.Module, limits: SandboxLimits): Engine {
     return new Engine(startGoProgram(module, limits.memoryBytes, () => new EngineBroken({ kind: 'out-of-memory' })));
   }
 

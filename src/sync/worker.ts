@@ -7,7 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { DEMAND_RECORDER, FunctionSandbox, loadEngine, ORDER_SEEDS, type FunctionProgram, type SandboxLimits } from './engine.js';
 import { runMany, type CallRequest, type Job, type RunOutcome } from './outcome.js';
 import { defaultSyncFunction, ottoCommit, stackDepthLimit, syncWrapperSource } from '../releases/sync-runner.js';
-import { RELEASES } from '../releases/index.js';
+import { NEWEST_RELEASE } from '../releases/index.js';
 
 export interface WorkerRequest {
   id: number;
@@ -44,7 +44,7 @@ const sandboxes = new Map<string, Promise<FunctionSandbox | string>>();
  * otto's parser, interpreter and the Go side are then ready. Each round is short, so a request waits little.
  */
 async function warmUp(): Promise<void> {
-  const newest = RELEASES[RELEASES.length - 1]!;
+  const newest = NEWEST_RELEASE;
   const text = syncWrapperSource(defaultSyncFunction(null), newest, DEMAND_RECORDER);
   const warm = await FunctionSandbox.compile({ text, role: 'sync', shareable: true, underscore: false, enumerates: false, otto: ottoCommit(newest), stackDepthLimit: stackDepthLimit(newest) });
   if (!warm.ok) return;
