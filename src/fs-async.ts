@@ -1,7 +1,7 @@
 // Promise forms of the few fs calls the lint path makes, over the callback API: importing
 // node:fs/promises makes Node 20 load its stream and readline modules too, a few milliseconds of every
 // cold start (issue 6).
-import { readdir as readdirCallback, readFile as readFileCallback, realpath as realpathCallback, stat as statCallback, type Dirent, type Stats } from 'node:fs';
+import { readdir as readdirCallback, readFile as readFileCallback, readFileSync, realpath as realpathCallback, stat as statCallback, statSync, type Dirent, type Stats } from 'node:fs';
 
 export function readFile(file: string): Promise<Buffer> {
   return new Promise((resolve, reject) => readFileCallback(file, (error, data) => (error ? reject(error) : resolve(data))));
@@ -30,10 +30,22 @@ export class NotReadError extends Error {
  * only regular files are read; the cap keeps memory bounded.
  */
 export async function readRegularFile(file: string, maxBytes: number): Promise<Buffer> {
-  const info = await stat(file);
+  checkReadable(await stat(file), maxBytes);
+  return checkRead(await readFile(file), maxBytes);
+}
+
+/** readRegularFile without waiting (for a report's code frames and the command line's documents). */
+export function readRegularFileSync(file: string, maxBytes: number): Buffer {
+  checkReadable(statSync(file), maxBytes);
+  return checkRead(readFileSync(file), maxBytes);
+}
+
+function checkReadable(info: Stats, maxBytes: number): void {
   if (!info.isFile()) throw new NotReadError('ENOTREG', info.isDirectory() ? 'this is a directory, not a file' : 'this is not a regular file (a device, FIFO or socket): sgconf reads only regular files');
   if (info.size > maxBytes) throw new NotReadError('EFBIG', `the file is ${(info.size / 1048576).toFixed(1)} MiB, more than the ${maxBytes / 1048576} MiB sgconf reads`);
-  const bytes = await readFile(file);
+}
+
+function checkRead(bytes: Buffer, maxBytes: number): Buffer {
   if (bytes.length > maxBytes) throw new NotReadError('EFBIG', `the file grew past the ${maxBytes / 1048576} MiB sgconf reads`);
   return bytes;
 }

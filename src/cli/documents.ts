@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { UsageError, type CliIO } from './io.js';
+import { MAX_CONFIG_BYTES, NotReadError, readRegularFileSync } from '../fs-async.js';
 import { isObject, type JsonObject } from '../types.js';
 import { parseDocumentText } from '../sync/documents.js';
 
@@ -10,8 +11,9 @@ export function readDocumentFile(spec: string, io: CliIO, option: string): JsonO
   let text: string;
   const name = spec === '-' ? 'standard input' : spec;
   try {
-    text = spec === '-' ? (io.readStdin ? io.readStdin() : readFileSync(0, 'utf8')) : readFileSync(path.resolve(io.cwd, spec), 'utf8');
+    text = spec === '-' ? (io.readStdin ? io.readStdin() : readFileSync(0, 'utf8')) : readRegularFileSync(path.resolve(io.cwd, spec), MAX_CONFIG_BYTES).toString('utf8');
   } catch (error) {
+    if (error instanceof NotReadError) throw new UsageError(`${option} ${name}: ${error.message}`);
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(`${option} ${name}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a folder, not a file' : code ?? String(error)}`);
   }

@@ -1,5 +1,6 @@
 // What a command may touch of the process: its streams and environment (tests pass their own).
-import { fstatSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { fstatSync, statSync, writeSync } from 'node:fs';
+import { MAX_CONFIG_BYTES, readRegularFileSync } from '../fs-async.js';
 import * as path from 'node:path';
 
 export interface CliIO {
@@ -76,7 +77,7 @@ export class UsageError extends Error {}
 /** A file's text for a report's code frames (BOM removed), or null when it cannot be read. */
 export function readSourceSafely(cwd: string, file: string): string | null {
   try {
-    const text = readFileSync(path.resolve(cwd, file), 'utf8');
+    const text = readRegularFileSync(path.resolve(cwd, file), MAX_CONFIG_BYTES).toString('utf8');
     return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   } catch {
     return null;

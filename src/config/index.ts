@@ -1,6 +1,7 @@
 // The tool's own config (`.sgconfrc`, `.sgconfrc.json|yaml|yml|js|mjs`, `sgconf.config.js|mjs`,
 // `package.json#sgconf`), found from the working directory upward. A typo in it is reported, never ignored.
 import { existsSync, readFileSync } from 'node:fs';
+import { MAX_CONFIG_BYTES, readRegularFileSync } from '../fs-async.js';
 import * as path from 'node:path';
 import { homedir } from 'node:os';
 import type { FileResult, RuleSetting } from '../types.js';
@@ -95,7 +96,7 @@ export async function loadToolConfig(cwd: string, explicitPath?: string): Promis
 function placeProblems(problems: FileResult, filepath: string): void {
   let text: string;
   try {
-    text = readFileSync(filepath, 'utf8');
+    text = readRegularFileSync(filepath, MAX_CONFIG_BYTES).toString('utf8');
   } catch {
     return;
   }

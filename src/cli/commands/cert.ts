@@ -1,5 +1,5 @@
 // sgconf cert <pem> [--ca <pem>] [--format json|text]: inspect a certificate offline.
-import { readFile } from 'node:fs/promises';
+import { MAX_CONFIG_BYTES, readRegularFile } from '../../fs-async.js';
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
@@ -49,7 +49,7 @@ type Loaded = { ok: true; pem: PemInput } | { ok: false; file: string; message: 
 
 async function load(file: string, io: CliIO): Promise<Loaded> {
   try {
-    return { ok: true, pem: { file, bytes: await readFile(path.resolve(io.cwd, file)) } };
+    return { ok: true, pem: { file, bytes: await readRegularFile(path.resolve(io.cwd, file), MAX_CONFIG_BYTES) } };
   } catch (error) {
     return { ok: false, file, message: `cannot read the file: ${fsMessage(error)}` };
   }

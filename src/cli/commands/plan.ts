@@ -1,5 +1,5 @@
 // sgconf plan <config> --from <version> --to <version> [--format markdown|json]: an upgrade runbook.
-import { readFile } from 'node:fs/promises';
+import { MAX_CONFIG_BYTES, readRegularFile } from '../../fs-async.js';
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
@@ -53,7 +53,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   };
   let bytes: Uint8Array;
   try {
-    bytes = await readFile(path.resolve(io.cwd, file));
+    bytes = await readRegularFile(path.resolve(io.cwd, file), MAX_CONFIG_BYTES);
   } catch (error) {
     return blocked(`cannot read the file: ${fsMessage(error)}`);
   }
