@@ -31,3 +31,18 @@ export function joinDetail(message: string, detail: string | undefined): string 
   if (!detail) return message;
   return `${/[.!?]$/.test(message) ? message : `${message}.`} ${detail}`;
 }
+
+// Control characters of C0 and C1 and DEL, and the line and paragraph separators: what would let a value
+// from an input start a new line of a report (a GitHub workflow command `::warning::` at a line's start)
+// or drive the terminal (ESC).
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+
+/**
+ * A text from an input (a name, a value, a line of a file) as a line-oriented report may print it: every
+ * control character written as its escape (`\n`, `\u001b`), so that it can neither start a line nor reach
+ * the terminal. Tabs stay.
+ */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (ch) => (ch === '\t' ? ch : ch === '\n' ? '\\n' : ch === '\r' ? '\\r' : `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}

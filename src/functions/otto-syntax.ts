@@ -7,7 +7,6 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { OttoApi } from '../otto/load.js';
 import { packageFile } from '../paths.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
 
@@ -30,47 +29,23 @@ const CACHE_ENTRIES = 5000;
 const PARSER_MEMORY = 1024 * 1024 * 1024;
 
 class Checker {
-  private api: OttoApi | null | undefined;
   private entries: Map<string, OttoVerdict> | null = null;
   private dirty = false;
 
-  constructor(private readonly otto: OttoCommit, private readonly cacheFile: string | null) {}
+  constructor(private readonly otto: OttoCommit, private readonly cacheFile: string | null, private readonly parser: ParserThread) {}
 
   async check(source: string): Promise<OttoVerdict | undefined> {
     const entries = this.load();
     const key = createHash('sha256').update(source).digest('base64url');
     const cached = entries.get(key);
     if (cached !== undefined) return cached;
-    const api = await this.engine();
-    if (!api) return undefined;
-    let answer: string | undefined;
-    try {
-      answer = api.check(source);
-    } catch {
-      // otto's parser recurses, and so does Go's WebAssembly on the thread's stack: a source deeper than
-      // this thread's stack (20,000 `else if`) is parsed again in a thread with a larger one. The engine
-      // that overflowed is not used again.
-      this.api = undefined;
-      answer = await checkWithLargeStack(this.otto, source);
-    }
+    const answer = await this.parser.check(this.otto, source);
     if (answer === undefined) return undefined;
     const parsed = JSON.parse(answer) as Partial<OttoSyntaxError>;
     const verdict = typeof parsed.message === 'string' ? { message: parsed.message, line: parsed.line ?? 1, column: parsed.column ?? 1 } : null;
     entries.set(key, verdict);
     this.dirty = true;
     return verdict;
-  }
-
-  /** The engine, started on the first source the cache does not know (loaded only then); null when it cannot start. */
-  private async engine(): Promise<OttoApi | null> {
-    if (this.api !== undefined) return this.api;
-    try {
-      const { compileOttoModuleSync, startGoProgram } = await import('../otto/load.js');
-      this.api = startGoProgram(compileOttoModuleSync(this.otto), PARSER_MEMORY, () => new Error('out of memory')).api;
-    } catch {
-      this.api = null;
-    }
-    return this.api;
   }
 
   private load(): Map<string, OttoVerdict> {
@@ -102,23 +77,71 @@ class Checker {
   }
 }
 
-/** Stack of the thread that parses what the main thread's stack cannot (as the sandbox workers have). */
-const LARGE_STACK_MB = 64;
+/** Stack of the parser's thread (as the engine's workers have). */
+const PARSER_STACK_MB = 64;
 
-/** otto's answer on `source` from a thread of its own with a large stack; undefined if it cannot be had. */
-async function checkWithLargeStack(otto: OttoCommit, source: string): Promise<string | undefined> {
-  const { Worker } = await import('node:worker_threads');
-  const code = `const { parentPort, workerData } = require('node:worker_threads');
-import(workerData.loader).then(({ compileOttoModuleSync, startGoProgram }) => {
-  const program = startGoProgram(compileOttoModuleSync(workerData.otto), ${PARSER_MEMORY}, () => new Error('out of memory'));
-  parentPort.postMessage(program.api.check(workerData.source));
-}).catch(() => parentPort.postMessage(null));`;
-  return new Promise((resolve) => {
-    const worker = new Worker(code, { eval: true, workerData: { loader: packageFile('dist/otto/load.js').href, otto, source }, resourceLimits: { stackSizeMb: LARGE_STACK_MB } });
-    worker.once('message', (answer: string | null) => { resolve(answer ?? undefined); void worker.terminate(); });
-    worker.once('error', () => resolve(undefined));
-    worker.once('exit', () => resolve(undefined));
-  });
+type WorkerThread = import('node:worker_threads').Worker;
+
+/**
+ * The thread that asks otto's parser, started on the first source the cache does not know. otto's parser
+ * recurses, and Go's WebAssembly recurses on the thread's own stack: on the main thread a long chain of
+ * `else if` overflowed it, and an engine that overflowed can fail again later, outside any call. A thread
+ * of its own has a large stack, and when it fails only it ends: the function is then judged by sgconf's own
+ * parser alone. It keeps the process alive only while it has questions to answer.
+ */
+class ParserThread {
+  /** The thread, or the promise of it while it starts (concurrent questions must not start two). */
+  private worker: Promise<WorkerThread | null> | null = null;
+  private readonly waiting = new Map<number, (answer: string | undefined) => void>();
+  private nextId = 1;
+
+  async check(otto: OttoCommit, source: string): Promise<string | undefined> {
+    const worker = await this.thread();
+    if (!worker) return undefined;
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      worker.ref();
+      worker.postMessage({ id, otto, source });
+    });
+  }
+
+  private thread(): Promise<WorkerThread | null> {
+    this.worker ??= this.start();
+    return this.worker;
+  }
+
+  private async start(): Promise<WorkerThread | null> {
+    const { Worker } = await import('node:worker_threads');
+    const code = `const { parentPort, workerData } = require('node:worker_threads');
+const programs = new Map();
+parentPort.on('message', ({ id, otto, source }) => {
+  import(workerData.loader).then(({ compileOttoModuleSync, startGoProgram }) => {
+    let program = programs.get(otto);
+    if (!program) programs.set(otto, (program = startGoProgram(compileOttoModuleSync(otto), ${PARSER_MEMORY}, () => new Error('out of memory'))));
+    parentPort.postMessage({ id, answer: program.api.check(source) });
+  }).catch(() => { parentPort.postMessage({ id, answer: null }); process.exit(1); });
+});`;
+    let worker: WorkerThread;
+    try {
+      worker = new Worker(code, { eval: true, workerData: { loader: packageFile('dist/otto/load.js').href }, resourceLimits: { stackSizeMb: PARSER_STACK_MB } });
+    } catch {
+      return null;
+    }
+    worker.on('message', ({ id, answer }: { id: number; answer: string | null }) => {
+      this.waiting.get(id)?.(answer ?? undefined);
+      this.waiting.delete(id);
+      if (this.waiting.size === 0) worker.unref();
+    });
+    const ended = () => {
+      this.worker = null;
+      for (const resolve of this.waiting.values()) resolve(undefined);
+      this.waiting.clear();
+    };
+    worker.on('error', ended);
+    worker.on('exit', ended);
+    return worker;
+  }
 }
 
 /** sgconf's cache folder: $SGCONF_CACHE_DIR, else $XDG_CACHE_HOME/sgconf, else ~/.cache/sgconf; null: none. */
@@ -130,6 +153,7 @@ function cacheFolder(env: NodeJS.ProcessEnv): string | null {
 }
 
 const checkers = new Map<OttoCommit, Checker>();
+const parser = new ParserThread();
 
 /**
  * otto's verdict on sources for the otto a release pins, one checker per process (its cache is written
@@ -139,7 +163,7 @@ export function ottoSyntaxCheck(otto: OttoCommit): OttoSyntaxCheck {
   let checker = checkers.get(otto);
   if (!checker) {
     const folder = cacheFolder(process.env);
-    checker = new Checker(otto, folder ? path.join(folder, `otto-syntax-${otto}.json`) : null);
+    checker = new Checker(otto, folder ? path.join(folder, `otto-syntax-${otto}.json`) : null, parser);
     checkers.set(otto, checker);
     if (checkers.size === 1) process.once('exit', () => { for (const c of checkers.values()) c.save(); });
   }

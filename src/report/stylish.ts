@@ -3,6 +3,7 @@ import type { Diagnostic, LintReport, Severity } from '../types.js';
 import { LineIndex } from '../source/offset-map.js';
 import type { FormatOptions } from './options.js';
 import { collectSecretsFromText, scrub } from '../secrets.js';
+import { printable } from '../messages.js';
 
 const CODES = { red: 31, yellow: 33, blue: 34, gray: 90, bold: 1, underline: 4, green: 32 } as const;
 
@@ -15,15 +16,15 @@ export function formatStylish(report: LintReport, options: FormatOptions): strin
   for (const result of report.results) {
     fileCount++;
     if (result.diagnostics.length === 0) continue;
-    out += `\n${paint('underline', result.file)}${result.kind ? paint('gray', ` (${result.kind})`) : ''}\n`;
+    out += `\n${paint('underline', printable(result.file))}${result.kind ? paint('gray', ` (${result.kind})`) : ''}\n`;
     const sourceText = options.readSource?.(result.file) ?? null;
     const index = sourceText !== null ? new LineIndex(sourceText) : null;
     const secrets = sourceText !== null ? collectSecretsFromText(sourceText) : [];
     const external = new Map<string, LineIndex | null>();
     for (const d of result.diagnostics) {
       if (d.severity === 'info') infoCount++;
-      const where = `${d.file ? `${d.file}:` : ''}${d.line}:${d.column}`;
-      out += `  ${paint('gray', where.padEnd(8))}  ${severityWord(d.severity).padEnd(options.color ? 16 : 7)}  ${d.message}  ${paint('gray', d.rule)}\n`;
+      const where = `${d.file ? `${printable(d.file)}:` : ''}${d.line}:${d.column}`;
+      out += `  ${paint('gray', where.padEnd(8))}  ${severityWord(d.severity).padEnd(options.color ? 16 : 7)}  ${printable(d.message)}  ${paint('gray', d.rule)}\n`;
       let lines = index;
       // Only a JavaScript file's lines are shown: a path such as /proc/self/environ named as a function
       // source must not print what it holds.
@@ -37,7 +38,7 @@ export function formatStylish(report: LintReport, options: FormatOptions): strin
         lines = external.get(d.file) ?? null;
       }
       if (lines) out += codeFrame(lines, d, secrets, paint);
-      if (d.detail) out += `${wrapDetail(d.detail).map((line) => `            ${paint('gray', line)}`).join('\n')}\n`;
+      if (d.detail) out += `${wrapDetail(printable(d.detail)).map((line) => `            ${paint('gray', line)}`).join('\n')}\n`;
     }
   }
   const problems = report.errorCount + report.warningCount + infoCount;
@@ -58,7 +59,7 @@ function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], paint: (c
   // A long line is shown as a window around the column (a minified config is one line of megabytes).
   const from = caretStart > 120 ? caretStart - 60 : 0;
   const render = (n: number, marker: boolean): string => {
-    const text = scrub(lines.lineText(n), secrets).replace(/\t/g, '  ');
+    const text = printable(scrub(lines.lineText(n), secrets).replace(/\t/g, '  '));
     let shown = from > 0 ? '...' + text.slice(from, from + 154) : text.slice(0, 157);
     if (text.length > from + (from > 0 ? 154 : 157)) shown += '...';
     return `  ${marker ? paint('red', '>') : ' '} ${paint('gray', String(n).padStart(width))} | ${shown}\n`;

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import type { Release } from '../releases/index.js';
 import { escapeData, escapeProperty } from '../report/github.js';
 import { redactUrlCredentials } from '../secrets.js';
+import { printable } from '../messages.js';
 import type { CaseResult, Failure, TestFileResult } from './run.js';
 
 export type TestReportFormat = 'stylish' | 'json' | 'junit' | 'github';
@@ -45,7 +46,7 @@ function failureLine(f: Failure): string {
 }
 
 function caseProblem(c: CaseResult): string[] {
-  if (c.notRun) return [`not run: ${c.notRun}`];
+  if (c.notRun) return [`not run: ${printable(c.notRun)}`];
   const lines = c.failures.map(failureLine);
   if (c.keyOrderVariants) {
     lines.push(`the result depends on the order of the document's keys, which the gateway draws at random: ${c.keyOrderVariants.length + 1} different results`);
@@ -58,11 +59,11 @@ function stylish(report: TestReport, cwd: string): string {
   for (const result of report.results) {
     const failed = result.cases.filter((c) => !c.passed);
     if (failed.length === 0 && result.diagnostics.length === 0) continue;
-    out.push(path.relative(cwd, path.resolve(cwd, result.file)) || result.file);
+    out.push(printable(path.relative(cwd, path.resolve(cwd, result.file)) || result.file));
     // A finding in another file (the config a case runs) names that file.
-    for (const d of result.diagnostics) out.push(`  ${d.file ? `${d.file}:` : ''}${d.line}:${d.column}  ${d.severity}  ${d.message}  ${d.rule}`);
+    for (const d of result.diagnostics) out.push(`  ${d.file ? `${printable(d.file)}:` : ''}${d.line}:${d.column}  ${d.severity}  ${printable(d.message)}  ${d.rule}`);
     for (const c of failed) {
-      out.push(`  ${c.line}  ✗ ${c.name}`);
+      out.push(`  ${c.line}  ✗ ${printable(c.name)}`);
       for (const line of caseProblem(c)) out.push(`      ${line}`);
     }
     out.push('');

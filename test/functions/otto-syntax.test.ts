@@ -1,0 +1,40 @@
+// otto's verdict on every function, as lint asks for it from the command line: the parser's thread starts
+// on the first function the cache does not know, answers every function of the run (several at once), and
+// never keeps the process alive; the cache then spares the next run the engine.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+function lint(dir: string, cache: string) {
+  return spawnSync(process.execPath, [path.join(ROOT, 'bin/sgconf.js'), 'lint', '.', '--format', 'json'], { cwd: dir, encoding: 'utf8', timeout: 20_000, env: { ...process.env, SGCONF_CACHE_DIR: cache } });
+}
+
+describe('otto\'s parser from the command line', () => {
+  it('answers several functions at once with a cold cache, exits, and the warm cache answers the same', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-otto-syntax-'));
+    const cache = mkdtempSync(path.join(os.tmpdir(), 'sgconf-cache-'));
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({
+      name: 'db', bucket: 'b',
+      sync: 'function (doc) {\n  if (/^[^]$/.test(doc.x)) channel("x");\n}',
+      import_filter: 'function (doc) { return doc.n === 08; }',
+    }));
+    writeFileSync(path.join(dir, 'ok.json'), JSON.stringify({ name: 'ok', bucket: 'b', sync: 'function (doc) { channel(doc.c); }', import_filter: 'function (doc) { return true; }' }));
+    const cold = lint(dir, cache);
+    expect(cold.signal).toBeNull();
+    expect(cold.status).toBe(1);
+    const findings = (r: typeof cold) => (JSON.parse(r.stdout).results as { diagnostics: { rule: string; message: string; line: number; column: number }[] }[])
+      .flatMap((f) => f.diagnostics.filter((d) => d.rule === 'functions/syntax-error').map((d) => `${d.line}:${d.column} ${d.message}`));
+    expect(findings(cold)).toEqual([
+      expect.stringMatching(/^1:\d+ inline sync function: Invalid regular expression: missing closing \]/),
+      expect.stringMatching(/^1:\d+ inline import filter: Unexpected token ILLEGAL$/),
+    ]);
+    const stored = path.join(cache, 'otto-syntax-b87d35c.json');
+    expect(existsSync(stored)).toBe(true);
+    expect(Object.keys(JSON.parse(readFileSync(stored, 'utf8')))).toHaveLength(4);
+    expect(findings(lint(dir, cache))).toEqual(findings(cold));
+  });
+});
