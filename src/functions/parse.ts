@@ -73,7 +73,21 @@ export function excessiveNesting(source: string, limit = MAX_FUNCTION_NESTING): 
   return -1;
 }
 
+/**
+ * `else if` chains nest without brackets: acorn recurses once per branch, and thousands of branches bring
+ * V8 near its stack limit, where it can abort the process instead of throwing. Past this many, sgconf does
+ * not parse the function itself; otto's parser (in a thread with a large stack) still judges it.
+ */
+const MAX_ELSE_BRANCHES = 2000;
+
+function tooManyElseBranches(source: string): boolean {
+  let count = 0;
+  for (let at = source.indexOf('else'); at >= 0; at = source.indexOf('else', at + 4)) if (++count > MAX_ELSE_BRANCHES) return true;
+  return false;
+}
+
 export function parseFunctionSource(source: string): ParseOutcome {
+  if (tooManyElseBranches(source)) return { functionNode: null, problems: [] };
   const tooDeep = excessiveNesting(source);
   if (tooDeep >= 0) {
     return { functionNode: null, problems: [{ rule: 'functions/too-deep', message: `brackets nest more than ${MAX_FUNCTION_NESTING} levels deep here, so sgconf does not parse the function`, detail: 'A gateway function nests about 10 levels.', start: tooDeep, end: tooDeep + 1 }] };
