@@ -1,7 +1,8 @@
 // The gateway's Go side of a sync function or import filter call: what it hands the function, and what it
 // makes of what the function did. Two ways in: a real write (what `sgconf test` models) and the dry-run
 // endpoint (what `sgconf dry-run` answers as, for releases that have one). Every step names where the
-// gateway does it; the sandbox (engine.ts) only runs JavaScript.
+// gateway does it. What depends on Go's types (decoding the body, reading the natives' arguments, the
+// import filter's result) is done in Go by the engine (engine/runner, through engine.ts); this is the rest.
 import * as crypto from 'node:crypto';
 
 /** crypto.hash arrived in Node 20.12; older Node 20 releases use createHash. */
