@@ -24,7 +24,7 @@ import { goNumberFindings } from './schema/go-numbers.js';
 export interface LintOptions {
   /** Force the kind; 'auto' (default) detects it. */
   kind?: Kind | 'auto';
-  /** Variables for expansion; null disables expansion (--no-env). Default: process.env. */
+  /** Variables for expansion; null disables expansion (--no-env). Default: none (no variable of the process reaches a config unless passed). */
   env?: Record<string, string | undefined> | null;
   /** Variables the deployment sets (declared empty in env files): never an error; checks of their values are skipped. */
   placeholders?: ReadonlySet<string>;
@@ -85,13 +85,13 @@ function internalErrorMessage(what: string, error: unknown): string {
 }
 
 /**
- * The variables a text is read with: the options' (default: the process environment), or none when the
+ * The variables a text is read with: the options' (default: none), or none when the
  * target does not expand environment references (it reads every `$` as written) or --no-env says so.
  * The fixer and the language server read texts with it too, so that every span is where lint found it.
  */
 export function readingEnvironment(options: LintOptions): Record<string, string | undefined> | null {
   if (!expandsEnvironment(options.target ?? NEWEST_RELEASE)) return null;
-  return options.env === undefined ? process.env : options.env;
+  return options.env === undefined ? {} : options.env;
 }
 
 async function analyzeTextOrThrow(text: string, file: string, options: LintOptions): Promise<AnalyzedFile> {
@@ -243,7 +243,7 @@ function annotateVariablesInFunctions(raw: RawDiagnostic[], functions: readonly 
  * references will make of them: an info for each reference it cannot resolve.
  */
 function laterExpansionFindings(text: string, file: string, format: ReturnType<typeof formatFromPath>, options: LintOptions): RawDiagnostic[] {
-  const later = parseSource(text, file, { env: options.env === undefined ? process.env : options.env ?? {}, format, placeholders: options.placeholders });
+  const later = parseSource(text, file, { env: options.env ?? {}, format, placeholders: options.placeholders });
   const from = READING.environmentExpansion.from;
   return later.diagnostics.filter((d) => d.rule === 'source/undefined-variable').map((d) => ({
     ...d,

@@ -17,6 +17,7 @@ export const DEPLOYMENT_OPTIONS = {
   // --env-file as bin/sgconf.js hands it over (renamed so that Node 20 does not read it itself).
   'sgconf-env-file': { type: 'string', multiple: true },
   host: { type: 'boolean' },
+  'pass-env': { type: 'string', multiple: true },
 } as const;
 
 export interface SharedOptionValues {
@@ -25,12 +26,33 @@ export interface SharedOptionValues {
   'sgconf-env-file'?: string[];
   host?: boolean;
   'no-remote'?: boolean;
+  'pass-env'?: string[];
+  'no-env'?: boolean;
 }
 
 export interface Deployment {
   options: LintOptions & { target: Release };
   /** Lines of env files that are not NAME=value (reported like tool-config problems). */
   problems: FileResult[];
+}
+
+/**
+ * The variables `$VAR` expands from: the tool config's `env` and, of the process environment, only the
+ * variables the user named (`--pass-env`, `passEnv`). Any other variable of the machine that runs sgconf
+ * (a CI runner's tokens) never reaches a function, an output or a request (docs/security.md).
+ */
+export function expansionBase(tool: LoadedToolConfig, values: Pick<SharedOptionValues, 'pass-env'>, processEnv: Record<string, string | undefined>): Record<string, string> {
+  return { ...passedVariables(processEnv, [...tool.config.passEnv, ...(values['pass-env'] ?? [])]), ...tool.config.env };
+}
+
+/** The named variables of the process environment (those that are set). */
+export function passedVariables(processEnv: Record<string, string | undefined>, names: readonly string[]): Record<string, string> {
+  const passed: Record<string, string> = {};
+  for (const name of names) {
+    const value = processEnv[name];
+    if (value !== undefined) passed[name] = value;
+  }
+  return passed;
 }
 
 /**

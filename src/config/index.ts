@@ -16,6 +16,8 @@ export interface ToolConfig {
   rules: Record<string, RuleSetting>;
   ignore: string[];
   env: Record<string, string>;
+  /** Variables of the process environment that `$VAR` may expand from (none unless named). */
+  passEnv: string[];
   remote: boolean | undefined;
   caFiles: string[];
   remoteTimeoutMs: number | undefined;
@@ -40,11 +42,11 @@ const SEARCH_PLACES = [
   'package.json', '.sgconfrc', '.sgconfrc.json', '.sgconfrc.yaml', '.sgconfrc.yml',
   '.sgconfrc.js', '.sgconfrc.mjs', '.sgconfrc.cjs', 'sgconf.config.js', 'sgconf.config.mjs', 'sgconf.config.cjs',
 ];
-const KEYS = ['rules', 'ignore', 'env', 'remote', 'caFiles', 'remoteTimeoutMs', 'edition', 'target', 'envFiles', 'host'];
+const KEYS = ['rules', 'ignore', 'env', 'passEnv', 'remote', 'caFiles', 'remoteTimeoutMs', 'edition', 'target', 'envFiles', 'host'];
 const SETTINGS: RuleSetting[] = ['off', 'info', 'warning', 'error'];
 
 export function emptyToolConfig(): ToolConfig {
-  return { rules: {}, ignore: [], env: {}, remote: undefined, caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined, envFiles: [], host: undefined };
+  return { rules: {}, ignore: [], env: {}, passEnv: [], remote: undefined, caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined, envFiles: [], host: undefined };
 }
 
 /**
@@ -153,6 +155,10 @@ export function validateToolConfig(raw: unknown, display: string, filepath: stri
         case 'env':
           if (!isObject(value as never) || !Object.values(value as object).every((v) => typeof v === 'string')) messages.push({ message: '"env" must map variable names to string values', pointer: '/env' });
           else config.env = value as Record<string, string>;
+          break;
+        case 'passEnv':
+          if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(v))) messages.push({ message: '"passEnv" must be an array of environment variable names', pointer: '/passEnv' });
+          else config.passEnv = value as string[];
           break;
         case 'remote':
           if (typeof value !== 'boolean') messages.push({ message: '"remote" must be true or false', pointer: '/remote' });

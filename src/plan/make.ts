@@ -25,7 +25,7 @@ export function planKind(value: JsonValue): Kind {
 
 export async function makePlan(text: string, file: string, options: MakePlanOptions): Promise<PlanOutcome> {
   // The plan reads the config with the lint's environment: both see the values the gateway would read.
-  const env = options.lint?.env === undefined ? process.env : options.lint.env;
+  const env = options.lint?.env === undefined ? {} : options.lint.env;
   const source = await readConfigSource(text, file, env);
   if (!source) {
     // The lint meets the same syntax error and describes it at its position.

@@ -200,7 +200,7 @@ describe('sgconf convert', () => {
   it('--group-id sets bootstrap.group_id; --expand-env resolves references', async () => {
     await write('sync.js', 'function (doc) {}');
     const input = await write('sg.json', legacy);
-    expect((await sgconf('convert', input, '--out', 'out', '--group-id', 'blue', '--expand-env')).code).toBe(0);
+    expect((await sgconf('convert', input, '--out', 'out', '--group-id', 'blue', '--expand-env', '--pass-env', 'SECRET_PW')).code).toBe(0);
     const bootstrap = JSON.parse(await fs.readFile(path.join(dir, 'out/bootstrap.json'), 'utf8'));
     expect(bootstrap.bootstrap.group_id).toBe('blue');
     expect(bootstrap.database_credentials.db2.password).toBe('from-env');

@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import { readSourceSafely, UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs, useColor } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, expansionBase } from '../tool-options.js';
 import { loadToolConfig } from '../../config/index.js';
 import { analyzeFile } from '../../files.js';
 import { summarize } from '../../lint.js';
@@ -34,6 +34,9 @@ Options:
   --target VERSION        the Sync Gateway release (default 4.1)
   --env-file FILE         dotenv file of the deployment's variables (repeatable)
   --host                  this machine is the gateway host: absolute paths must exist here
+  --pass-env NAME         let $NAME expand from this process's environment (repeatable);
+                          no other variable of the machine is read (docs/security.md)
+  --no-env                do not expand environment variables
   --no-remote             never fetch http(s):// function sources
   --config FILE           use this sgconf tool config instead of searching for one
   -h, --help              show this help
@@ -53,6 +56,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     collection: { type: 'string' },
     'import-filter': { type: 'boolean', default: false },
     'no-remote': { type: 'boolean', default: false },
+    'no-env': { type: 'boolean', default: false },
     config: { type: 'string' },
     ...DEPLOYMENT_OPTIONS,
   }, DRY_RUN_USAGE, io);
@@ -71,7 +75,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   };
 
   const tool = await loadToolConfig(io.cwd, values.config);
-  const deployment = deploymentFrom(tool, values, io.cwd, { ...io.env, ...tool.config.env });
+  const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : expansionBase(tool, values, io.env));
   const options = deployment.options;
   const configFile = positionals[0]!;
   const analyzed = await analyzeFile(configFile, { ...options, cwd: io.cwd });

@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { readSourceSafely, UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs, useColor } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, expansionBase } from '../tool-options.js';
 import { summarize } from '../../lint.js';
 import { lintPaths } from '../../files.js';
 import { loadToolConfig } from '../../config/index.js';
@@ -26,6 +26,8 @@ Options:
   --env-file FILE                      dotenv file of the variables the deployment defines (repeatable);
                                        NAME= (empty) declares a variable set at deploy time
   --host                               this machine is the gateway host: absolute paths must exist here
+  --pass-env NAME                      let $NAME expand from this process's environment (repeatable);
+                                       no other variable of the machine is read (docs/security.md)
   --config FILE                        use this sgconf tool config instead of searching for one
   --fix                                apply the safe fixes to the files, then report what is left
   --fix-dry-run                        print the fixes as a unified diff; write nothing
@@ -61,7 +63,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (positionals.length === 0) throw new UsageError('no path given: name the config files or folders to check');
 
   const tool = await loadToolConfig(io.cwd, values.config);
-  const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : { ...io.env, ...tool.config.env });
+  const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : expansionBase(tool, values, io.env));
   const shared = deployment.options;
   const lintOptions = {
     ...shared,

@@ -1,6 +1,7 @@
 // sgconf plan <config> --from <version> --to <version> [--format markdown|json]: an upgrade runbook.
 import { MAX_CONFIG_BYTES, readRegularFile } from '../../fs-async.js';
 import path from 'node:path';
+import { passedVariables } from '../tool-options.js';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
 import { fsMessage } from '../../files.js';
@@ -18,6 +19,8 @@ Options:
   --to <version>            the version to upgrade to (later than --from)
   --format markdown|json    output format (default markdown)
   --no-env                  do not expand environment references (\${VAR}) before reading the config
+  --pass-env NAME           let $NAME expand from this process's environment (repeatable); no other
+                            variable of the machine is read (docs/security.md)
 
 Known release lines: ${RELEASE_LINES.join(', ')}.
 Exit status: 0 plan printed; 1 the config has errors that block the upgrade (printed); 2 misuse.
@@ -34,7 +37,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const parsed = parseCommandArgs(args, {
         from: { type: 'string' }, to: { type: 'string' },
         format: { type: 'string', default: 'markdown' },
-        'no-env': { type: 'boolean' }
+        'no-env': { type: 'boolean' },
+        'pass-env': { type: 'string', multiple: true },
       }, HELP, io);
   if (!parsed) return 0;
   const { values, positionals } = parsed;
@@ -61,7 +65,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const decoded = decodeBytes(bytes);
   if (decoded.text === null) return blocked(decoded.diagnostics[0]?.message ?? 'the file is not text');
   const { makePlan } = await import('../../plan/make.js');
-  const outcome = await makePlan(decoded.text, file, { from, to, lint: { env: values['no-env'] ? null : io.env, cwd: io.cwd, remote: false } });
+  const outcome = await makePlan(decoded.text, file, { from, to, lint: { env: values['no-env'] ? null : passedVariables(io.env, values['pass-env'] ?? []), cwd: io.cwd, remote: false } });
   if (!outcome.ok) {
     io.stdout(renderBlocked(file, outcome.blocking, format));
     return 1;

@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, type SharedOptionValues } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, expansionBase, type SharedOptionValues } from '../tool-options.js';
 import { loadToolConfig } from '../../config/index.js';
 import { findConfigFiles, ignoreMatcher } from '../../files.js';
 import { SandboxPool } from '../../sync/pool.js';
@@ -21,6 +21,9 @@ Options:
   --target VERSION                     the Sync Gateway release (default: the test file's target, else 4.1)
   --env-file FILE                      dotenv file of the deployment's variables (repeatable)
   --host                               this machine is the gateway host: absolute paths must exist here
+  --pass-env NAME                      let $NAME expand from this process's environment (repeatable);
+                                       no other variable of the machine is read (docs/security.md)
+  --no-env                             do not expand environment variables
   --no-remote                          never fetch http(s):// function sources
   --config FILE                        use this sgconf tool config instead of searching for one
   -h, --help                           show this help
@@ -34,6 +37,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     format: { type: 'string', default: 'stylish' },
     'pass-with-no-tests': { type: 'boolean', default: false },
     'no-remote': { type: 'boolean', default: false },
+    'no-env': { type: 'boolean', default: false },
     config: { type: 'string' },
     ...DEPLOYMENT_OPTIONS,
   }, TEST_USAGE, io);
@@ -57,7 +61,7 @@ type TestOptionValues = SharedOptionValues & { config?: string; 'pass-with-no-te
 
 async function runTests(values: TestOptionValues, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, started: Promise<void>): Promise<number> {
   const tool = await loadToolConfig(io.cwd, values.config);
-  const deployment = deploymentFrom(tool, values, io.cwd, { ...io.env, ...tool.config.env });
+  const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : expansionBase(tool, values, io.env));
   const isIgnored = ignoreMatcher(tool.config.ignore, tool.filepath ? path.dirname(tool.filepath) : io.cwd, io.cwd);
   const paths = positionals.length > 0 ? positionals : ['.'];
   const targets = await findConfigFiles(paths, io.cwd, isIgnored, (relative) => TEST_FILE.test(relative));
