@@ -3,6 +3,7 @@
 import * as path from 'node:path';
 import type { Diagnostic, FileResult, JsonValue, Kind, LintReport, RawDiagnostic, RuleSetting } from './types.js';
 import { ensureYamlSupport, formatFromPath, locateNearest, parseSource, type LocatedDocument, type SourceText } from './source/index.js';
+import type { EnvReference } from './source/dialect.js';
 import { LineIndex } from './source/offset-map.js';
 import { detectKind } from './kinds/index.js';
 import { normalizeKeys } from './schema/normalize.js';
@@ -12,7 +13,7 @@ import type { RuleContext, Settings } from './rules/types.js';
 import type { ResolvedFunction } from './functions/types.js';
 import { functionDiagnostic } from './functions/diagnostic.js';
 import type { CertificateFacts } from './certs/types.js';
-import { collectSecrets, scrub } from './secrets.js';
+import { collectSecrets, isSecretKey, scrub } from './secrets.js';
 import { splitMessage } from './messages.js';
 import { judge, NEWEST_RELEASE, type Release } from './releases/index.js';
 import { BEHAVIOUR } from './releases/behaviour.js';
@@ -28,8 +29,11 @@ export interface LintOptions {
   env?: Record<string, string | undefined> | null;
   /** Variables the deployment sets (declared empty in env files): never an error; checks of their values are skipped. */
   placeholders?: ReadonlySet<string>;
-  /** Fetch http(s) function sources (default true). */
+  /** Fetch http(s) function sources (default true), from these hosts only (default: none). */
   remote?: boolean;
+  remoteHosts?: readonly string[];
+  /** Values never printed, wherever they are expanded (the process environment's, passed with --pass-env). */
+  secretValues?: readonly string[];
   /** Per-rule severity overrides from the tool config. */
   rules?: Record<string, RuleSetting>;
   settings?: Partial<Settings>;
@@ -146,7 +150,7 @@ async function analyzeTextOrThrow(text: string, file: string, options: LintOptio
         return { ...fn, functionNode: null };
       };
       const [functionStage, certificates] = await Promise.all([
-        runFunctionStage(kind, canonical, doc, toOriginal, options, cwd, configDir, onParsed),
+        runFunctionStage(kind, canonical, doc, toOriginal, options, cwd, configDir, onParsed, parsed.envReferences),
         runCertificateStage(kind, canonical, cwd, configDir),
       ]);
       functions = functionStage.functions;
@@ -158,23 +162,44 @@ async function analyzeTextOrThrow(text: string, file: string, options: LintOptio
     }
   }
 
-  const secrets = canonical ? collectSecrets(canonical) : doc ? collectSecrets(doc.value) : [];
+  const secrets = [
+    ...(canonical ? collectSecrets(canonical) : doc ? collectSecrets(doc.value) : []),
+    ...secretExpansions(parsed.expandedValues, options.secretValues ?? []),
+  ].sort((a, b) => b.length - a.length);
   const diagnostics = finalize(raw, parsed.source, doc, toOriginal, options, secrets, parsed.placeholderPointers);
   return { result: { file, kind, diagnostics }, kind, document: canonical, functions, skipped: false };
+}
+
+/**
+ * Expanded values that no report may show: those of variables named like a secret (`${TOKEN}` in a URL's
+ * query) and every value passed from the process environment.
+ */
+function secretExpansions(expanded: readonly { name: string; value: string }[], secretValues: readonly string[]): string[] {
+  return expanded.filter((e) => e.value.length >= 3 && (isSecretKey(e.name) || secretValues.includes(e.value))).map((e) => e.value);
 }
 
 async function runFunctionStage(
   kind: Kind, document: JsonValue, doc: LocatedDocument, toOriginal: (p: string) => string,
   options: LintOptions, cwd: string, configDir: string, onParsed: (fn: ResolvedFunction) => ResolvedFunction,
+  envReferences: readonly EnvReference[],
 ): Promise<{ functions: ResolvedFunction[]; diagnostics: RawDiagnostic[] }> {
   const { findFunctionSites } = await import('./functions/sites.js');
   const sites = findFunctionSites(kind, document);
   if (sites.length === 0) return { functions: [], diagnostics: [] };
   const { resolveFunctions } = await import('./functions/resolve.js');
   const { ottoSyntaxCheck } = await import('./functions/otto-syntax.js');
+  const locate = (pointer: string, index: number) => doc.locateInString(toOriginal(pointer), index);
+  // `$$` is a literal dollar, not a value of the environment.
+  const expansions = envReferences.filter((r) => r.name !== '' && r.text !== '$$');
   return resolveFunctions(kind, document, sites, {
     cwd, configDir,
     remote: options.remote ?? true,
+    allowedHosts: options.remoteHosts ?? [],
+    holdsExpansion: expansions.length === 0 ? undefined : (pointer, length) => {
+      const start = locate(pointer, 0);
+      const end = locate(pointer, Math.max(0, length - 1));
+      return start !== null && end !== null && expansions.some((r) => r.span.start <= end && r.span.end > start);
+    },
     timeoutMs: options.remoteTimeoutMs ?? 10_000,
     caFiles: options.caFiles ?? [],
     purpose: options.purpose ?? 'lint',
@@ -182,7 +207,7 @@ async function runFunctionStage(
     fetchCache: options.fetchCache ?? new Map(),
     ottoSyntax: ottoSyntaxCheck(ottoCommit(options.target ?? NEWEST_RELEASE)),
     onParsed,
-  }, (pointer, index) => doc.locateInString(toOriginal(pointer), index));
+  }, locate);
 }
 
 async function runCertificateStage(kind: Kind, document: JsonValue, cwd: string, configDir: string): Promise<CertificateFacts[]> {

@@ -6,6 +6,7 @@ import type { LintOptions } from '../lint.js';
 import type { LoadedToolConfig } from '../config/index.js';
 import { deploymentEnvironment, parseEnvFile } from '../config/env-file.js';
 import { UsageError } from './io.js';
+import { parseHostEntry } from '../functions/hosts.js';
 import { resolveTarget } from './args.js';
 import type { Release } from '../releases/index.js';
 import type { FileResult } from '../types.js';
@@ -18,6 +19,7 @@ export const DEPLOYMENT_OPTIONS = {
   'sgconf-env-file': { type: 'string', multiple: true },
   host: { type: 'boolean' },
   'pass-env': { type: 'string', multiple: true },
+  'allow-host': { type: 'string', multiple: true },
 } as const;
 
 export interface SharedOptionValues {
@@ -28,6 +30,7 @@ export interface SharedOptionValues {
   'no-remote'?: boolean;
   'pass-env'?: string[];
   'no-env'?: boolean;
+  'allow-host'?: string[];
 }
 
 export interface Deployment {
@@ -84,12 +87,22 @@ export function deploymentFrom(tool: LoadedToolConfig, values: SharedOptionValue
       placeholders: deployment?.placeholders,
       host: values.host ?? config.host ?? false,
       remote: values['no-remote'] ? false : (config.remote ?? true),
+      remoteHosts: [...config.remoteHosts, ...allowedHostsOption(values['allow-host'])],
+      secretValues: baseEnv === null ? [] : Object.values(passedVariables(baseEnv, [...config.passEnv, ...(values['pass-env'] ?? [])])),
       rules: config.rules,
       caFiles: config.caFiles,
       remoteTimeoutMs: config.remoteTimeoutMs,
       settings: config.edition ? { edition: config.edition } : undefined,
     },
   };
+}
+
+/** `--allow-host` entries, each a host name or address with an optional port. */
+function allowedHostsOption(entries: readonly string[] | undefined): string[] {
+  for (const entry of entries ?? []) {
+    if (!parseHostEntry(entry)) throw new UsageError(`--allow-host ${JSON.stringify(entry)}: give a host name or address, optionally with :port (no scheme, no path)`);
+  }
+  return [...(entries ?? [])];
 }
 
 /** Env files are read as configs are: a regular file (a FIFO or /dev/zero would never end), size-capped, UTF-8. */

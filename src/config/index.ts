@@ -10,6 +10,7 @@ import { findLocNode, parseJsonWithLocations } from '../source/json.js';
 import { LineIndex } from '../source/offset-map.js';
 import { findRule, allRules } from '../rules/index.js';
 import { closestMatch } from '../schema/suggest.js';
+import { parseHostEntry } from '../functions/hosts.js';
 import { parseRelease, RELEASES, type Release } from '../releases/index.js';
 
 export interface ToolConfig {
@@ -19,6 +20,8 @@ export interface ToolConfig {
   /** Variables of the process environment that `$VAR` may expand from (none unless named). */
   passEnv: string[];
   remote: boolean | undefined;
+  /** Hosts remote function sources may be fetched from (no other is asked). */
+  remoteHosts: string[];
   caFiles: string[];
   remoteTimeoutMs: number | undefined;
   edition: 'ee' | 'ce' | undefined;
@@ -42,11 +45,11 @@ const SEARCH_PLACES = [
   'package.json', '.sgconfrc', '.sgconfrc.json', '.sgconfrc.yaml', '.sgconfrc.yml',
   '.sgconfrc.js', '.sgconfrc.mjs', '.sgconfrc.cjs', 'sgconf.config.js', 'sgconf.config.mjs', 'sgconf.config.cjs',
 ];
-const KEYS = ['rules', 'ignore', 'env', 'passEnv', 'remote', 'caFiles', 'remoteTimeoutMs', 'edition', 'target', 'envFiles', 'host'];
+const KEYS = ['rules', 'ignore', 'env', 'passEnv', 'remote', 'remoteHosts', 'caFiles', 'remoteTimeoutMs', 'edition', 'target', 'envFiles', 'host'];
 const SETTINGS: RuleSetting[] = ['off', 'info', 'warning', 'error'];
 
 export function emptyToolConfig(): ToolConfig {
-  return { rules: {}, ignore: [], env: {}, passEnv: [], remote: undefined, caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined, envFiles: [], host: undefined };
+  return { rules: {}, ignore: [], env: {}, passEnv: [], remote: undefined, remoteHosts: [], caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined, envFiles: [], host: undefined };
 }
 
 /**
@@ -163,6 +166,10 @@ export function validateToolConfig(raw: unknown, display: string, filepath: stri
         case 'remote':
           if (typeof value !== 'boolean') messages.push({ message: '"remote" must be true or false', pointer: '/remote' });
           else config.remote = value;
+          break;
+        case 'remoteHosts':
+          if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && parseHostEntry(v) !== null)) messages.push({ message: '"remoteHosts" must be an array of host names or addresses, each optionally with :port (no scheme, no path)', pointer: '/remoteHosts' });
+          else config.remoteHosts = value as string[];
           break;
         case 'caFiles':
           if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) messages.push({ message: '"caFiles" must be an array of PEM file paths', pointer: '/caFiles' });

@@ -107,12 +107,12 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
     // Inline every function the pipeline read from a file or URL. The gateway expands environment
     // references in these configs but never in function files, so each `$` is written `$$`.
     for (const fn of analyzed.functions) {
-      if (fn.origin === 'url' && fn.source === null && options.lint?.remote === false) {
+      if (fn.source === null && fn.notRead) {
         // Kept as a URL, the output would not load (3.x database configs hold the function itself).
         result.diagnostics.push({
           ...locate(lintInput, file, null, [{ rule: CONVERT_RULES.functionSource, severity: 'error', pointer: fn.pointer, message: '' }])[0]!,
           pointer: fn.pointer,
-          message: `the function names the URL ${fn.location}, which was not fetched: remote sources are turned off by --no-remote or the tool config's remote: false; build inlines every function, so it needs the URL's text (or put the function in a file beside the sources)`,
+          message: `the function names the ${fn.origin === 'url' ? 'URL' : 'file'} ${fn.location}, which was not ${fn.origin === 'url' ? 'fetched' : 'read'}: ${fn.notRead}; build inlines every function, so it needs its text (or put the function in a file beside the sources)`,
         });
         continue;
       }

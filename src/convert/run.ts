@@ -114,10 +114,9 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
   const functionSources = new Map<string, ResolvedSource>();
   for (const fn of analyzed.functions) {
     if (fn.origin === 'inline') continue;
-    const notFetched = fn.origin === 'url' && fn.source === null && options.lint?.remote === false;
     functionSources.set(fn.pointer, {
       origin: fn.origin, location: fn.location ?? fn.value, source: fn.source,
-      ...(notFetched ? { error: 'it was not fetched: remote sources are turned off by --no-remote or the tool config\'s remote: false' } : {}),
+      ...(fn.notRead ? { error: `it was not ${fn.origin === 'url' ? 'fetched' : 'read'}: ${fn.notRead}` } : {}),
     });
   }
   const target = options.lint?.target ?? NEWEST_RELEASE;

@@ -5,6 +5,8 @@ import * as https from 'node:https';
 import * as tls from 'node:tls';
 import { createGunzip } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
+import { hostRefusal } from './hosts.js';
+import { withoutCredentials } from './handlers.js';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_REDIRECTS = 5;
@@ -15,11 +17,13 @@ export interface FetchOptions {
   caFiles: string[];
   /** Skip certificate verification (the database's unsupported.remote_config_tls_skip_verify). */
   skipVerify: boolean;
+  /** Hosts a redirect may lead to (the first URL's host was checked by the caller). */
+  allowedHosts: readonly string[];
 }
 
 export type FetchResult =
   | { ok: true; body: string; finalUrl: string }
-  | { ok: false; reason: string; tls: boolean };
+  | { ok: false; reason: string; tls: boolean; refused?: true };
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
@@ -44,6 +48,10 @@ export async function fetchFunctionSource(url: string, options: FetchOptions): P
       if (redirects >= MAX_REDIRECTS) {
         return { ok: false, reason: `too many redirects (more than ${MAX_REDIRECTS}); last one to ${step.location}`, tls: false };
       }
+      const next = new URL(step.location);
+      // Another scheme is refused by the next step itself, with its own reason.
+      const refusal = next.protocol === 'http:' || next.protocol === 'https:' ? hostRefusal(next, options.allowedHosts) : null;
+      if (refusal) return { ok: false, reason: `it redirects to ${withoutCredentials(next.toString())}, and ${refusal}`, tls: false, refused: true };
       current = step.location;
       continue;
     }

@@ -4,6 +4,7 @@ import { readRegularFile, stat } from '../fs-async.js';
 import * as path from 'node:path';
 import { getAtPointer, isObject, joinPointer, type JsonValue, type Kind, type RawDiagnostic, type Severity } from '../types.js';
 import { functionDiagnostic } from './diagnostic.js';
+import { hostRefusal } from './hosts.js';
 import { withoutCredentials } from './handlers.js';
 import type { FetchResult } from './fetch.js';
 import { parseFunctionSource, reconcileWithOtto } from './parse.js';
@@ -18,6 +19,10 @@ export interface ResolveOptions {
   configDir: string;
   /** false: no request, an info diagnostic instead. */
   remote: boolean;
+  /** Hosts remote sources may come from (--allow-host, remoteHosts): no other is asked. */
+  allowedHosts: readonly string[];
+  /** Whether the string at a pointer holds an expanded environment variable (such a URL is never fetched). */
+  holdsExpansion?: (pointer: string, length: number) => boolean;
   /** Time limit of one URL fetch, redirects included (ms). */
   timeoutMs: number;
   /** Extra CA PEM files trusted for https (tool config `caFiles`). */
@@ -84,9 +89,12 @@ async function resolveSite(
       report('functions/remote-disabled', 'info',
         `the ${roleName(site.role)} at a URL was not fetched, so its JavaScript was not checked`,
         `It is ${describeFunction(fn)}. Remote sources are turned off (--no-remote or remote: false in the tool config).`);
-      return fn;
+      return { ...fn, notRead: 'remote sources are turned off by --no-remote or the tool config\'s remote: false' };
     }
+    const refusal = remoteRefusal(url, site, options);
+    if (refusal) return notFetched(fn, refusal, report);
     const result = await cachedFetch(url, tlsSkipVerify, options);
+    if (!result.ok && result.refused) return notFetched(fn, result.reason, report);
     if (!result.ok) {
       const hint = result.tls && !tlsSkipVerify
         ? ' It fails the same way unless the server\'s certificate authority is trusted (add it to the tool config caFiles to check it here) or, for testing only, the database sets unsupported.remote_config_tls_skip_verify.'
@@ -133,6 +141,25 @@ async function resolveSite(
     return { ...fn, source: null };
   }
   return finishParse(fn, diagnostics, options);
+}
+
+/** Why a URL is not asked at all: an expanded variable in it, or a host the user did not allow. */
+function remoteRefusal(url: string, site: FunctionSite, options: ResolveOptions): string | null {
+  if (options.holdsExpansion?.(site.pointer, site.value.length)) return 'the URL holds an expanded environment variable, which is never sent anywhere';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null; // the fetch reports the invalid URL
+  }
+  return hostRefusal(parsed, options.allowedHosts);
+}
+
+function notFetched(fn: ResolvedFunction, why: string, report: (rule: string, severity: Severity, message: string, detail?: string) => void): ResolvedFunction {
+  report('functions/remote-disabled', 'info',
+    `the ${roleName(fn.role)} at a URL was not fetched, so its JavaScript was not checked: ${why}`,
+    `It is ${describeFunction(fn)}. A pull request could name any address, so sgconf asks only the hosts you list (docs/security.md): add the host with --allow-host or remoteHosts in the tool config.`);
+  return { ...fn, notRead: why };
 }
 
 async function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], { onParsed, ottoSyntax }: Pick<ResolveOptions, 'onParsed' | 'ottoSyntax'>): Promise<ResolvedFunction> {
@@ -236,7 +263,7 @@ function cachedFetch(url: string, skipVerify: boolean, options: ResolveOptions):
   let pending = options.fetchCache.get(key) as Promise<FetchResult> | undefined;
   if (!pending) {
     // The HTTP client (http, https, tls) is loaded only by a run that fetches something.
-    pending = import('./fetch.js').then(({ fetchFunctionSource }) => fetchFunctionSource(url, { timeoutMs: options.timeoutMs, caFiles: options.caFiles, skipVerify }));
+    pending = import('./fetch.js').then(({ fetchFunctionSource }) => fetchFunctionSource(url, { timeoutMs: options.timeoutMs, caFiles: options.caFiles, skipVerify, allowedHosts: options.allowedHosts }));
     options.fetchCache.set(key, pending);
   }
   return pending;

@@ -47,6 +47,8 @@ export interface ResolvedFunction extends FunctionSite {
    * null when the position is unknown (then a diagnostic falls back to the pointer).
    */
   locate(offset: number): SourcePosition | null;
+  /** Why a URL or file was deliberately not read (remote sources off, a host or path not allowed). */
+  notRead?: string;
   /** The database's `unsupported.remote_config_tls_skip_verify` (https sources only). */
   tlsSkipVerify?: boolean;
 }

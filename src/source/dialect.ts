@@ -24,8 +24,8 @@ export interface ExpansionResult {
   mapper: OffsetMapper;
   undefinedVariables: UndefinedVariable[];
   references: EnvReference[];
-  /** Spans of expanded values in the OUTPUT text (to keep their content out of messages). */
-  expandedValues: string[];
+  /** Each variable expanded, with its value (to keep secret ones out of messages). */
+  expandedValues: { name: string; value: string }[];
   /** Spans in the INPUT text of references to placeholders (variables the deployment sets). */
   placeholderSpans: Span[];
 }
@@ -46,7 +46,7 @@ export function expandEnvironment(input: string, env: Record<string, string | un
   const first = input.indexOf('$');
   const undefinedVariables: UndefinedVariable[] = [];
   const references: EnvReference[] = [];
-  const expandedValues: string[] = [];
+  const expandedValues: { name: string; value: string }[] = [];
   const placeholderSpans: Span[] = [];
   if (first < 0) return { text: input, mapper: new SegmentMapBuilder().build(input.length, input.length), undefinedVariables, references, expandedValues, placeholderSpans };
   const placeholders = options.placeholders;
@@ -110,7 +110,7 @@ export function expandEnvironment(input: string, env: Record<string, string | un
       } else if (value === null) {
         undefinedVariables.push({ name: varName, span: { start: j, end: refEnd } });
       } else {
-        if (name !== '$' && value !== '') expandedValues.push(value);
+        if (name !== '$' && value !== '') expandedValues.push({ name: varName, value });
         out += value;
       }
       map.add(out.length, refEnd, true);

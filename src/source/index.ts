@@ -33,8 +33,8 @@ export interface ParsedSource {
   diagnostics: RawDiagnostic[];
   /** Environment references found in the raw text (for the converter, which keeps them). */
   envReferences: EnvReference[];
-  /** Values that came from the environment (kept out of messages). */
-  expandedValues: string[];
+  /** Values that came from the environment, with their variables' names (secret ones are kept out of messages). */
+  expandedValues: { name: string; value: string }[];
   /** As-written pointers of the values that hold a placeholder (a variable the deployment sets). */
   placeholderPointers: Set<string>;
 }
@@ -108,7 +108,7 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
   let expanded = text;
   let envMapper: OffsetMapper = identityMapper;
   let envReferences: EnvReference[] = [];
-  let expandedValues: string[] = [];
+  let expandedValues: { name: string; value: string }[] = [];
   let placeholderSpans: Span[] = [];
   if (options.env) {
     const result = expandEnvironment(text, options.env, { placeholders: options.placeholders, format });

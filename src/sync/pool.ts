@@ -21,6 +21,16 @@ const CHUNK = 125;
 const WATCH_INTERVAL_MS = 100;
 
 /**
+ * The CPU time of this process (every thread), in ms. A case's time is the smaller of the wall-clock time
+ * and this: on a machine busy with other processes (a CI runner, a parallel test run) the wall clock runs
+ * on while the case gets no CPU, and a case that the gateway finishes must not time out here because of it.
+ */
+function processCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/**
  * The worker's code: the one CommonJS file the build makes of it (scripts/bundle.mjs), when it is there and
  * not older than the ES modules (a tsc-only build leaves it behind), else the ES modules. An installed copy
  * (under node_modules) always takes the file: npm writes a tarball's files in no fixed order, so their
@@ -121,6 +131,7 @@ export class SandboxPool {
     return new Promise((resolve) => {
       let watched = -1;
       let since = performance.now();
+      let sinceCpu = processCpuMs();
       const finish = (outcome: RangeOutcome) => {
         clearInterval(watch);
         pooled.pending.delete(id);
@@ -131,9 +142,10 @@ export class SandboxPool {
         if (running !== watched) {
           watched = running;
           since = performance.now();
+          sinceCpu = processCpuMs();
           return;
         }
-        if (running >= 0 && performance.now() - since > this.limits.timeMs + GRACE_MS) {
+        if (running >= 0 && Math.min(performance.now() - since, processCpuMs() - sinceCpu) > this.limits.timeMs + GRACE_MS) {
           this.kill(slot, id);
           finish({ kind: 'killed', at: Atomics.load(progress, 1) === 1 ? null : indices[running]! });
         }

@@ -64,7 +64,9 @@ export function selectFunction(analyzed: AnalyzedFile, query: FunctionQuery): Se
   const base = { ...(entry!.name !== undefined ? { database: entry!.name } : {}), collection, role: query.role, ...(userXattrKey ? { userXattrKey } : {}) };
   const fn = analyzed.functions.find((f) => f.pointer === pointer);
   if (fn && fn.value.trim() !== '') {
-    if (fn.source === null) return { ok: false, problem: `the ${query.role === 'sync' ? 'sync function' : 'import filter'} could not be resolved (see the config's diagnostics)` };
+    const what = query.role === 'sync' ? 'sync function' : 'import filter';
+    if (fn.source === null && fn.notRead) return { ok: false, problem: `the ${what} at ${fn.origin === 'url' ? 'a URL' : 'a file'} was not ${fn.origin === 'url' ? 'fetched' : 'read'}: ${fn.notRead}` };
+    if (fn.source === null) return { ok: false, problem: `the ${what} could not be resolved (see the config's diagnostics)` };
     return { ok: true, choice: { ...base, source: fn.source, pointer, isDefault: false } };
   }
   // No function set: the gateway's defaults (channels/channelmapper.go GetDefaultSyncFunction; no import filter: import all).

@@ -208,7 +208,7 @@ describe('build: the tool config\'s remoteTimeoutMs', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}/sync.js`;
-      await put('.sgconfrc.json', JSON.stringify({ remoteTimeoutMs: 300 }));
+      await put('.sgconfrc.json', JSON.stringify({ remoteTimeoutMs: 300, remoteHosts: ['127.0.0.1'] }));
       await put('sg.json', JSON.stringify({ name: 'db', bucket: 'b', enable_shared_bucket_access: true, sync: url }));
       const started = Date.now();
       const r = await sgconf('build', 'sg.json', '--out', 'out');

@@ -260,7 +260,7 @@ describe('sgconf convert', () => {
       expect(r.stdout).toMatch(/names the url http:\/\/127\.0\.0\.1:\d+\/sync\.js, which cannot be read \(it was not fetched: remote sources are turned off by --no-remote or the tool config's remote: false\); a persisted config must hold the function itself, so the URL must be fetched when converting/);
       if (flags.length > 0) {
         // Without the flag the same config is fetched and converted.
-        expect((await sgconf('convert', input, '--out', 'out2')).code).toBe(0);
+        expect((await sgconf('convert', input, '--out', 'out2', '--allow-host', '127.0.0.1')).code).toBe(0);
         expect(requests).toBe(1);
       }
     } finally {
@@ -296,7 +296,7 @@ describe('convert: the tool config\'s remoteTimeoutMs', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}/sync.js`;
-      await write('.sgconfrc.json', { remoteTimeoutMs: 300 });
+      await write('.sgconfrc.json', { remoteTimeoutMs: 300, remoteHosts: ['127.0.0.1'] });
       await write('sg.json', { databases: { db: { server: 'couchbases://cb1', bucket: 'b', enable_shared_bucket_access: true, sync: url } } });
       const started = Date.now();
       const r = await sgconf('convert', 'sg.json', '--out', 'out');

@@ -117,7 +117,7 @@ describe('sgconf as shipped (bundle + code cache)', () => {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sync.js`;
       writeFileSync(path.join(cwd, 'sync_gateway.json'), JSON.stringify({ databases: { db: { server: 'couchbases://cb.example.com', bucket: 'db', sync: url } } }, null, 2));
       const run = (env: Record<string, string>) => new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'sgconf.js'), 'lint', 'sync_gateway.json', '--format', 'json'], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
+        const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'sgconf.js'), 'lint', 'sync_gateway.json', '--format', 'json', '--allow-host', '127.0.0.1'], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });

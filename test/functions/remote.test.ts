@@ -83,14 +83,14 @@ const legacy = (sync: string, unsupported?: object) => ({ databases: { db: { buc
 
 describe('remote function sources', () => {
   it('fetches a function over http and checks it', async () => {
-    const { functions, diagnostics } = await runStage('legacy', legacy(`${httpBase}/sync.js`), { remote: true });
+    const { functions, diagnostics } = await runStage('legacy', legacy(`${httpBase}/sync.js`), { remote: true, allowedHosts: ['127.0.0.1', 'sgconf-test.invalid'] });
     expect(diagnostics).toEqual([]);
     expect(functions[0]).toMatchObject({ origin: 'url', location: `${httpBase}/sync.js`, source: SYNC });
     expect(functions[0]!.functionNode).not.toBeNull();
   });
 
   it('reports problems inside a remote source in that source, with its text', async () => {
-    const { diagnostics } = await runStage('legacy', legacy(`${httpBase}/broken.js`), { remote: true });
+    const { diagnostics } = await runStage('legacy', legacy(`${httpBase}/broken.js`), { remote: true, allowedHosts: ['127.0.0.1', 'sgconf-test.invalid'] });
     expect(diagnostics).toEqual([expect.objectContaining({
       rule: 'functions/es2015-syntax', file: `${httpBase}/broken.js`, fileText: BROKEN,
       span: { start: BROKEN.indexOf('let'), end: BROKEN.indexOf('let') + 3 },
@@ -99,28 +99,28 @@ describe('remote function sources', () => {
   });
 
   it('reports a 404 with the status text', async () => {
-    const { diagnostics } = await runStage('legacy', legacy(`${httpBase}/missing.js`), { remote: true });
+    const { diagnostics } = await runStage('legacy', legacy(`${httpBase}/missing.js`), { remote: true, allowedHosts: ['127.0.0.1', 'sgconf-test.invalid'] });
     expect(diagnostics).toEqual([expect.objectContaining({ rule: 'functions/load-failed', severity: 'error', pointer: '/databases/db/sync' })]);
     expect(diagnostics[0]!.message).toContain('404 Not Found');
   });
 
   it('follows up to 5 redirects', async () => {
-    const { diagnostics, functions } = await runStage('legacy', legacy(`${httpBase}/r/5`), { remote: true });
+    const { diagnostics, functions } = await runStage('legacy', legacy(`${httpBase}/r/5`), { remote: true, allowedHosts: ['127.0.0.1', 'sgconf-test.invalid'] });
     expect(diagnostics).toEqual([]);
     expect(functions[0]!.source).toBe(SYNC);
   });
 
   it('stops after 5 redirects', async () => {
-    const six = await runStage('legacy', legacy(`${httpBase}/r/6`), { remote: true });
+    const six = await runStage('legacy', legacy(`${httpBase}/r/6`), { remote: true, allowedHosts: ['127.0.0.1', 'sgconf-test.invalid'] });
     expect(six.diagnostics.map((d) => d.message).join()).toContain('too many redirects');
-    const loop = await runStage('legacy', legacy(`${httpBase}/loop`), { remote: true });
+    const loop = await runStage('legacy', legacy(`${httpBase}/loop`), { remote: true, allowedHosts: ['127.0.0.1', 'sgconf-test.invalid'] });
     expect(loop.diagnostics).toEqual([expect.objectContaining({ rule: 'functions/load-failed' })]);
     expect(loop.diagnostics[0]!.message).toContain('too many redirects (more than 5)');
   });
 
   it('times out on a slow server', async () => {
     const started = Date.now();
-    const { diagnostics } = await runStage('legacy', legacy(`${httpBase}/slow`), { remote: true, timeoutMs: 300 });
+    const { diagnostics } = await runStage('legacy', legacy(`${httpBase}/slow`), { remote: true, allowedHosts: ['127.0.0.1', 'sgconf-test.invalid'], timeoutMs: 300 });
     expect(Date.now() - started).toBeLessThan(2500);
     expect(diagnostics).toEqual([expect.objectContaining({ rule: 'functions/load-failed', severity: 'error' })]);
     expect(diagnostics[0]!.message).toContain('timed out after 300 ms');
@@ -128,7 +128,7 @@ describe('remote function sources', () => {
 
   it('refuses a body over 1 MiB, declared or streamed', async () => {
     for (const url of [`${httpBase}/big-declared`, `${httpBase}/big-streamed`]) {
-      const { diagnostics } = await runStage('legacy', legacy(url), { remote: true });
+      const { diagnostics } = await runStage('legacy', legacy(url), { remote: true, allowedHosts: ['127.0.0.1', 'sgconf-test.invalid'] });
       expect(diagnostics).toEqual([expect.objectContaining({ rule: 'functions/load-failed' })]);
       expect(diagnostics[0]!.message).toContain('larger than 1 MiB');
     }
@@ -138,15 +138,15 @@ describe('remote function sources', () => {
     const closed = http.createServer();
     const port = await listen(closed);
     closed.close();
-    const refused = await runStage('legacy', legacy(`http://127.0.0.1:${port}/sync.js`), { remote: true });
+    const refused = await runStage('legacy', legacy(`http://127.0.0.1:${port}/sync.js`), { remote: true, allowedHosts: ['127.0.0.1', 'sgconf-test.invalid'] });
     expect(refused.diagnostics[0]!.message).toContain('connection refused');
-    const dns = await runStage('legacy', legacy('http://sgconf-test.invalid/sync.js'), { remote: true, timeoutMs: 5000 });
+    const dns = await runStage('legacy', legacy('http://sgconf-test.invalid/sync.js'), { remote: true, allowedHosts: ['127.0.0.1', 'sgconf-test.invalid'], timeoutMs: 5000 });
     expect(dns.diagnostics).toEqual([expect.objectContaining({ rule: 'functions/load-failed' })]);
     expect(dns.diagnostics[0]!.message).toMatch(/cannot resolve the host name sgconf-test\.invalid|timed out/);
   });
 
   it('rejects a certificate from an unknown CA and names the skip option', async () => {
-    const { diagnostics, functions } = await runStage('legacy', legacy(`${httpsBase}/sync.js`), { remote: true });
+    const { diagnostics, functions } = await runStage('legacy', legacy(`${httpsBase}/sync.js`), { remote: true, allowedHosts: ['127.0.0.1', 'sgconf-test.invalid'] });
     expect(functions[0]!.source).toBeNull();
     expect(diagnostics).toEqual([expect.objectContaining({ rule: 'functions/load-failed', severity: 'error' })]);
     expect(diagnostics[0]!.message).toContain('TLS certificate verification failed');
@@ -155,14 +155,14 @@ describe('remote function sources', () => {
   });
 
   it('trusts the server through caFiles', async () => {
-    const { diagnostics, functions } = await runStage('legacy', legacy(`${httpsBase}/sync.js`), { remote: true, caFiles: [path.join(dir, 'ca.pem')] });
+    const { diagnostics, functions } = await runStage('legacy', legacy(`${httpsBase}/sync.js`), { remote: true, allowedHosts: ['127.0.0.1', 'sgconf-test.invalid'], caFiles: [path.join(dir, 'ca.pem')] });
     expect(diagnostics).toEqual([]);
     expect(functions[0]!.source).toBe(SYNC);
   });
 
   it('skips verification for a database with remote_config_tls_skip_verify, with a warning', async () => {
     const config = legacy(`${httpsBase}/sync.js`, { remote_config_tls_skip_verify: true });
-    const { diagnostics, functions } = await runStage('legacy', config, { remote: true });
+    const { diagnostics, functions } = await runStage('legacy', config, { remote: true, allowedHosts: ['127.0.0.1', 'sgconf-test.invalid'] });
     expect(diagnostics).toEqual([]);
     expect(functions[0]).toMatchObject({ source: SYNC, tlsSkipVerify: true });
     expect(runRules('legacy', config, functions, [skipVerifyRule])).toEqual([expect.objectContaining({
@@ -183,8 +183,8 @@ describe('remote function sources', () => {
     const url = `${httpBase}/sync.js`;
     const fetchCache = new Map<string, Promise<unknown>>();
     const config = { databases: { a: { sync: url, import_filter: `${httpBase}/missing.js` }, b: { sync: url } } };
-    await runStage('legacy', config, { remote: true, fetchCache });
-    await runStage('legacy', legacy(url), { remote: true, fetchCache });
+    await runStage('legacy', config, { remote: true, allowedHosts: ['127.0.0.1', 'sgconf-test.invalid'], fetchCache });
+    await runStage('legacy', legacy(url), { remote: true, allowedHosts: ['127.0.0.1', 'sgconf-test.invalid'], fetchCache });
     expect(requests.filter((r) => r === '/sync.js')).toEqual(['/sync.js']);
   });
 });

@@ -83,7 +83,7 @@ afterAll(async () => {
 });
 
 const TIMEOUT = 1500;
-const options = { timeoutMs: TIMEOUT, caFiles: [], skipVerify: false };
+const options = { timeoutMs: TIMEOUT, caFiles: [], skipVerify: false, allowedHosts: ['127.0.0.1'] };
 
 /** An HTTPS server with a certificate made here by openssl: self-signed, or from a CA but expired. */
 async function tlsServer(selfSigned: boolean): Promise<{ url: string; ca: string; close: () => Promise<void> }> {

@@ -20,6 +20,8 @@ Options:
   --force                allow a non-empty --out directory
   --dry-run              write nothing; print what would be written (secrets redacted)
   --no-remote            do not fetch http(s) function sources
+  --allow-host HOST      fetch remote function sources from this host (host or host:port;
+                         repeatable); no other host is asked (docs/security.md)
   --target VERSION       the Sync Gateway release that will load the output: 2.8 ... 4.1 or a
                          patch version such as 3.1.4 (default 4.1)
   --env-file FILE        dotenv file of the deployment's variables (repeatable)

@@ -23,6 +23,8 @@ Options:
   --group-id <id>        config group id of the bootstrap config (wins over config_upgrade_group_id)
   --expand-env           write environment references resolved (default: kept exactly as written)
   --no-remote            do not fetch http(s) function sources
+  --allow-host HOST      fetch remote function sources from this host (host or host:port;
+                         repeatable); no other host is asked (docs/security.md)
   --target VERSION       the Sync Gateway release that will load the output: 3.0, 3.1, 3.2, 3.3,
                          4.0, 4.1 or a patch version such as 3.1.4 (default 4.1)
   --env-file FILE        dotenv file of the deployment's variables (repeatable; with --expand-env

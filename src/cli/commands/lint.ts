@@ -19,6 +19,8 @@ Options:
   --kind auto|legacy|bootstrap|database force the input kind (default auto)
   --max-warnings N                     exit 1 when there are more than N warnings
   --no-remote                          never fetch http(s):// function sources
+  --allow-host HOST                    fetch remote function sources from this host (host or host:port;
+                                       repeatable); no other host is asked (docs/security.md)
   --no-env                             do not expand environment variables
   --quiet                              report errors only
   --target VERSION                     the Sync Gateway release to judge for: 2.8, 3.0, 3.1, 3.2,

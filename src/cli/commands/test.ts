@@ -25,6 +25,8 @@ Options:
                                        no other variable of the machine is read (docs/security.md)
   --no-env                             do not expand environment variables
   --no-remote                          never fetch http(s):// function sources
+  --allow-host HOST                    fetch remote function sources from this host (host or host:port;
+                                       repeatable); no other host is asked (docs/security.md)
   --config FILE                        use this sgconf tool config instead of searching for one
   -h, --help                           show this help
 

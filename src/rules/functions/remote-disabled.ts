@@ -5,6 +5,6 @@ export const rule: Rule = {
   id: 'functions/remote-disabled',
   severity: 'info',
   kinds: ['legacy', 'database'],
-  description: 'A function URL was not fetched because remote sources are turned off, so its JavaScript was not checked.',
+  description: 'A function URL was not fetched (remote sources turned off, a host not allowed, an expanded variable in the URL), so its JavaScript was not checked.',
   emittedBy: 'src/functions/resolve.ts',
 };

@@ -129,7 +129,7 @@ export const cases: Record<string, RuleCases> = {
     valid: [{ kind: 'legacy', config: legacyDb({ sync: 'function(doc) { channel(doc.channels); }' }) }, { kind: 'legacy', config: corpusConfig(EVENTS) }],
     invalid: [
       {
-        name: 'connection refused', kind: 'legacy', options: { remote: true, remoteTimeoutMs: 3000 },
+        name: 'connection refused', kind: 'legacy', options: { remote: true, remoteHosts: ['127.0.0.1'], remoteTimeoutMs: 3000 },
         config: legacyDb({ sync: 'http://127.0.0.1:1/sync.js' }), errors: [{ pointer: '/databases/db/sync', message: 'cannot load the sync function from URL' }],
       },
     ],
