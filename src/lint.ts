@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import type { Diagnostic, FileResult, JsonValue, Kind, LintReport, RawDiagnostic, RuleSetting } from './types.js';
 import { ensureYamlSupport, formatFromPath, locateNearest, parseSource, type LocatedDocument, type SourceText } from './source/index.js';
 import type { EnvReference } from './source/dialect.js';
+import type { ReadScope } from './read-scope.js';
 import { LineIndex } from './source/offset-map.js';
 import { detectKind } from './kinds/index.js';
 import { normalizeKeys } from './schema/normalize.js';
@@ -32,6 +33,8 @@ export interface LintOptions {
   /** Fetch http(s) function sources (default true), from these hosts only (default: none). */
   remote?: boolean;
   remoteHosts?: readonly string[];
+  /** Where files named by a config may be read from (absent: anywhere; the command line always sets it). */
+  scope?: ReadScope;
   /** Values never printed, wherever they are expanded (the process environment's, passed with --pass-env). */
   secretValues?: readonly string[];
   /** Per-rule severity overrides from the tool config. */
@@ -151,7 +154,7 @@ async function analyzeTextOrThrow(text: string, file: string, options: LintOptio
       };
       const [functionStage, certificates] = await Promise.all([
         runFunctionStage(kind, canonical, doc, toOriginal, options, cwd, configDir, onParsed, parsed.envReferences),
-        runCertificateStage(kind, canonical, cwd, configDir),
+        runCertificateStage(kind, canonical, cwd, configDir, options.scope),
       ]);
       functions = functionStage.functions;
       for (const d of functionStage.diagnostics) raw.push(d);
@@ -195,6 +198,7 @@ async function runFunctionStage(
     cwd, configDir,
     remote: options.remote ?? true,
     allowedHosts: options.remoteHosts ?? [],
+    scope: options.scope,
     holdsExpansion: expansions.length === 0 ? undefined : (pointer, length) => {
       const start = locate(pointer, 0);
       const end = locate(pointer, Math.max(0, length - 1));
@@ -210,13 +214,13 @@ async function runFunctionStage(
   }, locate);
 }
 
-async function runCertificateStage(kind: Kind, document: JsonValue, cwd: string, configDir: string): Promise<CertificateFacts[]> {
+async function runCertificateStage(kind: Kind, document: JsonValue, cwd: string, configDir: string, scope: ReadScope | undefined): Promise<CertificateFacts[]> {
   // Most configs name no certificate: then neither the reader nor node:crypto is loaded.
   const { findCertificateReferences } = await import('./certs/locations.js');
   const references = findCertificateReferences(kind, document);
   if (references.length === 0) return [];
   const { gatherCertificateFacts } = await import('./certs/gather.js');
-  return gatherCertificateFacts(kind, document, { cwd, configDir }, references);
+  return gatherCertificateFacts(kind, document, { cwd, configDir, scope }, references);
 }
 
 function runRules(kind: Kind, document: JsonValue, functions: readonly ResolvedFunction[], certificates: readonly CertificateFacts[], options: LintOptions, scope: 'document' | 'function'): RawDiagnostic[] {

@@ -14,7 +14,7 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src')
 export const LAYERS: readonly (readonly string[])[] = [
   ['types'],
   ['paths'],
-  ['version', 'fs-async', 'secrets', 'messages', 'document'],
+  ['version', 'fs-async', 'read-scope', 'secrets', 'messages', 'document'],
   ['releases'],
   ['otto'],
   ['source'],

@@ -1,6 +1,7 @@
 // The certificates stage of lint: reads every certificate and key file a config names and records
 // facts about it for the certs/* rules. The only part of certificate checking that does I/O.
 import { readRegularFile, stat } from '../fs-async.js';
+import { mayRead, OUTSIDE_REPOSITORY, type ReadScope } from '../read-scope.js';
 import path from 'node:path';
 import type { X509Certificate, KeyObject } from 'node:crypto';
 import type { JsonValue, Kind } from '../types.js';
@@ -14,6 +15,8 @@ export interface GatherOptions {
   cwd: string;
   /** Folder of the config file (only used to hint when a relative path exists there and not in cwd). */
   configDir: string;
+  /** Where files named by the config may be read from (absent: anywhere). */
+  scope?: ReadScope;
 }
 
 /** What one file holds, read and parsed once however many references name it. */
@@ -22,6 +25,7 @@ interface Content {
   error?: string;
   readable: boolean;
   missing?: boolean;
+  outside?: boolean;
   certificates: X509Certificate[];
   key?: KeyObject;
 }
@@ -44,7 +48,7 @@ export async function gatherCertificateFacts(
     if (!content) {
       let read = reads.get(resolvedPath);
       if (!read) {
-        read = readCarefully(resolvedPath);
+        read = mayRead(resolvedPath, options.scope) ? readCarefully(resolvedPath) : Promise.resolve({ ok: false, error: OUTSIDE_REPOSITORY, outside: true });
         reads.set(resolvedPath, read);
       }
       content = contentOf(read, asKey);
@@ -56,7 +60,7 @@ export async function gatherCertificateFacts(
   const out: CertificateFacts[] = [];
   for (const { reference, resolvedPath, content } of loaded) {
     if (!content.readable && ENV_REFERENCE.test(reference.path)) continue;
-    const facts: CertificateFacts = { ...reference, resolvedPath, readable: content.readable, ...(content.missing ? { missing: true } : {}) };
+    const facts: CertificateFacts = { ...reference, resolvedPath, readable: content.readable, ...(content.missing ? { missing: true } : {}), ...(content.outside ? { outside: true } : {}) };
     if (content.error !== undefined) facts.error = content.readable ? content.error : content.error + (await relativeHint(reference.path, options));
     const leaf = content.certificates[0];
     if (leaf) {
@@ -80,7 +84,7 @@ export async function gatherCertificateFacts(
 
 async function contentOf(read: Promise<ReadOutcome>, asKey: boolean): Promise<Content> {
   const outcome = await read;
-  if (!outcome.ok) return { readable: false, error: outcome.error, missing: outcome.missing, certificates: [] };
+  if (!outcome.ok) return { readable: false, error: outcome.error, missing: outcome.missing, ...(outcome.outside ? { outside: true } : {}), certificates: [] };
   if (asKey) {
     const parsed = parsePrivateKey(outcome.bytes.toString('utf8'));
     return { readable: true, error: parsed.error, certificates: [], key: parsed.key };
@@ -92,7 +96,7 @@ async function contentOf(read: Promise<ReadOutcome>, asKey: boolean): Promise<Co
 /** A PEM file of certificates and keys is a few KB; larger ones are not read. */
 const MAX_PEM_BYTES = 1024 * 1024;
 
-type ReadOutcome = { ok: true; bytes: Buffer } | { ok: false; error: string; missing?: boolean };
+type ReadOutcome = { ok: true; bytes: Buffer } | { ok: false; error: string; missing?: boolean; outside?: boolean };
 
 async function readCarefully(file: string): Promise<ReadOutcome> {
   try {

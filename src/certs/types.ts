@@ -20,6 +20,8 @@ export interface CertificateFacts {
   readable: boolean;
   /** The file does not exist on this machine (which need not be the gateway host). */
   missing?: boolean;
+  /** Outside the repository and not allowed: not read (docs/security.md). */
+  outside?: boolean;
   /** Why it could not be read or parsed. */
   error?: string;
   /** For certificates: subject common name, validity end (ISO 8601), count of certificates in the file. */

@@ -2,6 +2,7 @@
 import { fstatSync, statSync, writeSync } from 'node:fs';
 import { MAX_CONFIG_BYTES, readRegularFileSync } from '../fs-async.js';
 import * as path from 'node:path';
+import { insideRepository, type ReadScope } from '../read-scope.js';
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -73,6 +74,16 @@ function stdoutIsTerminal(): boolean {
 
 /** Thrown by argument parsing: exit status 2 with a one-line usage hint. */
 export class UsageError extends Error {}
+
+/**
+ * The reader of a report's code frames: the files the command was given (and found in the folders it was
+ * given), and other files only inside the repository. A function file outside it, read with --host or
+ * --allow-path, is never quoted (docs/security.md).
+ */
+export function frameReader(cwd: string, scope: ReadScope | undefined, given: readonly string[]): (file: string) => string | null {
+  const own = new Set(given.map((file) => path.resolve(cwd, file)));
+  return (file) => (own.has(path.resolve(cwd, file)) || insideRepository(path.resolve(cwd, file), scope) ? readSourceSafely(cwd, file) : null);
+}
 
 /** A file's text for a report's code frames (BOM removed), or null when it cannot be read. */
 export function readSourceSafely(cwd: string, file: string): string | null {

@@ -12,7 +12,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeText, readingEnvironment, type LintOptions } from '../lint.js';
 import { loadToolConfig } from '../config/index.js';
-import { deploymentFrom, expansionBase } from './tool-options.js';
+import { deploymentFrom, expansionBase, jsToolConfigAllowed } from './tool-options.js';
 import { isConfigFileName } from '../files.js';
 import { readTestFile } from '../sgtest/file.js';
 import { placer } from '../sgtest/run.js';
@@ -59,7 +59,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   /** The options `sgconf lint` would use in the file's folder: its tool config, target and env files. */
   async function optionsFor(file: string): Promise<LintOptions> {
     const dir = path.dirname(file);
-    const tool = await loadToolConfig(dir);
+    const tool = await loadToolConfig(dir, undefined, { allowJs: jsToolConfigAllowed(process.env) });
     const deployment = deploymentFrom(tool, {}, dir, expansionBase(tool, {}, process.env));
     return { ...deployment.options, cwd: dir };
   }

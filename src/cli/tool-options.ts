@@ -3,10 +3,11 @@
 import * as path from 'node:path';
 import { readFileSync, statSync } from 'node:fs';
 import type { LintOptions } from '../lint.js';
-import type { LoadedToolConfig } from '../config/index.js';
+import { loadToolConfig, type LoadedToolConfig } from '../config/index.js';
 import { deploymentEnvironment, parseEnvFile } from '../config/env-file.js';
-import { UsageError } from './io.js';
+import { UsageError, type CliIO } from './io.js';
 import { parseHostEntry } from '../functions/hosts.js';
+import { mayRead, OUTSIDE_REPOSITORY, readScope } from '../read-scope.js';
 import { resolveTarget } from './args.js';
 import type { Release } from '../releases/index.js';
 import type { FileResult } from '../types.js';
@@ -20,6 +21,8 @@ export const DEPLOYMENT_OPTIONS = {
   host: { type: 'boolean' },
   'pass-env': { type: 'string', multiple: true },
   'allow-host': { type: 'string', multiple: true },
+  'allow-path': { type: 'string', multiple: true },
+  'js-config': { type: 'boolean' },
 } as const;
 
 export interface SharedOptionValues {
@@ -31,6 +34,18 @@ export interface SharedOptionValues {
   'pass-env'?: string[];
   'no-env'?: boolean;
   'allow-host'?: string[];
+  'allow-path'?: string[];
+  'js-config'?: boolean;
+}
+
+/** The tool config (`--config`, else the nearest one); a JavaScript one runs only when asked for. */
+export function toolConfigFor(io: CliIO, values: SharedOptionValues & { config?: string }): Promise<LoadedToolConfig> {
+  return loadToolConfig(io.cwd, values.config, { allowJs: values['js-config'] === true || jsToolConfigAllowed(io.env) });
+}
+
+/** SGCONF_JS_CONFIG=1 in the environment allows a JavaScript tool config, as --js-config does. */
+export function jsToolConfigAllowed(env: Record<string, string | undefined>): boolean {
+  return env.SGCONF_JS_CONFIG === '1';
 }
 
 export interface Deployment {
@@ -64,6 +79,12 @@ export function passedVariables(processEnv: Record<string, string | undefined>, 
  */
 export function deploymentFrom(tool: LoadedToolConfig, values: SharedOptionValues, cwd: string, baseEnv: Record<string, string | undefined> | null, oldestTarget?: Release): Deployment {
   const config = tool.config;
+  const host = values.host ?? config.host ?? false;
+  const scope = readScope(cwd, tool.filepath, [...config.allowPaths, ...(values['allow-path'] ?? [])], host);
+  // The command line's env files are the user's; the tool config's come with the repository.
+  for (const file of config.envFiles) {
+    if (!mayRead(file, scope)) throw new UsageError(`the env file ${file} (tool config envFiles): ${OUTSIDE_REPOSITORY}`);
+  }
   const envFiles = [...config.envFiles, ...[...(values['env-file'] ?? []), ...(values['sgconf-env-file'] ?? [])].map((f) => path.resolve(cwd, f))];
   const problems: FileResult[] = [];
   const declared: Map<string, string>[] = [];
@@ -85,7 +106,8 @@ export function deploymentFrom(tool: LoadedToolConfig, values: SharedOptionValue
       target: resolveTarget(values.target, config.target, oldestTarget),
       env: deployment?.env ?? null,
       placeholders: deployment?.placeholders,
-      host: values.host ?? config.host ?? false,
+      host,
+      scope,
       remote: values['no-remote'] ? false : (config.remote ?? true),
       remoteHosts: [...config.remoteHosts, ...allowedHostsOption(values['allow-host'])],
       secretValues: baseEnv === null ? [] : Object.values(passedVariables(baseEnv, [...config.passEnv, ...(values['pass-env'] ?? [])])),

@@ -31,6 +31,8 @@ export interface ToolConfig {
   envFiles: string[];
   /** This machine is the gateway host. */
   host: boolean | undefined;
+  /** Files or folders outside the repository that the config's file paths may name (resolved). */
+  allowPaths: string[];
 }
 
 export interface LoadedToolConfig {
@@ -45,11 +47,11 @@ const SEARCH_PLACES = [
   'package.json', '.sgconfrc', '.sgconfrc.json', '.sgconfrc.yaml', '.sgconfrc.yml',
   '.sgconfrc.js', '.sgconfrc.mjs', '.sgconfrc.cjs', 'sgconf.config.js', 'sgconf.config.mjs', 'sgconf.config.cjs',
 ];
-const KEYS = ['rules', 'ignore', 'env', 'passEnv', 'remote', 'remoteHosts', 'caFiles', 'remoteTimeoutMs', 'edition', 'target', 'envFiles', 'host'];
+const KEYS = ['rules', 'ignore', 'env', 'passEnv', 'remote', 'remoteHosts', 'caFiles', 'remoteTimeoutMs', 'edition', 'target', 'envFiles', 'host', 'allowPaths'];
 const SETTINGS: RuleSetting[] = ['off', 'info', 'warning', 'error'];
 
 export function emptyToolConfig(): ToolConfig {
-  return { rules: {}, ignore: [], env: {}, passEnv: [], remote: undefined, remoteHosts: [], caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined, envFiles: [], host: undefined };
+  return { rules: {}, ignore: [], env: {}, passEnv: [], remote: undefined, remoteHosts: [], caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined, envFiles: [], host: undefined, allowPaths: [] };
 }
 
 /**
@@ -79,10 +81,27 @@ export function findToolConfigFile(cwd: string, home = homedir()): string | null
   }
 }
 
-export async function loadToolConfig(cwd: string, explicitPath?: string): Promise<LoadedToolConfig> {
+export interface LoadToolConfigOptions {
+  /** Run a JavaScript tool config (--js-config, SGCONF_JS_CONFIG=1); otherwise it is refused unrun. */
+  allowJs?: boolean;
+}
+
+/** JavaScript tool configs: code from the repository, run only on request (docs/security.md). */
+const JS_TOOL_CONFIG = /\.(c|m)?js$/i;
+
+export async function loadToolConfig(cwd: string, explicitPath?: string, options: LoadToolConfigOptions = {}): Promise<LoadedToolConfig> {
   const filepath = explicitPath ? path.resolve(cwd, explicitPath) : findToolConfigFile(cwd);
   if (!filepath) return { config: emptyToolConfig(), filepath: null, problems: null };
   const display = path.relative(cwd, filepath) || filepath;
+  if (JS_TOOL_CONFIG.test(filepath)) {
+    if (!options.allowJs) {
+      return { config: emptyToolConfig(), filepath, problems: problem(display, 'the tool config is JavaScript, which runs code: sgconf runs it only with --js-config or SGCONF_JS_CONFIG=1 (a JSON or YAML tool config offers every setting)', '') };
+    }
+    const { runJsToolConfig } = await import('./js-tool-config.js');
+    const ran = await runJsToolConfig(filepath);
+    if (!ran.ok) return { config: emptyToolConfig(), filepath, problems: problem(display, `the sgconf tool config cannot be loaded: ${ran.reason}`, '') };
+    return validateToolConfig(ran.value, display, filepath);
+  }
   let raw: unknown;
   try {
     const { cosmiconfig } = await import('cosmiconfig');
@@ -186,6 +205,10 @@ export function validateToolConfig(raw: unknown, display: string, filepath: stri
         case 'envFiles':
           if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) messages.push({ message: '"envFiles" must be an array of env file paths (dotenv syntax)', pointer: '/envFiles' });
           else config.envFiles = (value as string[]).map((f) => (filepath ? path.resolve(path.dirname(filepath), f) : f));
+          break;
+        case 'allowPaths':
+          if (!Array.isArray(value) || !value.every((v) => typeof v === 'string' && v !== '')) messages.push({ message: '"allowPaths" must be an array of file or folder paths outside the repository that configs may name', pointer: '/allowPaths' });
+          else config.allowPaths = (value as string[]).map((f) => (filepath ? path.resolve(path.dirname(filepath), f) : f));
           break;
         case 'host':
           if (typeof value !== 'boolean') messages.push({ message: '"host" must be true (this machine is the gateway host) or false', pointer: '/host' });

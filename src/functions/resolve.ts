@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { getAtPointer, isObject, joinPointer, type JsonValue, type Kind, type RawDiagnostic, type Severity } from '../types.js';
 import { functionDiagnostic } from './diagnostic.js';
 import { hostRefusal } from './hosts.js';
+import { insideRepository, mayRead, OUTSIDE_REPOSITORY, type ReadScope } from '../read-scope.js';
 import { withoutCredentials } from './handlers.js';
 import type { FetchResult } from './fetch.js';
 import { parseFunctionSource, reconcileWithOtto } from './parse.js';
@@ -19,6 +20,8 @@ export interface ResolveOptions {
   configDir: string;
   /** false: no request, an info diagnostic instead. */
   remote: boolean;
+  /** Where files named by the config may be read from (absent: anywhere). */
+  scope?: ReadScope;
   /** Hosts remote sources may come from (--allow-host, remoteHosts): no other is asked. */
   allowedHosts: readonly string[];
   /** Whether the string at a pointer holds an expanded environment variable (such a URL is never fetched). */
@@ -115,6 +118,11 @@ async function resolveSite(
     if (entry && !entry.isDirectory()) {
       const fn: ResolvedFunction = { ...base, origin: 'file', location: site.value, source: null, locate: () => null };
       reportExternalInPersistentConfig(kind, site, 'file', options, report);
+      if (!mayRead(absolute, options.scope)) {
+        report('functions/source-not-found', 'info', `the ${roleName(site.role)} file ${site.value} is outside the repository, so it was not read`,
+          'A config in a pull request could name any file of the machine that runs sgconf (docs/security.md). On the gateway host, lint with --host; or list the path with --allow-path or allowPaths in the tool config.');
+        return { ...fn, notRead: OUTSIDE_REPOSITORY };
+      }
       let text: string;
       try {
         text = (await readRegularFile(absolute, MAX_FUNCTION_FILE_BYTES)).toString('utf8');
@@ -124,7 +132,8 @@ async function resolveSite(
           'The gateway would not load the database.');
         return fn;
       }
-      return finishParse({ ...fn, source: text, locate: (offset) => ({ file: absolute, fileText: text, offset }) }, diagnostics, options);
+      const read = { ...fn, source: text, locate: (offset: number) => ({ file: absolute, fileText: text, offset }) };
+      return insideRepository(absolute, options.scope) ? finishParse(read, diagnostics, options) : finishUnquoted(read, diagnostics, options);
     }
   }
 
@@ -173,6 +182,21 @@ async function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], {
   }
   const parsed = { ...fn, functionNode: outcome.functionNode };
   return onParsed ? onParsed(parsed) : parsed;
+}
+
+/**
+ * A file outside the repository, read with --host or --allow-path: whether it is JavaScript and where it
+ * stops being so, and nothing of its text (no token in a message; the report shows no code frame of it).
+ */
+async function finishUnquoted(fn: ResolvedFunction, diagnostics: RawDiagnostic[], { ottoSyntax }: Pick<ResolveOptions, 'ottoSyntax'>): Promise<ResolvedFunction> {
+  const source = fn.source ?? '';
+  const outcome = reconcileWithOtto(parseFunctionSource(source), await ottoSyntax?.(source), source);
+  const problem = outcome.problems[0];
+  if (problem) {
+    diagnostics.push(functionDiagnostic(fn, problem.rule, 'error', { start: problem.start, end: problem.start }, `${describeFunction(fn)}: not a function the gateway can load, from here on`,
+      'The file is outside the repository, so none of its text is quoted (docs/security.md).'));
+  }
+  return { ...fn, functionNode: null };
 }
 
 /** In a 3.x database config, the REST validation compiles sync/import_filter as JavaScript before resolving (6.3). */

@@ -2,6 +2,7 @@
 // sources), the config's errors first (a config the target refuses runs no case), then every case as a
 // real write through the deployed function, each compared with what it expects.
 import * as path from 'node:path';
+import { mayRead, OUTSIDE_REPOSITORY } from '../read-scope.js';
 import { analyzeFile, readTextFile } from '../files.js';
 import { locateNearest, type LocatedDocument, type SourceText } from '../source/index.js';
 import type { LintOptions } from '../lint.js';
@@ -99,6 +100,12 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
 
   // The config, read and judged as lint would for this target.
   const configPath = path.relative(options.cwd, path.resolve(path.dirname(path.resolve(options.cwd, file)), testFile.config)) || testFile.config;
+  if (!mayRead(path.resolve(options.cwd, configPath), options.scope)) {
+    const problem = `the config ${configPath}: ${OUTSIDE_REPOSITORY}`;
+    result.diagnostics.push(place({ rule: CONFIG_UNUSABLE, severity: 'error', pointer: '/config', writtenPointer: '/config', message: problem, detail: 'A test file in a pull request could name any file of the machine that runs sgconf (docs/security.md).' }));
+    result.cases = notRun(problem);
+    return result;
+  }
   const analyzed = await analyzeFile(configPath, { ...options, target });
   const errors = analyzed.result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {

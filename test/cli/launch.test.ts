@@ -89,8 +89,8 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     const cwd = mkdtempSync(path.join(os.tmpdir(), 'sgconf-launch-'));
     cpSync(path.join(ROOT, 'examples', 'legacy'), cwd, { recursive: true });
     writeFileSync(path.join(cwd, '.sgconfrc.mjs'), "export default { rules: { 'webhook/plain-http': 'error', 'webhook/no-filter': 'off' } };\n");
-    const bundled = sgconf(['lint', '.', '--format', 'json'], { cwd });
-    const modules = sgconf(['lint', '.', '--format', 'json'], { cwd, env: { SGCONF_NO_BUNDLE: '1' } });
+    const bundled = sgconf(['lint', '.', '--format', 'json', '--js-config'], { cwd });
+    const modules = sgconf(['lint', '.', '--format', 'json'], { cwd, env: { SGCONF_NO_BUNDLE: '1', SGCONF_JS_CONFIG: '1' } });
     expect(bundled).toEqual(modules);
     expect(bundled.code).toBe(1);
     const rules = JSON.parse(bundled.stdout).results[0].diagnostics.map((d: { rule: string; severity: string }) => `${d.rule} ${d.severity}`);

@@ -2,8 +2,7 @@
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs, useColor } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom } from '../tool-options.js';
-import { loadToolConfig } from '../../config/index.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, toolConfigFor } from '../tool-options.js';
 import { buildSources } from '../../convert/build.js';
 import { dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
 import { writeToDirectory, WriteError } from '../../convert/writer.js';
@@ -26,6 +25,9 @@ Options:
                          patch version such as 3.1.4 (default 4.1)
   --env-file FILE        dotenv file of the deployment's variables (repeatable)
   --host                 this machine is the gateway host
+  --allow-path PATH      a file or folder outside the repository that configs may name
+                         (repeatable); read, never quoted (docs/security.md)
+  --js-config            run a JavaScript tool config (.sgconfrc.js ...); also SGCONF_JS_CONFIG=1
   --format stylish|json  how diagnostics are reported (default stylish)
   -h, --help             show this help
 `;
@@ -48,7 +50,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (values.out === undefined && !dryRun) throw new UsageError('say where to write: --out <dir> (or --dry-run)');
   if (values.out === '') throw new UsageError('--out needs a directory');
 
-  const tool = await loadToolConfig(io.cwd);
+  const tool = await toolConfigFor(io, values);
   // Build writes environment references as they are; env files only declare which ones the deployment sets.
   const deployment = deploymentFrom(tool, values, io.cwd, null);
   const { env: _unused, ...lint } = deployment.options;

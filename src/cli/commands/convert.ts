@@ -2,8 +2,7 @@
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs, useColor } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, expansionBase } from '../tool-options.js';
-import { loadToolConfig } from '../../config/index.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, toolConfigFor, expansionBase } from '../tool-options.js';
 import { convertFile } from '../../convert/run.js';
 import { conversionSummary, dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
 import { writeInPlace, writeToDirectory, WriteError } from '../../convert/writer.js';
@@ -30,6 +29,9 @@ Options:
   --env-file FILE        dotenv file of the deployment's variables (repeatable; with --expand-env
                          their values are written)
   --host                 this machine is the gateway host: absolute paths must exist here
+  --allow-path PATH      a file or folder outside the repository that configs may name
+                         (repeatable); read, never quoted (docs/security.md)
+  --js-config            run a JavaScript tool config (.sgconfrc.js ...); also SGCONF_JS_CONFIG=1
   --format stylish|json  how diagnostics are reported (default stylish)
   -h, --help             show this help
 `;
@@ -58,7 +60,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (values.out === '') throw new UsageError('--out needs a directory');
   if (values['group-id'] !== undefined && values['group-id'] === '') throw new UsageError('--group-id needs a value');
 
-  const tool = await loadToolConfig(io.cwd);
+  const tool = await toolConfigFor(io, values);
   const deployment = deploymentFrom(tool, values, io.cwd, values['expand-env'] ? expansionBase(tool, values, io.env) : null, '3.0');
   const { env: expandEnv, ...lint } = deployment.options;
   const problems = [...(tool.problems ? [tool.problems] : []), ...deployment.problems];

@@ -1,10 +1,9 @@
 // sgconf dry-run <config> --doc <file|->: one document through a database's sync function (or import
 // filter), offline, answered as the gateway's dry-run endpoint answers.
 import * as path from 'node:path';
-import { readSourceSafely, UsageError, type CliIO } from '../io.js';
+import { frameReader, UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs, useColor } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, expansionBase } from '../tool-options.js';
-import { loadToolConfig } from '../../config/index.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, toolConfigFor, expansionBase } from '../tool-options.js';
 import { analyzeFile } from '../../files.js';
 import { summarize } from '../../lint.js';
 import { formatReport } from '../../report/index.js';
@@ -34,6 +33,9 @@ Options:
   --target VERSION        the Sync Gateway release (default 4.1)
   --env-file FILE         dotenv file of the deployment's variables (repeatable)
   --host                  this machine is the gateway host: absolute paths must exist here
+  --allow-path PATH       a file or folder outside the repository that configs may name
+                          (repeatable); read, never quoted (docs/security.md)
+  --js-config             run a JavaScript tool config (.sgconfrc.js ...); also SGCONF_JS_CONFIG=1
   --pass-env NAME         let $NAME expand from this process's environment (repeatable);
                           no other variable of the machine is read (docs/security.md)
   --no-env                do not expand environment variables
@@ -76,7 +78,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     ...(values.xattrs !== undefined ? { xattrs: readDocumentFile(values.xattrs, io, '--xattrs') } : {}),
   };
 
-  const tool = await loadToolConfig(io.cwd, values.config);
+  const tool = await toolConfigFor(io, values);
   const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : expansionBase(tool, values, io.env));
   const options = deployment.options;
   const configFile = positionals[0]!;
@@ -84,7 +86,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const errors = analyzed.result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0 || deployment.problems.length > 0) {
     const report = summarize([...deployment.problems, { ...analyzed.result, diagnostics: errors }], options.target);
-    io.stderr(await formatReport(report, 'stylish', { cwd: io.cwd, color: false, readSource: (file) => readSourceSafely(io.cwd, file) }));
+    io.stderr(await formatReport(report, 'stylish', { cwd: io.cwd, color: false, readSource: frameReader(io.cwd, options.scope, [configFile]) }));
     return 1;
   }
   const role = values['import-filter'] ? 'import_filter' : 'sync';

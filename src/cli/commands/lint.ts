@@ -1,11 +1,10 @@
 // sgconf lint <path>...: check configs and report in the format the tool chain wants.
 import * as path from 'node:path';
-import { readSourceSafely, UsageError, type CliIO } from '../io.js';
+import { frameReader, UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs, useColor } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, expansionBase } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, toolConfigFor, expansionBase } from '../tool-options.js';
 import { summarize } from '../../lint.js';
 import { lintPaths } from '../../files.js';
-import { loadToolConfig } from '../../config/index.js';
 import { foldersWithoutConfigs } from '../../files.js';
 import { formatReport, REPORT_FORMATS, type ReportFormat } from '../../report/index.js';
 import type { Kind } from '../../types.js';
@@ -28,6 +27,9 @@ Options:
   --env-file FILE                      dotenv file of the variables the deployment defines (repeatable);
                                        NAME= (empty) declares a variable set at deploy time
   --host                               this machine is the gateway host: absolute paths must exist here
+  --allow-path PATH                    a file or folder outside the repository that configs may name
+                                       (repeatable); read, never quoted (docs/security.md)
+  --js-config                          run a JavaScript tool config (.sgconfrc.js ...); also SGCONF_JS_CONFIG=1
   --pass-env NAME                      let $NAME expand from this process's environment (repeatable);
                                        no other variable of the machine is read (docs/security.md)
   --config FILE                        use this sgconf tool config instead of searching for one
@@ -64,7 +66,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
   if (positionals.length === 0) throw new UsageError('no path given: name the config files or folders to check');
 
-  const tool = await loadToolConfig(io.cwd, values.config);
+  const tool = await toolConfigFor(io, values);
   const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : expansionBase(tool, values, io.env));
   const shared = deployment.options;
   const lintOptions = {
@@ -93,7 +95,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const extra = [...(tool.problems ? [tool.problems] : []), ...deployment.problems];
   const final = extra.length > 0 ? summarize([...extra, ...report.results], shared.target) : report;
   const color = useColor(io);
-  io.stdout(await formatReport(final, format, { cwd: io.cwd, color, readSource: (file) => readSourceSafely(io.cwd, file) }));
+  io.stdout(await formatReport(final, format, { cwd: io.cwd, color, readSource: frameReader(io.cwd, shared.scope, final.results.map((r) => r.file)) }));
   if (final.errorCount > 0) return 1;
   if (maxWarnings >= 0 && final.warningCount > maxWarnings) return 1;
   return 0;

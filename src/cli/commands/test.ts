@@ -2,8 +2,7 @@
 import * as path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, expansionBase, type SharedOptionValues } from '../tool-options.js';
-import { loadToolConfig } from '../../config/index.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, toolConfigFor, expansionBase, type SharedOptionValues } from '../tool-options.js';
 import { findConfigFiles, ignoreMatcher } from '../../files.js';
 import { SandboxPool } from '../../sync/pool.js';
 import { runTestFile, type TestFileResult } from '../../sgtest/run.js';
@@ -21,6 +20,9 @@ Options:
   --target VERSION                     the Sync Gateway release (default: the test file's target, else 4.1)
   --env-file FILE                      dotenv file of the deployment's variables (repeatable)
   --host                               this machine is the gateway host: absolute paths must exist here
+  --allow-path PATH                    a file or folder outside the repository that configs may name
+                                       (repeatable); read, never quoted (docs/security.md)
+  --js-config                          run a JavaScript tool config (.sgconfrc.js ...); also SGCONF_JS_CONFIG=1
   --pass-env NAME                      let $NAME expand from this process's environment (repeatable);
                                        no other variable of the machine is read (docs/security.md)
   --no-env                             do not expand environment variables
@@ -62,7 +64,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
 type TestOptionValues = SharedOptionValues & { config?: string; 'pass-with-no-tests'?: boolean };
 
 async function runTests(values: TestOptionValues, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, started: Promise<void>): Promise<number> {
-  const tool = await loadToolConfig(io.cwd, values.config);
+  const tool = await toolConfigFor(io, values);
   const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : expansionBase(tool, values, io.env));
   const isIgnored = ignoreMatcher(tool.config.ignore, tool.filepath ? path.dirname(tool.filepath) : io.cwd, io.cwd);
   const paths = positionals.length > 0 ? positionals : ['.'];

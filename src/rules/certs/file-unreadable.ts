@@ -12,6 +12,15 @@ export const rule: Rule = {
       if (facts.readable) continue;
       // Only the gateway host has the file, and a relative path resolves against the gateway's working
       // directory, which no other machine has: without --host, missing is "not checked here".
+      if (facts.outside) {
+        context.report({
+          pointer: facts.pointer,
+          severity: 'info',
+          message: `${roleWords(facts.role)} "${facts.path}" is outside the repository, so it was not read`,
+          detail: 'A config in a pull request could name any file of the machine that runs sgconf (docs/security.md). On the gateway host, lint with --host; or list the path with --allow-path or allowPaths in the tool config.',
+        });
+        continue;
+      }
       if (facts.missing && !context.settings.host) {
         const where = path.isAbsolute(facts.path) ? 'It names a file on the gateway host.' : 'The path is relative to the gateway\'s working directory, on the gateway host.';
         context.report({

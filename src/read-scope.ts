@@ -1,0 +1,57 @@
+// Where a file named by a repository's content (a function file, a certificate, a tool config's env file,
+// a test file's config) may be read from: inside the repository, or where the user allowed. A pull request
+// cannot make sgconf read the CI machine's files, and what is read outside is never quoted (docs/security.md).
+import { existsSync, realpathSync } from 'node:fs';
+import * as path from 'node:path';
+
+export interface ReadScope {
+  /** Real path of the repository: the git work tree of the working directory, else the tool config's folder, else the working directory. */
+  root: string;
+  /** Real paths of files or folders outside it that the user allowed (--allow-path, allowPaths). */
+  allowed: readonly string[];
+  /** This machine is the gateway host (--host): files outside are read, and still never quoted. */
+  host: boolean;
+}
+
+export function readScope(cwd: string, toolConfigFile: string | null, allowed: readonly string[], host: boolean): ReadScope {
+  return { root: repositoryRoot(cwd, toolConfigFile), allowed: allowed.map((entry) => realPath(path.resolve(cwd, entry))), host };
+}
+
+function repositoryRoot(cwd: string, toolConfigFile: string | null): string {
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, '.git'))) return realPath(dir);
+    if (path.dirname(dir) === dir) break;
+  }
+  return realPath(toolConfigFile ? path.dirname(toolConfigFile) : cwd);
+}
+
+/** The real path (links followed); for a path that does not exist, its nearest existing folder's real path and the rest. */
+export function realPath(file: string): string {
+  const absolute = path.resolve(file);
+  try {
+    return realpathSync.native(absolute);
+  } catch {
+    const parent = path.dirname(absolute);
+    return parent === absolute ? absolute : path.join(realPath(parent), path.basename(absolute));
+  }
+}
+
+function within(file: string, folder: string): boolean {
+  const relative = path.relative(folder, file);
+  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
+}
+
+/** Whether a file lies in the repository once every link is followed (no scope: everything does). */
+export function insideRepository(file: string, scope: ReadScope | undefined): boolean {
+  return scope === undefined || within(realPath(file), scope.root);
+}
+
+/** Whether a file named by the repository's content may be read. */
+export function mayRead(file: string, scope: ReadScope | undefined): boolean {
+  if (scope === undefined || scope.host) return true;
+  const real = realPath(file);
+  return within(real, scope.root) || scope.allowed.some((entry) => within(real, entry));
+}
+
+/** Why a file outside the repository was not read, for a diagnostic. */
+export const OUTSIDE_REPOSITORY = 'it is outside the repository, so it was not read (--host on the gateway host, or --allow-path, reads it)';
