@@ -1,6 +1,6 @@
 // The tool's own config (`.sgconfrc`, `.sgconfrc.json|yaml|yml|js|mjs`, `sgconf.config.js|mjs`,
 // `package.json#sgconf`), found from the working directory upward. A typo in it is reported, never ignored.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { MAX_CONFIG_BYTES, readRegularFileSync } from '../fs-async.js';
 import * as path from 'node:path';
 import { homedir } from 'node:os';
@@ -67,7 +67,7 @@ export function findToolConfigFile(cwd: string, home = homedir()): string | null
       if (!existsSync(candidate)) continue;
       if (name === 'package.json') {
         try {
-          const pkg = JSON.parse(readFileSync(candidate, 'utf8')) as Record<string, unknown>;
+          const pkg = JSON.parse(readRegularFileSync(candidate, MAX_CONFIG_BYTES).toString('utf8')) as Record<string, unknown>;
           if (!('sgconf' in pkg)) continue;
         } catch {
           continue;
@@ -104,6 +104,8 @@ export async function loadToolConfig(cwd: string, explicitPath?: string, options
   }
   let raw: unknown;
   try {
+    // cosmiconfig reads the file whole: a link to /dev/zero or a FIFO is refused here first.
+    readRegularFileSync(filepath, MAX_CONFIG_BYTES);
     const { cosmiconfig } = await import('cosmiconfig');
     const explorer = cosmiconfig('sgconf');
     const loaded = await explorer.load(filepath);

@@ -4,12 +4,14 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import * as tls from 'node:tls';
 import { createGunzip } from 'node:zlib';
-import { readFile } from 'node:fs/promises';
+import { readRegularFile } from '../fs-async.js';
 import { hostRefusal } from './hosts.js';
 import { withoutCredentials } from './handlers.js';
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_REDIRECTS = 5;
+/** A file of CA certificates is a few KB; a link to /dev/zero must not be read whole. */
+const MAX_CA_FILE_BYTES = 1024 * 1024;
 
 export interface FetchOptions {
   timeoutMs: number;
@@ -32,7 +34,7 @@ export async function fetchFunctionSource(url: string, options: FetchOptions): P
   let ca: string[] | undefined;
   if (options.caFiles.length > 0) {
     try {
-      ca = [...tls.rootCertificates, ...(await Promise.all(options.caFiles.map((f) => readFile(f, 'utf8'))))];
+      ca = [...tls.rootCertificates, ...(await Promise.all(options.caFiles.map(async (f) => (await readRegularFile(f, MAX_CA_FILE_BYTES)).toString('utf8'))))];
     } catch (error) {
       return { ok: false, reason: `cannot read a CA file of the tool config (caFiles): ${(error as Error).message}`, tls: false };
     }

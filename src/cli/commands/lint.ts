@@ -82,10 +82,16 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   let report = await lintPaths(positionals, fixing ? { ...lintOptions, quiet: false } : lintOptions);
   if (fixing) {
     const { fixFiles } = await import('../fix-files.js');
-    const changed = await fixFiles(report.results, { ...lintOptions, quiet: false }, io, values['fix-dry-run'] ? 'diff' : 'write');
+    const fixed = await fixFiles(report.results, { ...lintOptions, quiet: false }, io, values['fix-dry-run'] ? 'diff' : 'write');
     if (values['fix-dry-run']) return 0;
-    // What is left after the fixes is the report.
-    if (changed > 0 || values.quiet) report = await lintPaths(positionals, lintOptions);
+    // What is left after the fixes is the report, with an error on each file that could not be written.
+    if (fixed.changed > 0 || values.quiet) report = await lintPaths(positionals, lintOptions);
+    if (fixed.unwritable.size > 0) {
+      report = summarize(report.results.map((r) => {
+        const failure = fixed.unwritable.get(r.file);
+        return failure ? { ...r, diagnostics: [failure, ...r.diagnostics] } : r;
+      }), shared.target);
+    }
   }
   // As ESLint does: a named folder in which nothing is found to check is misuse, never a pass.
   const empty = report.results.length === 0 ? positionals : await foldersWithoutConfigs(positionals, report.results, io.cwd);

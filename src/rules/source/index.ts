@@ -11,5 +11,6 @@ import { rule as tooDeep } from './too-deep.js';
 import { rule as yamlAliases } from './yaml-aliases.js';
 import { rule as internalError } from './internal-error.js';
 import { rule as tooLarge } from './too-large.js';
+import { rule as unwritable } from './unwritable.js';
 
-export const rules: Rule[] = [syntax, undefinedVariable, duplicateKey, trailingText, bom, unreadable, unknownKind, tooDeep, yamlAliases, internalError, tooLarge];
+export const rules: Rule[] = [syntax, undefinedVariable, duplicateKey, trailingText, bom, unreadable, unknownKind, tooDeep, yamlAliases, internalError, tooLarge, unwritable];
