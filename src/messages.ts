@@ -46,3 +46,12 @@ const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
 export function printable(text: string): string {
   return text.replace(UNPRINTABLE, (ch) => (ch === '\t' ? ch : ch === '\n' ? '\\n' : ch === '\r' ? '\\r' : `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
+
+/**
+ * JSON text of a report. JSON.stringify escapes every control character but leaves the line and paragraph
+ * separators (and C1 controls) raw, which some terminals and log viewers break lines at; here they are
+ * escaped too, so no value of an input starts a line of the output. The meaning is the same JSON.
+ */
+export function jsonText(value: unknown, indent?: number): string {
+  return (JSON.stringify(value, null, indent) ?? 'undefined').replace(/[\u007f-\u009f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

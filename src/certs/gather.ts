@@ -48,7 +48,9 @@ export async function gatherCertificateFacts(
     if (!content) {
       let read = reads.get(resolvedPath);
       if (!read) {
-        read = mayRead(resolvedPath, options.scope) ? readCarefully(resolvedPath) : Promise.resolve({ ok: false, error: OUTSIDE_REPOSITORY, outside: true });
+        // A path that does not exist here stays "not on this machine"; one that exists outside the repository is not read.
+        read = mayRead(resolvedPath, options.scope) ? readCarefully(resolvedPath)
+          : stat(resolvedPath).then((): ReadOutcome => ({ ok: false, error: OUTSIDE_REPOSITORY, outside: true }), () => readCarefully(resolvedPath));
         reads.set(resolvedPath, read);
       }
       content = contentOf(read, asKey);

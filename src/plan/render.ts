@@ -1,9 +1,10 @@
 // Renderers of a plan: markdown (a checklist a person follows) and JSON (for automation).
+import { jsonText, printable } from '../messages.js';
 import type { Diagnostic } from '../types.js';
 import type { Evidence, Plan, Table } from './types.js';
 
 export function renderJson(plan: Plan): string {
-  return JSON.stringify(plan, null, 2) + '\n';
+  return jsonText(plan, 2) + '\n';
 }
 
 function where(e: { pointer: string; line: number | null }): string {
@@ -50,20 +51,25 @@ export function renderMarkdown(plan: Plan): string {
     for (const line of plan.findings.map((f) => `- ${f.severity} \`${f.rule}\` ${where(f)}: ${f.message}${f.step ? ` (addressed in step ${stepNumber.get(f.step)})` : ''}`)) out.push(line);
     out.push('');
   }
-  return out.join('\n');
+  return lines(out);
+}
+
+/** Each entry is one line: a name or value from the config cannot break it (a `::` command at a line's start). */
+function lines(entries: readonly string[]): string {
+  return entries.map(printable).join('\n');
 }
 
 /** What `sgconf plan` prints when the config has errors that block the upgrade. */
 export function renderBlocked(file: string, diagnostics: readonly Diagnostic[], format: 'markdown' | 'json'): string {
   if (format === 'json') {
-    return JSON.stringify({ file, blocked: true, diagnostics }, null, 2) + '\n';
+    return jsonText({ file, blocked: true, diagnostics }, 2) + '\n';
   }
-  return [
+  return lines([
     `# No upgrade runbook for \`${file}\``,
     '',
     `The config has ${diagnostics.length} error${diagnostics.length === 1 ? '' : 's'} that block${diagnostics.length === 1 ? 's' : ''} the upgrade; fix ${diagnostics.length === 1 ? 'it' : 'them'} first:`,
     '',
     ...diagnostics.map((d) => `- ${d.severity} \`${d.rule}\` ${where(d)}${d.file ? ` in ${d.file}` : ''}: ${d.message}`),
     '',
-  ].join('\n');
+  ]);
 }

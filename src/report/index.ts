@@ -1,4 +1,5 @@
 // Formatters turn a report into text. They never decide severity.
+import { jsonText } from '../messages.js';
 import type { LintReport } from '../types.js';
 
 export type ReportFormat = 'stylish' | 'json' | 'sarif' | 'github';
@@ -11,7 +12,7 @@ export type { FormatOptions } from './options.js';
 export async function formatReport(report: LintReport, format: ReportFormat, options: FormatOptions): Promise<string> {
   switch (format) {
     case 'json':
-      return JSON.stringify(report, null, 2) + '\n';
+      return jsonText(report, 2) + '\n';
     case 'stylish':
       return (await import('./stylish.js')).formatStylish(report, options);
     case 'sarif':

@@ -9,7 +9,7 @@ import { packageVersion } from '../version.js';
 import type { LintReport, Severity } from '../types.js';
 import { allRules } from '../rules/index.js';
 import type { FormatOptions } from './options.js';
-import { joinDetail } from '../messages.js';
+import { joinDetail, jsonText } from '../messages.js';
 
 const LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'note' };
 export const DOCS_BASE = 'https://github.com/sgconf/sgconf/blob/main/docs/rules/';
@@ -112,5 +112,5 @@ export function formatSarif(report: LintReport, options: FormatOptions): string 
       results,
     }],
   };
-  return JSON.stringify(sarif, null, 2) + '\n';
+  return jsonText(sarif, 2) + '\n';
 }

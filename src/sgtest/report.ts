@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { Release } from '../releases/index.js';
 import { escapeData, escapeProperty } from '../report/github.js';
 import { redactUrlCredentials } from '../secrets.js';
-import { printable } from '../messages.js';
+import { printable, jsonText } from '../messages.js';
 import type { CaseResult, Failure, TestFileResult } from './run.js';
 
 export type TestReportFormat = 'stylish' | 'json' | 'junit' | 'github';
@@ -30,7 +30,7 @@ export function testRunPassed(report: TestReport): boolean {
 
 export function formatTestReport(report: TestReport, format: TestReportFormat, cwd: string): string {
   switch (format) {
-    case 'json': return `${JSON.stringify(report, null, 2)}\n`;
+    case 'json': return `${jsonText(report, 2)}\n`;
     case 'junit': return junit(report);
     case 'github': return github(report);
     default: return stylish(report, cwd);
@@ -38,7 +38,7 @@ export function formatTestReport(report: TestReport, format: TestReportFormat, c
 }
 
 function show(value: unknown): string {
-  return redactUrlCredentials(JSON.stringify(value) ?? 'undefined');
+  return redactUrlCredentials(jsonText(value));
 }
 
 function failureLine(f: Failure): string {
@@ -76,7 +76,10 @@ function stylish(report: TestReport, cwd: string): string {
 function xml(text: string): string {
   return text.replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch]!)
     // XML 1.0 has no place for most control characters.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    // Line breaks as character references: the same text to an XML reader, and no value starts a line
+    // of the output (a `::` workflow command when the report is printed in a GitHub Actions log).
+    .replace(/[\n\r\u0085\u2028\u2029]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 function junit(report: TestReport): string {

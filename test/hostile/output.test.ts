@@ -38,3 +38,53 @@ describe('a name that would start a workflow command or drive the terminal', () 
     expectInert(r.stdout);
   });
 });
+
+/** A legacy config whose database, user and key names carry the injection, for plan, convert and dry-run. */
+function legacyFolder(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-output-legacy-'));
+  const db = `db${INJECTION}`;
+  writeFileSync(path.join(dir, 'sg.json'), JSON.stringify({
+    databases: { [db]: { server: 'couchbases://cb.example.com', bucket: 'b', enable_shared_bucket_access: true,
+      sync: 'function (doc) { channel(doc.c); }', users: { [`ann${INJECTION}`]: { password: 'pw12345', admin_channels: [`ch${INJECTION}`] } }, [`bogus${INJECTION}`]: true } },
+  }));
+  writeFileSync(path.join(dir, 'doc.json'), JSON.stringify({ c: `c${INJECTION}` }));
+  return dir;
+}
+
+/** No line that the injection starts, and no control character, in any output (github's own lines aside). */
+function expectNoInjectedLine(output: string): void {
+  for (const line of output.split(/\r?\n/)) expect(line.startsWith('::warning file=x::pwned'), line).toBe(false);
+  // eslint-disable-next-line no-control-regex
+  expect(output).not.toMatch(/[\u0000\u001b\u2028]/);
+}
+
+describe('every format of every command', () => {
+  it.each([
+    ['lint', ['lint', 'db.json'], ['stylish', 'json', 'sarif', 'github']],
+    ['test', ['test', 'ok.sgtest.json'], ['stylish', 'json', 'junit', 'github']],
+  ] as const)('%s', async (_name, args, formats) => {
+    const dir = folder();
+    for (const format of formats) {
+      const r = await runCli([...args, '--format', format], { cwd: dir });
+      expect(r.code, format).toBe(1);
+      expectNoInjectedLine(r.stdout + r.stderr);
+    }
+  });
+
+  it('plan (markdown and json), convert --dry-run (stylish and json) and dry-run', async () => {
+    const dir = legacyFolder();
+    const runs = [
+      ['plan', 'sg.json', '--from', '2.8', '--to', '4.1'],
+      ['plan', 'sg.json', '--from', '2.8', '--to', '4.1', '--format', 'json'],
+      ['convert', 'sg.json', '--dry-run'],
+      ['convert', 'sg.json', '--dry-run', '--format', 'json'],
+      ['dry-run', 'sg.json', '--doc', 'doc.json', '--db', `db${INJECTION}`],
+      ['dry-run', 'sg.json', '--doc', 'doc.json', '--db', 'nope'],
+    ];
+    for (const args of runs) {
+      const r = await runCli(args, { cwd: dir });
+      expect(r.stdout + r.stderr, args.join(' ')).not.toBe('');
+      expectNoInjectedLine(r.stdout + r.stderr);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 // sgconf cert <pem> [--ca <pem>] [--format json|text]: inspect a certificate offline.
+import { jsonText } from '../../messages.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../../fs-async.js';
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
@@ -41,7 +42,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     report(io, format, result.file, result.error, result.detail);
     return 1;
   }
-  io.stdout(format === 'json' ? JSON.stringify(result.certificate, null, 2) + '\n' : renderText(result.certificate));
+  io.stdout(format === 'json' ? jsonText(result.certificate, 2) + '\n' : renderText(result.certificate));
   return 0;
 }
 
@@ -56,7 +57,7 @@ async function load(file: string, io: CliIO): Promise<Loaded> {
 }
 
 function report(io: CliIO, format: 'json' | 'text', file: string, error: string, detail?: string): void {
-  if (format === 'json') io.stdout(JSON.stringify({ error, file, ...(detail ? { detail } : {}) }, null, 2) + '\n');
+  if (format === 'json') io.stdout(jsonText({ error, file, ...(detail ? { detail } : {}) }, 2) + '\n');
   else io.stdout(`${file}: ${error}${detail ? ` (${detail})` : ''}\n`);
 }
 

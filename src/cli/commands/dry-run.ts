@@ -1,5 +1,6 @@
 // sgconf dry-run <config> --doc <file|->: one document through a database's sync function (or import
 // filter), offline, answered as the gateway's dry-run endpoint answers.
+import { jsonText } from '../../messages.js';
 import * as path from 'node:path';
 import { frameReader, UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs, useColor } from '../args.js';
@@ -107,11 +108,11 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       io.stderr(`sgconf dry-run: the gateway refuses this request (${outcome.refusal.status}): ${outcome.refusal.message}\n`);
       return 2;
     }
-    io.stdout(`${JSON.stringify(outcome.answer, null, useColor(io) ? 2 : undefined)}\n`);
+    io.stdout(`${jsonText(outcome.answer, useColor(io) ? 2 : undefined)}\n`);
     // The gateway enumerates a document's keys in Go's random order: every answer another order gives.
     for (const variant of outcome.orderVariants ?? []) {
       if (variant.kind === 'refused') continue;
-      io.stderr(`sgconf dry-run: under another order of the document's keys (random on the gateway) the answer is ${JSON.stringify(variant.answer)}\n`);
+      io.stderr(`sgconf dry-run: under another order of the document's keys (random on the gateway) the answer is ${jsonText(variant.answer)}\n`);
     }
     return 0;
   } finally {
