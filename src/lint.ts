@@ -14,7 +14,7 @@ import type { RuleContext, Settings } from './rules/types.js';
 import type { ResolvedFunction } from './functions/types.js';
 import { functionDiagnostic } from './functions/diagnostic.js';
 import type { CertificateFacts } from './certs/types.js';
-import { collectSecrets, isSecretKey, scrub } from './secrets.js';
+import { collectSecrets, isSecretKey, rememberSecrets, scrub } from './secrets.js';
 import { splitMessage } from './messages.js';
 import { judge, NEWEST_RELEASE, type Release } from './releases/index.js';
 import { BEHAVIOUR } from './releases/behaviour.js';
@@ -170,7 +170,9 @@ async function analyzeTextOrThrow(text: string, file: string, options: LintOptio
     ...secretExpansions(parsed.expandedValues, options.secretValues ?? []),
   ].sort((a, b) => b.length - a.length);
   const diagnostics = finalize(raw, parsed.source, doc, toOriginal, options, secrets, parsed.placeholderPointers);
-  return { result: { file, kind, diagnostics }, kind, document: canonical, functions, skipped: false };
+  const result: FileResult = { file, kind, diagnostics };
+  rememberSecrets(result, secrets);
+  return { result, kind, document: canonical, functions, skipped: false };
 }
 
 /**

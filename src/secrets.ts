@@ -7,7 +7,32 @@ const PATH_KEY = /(_path|path$|cert|keypath)/i;
 
 /** Whether a field holds a secret value (not a path to a key file, which is fine to show). */
 export function isSecretKey(name: string): boolean {
-  return SECRET_KEY.test(name) && !PATH_KEY.test(name);
+  return (SECRET_KEY.test(name) || misspeltSecretWord(name)) && !PATH_KEY.test(name);
+}
+
+const SECRET_WORDS = ['password', 'passwd', 'secret', 'token', 'credential', 'credentials', 'apikey'];
+
+/**
+ * A key that misspells a secret word (`pasword`, `passwrod`, `secert`): the gateway ignores or refuses
+ * the field, but the value is still the credential its writer meant, and is masked like one.
+ */
+function misspeltSecretWord(name: string): boolean {
+  const words = name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 5);
+  const joined = name.toLowerCase().replace(/[^a-z]/g, '');
+  return [...words, joined].some((word) => SECRET_WORDS.some((secret) => withinOneEdit(word, secret)));
+}
+
+/** Damerau-Levenshtein distance of at most 1 (one insertion, deletion, substitution or swap of neighbours). */
+function withinOneEdit(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (i === a.length && i === b.length) return true;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
 /** Characters that end a URL's user information: whitespace, `/ ? #` and quotes. */
@@ -86,7 +111,11 @@ export function collectSecrets(value: JsonValue): string[] {
   const secrets = new Set<string>();
   const visit = (node: JsonValue, key: string): void => {
     if (typeof node === 'string') {
-      if (isSecretKey(key) && node.length >= 3) secrets.add(node);
+      if (isSecretKey(key) && node.length >= 3) {
+        secrets.add(node);
+        // A block scalar or a backtick string: each of its lines is masked where a frame shows one line.
+        if (node.includes('\n')) for (const line of node.split('\n')) if (line.trim().length >= 3) secrets.add(line.trim());
+      }
       if (node.includes('=')) for (const m of node.matchAll(QUERY_PARAMETER)) if (isSecretKey(m[2]!) && m[3]!.length >= 3) secrets.add(m[3]!);
       // Function sources are most of a large config: the URL pattern only runs where a URL can be.
       if (node.includes('://')) {
@@ -175,4 +204,18 @@ export function collectSecretsFromText(text: string): string[] {
     if (colon > 0 && userinfo.length - colon - 1 >= 3) secrets.add(userinfo.slice(colon + 1));
   }
   return [...secrets].sort((a, b) => b.length - a.length);
+}
+
+// The secrets of a linted file's config, for the reports that print its text (code frames, the fix's diff).
+// Kept beside the result, never in it: a result is serialised whole by the JSON report.
+const secretsOfResult = new WeakMap<object, readonly string[]>();
+
+export function rememberSecrets(result: object, secrets: readonly string[]): void {
+  if (secrets.length > 0) secretsOfResult.set(result, secrets);
+}
+
+/** The secrets lint found in a result's config, with those the text shows by their keys, longest first. */
+export function secretsToMask(result: object, text: string | null): string[] {
+  const found = new Set([...(secretsOfResult.get(result) ?? []), ...(text === null ? [] : collectSecretsFromText(text))]);
+  return [...found].sort((a, b) => b.length - a.length);
 }

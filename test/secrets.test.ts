@@ -1,6 +1,6 @@
 // One redactor decides how credentials in URLs are masked, wherever a URL is quoted.
 import { describe, expect, it } from 'vitest';
-import { collectSecrets, redactUrlCredentials, scrub } from '../src/secrets.js';
+import { collectSecrets, isSecretKey, redactUrlCredentials, scrub } from '../src/secrets.js';
 
 describe('redactUrlCredentials', () => {
   const table: [string, string][] = [
@@ -24,5 +24,21 @@ describe('collectSecrets and scrub', () => {
   });
   it('does not treat a short user name as a secret', () => {
     expect(collectSecrets({ url: 'http://admin@h/' })).toEqual([]);
+  });
+});
+
+describe('isSecretKey: secret fields, misspelt ones too, and never a path or an ordinary field', () => {
+  const table: [string, boolean][] = [
+    ['password', true], ['pasword', true], ['passwrod', true], ['Passwort', true], ['secrte', true], ['api_tokne', true],
+    ['accessTokens', true], ['client_credentail', true],
+    ['bucket', false], ['server', false], ['secure', false], ['session', false], ['tls_key_path', false],
+  ];
+  it.each(table)('%s: %s', (name, secret) => {
+    expect(isSecretKey(name)).toBe(secret);
+  });
+
+  it('a multi-line secret (a YAML block, a backtick string) is masked line by line too', () => {
+    const secrets = collectSecrets({ password: 'firstLineSecret\nsecondLineSecret\n' });
+    expect(scrub('    secondLineSecret', secrets)).toBe('    ****');
   });
 });

@@ -11,6 +11,7 @@ import type { LintOptions } from '../lint.js';
 import { fixText } from '../fix/run.js';
 import { unifiedDiff } from '../fix/diff.js';
 import { insideRepository } from '../read-scope.js';
+import { scrub, secretsToMask } from '../secrets.js';
 import type { Diagnostic, FileResult } from '../types.js';
 
 export interface FixRun {
@@ -31,7 +32,9 @@ export async function fixFiles(results: readonly FileResult[], options: LintOpti
     if (outcome.fixed === 0) continue;
     if (mode === 'diff') {
       run.changed++;
-      io.stdout(unifiedDiff(result.file.split(path.sep).join('/'), read.text, outcome.text));
+      // The diff's lines, context included, with every credential of the config masked.
+      const secrets = secretsToMask(result, read.text);
+      io.stdout(unifiedDiff(result.file.split(path.sep).join('/'), read.text, outcome.text).split('\n').map((line) => scrub(line, secrets)).join('\n'));
       continue;
     }
     const refusal = await writeFixed(path.resolve(io.cwd, result.file), outcome.text, options);

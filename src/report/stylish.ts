@@ -2,7 +2,7 @@
 import type { Diagnostic, LintReport, Severity } from '../types.js';
 import { LineIndex } from '../source/offset-map.js';
 import type { FormatOptions } from './options.js';
-import { collectSecretsFromText, scrub } from '../secrets.js';
+import { scrub, secretsToMask } from '../secrets.js';
 import { printable } from '../messages.js';
 
 const CODES = { red: 31, yellow: 33, blue: 34, gray: 90, bold: 1, underline: 4, green: 32 } as const;
@@ -19,7 +19,7 @@ export function formatStylish(report: LintReport, options: FormatOptions): strin
     out += `\n${paint('underline', printable(result.file))}${result.kind ? paint('gray', ` (${result.kind})`) : ''}\n`;
     const sourceText = options.readSource?.(result.file) ?? null;
     const index = sourceText !== null ? new LineIndex(sourceText) : null;
-    const secrets = sourceText !== null ? collectSecretsFromText(sourceText) : [];
+    const secrets = secretsToMask(result, sourceText);
     const external = new Map<string, LineIndex | null>();
     for (const d of result.diagnostics) {
       if (d.severity === 'info') infoCount++;

@@ -87,10 +87,11 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     // What is left after the fixes is the report, with an error on each file that could not be written.
     if (fixed.changed > 0 || values.quiet) report = await lintPaths(positionals, lintOptions);
     if (fixed.unwritable.size > 0) {
-      report = summarize(report.results.map((r) => {
+      for (const r of report.results) {
         const failure = fixed.unwritable.get(r.file);
-        return failure ? { ...r, diagnostics: [failure, ...r.diagnostics] } : r;
-      }), shared.target);
+        if (failure) r.diagnostics.unshift(failure);
+      }
+      report = summarize(report.results, shared.target);
     }
   }
   // As ESLint does: a named folder in which nothing is found to check is misuse, never a pass.
