@@ -1,12 +1,30 @@
 // Reading test documents (JSON or YAML) with the place of a syntax error.
 import { parse as parseYaml } from 'yaml';
 import type { JsonValue } from '../types.js';
-import { JsonSyntaxError, parseJsonWithLocations } from '../source/json.js';
+import { JsonSyntaxError, MAX_NESTING, nestsTooDeep, parseJsonWithLocations } from '../source/json.js';
 
 export type ParsedDocument = { ok: true; value: JsonValue } | { ok: false; message: string };
 
+const tooDeep: ParsedDocument = { ok: false, message: `it nests more than ${MAX_NESTING} levels deep, and sgconf reads documents up to ${MAX_NESTING} levels (a real document nests a few)` };
+
+/** How deep a value nests (without recursion: the value may be deeper than the stack allows). */
+function valueDepth(value: JsonValue): number {
+  let deepest = 0;
+  const stack: [JsonValue, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_NESTING) return deepest;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
 export function parseDocumentText(text: string, format: 'yaml' | 'json-or-yaml'): ParsedDocument {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // As lint reads configs: past 512 levels every stage would recurse towards the stack's end.
+  if (nestsTooDeep(body)) return tooDeep;
   if (format === 'json-or-yaml') {
     try {
       return { ok: true, value: JSON.parse(body) as JsonValue };
@@ -16,8 +34,11 @@ export function parseDocumentText(text: string, format: 'yaml' | 'json-or-yaml')
     }
   }
   try {
-    return { ok: true, value: parseYaml(body, { maxAliasCount: 100 }) as JsonValue };
+    const value = parseYaml(body, { maxAliasCount: 100 }) as JsonValue;
+    // Block YAML nests by indentation, which the bracket count above does not see.
+    return valueDepth(value) > MAX_NESTING ? tooDeep : { ok: true, value };
   } catch (error) {
+    if (error instanceof RangeError) return { ok: false, message: `it nests too deep to read (${error.message})` };
     return { ok: false, message: (error instanceof Error ? error.message : String(error)).split('\n')[0]! };
   }
 }
