@@ -2,14 +2,14 @@
 // against a baseline measured in the same run (interleaved), so that a noisy machine still gives a stable
 // figure. Never part of `npm test`.
 //
-//   node bench/run.js [--only a,b,c,d,e,f,g,h,i,j] [--quick]
+//   node bench/run.js [--only a,b,c,d,e,f,g,h,i,j,k] [--quick]
 //
 // Environment: BENCH_RUNS (cold-start rounds, default 21), BENCH_LARGE_RUNS (in-process rounds on
 // large/large2x, default 5), BENCH_PER_FILE (files of `many` started one process each, default 20).
 // Inputs are generated into bench/out (git-ignored) by bench/generate.js; results are also written to
 // bench/out/results.json.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -280,6 +280,27 @@ if (wanted('j')) {
   const ratio = nativeNs ? wasmNs / nativeNs : null;
   report('j', `validation function (${lines} lines): ${cases} cases in ${fmt(ms, 0)} ms for the whole command; a call costs the engine ${fmt(wasmNs / 1000, 0)} µs, ${nativeNs ? `native Go ${fmt(nativeNs / 1000, 0)} µs: ${fmt(ratio, 1)}x` : 'native Go not measured (no go here)'}`,
     'the whole command under 8 s; a call at most 5x native', ms < 8000 && ratio !== null && ratio <= 5, { lines, cases, ms, samples, wasmNs, nativeNs, ratio });
+}
+
+// k: a hostile config: one object of 100,000 and of 1,000,000 unknown keys (20 MB). Lint grows linearly
+// (each rule lists its first 1,000 findings, then one that counts the rest).
+if (wanted('k')) {
+  const dir = path.join(here, 'out', 'keys');
+  mkdirSync(dir, { recursive: true });
+  const sizes = [100_000, 1_000_000];
+  const figures = [];
+  for (const size of sizes) {
+    const file = path.join(dir, `keys-${size}.json`);
+    if (!existsSync(file)) writeFileSync(file, `{"bucket": "b",\n${Array.from({ length: size }, (_, i) => `"key${String(i).padStart(7, '0')}": ${i}`).join(',\n')}}`);
+    progress(`lint of ${size} unknown keys (${fmt(statSync(file).size / 1048576, 1)} MB)`);
+    const command = { command: node, args: [path.join(root, 'bin', 'sgconf.js'), 'lint', rel(file), '--format', 'json'], cwd: root };
+    const ms = median([timeProcess(command), ...(quick ? [] : [timeProcess(command)])]);
+    figures.push({ size, ms, rssMB: peakRss(command) });
+  }
+  const [small, large] = figures;
+  const growth = large.ms / small.ms;
+  report('k', `lint of unknown keys: 100,000 in ${fmt(small.ms, 0)} ms (${fmt(small.rssMB, 0)} MB), 1,000,000 (20 MB) in ${fmt(large.ms, 0)} ms (${fmt(large.rssMB, 0)} MB): ${fmt(growth, 1)}x for 10x the keys`,
+    'the 20 MB file under 15 s and 1 GB, growing linearly', large.ms < 15000 && large.rssMB < 1024 && growth < 13, { figures, growth });
 }
 
 log('');

@@ -169,6 +169,7 @@ async function analyzeTextOrThrow(text: string, file: string, options: LintOptio
     ...(canonical ? collectSecrets(canonical) : doc ? collectSecrets(doc.value) : []),
     ...secretExpansions(parsed.expandedValues, options.secretValues ?? []),
   ].sort((a, b) => b.length - a.length);
+  capPerRule(raw);
   const diagnostics = finalize(raw, parsed.source, doc, toOriginal, options, secrets, parsed.placeholderPointers);
   const result: FileResult = { file, kind, diagnostics };
   rememberSecrets(result, secrets);
@@ -308,12 +309,49 @@ function dropSuperseded(raw: RawDiagnostic[]): void {
  * already replaced the unknown-field finding (dropSuperseded).
  */
 function dropUnderUnknownFields(raw: RawDiagnostic[]): void {
-  const unknown = raw.filter((d) => d.rule === 'schema/unknown-field' && d.pointer !== '').map((d) => d.pointer);
-  if (unknown.length === 0) return;
-  for (let i = raw.length - 1; i >= 0; i--) {
-    const d = raw[i]!;
-    if (d.rule.startsWith('schema/') || d.rule.startsWith('source/')) continue;
-    if (unknown.some((p) => d.pointer === p || d.pointer.startsWith(`${p}/`))) raw.splice(i, 1);
+  // Only findings of other rules can go: most files have none, and then no set of pointers is built.
+  if (!raw.some((d) => !d.rule.startsWith('schema/') && !d.rule.startsWith('source/'))) return;
+  const unknown = new Set(raw.filter((d) => d.rule === 'schema/unknown-field' && d.pointer !== '').map((d) => d.pointer));
+  if (unknown.size === 0) return;
+  // The pointer itself or any of its ancestors (a set lookup each: 1,000,000 unknown keys stay linear).
+  const underUnknown = (pointer: string): boolean => {
+    for (let end = pointer.length; end > 0; end = pointer.lastIndexOf('/', end - 1)) {
+      if (unknown.has(pointer.slice(0, end))) return true;
+    }
+    return false;
+  };
+  let kept = 0;
+  for (const d of raw) {
+    if (d.rule.startsWith('schema/') || d.rule.startsWith('source/') || !underUnknown(d.pointer)) raw[kept++] = d;
+  }
+  raw.length = kept;
+}
+
+/** Findings of one rule listed per file; past it, one finding says how many more there are. */
+export const MAX_FINDINGS_PER_RULE = 1000;
+
+/**
+ * A file with 1,000,000 unknown keys is not 1,000,000 mistakes to read one by one: each rule lists its
+ * first findings and then one that counts the rest, so the report, its time and its memory stay bounded.
+ */
+function capPerRule(raw: RawDiagnostic[]): void {
+  const counts = new Map<string, number>();
+  const firstDropped = new Map<string, RawDiagnostic>();
+  let kept = 0;
+  for (const d of raw) {
+    const count = (counts.get(d.rule) ?? 0) + 1;
+    counts.set(d.rule, count);
+    if (count <= MAX_FINDINGS_PER_RULE) raw[kept++] = d;
+    else if (count === MAX_FINDINGS_PER_RULE + 1) firstDropped.set(d.rule, d);
+  }
+  raw.length = kept;
+  for (const [rule, first] of firstDropped) {
+    const more = counts.get(rule)! - MAX_FINDINGS_PER_RULE;
+    raw.push({
+      rule, severity: first.severity, pointer: first.pointer, ...(first.target ? { target: first.target } : {}),
+      message: `and ${more} more ${rule} findings in this file, not listed (the first ${MAX_FINDINGS_PER_RULE} are)`,
+      detail: `sgconf lists at most ${MAX_FINDINGS_PER_RULE} findings of one rule per file; this one is at the first that is not listed.`,
+    });
   }
 }
 

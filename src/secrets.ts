@@ -1,5 +1,5 @@
 // Secrets never leave the tool: field names that hold them, and a scrubber for any text we print.
-import { isObject, type JsonValue } from './types.js';
+import type { JsonValue } from './types.js';
 
 // ^k$: the key material of a JSON Web Key (local_jwt keys).
 const SECRET_KEY = /(pass(word)?|secret|token|private|credential|api_?key|_key$|^key$|^k$)/i;
@@ -17,9 +17,13 @@ const SECRET_WORDS = ['password', 'passwd', 'secret', 'token', 'credential', 'cr
  * the field, but the value is still the credential its writer meant, and is masked like one.
  */
 function misspeltSecretWord(name: string): boolean {
-  const words = name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 5);
+  // Most keys are plain lower-case words: one candidate, no splitting (a config may have 1,000,000 keys).
+  if (/^[a-z]+$/.test(name)) return SECRET_WORDS.some((secret) => withinOneEdit(name, secret));
   const joined = name.toLowerCase().replace(/[^a-z]/g, '');
-  return [...words, joined].some((word) => SECRET_WORDS.some((secret) => withinOneEdit(word, secret)));
+  if (joined.length < 4) return false;
+  if (SECRET_WORDS.some((secret) => withinOneEdit(joined, secret))) return true;
+  const words = name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 5);
+  return words.some((word) => SECRET_WORDS.some((secret) => withinOneEdit(word, secret)));
 }
 
 /** Damerau-Levenshtein distance of at most 1 (one insertion, deletion, substitution or swap of neighbours). */
@@ -129,8 +133,10 @@ export function collectSecrets(value: JsonValue): string[] {
       }
       return;
     }
+    if (node === null || typeof node !== 'object') return;
     if (Array.isArray(node)) node.forEach((item) => visit(item, key));
-    else if (isObject(node)) for (const [k, v] of Object.entries(node)) visit(v, k);
+    // (for-in over own keys: Object.entries builds a pair per member, a million of them for a hostile config)
+    else for (const k in node) visit(node[k]!, k);
   };
   visit(value, '');
   return [...secrets].sort((a, b) => b.length - a.length);

@@ -23,10 +23,42 @@ export interface DatabaseEntry {
 export function findKey(object: JsonObject, name: string): string | undefined {
   if (Object.prototype.hasOwnProperty.call(object, name)) return name;
   const lower = name.toLowerCase();
-  let found: string | undefined;
-  for (const key of Object.keys(object)) if (key.toLowerCase() === lower) found = key; // last one wins, as in Go
-  return found;
+  const matching = keysMatching(object, lower);
+  return matching[matching.length - 1]; // last one wins, as in Go
 }
+
+/** Every key of an object that equals `lower` case-insensitively, in the object's order. */
+export function keysMatching(object: JsonObject, lower: string): readonly string[] {
+  const indexed = LOWER_INDEX.get(object);
+  if (indexed) return listOf(indexed.get(lower));
+  const keys = Object.keys(object);
+  if (keys.length < INDEX_FROM_KEYS) return keys.filter((key) => key.toLowerCase() === lower);
+  // A huge object (a config of 1,000,000 keys): each miss would scan every key again, and the rules ask
+  // for dozens of absent fields. The scan is made once, into an index.
+  // One string per folded key, a list only where keys differ by case alone (no array per key).
+  const index = new Map<string, string | string[]>();
+  for (const key of keys) {
+    const folded = key.toLowerCase();
+    const found = index.get(folded);
+    index.set(folded, found === undefined ? key : typeof found === 'string' ? [found, key] : (found.push(key), found));
+  }
+  LOWER_INDEX.set(object, index);
+  return listOf(index.get(lower));
+}
+
+function listOf(entry: string | string[] | undefined): readonly string[] {
+  return entry === undefined ? NONE : typeof entry === 'string' ? [entry] : entry;
+}
+
+const NONE: readonly string[] = [];
+
+/**
+ * Objects with at least this many keys get a lower-case index on their first miss. The documents read
+ * here are not given new keys once read (the pipeline and the rules read; convert and build write new
+ * objects), so an index stays true; no config has this many fields in one object except by accident.
+ */
+const INDEX_FROM_KEYS = 256;
+const LOWER_INDEX = new WeakMap<JsonObject, Map<string, string | string[]>>();
 
 /** The value of a key (case-insensitive), or undefined. */
 export function get(object: unknown, name: string): JsonValue | undefined {

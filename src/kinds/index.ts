@@ -63,10 +63,25 @@ export function detectKind(value: JsonValue, options: DetectOptions = {}): KindD
   const keys = Object.keys(value);
   const known = topLevelKeyNames(decision.kind!).map((k) => k.toLowerCase());
   const knownSet = new Set(known);
-  if (keys.filter((k) => knownSet.has(k.toLowerCase()) || probableTypo(k, known) !== undefined).length * 2 < keys.length) {
+  if (!mostlyConfigKeys(keys, knownSet, known)) {
     return { kind: null, reason: `most of its top-level keys are not ${decision.kind} config keys` };
   }
   return decision;
+}
+
+/**
+ * Whether at least half of the keys are known keys or probable typos of them. Known keys are counted first
+ * (a set lookup each); the typo search, dearer, runs only while the answer is still open.
+ */
+function mostlyConfigKeys(keys: readonly string[], knownSet: ReadonlySet<string>, known: readonly string[]): boolean {
+  const needed = Math.ceil(keys.length / 2);
+  const others = keys.filter((k) => !knownSet.has(k.toLowerCase()));
+  let recognised = keys.length - others.length;
+  for (let i = 0; i < others.length && recognised < needed; i++) {
+    if (recognised + (others.length - i) < needed) return false;
+    if (probableTypo(others[i]!, known) !== undefined) recognised++;
+  }
+  return recognised >= needed;
 }
 
 /** A key long enough not to match by chance, one or two edits from a known key: a typo of it. */

@@ -2,6 +2,7 @@
 // the verdict about fields the target release knows differently (src/releases/fields.ts): a field the
 // target does not know is an error that says when it was added or removed, and a field the newest release
 // no longer knows but the target does is no longer reported.
+import { keysMatching } from '../document/databases.js';
 import { isObject, joinPointer, splitPointer, type JsonValue, type Kind, type RawDiagnostic } from '../types.js';
 import { compareReleases, NEWEST_RELEASE, RELEASES, type Release } from '../releases/index.js';
 import { RELEASE_FIELDS } from '../releases/fields.js';
@@ -41,8 +42,8 @@ function matches(doc: JsonValue, segments: readonly string[]): string[] {
       if (Array.isArray(value)) {
         if (segment === '*') value.forEach((item, i) => next.push({ value: item, pointer: joinPointer(pointer, i) }));
       } else if (isObject(value)) {
-        for (const key of Object.keys(value)) {
-          if (segment === '*' || key.toLowerCase() === segment) next.push({ value: value[key]!, pointer: joinPointer(pointer, key) });
+        for (const key of segment === '*' ? Object.keys(value) : keysMatching(value, segment)) {
+          next.push({ value: value[key]!, pointer: joinPointer(pointer, key) });
         }
       }
     }

@@ -23,13 +23,43 @@ export function editDistance(a: string, b: string): number {
 export function closestMatch(name: string, candidates: Iterable<string>, maxDistance?: number): string | undefined {
   const limit = maxDistance ?? Math.max(1, Math.min(3, Math.floor(name.length / 3)));
   let best: string | undefined;
-  let bestDistance = Infinity;
+  let bestDistance = limit + 1;
   for (const c of candidates) {
-    const dist = editDistance(name, c);
+    // Only a candidate that can still beat the best is measured, and only up to that distance: a config of
+    // 100,000 unknown keys asks this once per key against every known field.
+    const dist = boundedDistance(name, c, bestDistance - 1);
     if (dist < bestDistance) {
       best = c;
       bestDistance = dist;
     }
   }
-  return bestDistance <= limit ? best : undefined;
+  return best;
+}
+
+// Three rows of the distance table, reused by every call (a call allocated them: most of its time).
+let rows = [0, 1, 2].map(() => new Int32Array(64));
+
+/** editDistance when it is at most `bound`, else bound + 1; stops as soon as a row exceeds the bound. */
+export function boundedDistance(a: string, b: string, bound: number): number {
+  if (bound < 0 || Math.abs(a.length - b.length) > bound) return bound + 1;
+  const s = a.toLowerCase();
+  const t = b.toLowerCase();
+  const n = t.length;
+  if (rows[0]!.length <= n) rows = [0, 1, 2].map(() => new Int32Array(2 * n + 2));
+  let [before, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= n; j++) previous[j] = j;
+  for (let i = 1; i <= s.length; i++) {
+    current[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= n; j++) {
+      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
+      let v = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) v = Math.min(v, before[j - 2]! + 1);
+      current[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > bound) return bound + 1;
+    [before, previous, current] = [previous, current, before];
+  }
+  return Math.min(previous[n]!, bound + 1);
 }

@@ -76,10 +76,13 @@ function toDiagnostics(kind: Kind, errors: ErrorObject[]): RawDiagnostic[] {
     }
   }
 
+  let suggestions = MAX_SUGGESTIONS;
+  const resolve = walker.resolve.bind(walker);
   for (const e of errors) {
     // A property-name check reports the name's own error (pattern ...) too: one finding is enough.
     if (dropped.has(e) || (e.keyword !== 'propertyNames' && (e as { propertyName?: string }).propertyName !== undefined)) continue;
-    const d = describe(kind, e, walker.resolve.bind(walker));
+    const suggest = e.keyword === 'additionalProperties' && suggestions-- > 0;
+    const d = describe(kind, e, resolve, suggest);
     if (d) out.push(d);
   }
   // One diagnostic per pointer and rule.
@@ -92,7 +95,21 @@ function toDiagnostics(kind: Kind, errors: ErrorObject[]): RawDiagnostic[] {
   });
 }
 
-function describe(kind: Kind, e: ErrorObject, resolve: (n: SchemaNode) => SchemaNode | null): RawDiagnostic | null {
+/** The field names a schema object declares, listed once per schema (100,000 unknown keys ask 100,000 times). */
+const FIELDS = new WeakMap<SchemaNode, string[]>();
+function knownFields(schema: SchemaNode): string[] {
+  let fields = FIELDS.get(schema);
+  if (!fields) FIELDS.set(schema, (fields = Object.keys(schema.properties ?? {})));
+  return fields;
+}
+
+/**
+ * "Did you mean" for the first unknown keys of a file only: past them the keys are not typos (a generated
+ * file of 1,000,000 keys), and the search would be most of the run.
+ */
+const MAX_SUGGESTIONS = 1000;
+
+function describe(kind: Kind, e: ErrorObject, resolve: (n: SchemaNode) => SchemaNode | null, suggest = true): RawDiagnostic | null {
   const pointer = e.instancePath;
   const name = fieldName(pointer);
   const where = placeOf(kind, pointer);
@@ -102,8 +119,7 @@ function describe(kind: Kind, e: ErrorObject, resolve: (n: SchemaNode) => Schema
   switch (e.keyword) {
     case 'additionalProperties': {
       const key = String((e.params as { additionalProperty: string }).additionalProperty);
-      const known = Object.keys(parentSchema.properties ?? {});
-      const suggestion = closestMatch(key, known);
+      const suggestion = suggest ? closestMatch(key, knownFields(parentSchema)) : undefined;
       const p = `${pointer}/${escapePointerToken(key)}`;
       return error('schema/unknown-field', `unknown field "${key}" ${where}${suggestion ? `; did you mean "${suggestion}"?` : ''}`, p, 'key');
     }
