@@ -16,6 +16,8 @@ export class LspClient {
   constructor(bin, cwd) {
     this.child = spawn(process.execPath, [bin, 'lsp'], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     this.child.stdout.on('data', (chunk) => this.read(chunk));
+    this.stderr = '';
+    this.child.stderr.on('data', (chunk) => { this.stderr += chunk; });
   }
 
   read(chunk) {
@@ -36,6 +38,11 @@ export class LspClient {
   send(message) {
     const text = JSON.stringify({ jsonrpc: '2.0', ...message });
     this.child.stdin.write(`Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+  }
+
+  /** Bytes as they are, a malformed message for instance. */
+  sendRaw(bytes) {
+    this.child.stdin.write(bytes);
   }
 
   /** The next message that passes `test` (among those not yet received). */

@@ -5,10 +5,12 @@
 // document is logged and never stops the server.
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import {
-  CodeActionKind, CompletionItemKind, createConnection, DiagnosticSeverity, MarkupKind, ProposedFeatures,
-  TextDocuments, TextDocumentSyncKind, type CodeAction, type Connection, type Diagnostic as LspDiagnostic,
+  CodeActionKind, CompletionItemKind, createConnection, DiagnosticSeverity, MarkupKind, MessageType, ProposedFeatures,
+  StreamMessageWriter, TextDocuments, TextDocumentSyncKind, type CodeAction, type Connection, type Diagnostic as LspDiagnostic,
 } from 'vscode-languageserver/node.js';
+import { LenientMessageReader } from './lsp-transport.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeText, readingEnvironment, type LintOptions } from '../lint.js';
 import { loadToolConfig } from '../config/index.js';
@@ -27,6 +29,12 @@ import { getAtPointer, isObject, joinPointer, type Diagnostic, type Fix, type Ki
 /** Milliseconds of quiet after a change before the document is linted again. */
 export const DEBOUNCE_MS = 60;
 
+/**
+ * A document larger than this is not checked while typing (its lint would hold the server for seconds):
+ * it is checked once when opened and again when saved, in a worker thread, with a notice.
+ */
+export const LIVE_LIMIT_CHARS = 2 * 1024 * 1024;
+
 const SEVERITY: Record<Severity, DiagnosticSeverity> = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information };
 const OPEN_DOCS = 'sgconf.openRuleDocs';
 
@@ -38,14 +46,17 @@ interface Linted {
   located?: { version: number; document: LocatedDocument | null };
 }
 
-export function startServer(connection: Connection = createConnection(ProposedFeatures.all, process.stdin, process.stdout)): void {
+export function startServer(connection: Connection = createConnection(ProposedFeatures.all,
+  new LenientMessageReader(process.stdin, (message) => process.stderr.write(`sgconf lsp: ${message}\n`)), new StreamMessageWriter(process.stdout))): void {
   const documents = new TextDocuments(TextDocument);
+  /** The worker checking each large document, if one is running. */
+  const checking = new Map<string, Worker>();
   const timers = new Map<string, NodeJS.Timeout>();
   const linted = new Map<string, Linted>();
 
   connection.onInitialize(() => ({
     capabilities: {
-      textDocumentSync: TextDocumentSyncKind.Incremental,
+      textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: true },
       hoverProvider: true,
       completionProvider: { triggerCharacters: ['"'] },
       codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
@@ -54,7 +65,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     serverInfo: { name: 'sgconf' },
   }));
 
-  const isConfig = (uri: string) => uri.startsWith('file:') && /\.(json|ya?ml)$/i.test(uri);
+  const isConfig = (uri: string) => uri.startsWith('file:') && /\.(json|ya?ml)$/i.test(uri) && pathOf(uri) !== null;
 
   /** The options `sgconf lint` would use in the file's folder: its tool config, target and env files. */
   async function optionsFor(file: string): Promise<LintOptions> {
@@ -65,7 +76,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   }
 
   async function validate(document: TextDocument): Promise<void> {
-    const file = fileURLToPath(document.uri);
+    const file = pathOf(document.uri);
+    if (file === null) return;
     try {
       const options = await optionsFor(file);
       let found: Diagnostic[] = [];
@@ -76,7 +88,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         found = read.diagnostics.map(placer(read.located));
       } else if (isConfigFileName(path.basename(file))) {
         // As the folder walk decides: a JSON or YAML file that is not a gateway config gets no findings.
-        const analyzed = await analyzeText(document.getText(), file, { ...options, discovered: true });
+        const analyzed = document.getText().length > LIVE_LIMIT_CHARS
+          ? await lintInWorker(document, file, options)
+          : await analyzeText(document.getText(), file, { ...options, discovered: true });
+        if (analyzed === null) return; // a newer check of it replaced this one
         found = analyzed.result.diagnostics.filter((d) => !d.file);
         kind = analyzed.kind;
       }
@@ -89,8 +104,34 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     }
   }
 
+  /** A large document, linted in a worker thread so that the server goes on answering; null if replaced. */
+  function lintInWorker(document: TextDocument, file: string, options: LintOptions): Promise<{ result: { diagnostics: Diagnostic[] }; kind: Kind | null } | null> {
+    checking.get(document.uri)?.terminate();
+    const worker = new Worker(LINT_WORKER, { eval: true, workerData: { lintModule: packageFile('dist/lint.js').href, text: document.getText(), file, options: { ...options, discovered: true } } });
+    checking.set(document.uri, worker);
+    return new Promise((resolve, reject) => {
+      worker.once('message', (answer: { result: { diagnostics: Diagnostic[] }; kind: Kind | null } | { error: string }) => {
+        void worker.terminate();
+        if ('error' in answer) reject(new Error(answer.error));
+        else resolve(answer);
+      });
+      worker.once('error', reject);
+      worker.once('exit', () => {
+        if (checking.get(document.uri) === worker) checking.delete(document.uri);
+        resolve(null);
+      });
+    });
+  }
+
   function schedule(document: TextDocument): void {
     if (!isConfig(document.uri)) return;
+    if (document.getText().length > LIVE_LIMIT_CHARS) {
+      // Checked once when opened and when saved, not on every change.
+      if (linted.has(document.uri) || checking.has(document.uri)) return;
+      notifyLarge(document);
+      void validate(document);
+      return;
+    }
     clearTimeout(timers.get(document.uri));
     timers.set(document.uri, setTimeout(() => {
       timers.delete(document.uri);
@@ -98,10 +139,24 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     }, DEBOUNCE_MS));
   }
 
+  function notifyLarge(document: TextDocument): void {
+    const megabytes = (document.getText().length / 1048576).toFixed(1);
+    void connection.sendNotification('window/showMessage', {
+      type: MessageType.Info,
+      message: `sgconf: ${path.basename(pathOf(document.uri) ?? document.uri)} is ${megabytes} MB, too large to check while typing; it is checked now and each time it is saved.`,
+    });
+  }
+
   // Opening a document is its first change of content as well.
   documents.onDidChangeContent((event) => schedule(event.document));
+  documents.onDidSave((event) => {
+    if (!isConfig(event.document.uri) || event.document.getText().length <= LIVE_LIMIT_CHARS) return;
+    linted.delete(event.document.uri);
+    void validate(event.document);
+  });
   documents.onDidClose((event) => {
     clearTimeout(timers.get(event.document.uri));
+    checking.get(event.document.uri)?.terminate();
     linted.delete(event.document.uri);
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   });
@@ -166,9 +221,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   /** The document's text located for positions, read as lint read it; once per version. */
   function locatedFor(document: TextDocument): LocatedDocument | null {
     const state = linted.get(document.uri);
-    if (!state) return null;
+    // A large document is not parsed on the server's thread (hover and completion would hold it).
+    if (!state || document.getText().length > LIVE_LIMIT_CHARS) return null;
     if (state.located?.version !== document.version) {
-      const parsed = parseSource(document.getText(), fileURLToPath(document.uri), { env: readingEnvironment(state.options), format: formatFromPath(document.uri) });
+      const parsed = parseSource(document.getText(), pathOf(document.uri) ?? document.uri, { env: readingEnvironment(state.options), format: formatFromPath(document.uri) });
       state.located = { version: document.version, document: parsed.document };
     }
     return state.located.document;
@@ -211,6 +267,27 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.listen();
 }
 
+
+/**
+ * The file a URI names, or null for one that names no local file: another scheme, a host
+ * (`file://server/share/...`), an encoded "/" in a segment. Such documents are left alone.
+ */
+function pathOf(uri: string): string | null {
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return null;
+  }
+}
+
+// Runs in a worker: one lint of a large document, the result sent back as data.
+const LINT_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+import(workerData.lintModule)
+  .then((lint) => lint.analyzeText(workerData.text, workerData.file, workerData.options))
+  .then((analyzed) => parentPort.postMessage({ result: { diagnostics: analyzed.result.diagnostics }, kind: analyzed.kind }))
+  .catch((error) => parentPort.postMessage({ error: String(error && error.message ? error.message : error) }));
+`;
 
 function ruleDocsUri(rule: string): string {
   return packageFile(`docs/rules/${rule}.md`).href;
