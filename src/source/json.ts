@@ -228,13 +228,19 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
     throw new JsonSyntaxError(`the document is nested more than ${MAX_NESTING} levels deep here: sgconf reads no deeper (a gateway config nests about 10)`, start, 1, 'source/too-deep');
   };
 
-  const parseValue = (pointer: string): { value: JsonValue; node: LocNode } => {
+  // A member's pointer is built only where it is needed (containers, odd numbers): a config of 1,000,000
+  // scalar members would otherwise build 1,000,000 strings that nothing reads.
+  const pointerOf = (parent: string, token: string | number | null): string =>
+    token === null ? parent : `${parent}/${typeof token === 'number' ? token : escapePointerToken(token)}`;
+
+  const parseValue = (parent: string, token: string | number | null): { value: JsonValue; node: LocNode } => {
     skipWs();
     const start = pos;
     if (pos >= n) fail('unexpected end of file: a value was expected');
     const c = text.charCodeAt(pos);
     if (c === 123 || c === 91) {
       if (++depth > MAX_NESTING) tooDeep(start);
+      const pointer = pointerOf(parent, token);
       const result = c === 123 ? parseObject(pointer) : parseArray(pointer);
       depth--;
       return result;
@@ -247,7 +253,7 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
       const value = parseNumber();
       // Only a literal with a fraction or an exponent can be read differently (rare: checked after the parse).
       if (!Number.isFinite(value) || (Number.isInteger(value) && /[.eE]/.test(text.slice(start, pos)))) {
-        writtenNumbers.push({ pointer, raw: text.slice(start, pos), value });
+        writtenNumbers.push({ pointer: pointerOf(parent, token), raw: text.slice(start, pos), value });
       }
       return { value, node: { start, end: pos } };
     }
@@ -285,7 +291,7 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
       skipWs();
       if (text.charCodeAt(pos) !== 58) fail(`unexpected ${describe(pos)}: ":" was expected after the key`);
       pos++;
-      const member = parseValue(pointer + '/' + escapePointerToken(key));
+      const member = parseValue(pointer, key);
       member.node.keyStart = keyStart;
       member.node.keyEnd = keyEnd;
       const earlier = children.get(key);
@@ -323,7 +329,7 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
     for (;;) {
       skipWs();
       if (text.charCodeAt(pos) === 93) fail('trailing comma before "]" (JSON does not allow it)', pos, 1);
-      const item = parseValue(pointer + '/' + value.length);
+      const item = parseValue(pointer, value.length);
       value.push(item.value);
       children.push(item.node);
       skipWs();
@@ -342,7 +348,7 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
 
   skipWs();
   if (pos >= n) throw new JsonSyntaxError('the file is empty: a JSON object was expected', 0, 0);
-  const { value, node } = parseValue('');
+  const { value, node } = parseValue('', null);
   skipWs();
   let trailing: Span | null = null;
   if (pos < n) {
