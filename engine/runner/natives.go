@@ -38,12 +38,20 @@ type Rejection struct {
 	Message string `json:"message"`
 }
 
-// Demands lists what require* helpers asked for.
+// Demands lists what require* helpers asked for: together, and call by call.
 type Demands struct {
 	Users    []string `json:"users"`
 	Roles    []string `json:"roles"`
 	Channels []string `json:"channels"`
 	Admin    bool     `json:"admin"`
+	// Calls is each require* call in call order, with the values it accepted (any one suffices).
+	Calls []DemandCall `json:"calls"`
+}
+
+// DemandCall is one require* call: "users", "roles", "channels" or "admin", and its values.
+type DemandCall struct {
+	Kind   string   `json:"kind"`
+	Values []string `json:"values"`
 }
 
 // Outcome is how a call ended.
@@ -123,14 +131,22 @@ func defineSyncNatives(vm *otto.Otto, record *Record) {
 		switch kind {
 		case "admin":
 			record.Demands.Admin = true
+			record.Demands.Calls = append(record.Demands.Calls, DemandCall{Kind: "admin", Values: []string{}})
 		case "denied":
 			record.Denied = true
-		case "user":
-			record.Demands.Users = append(record.Demands.Users, demandStrings(call.Argument(1))...)
-		case "role":
-			record.Demands.Roles = append(record.Demands.Roles, demandStrings(call.Argument(1))...)
-		case "access":
-			record.Demands.Channels = append(record.Demands.Channels, demandStrings(call.Argument(1))...)
+		case "user", "role", "access":
+			values := nonNil(demandStrings(call.Argument(1)))
+			switch kind {
+			case "user":
+				record.Demands.Users = append(record.Demands.Users, values...)
+				record.Demands.Calls = append(record.Demands.Calls, DemandCall{Kind: "users", Values: values})
+			case "role":
+				record.Demands.Roles = append(record.Demands.Roles, values...)
+				record.Demands.Calls = append(record.Demands.Calls, DemandCall{Kind: "roles", Values: values})
+			default:
+				record.Demands.Channels = append(record.Demands.Channels, values...)
+				record.Demands.Calls = append(record.Demands.Calls, DemandCall{Kind: "channels", Values: values})
+			}
 		}
 		return undefined
 	})

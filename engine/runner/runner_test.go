@@ -31,6 +31,9 @@ func TestNatives(t *testing.T) {
 		{"the first reject of 400 or more is kept", `function(doc) { reject(399, "no"); reject(403, "yes"); reject(500, "later"); }`, `{}`, Record{Channels: []string{}, Rejection: &Rejection{Status: 403, Message: "yes"}}},
 		{"a json.Number inside a document array is no string", `function(doc) { channel(doc.list); }`, `{"list": ["a", 12345678901234567890]}`, Record{Channels: []string{"a"}}},
 		{"console.log and console.error", `function(doc) { console.log("a"); console.error("b"); }`, `{}`, Record{Channels: []string{}, LogInfo: []string{"a"}, LogErrors: []string{"b"}}},
+		{"each demand is recorded as its own call, in order", `function(doc) { __sgconfDemand("access", ["a", "b"]); __sgconfDemand("user", "ann"); __sgconfDemand("access", []); __sgconfDemand("admin"); }`, `{}`,
+			Record{Channels: []string{}, Demands: Demands{Users: []string{"ann"}, Channels: []string{"a", "b"}, Admin: true, Calls: []DemandCall{
+				{Kind: "channels", Values: []string{"a", "b"}}, {Kind: "users", Values: []string{"ann"}}, {Kind: "channels", Values: []string{}}, {Kind: "admin", Values: []string{}}}}}},
 	}
 	for _, test := range tests {
 		t.Run(test.name, func(t *testing.T) {

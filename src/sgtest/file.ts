@@ -8,16 +8,26 @@ import { isObject, type JsonObject, type JsonValue, type RawDiagnostic } from '.
 import type { LocatedDocument, SourceText } from '../source/index.js';
 import type { WriterContext } from '../sync/gateway.js';
 
+/** A list stated exactly, or in part: members it must include and members it must not. */
+export type ListExpectation = { exact: string[] } | { includes?: string[]; excludes?: string[] };
+/** A map of names to lists, stated exactly or in part (per name: members included, members excluded). */
+export type MapExpectation = { exact: Record<string, string[]> } | { includes?: Record<string, string[]>; excludes?: Record<string, string[]> };
+/** One require* call: its kind and the arguments it accepted (any one of them suffices). */
+export type DemandExpectation = { users: string[] } | { roles: string[] } | { channels: string[] } | { admin: true };
+
 export interface Expectation {
-  channels?: string[];
-  access?: Record<string, string[]>;
-  roles?: Record<string, string[]>;
-  /** false: accepted; a status; or a status with its message. */
-  rejected?: false | { status: number; message?: string };
+  channels?: ListExpectation;
+  access?: MapExpectation;
+  roles?: MapExpectation;
+  /** false: accepted; a status; or a status with its message (exact) or parts of it (any order). */
+  rejected?: false | { status: number; message?: string; messageIncludes?: string[] };
   expiry?: number | null;
-  exception?: string;
+  /** Parts of the exception text, every one of them, in any order. */
+  exception?: string[];
   logs?: string[];
   authorization?: { users?: string[]; roles?: string[]; channels?: string[]; admin?: boolean };
+  /** Each require* call, in call order ([]: none). */
+  demands?: DemandExpectation[];
   import?: boolean;
 }
 
@@ -35,7 +45,12 @@ export interface TestCase {
 }
 
 export interface TestFile {
-  config: string;
+  /** The config the cases run through, or (with `function`) none. */
+  config?: string;
+  /** A file holding the function itself, as the config will hold it. */
+  function?: string;
+  /** What `function` is: a sync function (default) or an import filter. */
+  type?: 'sync' | 'import_filter';
   database?: string;
   collection?: string;
   target?: string;
@@ -51,12 +66,17 @@ export interface ReadTestFile {
   caseLine(index: number): number;
 }
 
-const FILE_KEYS = ['config', 'database', 'collection', 'target', 'cases'];
+const FILE_KEYS = ['config', 'function', 'type', 'database', 'collection', 'target', 'defaults', 'cases'];
 const CASE_KEYS = ['name', 'doc', 'oldDoc', 'userCtx', 'xattrs', 'importFilter', 'database', 'collection', 'expect'];
-const EXPECT_KEYS = ['channels', 'access', 'roles', 'rejected', 'expiry', 'exception', 'logs', 'authorization', 'import'];
+/** What `defaults` may give every case (a case's own keys win; `expect` is merged key by key). */
+const DEFAULT_KEYS = ['doc', 'oldDoc', 'userCtx', 'xattrs', 'importFilter', 'expect'];
+const EXPECT_KEYS = ['channels', 'access', 'roles', 'rejected', 'expiry', 'exception', 'logs', 'authorization', 'demands', 'import'];
+const REJECTED_KEYS = ['status', 'message', 'messageIncludes'];
+const PART_KEYS = ['includes', 'excludes'];
+const DEMAND_KEYS = ['users', 'roles', 'channels', 'admin'];
 const USER_KEYS = ['name', 'roles', 'channels'];
 const AUTHORIZATION_KEYS = ['users', 'roles', 'channels', 'admin'];
-const SYNC_ONLY = ['channels', 'access', 'roles', 'rejected', 'expiry', 'authorization'];
+const SYNC_ONLY = ['channels', 'access', 'roles', 'rejected', 'expiry', 'authorization', 'demands'];
 
 export const INVALID_FILE = 'sgtest/invalid-file';
 
@@ -188,23 +208,58 @@ class TestFileChecker {
 
   file(value: JsonValue): TestFile | null {
     if (!isObject(value)) {
-      this.report('', 'a test file is an object with "config" and "cases"');
+      this.report('', 'a test file is an object with "config" (or "function") and "cases"');
       return null;
     }
     this.keys(value, FILE_KEYS, '', 'the test file');
-    const config = this.string(value, 'config', '', true);
+    const config = this.string(value, 'config', '', false);
+    const fn = this.string(value, 'function', '', false);
+    if (config === undefined && fn === undefined && !('config' in value) && !('function' in value)) this.report('', '"config" is missing: name the config the cases run through (or "function": a file holding the function)');
+    if (config !== undefined && fn !== undefined) this.report('/function', '"function" and "config" exclude each other: the cases run either through a config or through a function file', 'key');
+    const type = value['type'];
+    if (type !== undefined) {
+      if (fn === undefined) this.report('/type', '"type" says what "function" holds; with "config", each case says "importFilter: true"', 'key');
+      else if (type !== 'sync' && type !== 'import_filter') this.report('/type', '"type" is "sync" or "import_filter"');
+    }
     const database = this.string(value, 'database', '', false);
     const collection = this.string(value, 'collection', '', false);
     const target = this.string(value, 'target', '', false);
+    if (fn !== undefined) {
+      for (const key of ['database', 'collection'] as const) if (value[key] !== undefined) this.report(`/${key}`, `"${key}" chooses a function of a config; a "function" file holds one`, 'key');
+    }
+    const defaults = this.defaults(value['defaults'], type === 'import_filter');
     const cases = value['cases'];
     if (!Array.isArray(cases)) {
       this.report(cases === undefined ? '' : '/cases', cases === undefined ? 'the test file has no "cases"' : '"cases" is a list of cases');
       return null;
     }
     if (cases.length === 0) this.report('/cases', '"cases" is empty: a test file without cases tests nothing');
-    const parsedCases = cases.map((c, index) => this.testCase(c, index)).filter((c): c is TestCase => c !== null);
-    if (config === undefined) return null;
-    return { config, cases: parsedCases, ...(database !== undefined ? { database } : {}), ...(collection !== undefined ? { collection } : {}), ...(target !== undefined ? { target } : {}) };
+    const parsedCases = cases.map((c, index) => this.testCase(c, index, defaults, type === 'import_filter')).filter((c): c is TestCase => c !== null);
+    if (config === undefined && fn === undefined) return null;
+    return {
+      cases: parsedCases,
+      ...(config !== undefined ? { config } : {}),
+      ...(fn !== undefined ? { function: fn, type: type === 'import_filter' ? 'import_filter' as const : 'sync' as const } : {}),
+      ...(database !== undefined ? { database } : {}), ...(collection !== undefined ? { collection } : {}), ...(target !== undefined ? { target } : {}),
+    };
+  }
+
+  /** `defaults`: keys every case gets unless it has its own (its `expect` is merged key by key). */
+  private defaults(value: JsonValue | undefined, importFile: boolean): JsonObject {
+    if (value === undefined) return {};
+    if (!isObject(value)) {
+      this.report('/defaults', '"defaults" is an object of case keys (userCtx, expect ...) that every case gets');
+      return {};
+    }
+    this.keys(value, DEFAULT_KEYS, '/defaults', '"defaults"');
+    // Checked here, where they are written, so that a mistake in them is reported once, at its place.
+    const probe = new TestFileChecker();
+    if (value['userCtx'] !== undefined) probe.user(value['userCtx'], '/defaults/userCtx');
+    if (value['expect'] !== undefined) probe.expectationIn(value['expect'], '/defaults/expect', value['importFilter'] === true || importFile, 'defaults', true);
+    this.found.push(...probe.found);
+    const out: JsonObject = {};
+    for (const key of DEFAULT_KEYS) if (value[key] !== undefined) out[key] = value[key]!;
+    return probe.found.length > 0 ? {} : out;
   }
 
   private string(value: JsonObject, key: string, at: string, required: boolean): string | undefined {
@@ -243,13 +298,19 @@ class TestFileChecker {
     return out;
   }
 
-  private testCase(value: JsonValue, index: number): TestCase | null {
+  private testCase(written: JsonValue, index: number, defaults: JsonObject, importFile: boolean): TestCase | null {
     const at = `/cases/${index}`;
-    if (!isObject(value)) {
+    if (!isObject(written)) {
       this.report(at, 'a case is an object with "name", "doc" and "expect"');
       return null;
     }
-    this.keys(value, CASE_KEYS, at, `case ${index + 1}`);
+    this.keys(written, CASE_KEYS, at, `case ${index + 1}`);
+    // The defaults under the case's own keys; `expect` merged key by key (the case's win).
+    const value: JsonObject = { ...defaults, ...written };
+    const defaultExpect = defaults['expect'];
+    const ownExpect = written['expect'];
+    if (isObject(defaultExpect) && (ownExpect === undefined || isObject(ownExpect))) value['expect'] = { ...defaultExpect, ...(ownExpect ?? {}) };
+    if (importFile && written['importFilter'] === undefined) value['importFilter'] = true;
     const name = this.string(value, 'name', at, true) ?? `case ${index + 1}`;
     const importFilter = value['importFilter'];
     if (importFilter !== undefined && typeof importFilter !== 'boolean') this.report(`${at}/importFilter`, '"importFilter" is true or false');
@@ -264,7 +325,7 @@ class TestFileChecker {
     if (xattrs !== undefined && !isObject(xattrs)) this.report(`${at}/xattrs`, '"xattrs" is meta.xattrs: an object keyed by the database\'s user_xattr_key');
     const database = this.string(value, 'database', at, false);
     const collection = this.string(value, 'collection', at, false);
-    const expectation = this.expectation(value['expect'], `${at}/expect`, isImport, name);
+    const expectation = this.expectationIn(value['expect'], `${at}/expect`, isImport, name, false);
     if (!isObject(doc) || !expectation) return null;
     return {
       index, name, importFilter: isImport, doc, expect: expectation,
@@ -276,7 +337,7 @@ class TestFileChecker {
     };
   }
 
-  private user(value: JsonValue | undefined, at: string): WriterContext | null | undefined {
+  user(value: JsonValue | undefined, at: string): WriterContext | null | undefined {
     if (value === undefined || value === null) return value;
     if (!isObject(value)) {
       this.report(at, '"userCtx" is the writing user, {name, roles, channels}, or null for an admin write');
@@ -289,7 +350,7 @@ class TestFileChecker {
     return name === undefined ? undefined : { name, roles, channels };
   }
 
-  private expectation(value: JsonValue | undefined, at: string, isImport: boolean, name: string): Expectation | null {
+  expectationIn(value: JsonValue | undefined, at: string, isImport: boolean, name: string, partial: boolean): Expectation | null {
     if (!isObject(value)) {
       this.report(value === undefined ? at.slice(0, at.lastIndexOf('/')) : at, value === undefined ? `case "${name}" has no "expect": say what must come out` : '"expect" is an object');
       return null;
@@ -300,20 +361,14 @@ class TestFileChecker {
       if (!isImport && key === 'import') this.report(`${at}/import`, '"import" is an import filter result: set "importFilter: true" on the case', 'key');
     }
     const out: Expectation = {};
-    const channels = this.strings(value['channels'], `${at}/channels`, 'channels');
+    const channels = this.list(value['channels'], `${at}/channels`, 'channels');
     if (channels) out.channels = channels;
-    const access = this.stringMap(value['access'], `${at}/access`, 'access');
+    const access = this.map(value['access'], `${at}/access`, 'access');
     if (access) out.access = access;
-    const roles = this.stringMap(value['roles'], `${at}/roles`, 'roles');
+    const roles = this.map(value['roles'], `${at}/roles`, 'roles');
     if (roles) out.roles = roles;
-    const rejected = value['rejected'];
-    if (rejected !== undefined) {
-      if (rejected === false) out.rejected = false;
-      else if (typeof rejected === 'number' && Number.isInteger(rejected)) out.rejected = { status: rejected };
-      else if (isObject(rejected) && typeof rejected['status'] === 'number' && (rejected['message'] === undefined || typeof rejected['message'] === 'string')) {
-        out.rejected = { status: rejected['status'], ...(typeof rejected['message'] === 'string' ? { message: rejected['message'] } : {}) };
-      } else this.report(`${at}/rejected`, '"rejected" is false, a status such as 403, or {status: 403, message: "..."}');
-    }
+    const rejected = this.rejected(value['rejected'], `${at}/rejected`);
+    if (rejected !== undefined) out.rejected = rejected;
     const expiry = value['expiry'];
     if (expiry !== undefined) {
       if (expiry === null || (typeof expiry === 'number' && Number.isInteger(expiry) && expiry >= 0)) out.expiry = expiry;
@@ -321,8 +376,9 @@ class TestFileChecker {
     }
     const exception = value['exception'];
     if (exception !== undefined) {
-      if (typeof exception === 'string') out.exception = exception;
-      else this.report(`${at}/exception`, '"exception" is a part of the exception text');
+      if (typeof exception === 'string') out.exception = [exception];
+      else if (Array.isArray(exception) && exception.length > 0 && exception.every((e) => typeof e === 'string')) out.exception = exception as string[];
+      else this.report(`${at}/exception`, '"exception" is a part of the exception text, or a list of parts that must all appear (in any order)');
     }
     const logs = this.strings(value['logs'], `${at}/logs`, 'logs');
     if (logs) out.logs = logs;
@@ -343,13 +399,106 @@ class TestFileChecker {
         out.authorization = a;
       }
     }
+    const demands = this.demands(value['demands'], `${at}/demands`);
+    if (demands) out.demands = demands;
     const imported = value['import'];
     if (imported !== undefined) {
       if (typeof imported === 'boolean') out.import = imported;
       else this.report(`${at}/import`, '"import" is true or false');
     }
-    if (Object.keys(value).length === 0) this.report(at, '"expect" is empty: the case would pass whatever the function does');
+    if (!partial && Object.keys(value).length === 0) this.report(at, '"expect" is empty: the case would pass whatever the function does');
     return out;
+  }
+
+  /** A list (exact), or {includes, excludes} (a part). */
+  private list(value: JsonValue | undefined, at: string, key: string): ListExpectation | undefined {
+    if (value === undefined) return undefined;
+    if (Array.isArray(value)) {
+      const exact = this.strings(value, at, key);
+      return exact ? { exact } : undefined;
+    }
+    if (!isObject(value)) {
+      this.report(at, `"${key}" is a list of strings (exactly these) or {includes: [...], excludes: [...]} (a part)`);
+      return undefined;
+    }
+    this.keys(value, PART_KEYS, at, `"${key}"`);
+    const includes = this.strings(value['includes'], `${at}/includes`, 'includes');
+    const excludes = this.strings(value['excludes'], `${at}/excludes`, 'excludes');
+    if (!includes && !excludes) {
+      this.report(at, `"${key}" as a part needs "includes" or "excludes"`);
+      return undefined;
+    }
+    return { ...(includes ? { includes } : {}), ...(excludes ? { excludes } : {}) };
+  }
+
+  /**
+   * A map of names to lists (exact), or {includes: {...}, excludes: {...}} (a part). A map whose only keys
+   * are includes/excludes holding objects is the part form; holding lists, it names users "includes".
+   */
+  private map(value: JsonValue | undefined, at: string, key: string): MapExpectation | undefined {
+    if (value === undefined) return undefined;
+    const keys = isObject(value) ? Object.keys(value) : [];
+    const partForm = keys.length > 0 && keys.every((k) => PART_KEYS.includes(k)) && keys.every((k) => isObject((value as JsonObject)[k]!));
+    if (!partForm) {
+      const exact = this.stringMap(value, at, key);
+      return exact ? { exact } : undefined;
+    }
+    const obj = value as JsonObject;
+    const includes = obj['includes'] !== undefined ? this.stringMap(obj['includes'], `${at}/includes`, `${key}.includes`) : undefined;
+    const excludes = obj['excludes'] !== undefined ? this.stringMap(obj['excludes'], `${at}/excludes`, `${key}.excludes`) : undefined;
+    return { ...(includes ? { includes } : {}), ...(excludes ? { excludes } : {}) };
+  }
+
+  private rejected(value: JsonValue | undefined, at: string): Expectation['rejected'] | undefined {
+    if (value === undefined) return undefined;
+    if (value === false) return false;
+    if (typeof value === 'number' && Number.isInteger(value)) return { status: value };
+    const shape = '"rejected" is false, a status such as 403, or {status: 403, message: "..."} or {status: 403, messageIncludes: ["...", "..."]}';
+    if (!isObject(value)) {
+      this.report(at, shape);
+      return undefined;
+    }
+    this.keys(value, REJECTED_KEYS, at, '"rejected"');
+    const status = value['status'];
+    if (typeof status !== 'number' || !Number.isInteger(status)) {
+      this.report(status === undefined ? at : `${at}/status`, `${shape}: "status" is a whole number`);
+      return undefined;
+    }
+    const message = value['message'];
+    if (message !== undefined && typeof message !== 'string') {
+      this.report(`${at}/message`, '"message" is the whole rejection message (or give parts in "messageIncludes")');
+      return undefined;
+    }
+    const parts = value['messageIncludes'] === undefined ? undefined : this.strings(value['messageIncludes'], `${at}/messageIncludes`, 'messageIncludes');
+    if (value['messageIncludes'] !== undefined && !parts) return undefined;
+    return { status, ...(typeof message === 'string' ? { message } : {}), ...(parts ? { messageIncludes: parts } : {}) };
+  }
+
+  /** One entry per require* call: {users: [...]}, {roles: [...]}, {channels: [...]} or {admin: true}. */
+  private demands(value: JsonValue | undefined, at: string): DemandExpectation[] | undefined {
+    if (value === undefined) return undefined;
+    const shape = '"demands" lists the require* calls in order: {users: [...]}, {roles: [...]}, {channels: [...]} or {admin: true} each ([] for none)';
+    if (!Array.isArray(value)) {
+      this.report(at, shape);
+      return undefined;
+    }
+    const out: DemandExpectation[] = [];
+    value.forEach((entry, i) => {
+      const here = `${at}/${i}`;
+      if (!isObject(entry)) return this.report(here, shape);
+      this.keys(entry, DEMAND_KEYS, here, 'a demand');
+      const kinds = Object.keys(entry).filter((k) => DEMAND_KEYS.includes(k));
+      if (kinds.length !== 1) return this.report(here, `a demand is one require* call: exactly one of users, roles, channels or admin, not ${kinds.length === 0 ? 'none' : kinds.join(' and ')}`);
+      const kind = kinds[0]!;
+      if (kind === 'admin') {
+        if (entry['admin'] !== true) return this.report(`${here}/admin`, '{admin: true} is a requireAdmin() call');
+        out.push({ admin: true });
+        return;
+      }
+      const list = this.strings(entry[kind], `${here}/${kind}`, kind);
+      if (list) out.push({ [kind]: list } as DemandExpectation);
+    });
+    return out.length === value.length ? out : undefined;
   }
 }
 

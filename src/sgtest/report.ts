@@ -41,16 +41,19 @@ function show(value: unknown): string {
   return redactUrlCredentials(jsonText(value));
 }
 
-function failureLine(f: Failure): string {
-  return `${f.field}: expected ${show(f.expected)}, got ${show(f.actual)}`;
+/** A failure's line, and under it where expected and actual differ. */
+function failureLines(f: Failure): string[] {
+  const line = typeof f.expected === 'string' && f.field === 'write' ? `${f.field}: expected ${f.expected}, but ${printable(String(f.actual))}` : `${f.field}: expected ${show(f.expected)}, got ${show(f.actual)}`;
+  return f.difference ? [line, `  ${printable(f.difference)}`] : [line];
 }
 
 function caseProblem(c: CaseResult): string[] {
   if (c.notRun) return [`not run: ${printable(c.notRun)}`];
-  const lines = c.failures.map(failureLine);
+  const lines = c.failures.flatMap(failureLines);
   if (c.keyOrderVariants) {
     lines.push(`the result depends on the order of the document's keys, which the gateway draws at random: ${c.keyOrderVariants.length + 1} different results`);
   }
+  for (const note of c.notes ?? []) lines.push(`note: ${note}`);
   return lines;
 }
 

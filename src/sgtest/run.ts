@@ -4,39 +4,23 @@
 import * as path from 'node:path';
 import { mayRead, OUTSIDE_REPOSITORY } from '../read-scope.js';
 import { analyzeFile, readTextFile } from '../files.js';
+import { analyzeText } from '../lint.js';
+import { stat } from '../fs-async.js';
 import { locateNearest, type LocatedDocument, type SourceText } from '../source/index.js';
 import type { LintOptions } from '../lint.js';
 import { parseRelease, RELEASES, type Release } from '../releases/index.js';
 import { splitMessage } from '../messages.js';
 import type { Diagnostic, RawDiagnostic } from '../types.js';
 import { selectFunction } from '../sync/select.js';
-import { runRequests, type CallRequest, type Demands, type RunOutcome } from '../sync/run.js';
+import { runRequests, type CallRequest, type RunOutcome } from '../sync/run.js';
 import type { SandboxPool } from '../sync/pool.js';
-import type { SyncRequest } from '../sync/gateway.js';
-import { sortGoStrings } from '../sync/gateway.js';
-import { INVALID_FILE, readTestFile, type Expectation, type TestCase, type TestFile } from './file.js';
+import { inputChanges, type SyncRequest } from '../sync/gateway.js';
+import { INVALID_FILE, readTestFile, type TestCase, type TestFile } from './file.js';
+import { compare, type ActualResult, type Failure } from './expect.js';
 
 export const CONFIG_UNUSABLE = 'sgtest/config-unusable';
 
-/** What a case produced, in the words of the expectations. */
-export interface ActualResult {
-  channels?: string[] | null;
-  access?: Record<string, string[]> | null;
-  roles?: Record<string, string[]> | null;
-  rejected?: false | { status: number; message: string };
-  expiry?: number | null;
-  exception?: string;
-  logs?: string[];
-  errors?: string[];
-  authorization?: Demands;
-  import?: boolean;
-}
-
-export interface Failure {
-  field: string;
-  expected: unknown;
-  actual: unknown;
-}
+export type { ActualResult, Failure } from './expect.js';
 
 export interface CaseResult {
   name: string;
@@ -51,6 +35,8 @@ export interface CaseResult {
    * gateway draws at random), when they differ from `actual`. The case passes only if every one does.
    */
   keyOrderVariants?: ActualResult[];
+  /** What the gateway changes in the case's document before the function sees it. */
+  notes?: string[];
 }
 
 export interface TestFileResult {
@@ -98,22 +84,31 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
   };
   const notRun = (reason: string): CaseResult[] => testFile.cases.map((c) => resultOf(c, { passed: false, actual: null, failures: [], notRun: reason }));
 
-  // The config, read and judged as lint would for this target.
-  const configPath = path.relative(options.cwd, path.resolve(path.dirname(path.resolve(options.cwd, file)), testFile.config)) || testFile.config;
-  if (!mayRead(path.resolve(options.cwd, configPath), options.scope)) {
-    const problem = `the config ${configPath}: ${OUTSIDE_REPOSITORY}`;
-    result.diagnostics.push(place({ rule: CONFIG_UNUSABLE, severity: 'error', pointer: '/config', writtenPointer: '/config', message: problem, detail: 'A test file in a pull request could name any file of the machine that runs sgconf (docs/security.md).' }));
+  // The config (or the function file), read and judged as lint would for this target.
+  const named = testFile.config ?? testFile.function!;
+  const namedKey = testFile.config !== undefined ? '/config' : '/function';
+  const configPath = path.relative(options.cwd, path.resolve(path.dirname(path.resolve(options.cwd, file)), named)) || named;
+  const unusable = (problem: string, detail?: string): TestFileResult => {
+    result.diagnostics.push(place({ rule: CONFIG_UNUSABLE, severity: 'error', pointer: namedKey, writtenPointer: namedKey, message: problem, ...(detail ? { detail } : {}) }));
     result.cases = notRun(problem);
     return result;
+  };
+  if (!mayRead(path.resolve(options.cwd, configPath), options.scope)) {
+    return unusable(`the ${testFile.config !== undefined ? 'config' : 'function file'} ${configPath}: ${OUTSIDE_REPOSITORY}`, 'A test file in a pull request could name any file of the machine that runs sgconf (docs/security.md).');
   }
-  const analyzed = await analyzeFile(configPath, { ...options, target });
+  if (testFile.function !== undefined && !(await stat(path.resolve(options.cwd, configPath)).then((info) => info.isFile(), () => false))) {
+    return unusable(`the function file ${configPath} does not exist`);
+  }
+  const analyzed = testFile.function !== undefined
+    ? await analyzeText(functionFileConfig(path.resolve(options.cwd, configPath), testFile.type ?? 'sync'), `${configPath} (as a config holds it)`, { ...options, target, kind: 'legacy' })
+    : await analyzeFile(configPath, { ...options, target });
   const errors = analyzed.result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
     const first = errors[0]!;
-    const problem = `the config ${configPath} has ${errors.length === 1 ? 'an error' : `${errors.length} errors`} that ${target} refuses`;
-    const firstAt = `first at ${first.file ?? configPath}:${first.line}:${first.column}: ${first.message}`;
+    const problem = `the ${testFile.config !== undefined ? 'config' : 'function file'} ${configPath} has ${errors.length === 1 ? 'an error' : `${errors.length} errors`} that ${target} refuses`;
+    const firstAt = `first at ${first.file ? path.relative(options.cwd, first.file) || first.file : configPath}:${first.line}:${first.column}: ${first.message}`;
     const reason = `${problem}, ${firstAt}`;
-    result.diagnostics.push(place({ rule: CONFIG_UNUSABLE, severity: 'error', pointer: '/config', writtenPointer: '/config', message: problem, detail: `The ${firstAt}.` }));
+    result.diagnostics.push(place({ rule: CONFIG_UNUSABLE, severity: 'error', pointer: namedKey, writtenPointer: namedKey, message: problem, detail: `The ${firstAt}.` }));
     result.cases = notRun(reason);
     return result;
   }
@@ -141,7 +136,7 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
       continue;
     }
     // A case that states who may write needs every demand, even those after a require* that refused the writer.
-    const requests: CallRequest[] = cases.map((c) => (c.expect.authorization && c.user ? { ...requestOf(c), allDemands: true } : requestOf(c)));
+    const requests: CallRequest[] = cases.map((c) => ((c.expect.authorization || c.expect.demands) && c.user ? { ...requestOf(c), allDemands: true } : requestOf(c)));
     const ran = await runRequests(pool, selection.choice, target, 'write', requests);
     cases.forEach((c, i) => {
       if (!ran.ok) {
@@ -151,12 +146,28 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
       const outcome = ran.outcomes[i]!;
       const actual = actualOf(outcome);
       const variants = outcome.kind !== 'refused' && outcome.orderVariants ? outcome.orderVariants.map(actualOf) : [];
-      const failures = [...compare(c.expect, actual), ...variants.flatMap((variant) => compare(c.expect, variant).map((f) => ({ ...f, field: `${f.field} (${KEY_ORDER})` })))];
-      byIndex.set(c.index, resultOf(c, { passed: failures.length === 0, actual, failures, ...(variants.length > 0 ? { keyOrderVariants: variants } : {}) }));
+      const failures = outcome.kind === 'refused'
+        ? refusalFailures(c, actual)
+        : [...compare(c.expect, actual), ...variants.flatMap((variant) => compare(c.expect, variant).map((f) => ({ ...f, field: `${f.field} (${KEY_ORDER})` })))];
+      const notes = c.importFilter ? [] : inputChanges(c.doc, 'write');
+      byIndex.set(c.index, resultOf(c, { passed: failures.length === 0, actual, failures, ...(variants.length > 0 ? { keyOrderVariants: variants } : {}), ...(notes.length > 0 ? { notes } : {}) }));
     });
   }
   result.cases = testFile.cases.map((c) => byIndex.get(c.index)!);
   return result;
+}
+
+/**
+ * A write the gateway refused before the function ran: one failure that says so, unless the case expects
+ * that very refusal (then only its rejected and exception expectations are checked). Its other
+ * expectations (channels, demands ...) would each fail on a function that never ran.
+ */
+function refusalFailures(c: TestCase, actual: ActualResult): Failure[] {
+  if (c.expect.rejected !== undefined || c.expect.exception !== undefined) {
+    return compare({ ...(c.expect.rejected !== undefined ? { rejected: c.expect.rejected } : {}), ...(c.expect.exception !== undefined ? { exception: c.expect.exception } : {}) }, actual);
+  }
+  const refusal = actual.rejected === false || actual.rejected === undefined ? null : actual.rejected;
+  return [{ field: 'write', expected: 'the sync function to run', actual: `the gateway refused the write before the function ran: ${refusal?.status} ${refusal?.message}` }];
 }
 
 /** How a failure under another order of the document's keys is named. */
@@ -176,7 +187,7 @@ function actualOf(outcome: RunOutcome): ActualResult {
   if (outcome.kind === 'import') {
     return { import: outcome.answer.shouldImport, exception: outcome.answer.exception, logs: outcome.answer.logging.info, errors: outcome.answer.logging.errors };
   }
-  const { answer, write, demands } = outcome;
+  const { answer, write, demands, calls } = outcome;
   return {
     channels: answer.channels,
     access: answer.access,
@@ -187,55 +198,17 @@ function actualOf(outcome: RunOutcome): ActualResult {
     logs: answer.logging.info,
     errors: answer.logging.errors,
     authorization: demands,
+    demands: calls,
   };
 }
 
-/** Every expectation the case states, against what happened. */
-export function compare(expect: Expectation, actual: ActualResult): Failure[] {
-  const failures: Failure[] = [];
-  const fail = (field: string, expected: unknown, got: unknown) => failures.push({ field, expected, actual: got });
-  if (expect.channels !== undefined && !sameSet(expect.channels, actual.channels)) fail('channels', sorted(expect.channels), actual.channels ?? null);
-  if (expect.access !== undefined && !sameMap(expect.access, actual.access)) fail('access', expect.access, actual.access ?? null);
-  if (expect.roles !== undefined && !sameMap(expect.roles, actual.roles)) fail('roles', expect.roles, actual.roles ?? null);
-  if (expect.rejected !== undefined) {
-    const got = actual.rejected ?? false;
-    const ok = expect.rejected === false
-      ? got === false
-      : got !== false && got.status === expect.rejected.status && (expect.rejected.message === undefined || got.message === expect.rejected.message);
-    if (!ok) fail('rejected', expect.rejected, got);
-  }
-  if (expect.expiry !== undefined && (actual.expiry ?? null) !== expect.expiry) fail('expiry', expect.expiry, actual.expiry ?? null);
-  if (expect.exception !== undefined && !(actual.exception ?? '').includes(expect.exception)) fail('exception', expect.exception, actual.exception ?? '');
-  if (expect.logs !== undefined) {
-    const logs = actual.logs ?? [];
-    const missing = expect.logs.filter((wanted) => !logs.some((line) => line.includes(wanted)));
-    if (missing.length > 0) fail('logs', expect.logs, logs);
-  }
-  if (expect.authorization !== undefined) {
-    const got = actual.authorization ?? { users: [], roles: [], channels: [], admin: false };
-    const want = expect.authorization;
-    const ok = (['users', 'roles', 'channels'] as const).every((key) => want[key] === undefined || sameSet(want[key]!, got[key]))
-      && (want.admin === undefined || want.admin === got.admin);
-    if (!ok) fail('authorization', want, got);
-  }
-  if (expect.import !== undefined && actual.import !== expect.import) fail('import', expect.import, actual.import ?? null);
-  return failures;
-}
-
-function sorted(list: readonly string[]): string[] {
-  return sortGoStrings([...new Set(list)]);
-}
-
-function sameSet(a: readonly string[], b: readonly string[] | null | undefined): boolean {
-  if (!b) return false;
-  const x = sorted(a), y = sorted(b);
-  return x.length === y.length && x.every((v, i) => v === y[i]);
-}
-
-function sameMap(a: Record<string, string[]>, b: Record<string, string[]> | null | undefined): boolean {
-  if (!b) return false;
-  const keys = Object.keys(a).sort(), other = Object.keys(b).sort();
-  return keys.length === other.length && keys.every((k, i) => k === other[i] && sameSet(a[k]!, b[k]));
+/**
+ * The config a function file stands for: a database of a legacy config that names the file, as the
+ * gateway reads a function from a file (its text as it is: no environment expansion), which is exactly
+ * what `sgconf build` inlines (with every `$` doubled for the config's own expansion).
+ */
+function functionFileConfig(file: string, role: 'sync' | 'import_filter'): string {
+  return JSON.stringify({ databases: { db: { server: 'couchbases://sgconf-test.invalid', bucket: 'db', enable_shared_bucket_access: true, ...(role === 'import_filter' ? { import_docs: true } : {}), [role]: file } } });
 }
 
 /** Turns a finding in a test file into one with a line and column (locating the file only now). */

@@ -34,7 +34,7 @@ export interface NativeCalls {
   logInfo: string[];
   logErrors: string[];
   /** What the require* helpers demanded (recorded by sgconf's copy of the wrapper). */
-  demands: { users: string[]; roles: string[]; channels: string[]; admin: boolean };
+  demands: { users: string[]; roles: string[]; channels: string[]; admin: boolean; calls: DemandCall[] };
   /** Whether a require* helper refused the writer. */
   denied: boolean;
 }
@@ -166,7 +166,7 @@ interface EngineResult {
   expiry: number | null;
   logInfo: string[] | null;
   logErrors: string[] | null;
-  demands: { users: string[] | null; roles: string[] | null; channels: string[] | null; admin: boolean };
+  demands: { users: string[] | null; roles: string[] | null; channels: string[] | null; admin: boolean; calls: DemandCall[] | null };
   denied: boolean;
   outcome: { kind: 'returned' | 'threw' | 'panic' | 'invalid'; message?: string; import?: ImportReading };
 }
@@ -270,7 +270,7 @@ function toCallResult(answer: EngineResult): CallResult {
     expiry: answer.expiry,
     logInfo: answer.logInfo ?? [],
     logErrors: answer.logErrors ?? [],
-    demands: { users: answer.demands.users ?? [], roles: answer.demands.roles ?? [], channels: answer.demands.channels ?? [], admin: answer.demands.admin },
+    demands: { users: answer.demands.users ?? [], roles: answer.demands.roles ?? [], channels: answer.demands.channels ?? [], admin: answer.demands.admin, calls: answer.demands.calls ?? [] },
     denied: answer.denied,
   };
   const { outcome } = answer;
@@ -281,6 +281,12 @@ function toCallResult(answer: EngineResult): CallResult {
   }
 }
 
+/** One require* call, in the engine's words (engine/runner/natives.go DemandCall). */
+export interface DemandCall {
+  kind: 'users' | 'roles' | 'channels' | 'admin';
+  values: string[];
+}
+
 export function emptyNatives(): NativeCalls {
-  return { channels: [], access: [], roles: [], rejection: null, expiry: null, logInfo: [], logErrors: [], demands: { users: [], roles: [], channels: [], admin: false }, denied: false };
+  return { channels: [], access: [], roles: [], rejection: null, expiry: null, logInfo: [], logErrors: [], demands: { users: [], roles: [], channels: [], admin: false, calls: [] }, denied: false };
 }

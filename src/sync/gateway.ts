@@ -107,6 +107,20 @@ export function prepareSyncCall(request: SyncRequest, path: CallPath, release: R
   return { ok: true, call: { doc: newDoc, oldDoc, ...(passesMeta(release) ? { meta } : {}), userCtx, numbers: NUMBER_HANDLING[path] } };
 }
 
+/**
+ * What the gateway changes in a document body before the sync function sees it, said for a test case so
+ * that an expectation about a property the function never sees is explained (same keys as prepareSyncCall).
+ */
+export function inputChanges(doc: JsonObject, path: CallPath): string[] {
+  const notes: string[] = [];
+  const has = (key: string) => Object.prototype.hasOwnProperty.call(doc, key);
+  if (has('_attachments')) notes.push('the gateway takes "_attachments" out of the body before the sync function runs: the function sees no doc._attachments');
+  if (has('_revisions')) notes.push('the gateway takes "_revisions" out of the body before the sync function runs: the function sees no doc._revisions');
+  if (has('_exp') && path === 'write') notes.push('the gateway takes "_exp" out of the body (it sets the document\'s expiry) before the sync function runs');
+  if (has('_rev')) notes.push('the function sees the new revision\'s ID in doc._rev, not the "_rev" the body gives (that one names the revision replaced)');
+  return notes;
+}
+
 function refuse(status: number, message: string): PreparedCall {
   return { ok: false, refusal: { status, message } };
 }

@@ -1,7 +1,7 @@
 // One request through one function, from the request to what the gateway answers: prepare (gateway.ts),
 // call (engine.ts), read the results (gateway.ts). Runs in the sandbox workers.
 import type { Release } from '../releases/index.js';
-import { ORDER_SEEDS, type CallResult, type FunctionSandbox } from './engine.js';
+import { ORDER_SEEDS, type CallResult, type DemandCall, type FunctionSandbox } from './engine.js';
 import {
   importAnswer, prepareImportCall, prepareSyncCall, syncAnswer, writeOutcome,
   type CallPath, type DatabaseSettings, type ImportAnswer, type Refusal, type SyncAnswer, type SyncRequest, type WriteOutcome,
@@ -22,7 +22,7 @@ export interface Demands {
 }
 
 export type RunOutcome =
-  | ({ kind: 'sync'; answer: SyncAnswer; write: WriteOutcome; demands: Demands } & OrderVariants)
+  | ({ kind: 'sync'; answer: SyncAnswer; write: WriteOutcome; demands: Demands; /** Each require* call, in order. */ calls: DemandCall[] } & OrderVariants)
   | ({ kind: 'import'; answer: ImportAnswer } & OrderVariants)
   /** The gateway refuses the request before the function runs (an HTTP error). */
   | { kind: 'refused'; refusal: Refusal };
@@ -62,7 +62,7 @@ export async function runMany(sandbox: Pick<FunctionSandbox, 'callMany'>, job: J
     const admin = await runMany(sandbox, job, again.map((i) => asAdmin(requests[i]!)));
     again.forEach((i, k) => {
       const outcome = outcomes[i]!, adminOutcome = admin[k]!;
-      if (outcome.kind === 'sync' && adminOutcome.kind === 'sync') outcomes[i] = { ...outcome, demands: adminOutcome.demands };
+      if (outcome.kind === 'sync' && adminOutcome.kind === 'sync') outcomes[i] = { ...outcome, demands: adminOutcome.demands, calls: adminOutcome.calls };
     });
   }
   return outcomes;
@@ -92,6 +92,6 @@ function asAdmin(request: SyncRequest): SyncRequest {
 export function outcomeOf(job: Pick<Job, 'role'>, result: CallResult): RunOutcome {
   if (job.role === 'import_filter') return { kind: 'import', answer: importAnswer(result) };
   const answer = syncAnswer(result);
-  const { users, roles, channels, admin } = result.natives.demands;
-  return { kind: 'sync', answer, write: writeOutcome(result, answer), demands: { users: [...new Set(users)], roles: [...new Set(roles)], channels: [...new Set(channels)], admin } };
+  const { users, roles, channels, admin, calls } = result.natives.demands;
+  return { kind: 'sync', answer, write: writeOutcome(result, answer), demands: { users: [...new Set(users)], roles: [...new Set(roles)], channels: [...new Set(channels)], admin }, calls };
 }

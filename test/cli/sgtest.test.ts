@@ -32,22 +32,22 @@ describe('sgconf test', () => {
   it('the example\'s cases pass, and the closing line counts them', async () => {
     const r = await runCli(['test', 'examples']);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toBe('10 passed, 0 failed; Sync Gateway 4.1\n');
+    expect(r.stdout).toBe('11 passed, 0 failed; Sync Gateway 4.1\n');
     expect(r.code).toBe(0);
   });
 
   it('a failed case shows expected against actual at the case\'s line, and the run exits 1', async () => {
     const r = await runCli(['test'], brokenCopy());
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('orders.sgtest.yaml\n  13  ✗ nobody else creates an order in her name\n      rejected: expected false, got {"status":403,"message":"sg wrong user"}\n');
-    expect(r.stdout).toMatch(/\n9 passed, 1 failed; Sync Gateway 4.1\n$/);
+    expect(r.stdout).toContain('orders.sgtest.yaml\n  22  ✗ nobody else creates an order in her name\n      rejected: expected false, got {"status":403,"message":"sg wrong user"}\n');
+    expect(r.stdout).toMatch(/\n10 passed, 1 failed; Sync Gateway 4.1\n$/);
   });
 
   it('--format json is the contract\'s document', async () => {
     const r = await runCli(['test', '--format', 'json'], brokenCopy());
     const report = JSON.parse(r.stdout);
     expect(Object.keys(report)).toEqual(['target', 'results', 'passed', 'failed']);
-    expect(report).toMatchObject({ target: '4.1', passed: 9, failed: 1 });
+    expect(report).toMatchObject({ target: '4.1', passed: 10, failed: 1 });
     const failed = report.results[0].cases.find((c: { passed: boolean }) => !c.passed);
     expect(Object.keys(failed)).toEqual(['name', 'line', 'passed', 'actual', 'failures']);
     expect(failed.failures).toEqual([{ field: 'rejected', expected: false, actual: { status: 403, message: 'sg wrong user' } }]);
@@ -55,16 +55,16 @@ describe('sgconf test', () => {
 
   it('--format junit: one testsuite per file, a failure element per failed case, well-formed XML', async () => {
     const r = await runCli(['test', '--format', 'junit'], brokenCopy());
-    expect(r.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="sgconf test" tests="10" failures="1" errors="0">/);
-    expect(r.stdout).toContain('<testcase name="nobody else creates an order in her name" classname="orders.sgtest.yaml" file="orders.sgtest.yaml" line="13">');
+    expect(r.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="sgconf test" tests="11" failures="1" errors="0">/);
+    expect(r.stdout).toContain('<testcase name="nobody else creates an order in her name" classname="orders.sgtest.yaml" file="orders.sgtest.yaml" line="22">');
     expect(r.stdout).toContain('<failure message="rejected: expected false, got {&quot;status&quot;:403,&quot;message&quot;:&quot;sg wrong user&quot;}" type="expectation">');
-    expect(r.stdout.match(/<testcase /g)).toHaveLength(10);
+    expect(r.stdout.match(/<testcase /g)).toHaveLength(11);
   });
 
   it('--format github: an error annotation at each failed case', async () => {
     const r = await runCli(['test', '--format', 'github'], brokenCopy());
-    expect(r.stdout).toContain('::error file=orders.sgtest.yaml,line=13,title=sgconf test%3A nobody else creates an order in her name::rejected: expected false, got {"status":403,"message":"sg wrong user"}');
-    expect(r.stdout).toMatch(/9 passed, 1 failed\n$/);
+    expect(r.stdout).toContain('::error file=orders.sgtest.yaml,line=22,title=sgconf test%3A nobody else creates an order in her name::rejected: expected false, got {"status":403,"message":"sg wrong user"}');
+    expect(r.stdout).toMatch(/10 passed, 1 failed\n$/);
   });
 
   it('writes nothing, anywhere in the tested folder', async () => {

@@ -36,6 +36,27 @@ runCaseTable('sgtest/invalid-file', {
       errors: [{ pointer: '', message: 'YAML', line: 2 }],
     },
     {
+      name: 'a misspelt nested key never passes: rejected.mesage, channels.include, a demand\'s user', kind: 'database',
+      config: { 'orders.json': ORDERS_DB, 't.sgtest.yaml': 'config: orders.json\ncases:\n  - name: x\n    doc: {}\n    expect:\n      rejected: {status: 403, mesage: no}\n      channels: {include: [a]}\n      demands: [{user: [ann]}]\n' },
+      errors: [
+        { pointer: '/cases/0/expect/rejected/mesage', message: 'did you mean "message"' },
+        { pointer: '/cases/0/expect/channels/include', message: 'did you mean "includes"' },
+        { pointer: '/cases/0/expect/demands/0/user', message: 'did you mean "users"' },
+        { pointer: '/cases/0/expect/channels', message: 'needs "includes" or "excludes"' },
+        { pointer: '/cases/0/expect/demands/0', message: 'exactly one of users, roles, channels or admin, not none' },
+      ],
+    },
+    {
+      name: 'defaults: an unknown key, and a mistake in its expect, each at its place', kind: 'database',
+      config: { 'orders.json': ORDERS_DB, 't.sgtest.yaml': `defaults:\n  usrCtx: {name: ann}\n  expect: {rejected: maybe}\n${good}` },
+      errors: [{ pointer: '/defaults/usrCtx', message: 'did you mean "userCtx"' }, { pointer: '/defaults/expect/rejected', message: 'a status such as 403' }],
+    },
+    {
+      name: 'function and config together; type without function; a demand with two kinds', kind: 'database',
+      config: { 'orders.json': ORDERS_DB, 't.sgtest.yaml': 'config: orders.json\nfunction: sync.js\ncases:\n  - {name: x, doc: {}, expect: {demands: [{users: [a], roles: [b]}]}}\n' },
+      errors: [{ pointer: '/function', message: 'exclude each other' }, { pointer: '/cases/0/expect/demands/0', message: 'exactly one of users, roles, channels or admin' }],
+    },
+    {
       name: 'an unknown target', kind: 'database',
       config: { 'orders.json': ORDERS_DB, 't.sgtest.yaml': `target: "5.0"\n${good}` },
       errors: [{ pointer: '/target', message: 'unknown target "5.0"' }],
