@@ -24,6 +24,8 @@ type Record struct {
 	// Demands and Denied are sgconf's own: what the require* helpers asked for (see DemandRecorder).
 	Demands Demands `json:"demands"`
 	Denied  bool    `json:"denied"`
+	// Coverage is each coverage counter after the call, when the program counts (Options.Counters).
+	Coverage []int64 `json:"coverage,omitempty"`
 }
 
 // Grant is one access() or role() call that granted something: its users and values, as strings.

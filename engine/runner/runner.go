@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/robertkrimen/otto"
 	"github.com/robertkrimen/otto/underscore"
@@ -48,6 +49,8 @@ type Program struct {
 	// what a later call sees); otherwise each call runs in a copy.
 	shared bool
 	fn     otto.Value
+	// counters: how many coverage counters the (instrumented) source adds to; 0: none.
+	counters int
 }
 
 // Options say what a function needs of its runtime.
@@ -59,7 +62,13 @@ type Options struct {
 	Underscore bool `json:"underscore"`
 	// StackDepthLimit is otto's limit on nested calls that the release's sg-bucket sets (0: none).
 	StackDepthLimit int `json:"stackDepthLimit"`
+	// Counters is the number of coverage counters an instrumented source adds to (sgconf test
+	// --coverage): each call starts them at zero in CoverageGlobal and reports them in Record.Coverage.
+	Counters int `json:"counters"`
 }
+
+// CoverageGlobal is the array an instrumented function counts its statements and branches in.
+const CoverageGlobal = "__sgconfCoverage"
 
 // ErrNotAFunction is sg-bucket's refusal of a source that evaluates to something else (js_runner.go SetFunction).
 var ErrNotAFunction = errors.New("JavaScript source does not evaluate to a function")
@@ -89,7 +98,7 @@ func Compile(role string, source string, options Options) (program *Program, err
 	if role == Sync {
 		defineSyncNatives(vm, record)
 	}
-	program = &Program{role: role, template: vm, record: record, shared: options.Shared, fn: object.Value()}
+	program = &Program{role: role, template: vm, record: record, shared: options.Shared, fn: object.Value(), counters: options.Counters}
 	if options.Shared {
 		setConsole(vm, record)
 	} else if err := vm.Set(hiddenFunction, object.Value()); err != nil {
@@ -184,6 +193,13 @@ func (p *Program) run(call Call) (outcome Outcome) {
 		// console is a Go map, which copies would share: each copy gets its own.
 		setConsole(vm, p.record)
 	}
+	if p.counters > 0 {
+		if err := startCounters(vm, p.counters); err != nil {
+			return Outcome{Kind: "invalid", Message: err.Error()}
+		}
+		// Read however the call ends: a throw is a result like any other.
+		defer func() { p.record.Coverage = readCounters(vm, p.counters) }()
+	}
 	args, err := arguments(p.role, call)
 	if err != nil {
 		return Outcome{Kind: "invalid", Message: err.Error()}
@@ -203,6 +219,31 @@ func (p *Program) run(call Call) (outcome Outcome) {
 		return importOutcome(exported)
 	}
 	return Outcome{Kind: "returned"}
+}
+
+// startCounters sets CoverageGlobal to a new JavaScript array of n zeros.
+func startCounters(vm *otto.Otto, n int) error {
+	array, err := vm.Object(fmt.Sprintf("(function () { var a = new Array(%d); for (var i = 0; i < a.length; i++) a[i] = 0; return a; })()", n))
+	if err != nil {
+		return err
+	}
+	return vm.Set(CoverageGlobal, array)
+}
+
+// readCounters reads the n counters back (a counter the function replaced reads as 0).
+func readCounters(vm *otto.Otto, n int) []int64 {
+	counts := make([]int64, n)
+	value, err := vm.Get(CoverageGlobal)
+	if err != nil || !value.IsObject() {
+		return counts
+	}
+	for i := range counts {
+		item, err := value.Object().Get(strconv.Itoa(i))
+		if err == nil {
+			counts[i], _ = item.ToInteger()
+		}
+	}
+	return counts
 }
 
 // arguments builds the call's arguments as Go values, as the gateway does.

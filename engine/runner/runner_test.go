@@ -196,3 +196,28 @@ func TestCheck(t *testing.T) {
 		}
 	}
 }
+
+func TestCoverageCounters(t *testing.T) {
+	// An instrumented source counts in CoverageGlobal; each call starts from zero, in a shared runtime and
+	// in a copy, and a throw still reports what ran.
+	source := `function(doc) { __sgconfCoverage[0]++; if (doc.x) { __sgconfCoverage[1]++; throw({forbidden: "x"}); } __sgconfCoverage[2]++; }`
+	for _, shared := range []bool{true, false} {
+		program := compile(t, Sync, source, Options{Shared: shared, Counters: 3})
+		for _, test := range []struct {
+			doc  string
+			want []int64
+		}{
+			{`{}`, []int64{1, 0, 1}},
+			{`{"x": true}`, []int64{1, 1, 0}},
+			{`{}`, []int64{1, 0, 1}},
+		} {
+			got := program.Run(Call{Doc: json.RawMessage(test.doc), Numbers: NumbersConvert})
+			if !reflect.DeepEqual(got.Record.Coverage, test.want) {
+				t.Errorf("shared=%v doc %s: coverage %v, want %v", shared, test.doc, got.Record.Coverage, test.want)
+			}
+		}
+	}
+	if got := compile(t, Sync, `function(doc) {}`, Options{}).Run(Call{Doc: json.RawMessage(`{}`), Numbers: NumbersConvert}); got.Record.Coverage != nil {
+		t.Errorf("a program without counters reports %v", got.Record.Coverage)
+	}
+}

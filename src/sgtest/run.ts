@@ -5,7 +5,9 @@ import * as path from 'node:path';
 import { mayRead, OUTSIDE_REPOSITORY } from '../read-scope.js';
 import { analyzeFile, readTextFile } from '../files.js';
 import { analyzeText } from '../lint.js';
-import { stat } from '../fs-async.js';
+import { MAX_CONFIG_BYTES, readRegularFile, stat } from '../fs-async.js';
+import type { ResolvedFunction } from '../functions/types.js';
+import type { CoverageCollector } from './coverage.js';
 import { locateNearest, type LocatedDocument, type SourceText } from '../source/index.js';
 import type { LintOptions } from '../lint.js';
 import { parseRelease, RELEASES, type Release } from '../releases/index.js';
@@ -51,6 +53,8 @@ export interface TestRunOptions extends LintOptions {
   target: Release;
   /** Whether --target was given on the command line (it then wins over a test file's own target). */
   targetFromCommandLine: boolean;
+  /** Counts what the cases run (--coverage). */
+  coverage?: CoverageCollector;
 }
 
 export async function runTestFile(file: string, options: TestRunOptions, pool: SandboxPool): Promise<TestFileResult> {
@@ -137,13 +141,15 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
     }
     // A case that states who may write needs every demand, even those after a require* that refused the writer.
     const requests: CallRequest[] = cases.map((c) => ((c.expect.authorization || c.expect.demands) && c.user ? { ...requestOf(c), allDemands: true } : requestOf(c)));
-    const ran = await runRequests(pool, selection.choice, target, 'write', requests);
+    const counted = await countedFunction(options.coverage, analyzed.functions, selection.choice.pointer, testFile.function === undefined ? path.resolve(options.cwd, configPath) : null);
+    const ran = await runRequests(pool, selection.choice, target, 'write', requests, counted?.instrumented);
     cases.forEach((c, i) => {
       if (!ran.ok) {
         byIndex.set(c.index, resultOf(c, { passed: false, actual: null, failures: [], notRun: `the function cannot be run: ${ran.message}` }));
         return;
       }
       const outcome = ran.outcomes[i]!;
+      if (counted && outcome.kind !== 'refused' && outcome.coverage) options.coverage!.add(counted.key, outcome.coverage);
       const actual = actualOf(outcome);
       const variants = outcome.kind !== 'refused' && outcome.orderVariants ? outcome.orderVariants.map(actualOf) : [];
       const failures = outcome.kind === 'refused'
@@ -200,6 +206,18 @@ function actualOf(outcome: RunOutcome): ActualResult {
     authorization: demands,
     demands: calls,
   };
+}
+
+/**
+ * The function instrumented for coverage, when coverage is asked for and the config sets the function.
+ * `configFile` (null for a function file, which locates itself) places a function written in the config.
+ */
+async function countedFunction(coverage: CoverageCollector | undefined, functions: readonly ResolvedFunction[], pointer: string | undefined, configFile: string | null) {
+  if (!coverage || pointer === undefined) return null;
+  const fn = functions.find((f) => f.pointer === pointer);
+  if (!fn) return null;
+  const text = configFile === null ? null : await readRegularFile(configFile, MAX_CONFIG_BYTES).then((b) => b.toString('utf8').replace(/^\uFEFF/, ''), () => null);
+  return coverage.instrument(fn, configFile ?? fn.locate(0)?.file ?? '', text);
 }
 
 /**

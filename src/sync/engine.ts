@@ -60,6 +60,8 @@ export type CallOutcome =
 export interface CallResult {
   natives: NativeCalls;
   outcome: CallOutcome;
+  /** The coverage counters after the call, when the program counts. */
+  coverage?: number[];
 }
 
 /** One call as the engine takes it (engine/runner/runner.go Call). */
@@ -93,6 +95,8 @@ export interface FunctionProgram {
    * under every seed of ORDER_SEEDS, since the gateway enumerates a document's keys in Go's random order.
    */
   enumerates: boolean;
+  /** Coverage counters the (instrumented) text counts in, for `sgconf test --coverage`; absent: none. */
+  counters?: number;
 }
 
 export type CompileResult = { ok: true; sandbox: FunctionSandbox } | { ok: false; message: string };
@@ -144,7 +148,7 @@ class Engine {
   }
 
   compile(program: FunctionProgram): { id: number } | { error: string } {
-    const options = JSON.stringify({ shared: program.shareable, underscore: program.underscore, stackDepthLimit: program.stackDepthLimit });
+    const options = JSON.stringify({ shared: program.shareable, underscore: program.underscore, stackDepthLimit: program.stackDepthLimit, counters: program.counters ?? 0 });
     return JSON.parse(this.enter(() => this.program.api.compile(program.role, program.text, options))) as { id: number } | { error: string };
   }
 
@@ -168,6 +172,7 @@ interface EngineResult {
   logErrors: string[] | null;
   demands: { users: string[] | null; roles: string[] | null; channels: string[] | null; admin: boolean; calls: DemandCall[] | null };
   denied: boolean;
+  coverage?: number[];
   outcome: { kind: 'returned' | 'threw' | 'panic' | 'invalid'; message?: string; import?: ImportReading };
 }
 
@@ -274,10 +279,11 @@ function toCallResult(answer: EngineResult): CallResult {
     denied: answer.denied,
   };
   const { outcome } = answer;
+  const coverage = answer.coverage ? { coverage: answer.coverage } : {};
   switch (outcome.kind) {
-    case 'returned': return { natives, outcome: outcome.import ? { kind: 'returned', import: outcome.import } : { kind: 'returned' } };
-    case 'panic': return { natives, outcome: { kind: 'panic', message: outcome.message ?? '' } };
-    default: return { natives, outcome: { kind: 'threw', message: outcome.message ?? '' } };
+    case 'returned': return { natives, outcome: outcome.import ? { kind: 'returned', import: outcome.import } : { kind: 'returned' }, ...coverage };
+    case 'panic': return { natives, outcome: { kind: 'panic', message: outcome.message ?? '' }, ...coverage };
+    default: return { natives, outcome: { kind: 'threw', message: outcome.message ?? '' }, ...coverage };
   }
 }
 

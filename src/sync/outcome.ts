@@ -21,9 +21,14 @@ export interface Demands {
   admin: boolean;
 }
 
+/** The coverage counters of the call, when the program counts (sgconf test --coverage). */
+interface Counted {
+  coverage?: number[];
+}
+
 export type RunOutcome =
-  | ({ kind: 'sync'; answer: SyncAnswer; write: WriteOutcome; demands: Demands; /** Each require* call, in order. */ calls: DemandCall[] } & OrderVariants)
-  | ({ kind: 'import'; answer: ImportAnswer } & OrderVariants)
+  | ({ kind: 'sync'; answer: SyncAnswer; write: WriteOutcome; demands: Demands; /** Each require* call, in order. */ calls: DemandCall[] } & OrderVariants & Counted)
+  | ({ kind: 'import'; answer: ImportAnswer } & OrderVariants & Counted)
   /** The gateway refuses the request before the function runs (an HTTP error). */
   | { kind: 'refused'; refusal: Refusal };
 
@@ -90,8 +95,9 @@ function asAdmin(request: SyncRequest): SyncRequest {
 
 /** What the gateway makes of a call's result. */
 export function outcomeOf(job: Pick<Job, 'role'>, result: CallResult): RunOutcome {
-  if (job.role === 'import_filter') return { kind: 'import', answer: importAnswer(result) };
+  const coverage = result.coverage ? { coverage: result.coverage } : {};
+  if (job.role === 'import_filter') return { kind: 'import', answer: importAnswer(result), ...coverage };
   const answer = syncAnswer(result);
   const { users, roles, channels, admin, calls } = result.natives.demands;
-  return { kind: 'sync', answer, write: writeOutcome(result, answer), demands: { users: [...new Set(users)], roles: [...new Set(roles)], channels: [...new Set(channels)], admin }, calls };
+  return { kind: 'sync', answer, write: writeOutcome(result, answer), demands: { users: [...new Set(users)], roles: [...new Set(roles)], channels: [...new Set(channels)], admin }, calls, ...coverage };
 }

@@ -3,6 +3,7 @@ import type { Release } from '../releases/index.js';
 import { ottoCommit, stackDepthLimit, syncWrapperSource } from '../releases/sync-runner.js';
 import { DEMAND_RECORDER, type FunctionProgram } from './engine.js';
 import { analyzeWorld } from './world.js';
+import type { InstrumentedFunction } from './instrument.js';
 import { parse } from 'acorn';
 import type { JsNode } from '../functions/types.js';
 
@@ -12,11 +13,14 @@ export type RunnableRole = 'sync' | 'import_filter';
  * The sync function inside the gateway's wrapper (with sgconf's demand recorder, which changes nothing
  * the function can see); an import filter is evaluated as it is (db/import.go@4.1.1: a plain JSRunner).
  */
-export function functionProgram(source: string, role: RunnableRole, release: Release): FunctionProgram {
-  const text = role === 'sync' ? syncWrapperSource(source, release, DEMAND_RECORDER) : source;
+export function functionProgram(source: string, role: RunnableRole, release: Release, instrumented?: InstrumentedFunction): FunctionProgram {
+  // An instrumented function (coverage) runs its counted text; what it may do is judged on the source.
+  const runs = instrumented?.text ?? source;
+  const text = role === 'sync' ? syncWrapperSource(runs, release, DEMAND_RECORDER) : runs;
   return {
     text, role, ...analyzeWorld(parseFunction(source)), enumerates: ENUMERATES.test(source),
     otto: ottoCommit(release), stackDepthLimit: stackDepthLimit(release),
+    ...(instrumented ? { counters: instrumented.points.length } : {}),
   };
 }
 

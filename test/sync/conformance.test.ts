@@ -7,6 +7,7 @@ import { runRequests } from '../../src/sync/run.js';
 import type { CallPath, SyncAnswer, SyncRequest } from '../../src/sync/gateway.js';
 import type { FunctionChoice } from '../../src/sync/select.js';
 import { defaultSyncFunction } from '../../src/releases/sync-runner.js';
+import { instrumentFunction } from '../../src/sync/instrument.js';
 
 const pool = new SandboxPool(1);
 afterAll(() => pool.close());
@@ -143,9 +144,11 @@ const endpointRows: Row[] = [
   },
 ];
 
-async function answerOf(row: Row): Promise<SyncAnswer> {
+async function answerOf(row: Row, counted = false): Promise<SyncAnswer> {
   const choice: FunctionChoice = { collection: null, role: 'sync', source: row.fn, isDefault: false, ...(row.userXattrKey ? { userXattrKey: row.userXattrKey } : {}) };
-  const ran = await runRequests(pool, choice, '4.1', row.path ?? 'write', [row.request]);
+  const instrumented = counted ? instrumentFunction(row.fn) : undefined;
+  if (counted && !instrumented) throw new Error(`cannot instrument ${row.fn}`);
+  const ran = await runRequests(pool, choice, '4.1', row.path ?? 'write', [row.request], instrumented ?? undefined);
   if (!ran.ok) throw new Error(ran.message);
   const outcome = ran.outcomes[0]!;
   if (outcome.kind !== 'sync') throw new Error(`not a sync outcome: ${JSON.stringify(outcome)}`);
@@ -163,5 +166,11 @@ describe('conformance with the gateway\'s channel mapper tests (channels/channel
 describe('conformance with the dry-run endpoint\'s tests (rest/diagnostic_doc_api_test.go@4.1.1)', () => {
   it.each(endpointRows.map((r) => [r.from, r] as const))('%s: the whole answer', async (_name, row) => {
     expect(await answerOf(row)).toEqual(row.expect);
+  });
+});
+
+describe('with coverage counters (sgconf test --coverage), every answer is the same', () => {
+  it.each([...rows, ...endpointRows].map((r) => [r.from, r] as const))('%s', async (_name, row) => {
+    expect(await answerOf(row, true)).toEqual(await answerOf(row));
   });
 });

@@ -1,5 +1,7 @@
 // sgconf test [<path>...]: runs sync function and import filter test files (*.sgtest.json|yaml|yml).
 import * as path from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { CoverageCollector, share } from '../../sgtest/coverage.js';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
 import { DEPLOYMENT_OPTIONS, deploymentFrom, toolConfigFor, expansionBase, type SharedOptionValues } from '../tool-options.js';
@@ -29,6 +31,10 @@ Options:
   --no-remote                          never fetch http(s):// function sources
   --allow-host HOST                    fetch remote function sources from this host (host or host:port;
                                        repeatable); no other host is asked (docs/security.md)
+  --coverage                           report the statements and branches of each function the cases ran,
+                                       and write coverage/lcov.info
+  --coverage-dir DIR                   where lcov.info goes (default coverage)
+  --coverage-threshold N               exit 1 when under N% of the branches ran
   --config FILE                        use this sgconf tool config instead of searching for one
   -h, --help                           show this help
 
@@ -42,6 +48,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     'pass-with-no-tests': { type: 'boolean', default: false },
     'no-remote': { type: 'boolean', default: false },
     'no-env': { type: 'boolean', default: false },
+    coverage: { type: 'boolean', default: false },
+    'coverage-dir': { type: 'string' },
+    'coverage-threshold': { type: 'string' },
     config: { type: 'string' },
     ...DEPLOYMENT_OPTIONS,
   }, TEST_USAGE, io);
@@ -61,7 +70,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
 }
 
-type TestOptionValues = SharedOptionValues & { config?: string; 'pass-with-no-tests'?: boolean };
+type TestOptionValues = SharedOptionValues & { config?: string; 'pass-with-no-tests'?: boolean; coverage?: boolean; 'coverage-dir'?: string; 'coverage-threshold'?: string };
 
 async function runTests(values: TestOptionValues, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, started: Promise<void>): Promise<number> {
   const tool = await toolConfigFor(io, values);
@@ -78,14 +87,50 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   }
   if (targets.length === 0) throw new UsageError(`no test files found in ${paths.join(', ')} (test files are named *.sgtest.json, *.sgtest.yaml or *.sgtest.yml)`);
 
+  const threshold = coverageThreshold(values['coverage-threshold']);
+  const coverage = values.coverage || threshold !== null || values['coverage-dir'] !== undefined ? new CoverageCollector() : undefined;
+
   await started;
   const results: TestFileResult[] = [];
   for (const target of targets) {
-    results.push(await runTestFile(target.file, { ...deployment.options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined }, pool));
+    results.push(await runTestFile(target.file, { ...deployment.options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined, ...(coverage ? { coverage } : {}) }, pool));
   }
   // Lines of env files that are not NAME=value are findings of their own, as lint reports them.
   const envFileResults = deployment.problems.map((p) => ({ file: p.file, target: deployment.options.target, diagnostics: p.diagnostics, cases: [] }));
   const report = summarizeTests(deployment.options.target, [...envFileResults, ...results]);
   io.stdout(formatTestReport(report, format, io.cwd));
-  return testRunPassed(report) ? 0 : 1;
+  const passed = testRunPassed(report);
+  if (!coverage) return passed ? 0 : 1;
+  return reportCoverage(coverage, threshold, values['coverage-dir'] ?? 'coverage', format, io) && passed ? 0 : 1;
+}
+
+/** --coverage-threshold: a percentage of branches, 0 to 100. */
+function coverageThreshold(text: string | undefined): number | null {
+  if (text === undefined) return null;
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 100) throw new UsageError(`--coverage-threshold ${JSON.stringify(text)}: give a percentage of branches from 0 to 100`);
+  return value;
+}
+
+/**
+ * Writes lcov.info and prints the summary (after a stylish report; on standard error beside a machine
+ * format, whose standard output stays one document). False when branch coverage is under the threshold.
+ */
+function reportCoverage(coverage: CoverageCollector, threshold: number | null, dir: string, format: TestReportFormat, io: CliIO): boolean {
+  const folder = path.resolve(io.cwd, dir);
+  const file = path.join(folder, 'lcov.info');
+  try {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(file, coverage.lcov());
+  } catch (error) {
+    throw new UsageError(`--coverage-dir ${dir}: cannot write ${path.relative(io.cwd, file) || file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const print = format === 'stylish' ? io.stdout : io.stderr;
+  print(`\n${coverage.summary(io.cwd)}lcov: ${path.relative(io.cwd, file) || file}\n`);
+  const branches = share(coverage.totals().branches);
+  if (threshold !== null && branches < threshold) {
+    print(`branch coverage ${branches.toFixed(1)}% is under the threshold of ${threshold}% (--coverage-threshold)\n`);
+    return false;
+  }
+  return true;
 }

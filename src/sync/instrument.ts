@@ -1,0 +1,245 @@
+// Coverage of a function (`sgconf test --coverage`): its source with a counter before each statement, at
+// the start of each branch and of each function body, counted in an array the engine starts at zero for
+// every call (engine/runner CoverageGlobal) and reports back. Only expressions are added: a counter is
+// `__sgconfCoverage[n]++`, an operand becomes `(__sgconfCoverage[n]++, operand)`, a single statement in
+// an if or a loop is put in a block with its counter, and an if without else gets an else that only
+// counts. Nothing the function computes changes (test/sync/coverage.test.ts runs the conformance cases
+// both ways).
+import { parse } from 'acorn';
+import type { JsNode } from '../functions/types.js';
+
+export const COVERAGE_GLOBAL = '__sgconfCoverage';
+
+export type CoveragePoint =
+  | { kind: 'statement'; start: number; end: number; require: boolean }
+  | { kind: 'function'; start: number; name: string }
+  | { kind: 'branch'; start: number; branch: number; arm: number; decision: number };
+
+export interface InstrumentedFunction {
+  /** The source with its counters. */
+  text: string;
+  /** What each counter counts, by its index; offsets are in the original source. */
+  points: CoveragePoint[];
+}
+
+/** The source with counters, or null when it does not parse as an ES5 function (it then runs as it is). */
+export function instrumentFunction(source: string): InstrumentedFunction | null {
+  let program: JsNode;
+  try {
+    program = parse(`(${source})`, { ecmaVersion: 5 }) as unknown as JsNode;
+  } catch {
+    return null;
+  }
+  const fn = program.body?.[0]?.expression as JsNode | undefined;
+  if (!fn || fn.type !== 'FunctionExpression') return null;
+  return new Instrumenter(source).run(fn);
+}
+
+/**
+ * Text put in at an offset. Where several meet, what closes comes before what opens, inner closes before
+ * outer (an else of the inner if stays inside the outer block) and outer opens before inner.
+ */
+interface Insert {
+  offset: number;
+  text: string;
+  closes: boolean;
+  /** The span of the node it belongs to. */
+  start: number;
+  end: number;
+}
+
+class Instrumenter {
+  private readonly points: CoveragePoint[] = [];
+  private readonly inserts: Insert[] = [];
+  private branches = 0;
+
+  constructor(private readonly source: string) {}
+
+  run(fn: JsNode): InstrumentedFunction {
+    this.fn(fn, 'the function');
+    const order = this.inserts.sort((a, b) => a.offset - b.offset
+      || (a.closes === b.closes ? 0 : a.closes ? -1 : 1)
+      || (a.closes ? b.start - a.start : b.end - a.end));
+    let text = '';
+    let at = 0;
+    for (const insert of order) {
+      text += this.source.slice(at, insert.offset) + insert.text;
+      at = insert.offset;
+    }
+    text += this.source.slice(at);
+    return { text, points: this.points };
+  }
+
+  private counter(point: CoveragePoint): string {
+    this.points.push(point);
+    return `${COVERAGE_GLOBAL}[${this.points.length - 1}]++`;
+  }
+
+  /** Text that opens at `offset` (of the parsed text, which is "(" + source) for `node`. */
+  private open(offset: number, text: string, node: JsNode): void {
+    this.inserts.push({ offset: offset - 1, text, closes: false, start: node.start, end: node.end });
+  }
+
+  /** Text that closes at `offset` for `node`. */
+  private close(offset: number, text: string, node: JsNode): void {
+    this.inserts.push({ offset: offset - 1, text, closes: true, start: node.start, end: node.end });
+  }
+
+  private fn(node: JsNode, name: string): void {
+    const body = node.body as JsNode;
+    this.open(body.start + 1, `${this.counter({ kind: 'function', start: node.start - 1, name })};`, body);
+    this.statements(body.body as JsNode[]);
+  }
+
+  /** A list of statements: a counter before each (directives and function declarations excepted). */
+  private statements(list: readonly JsNode[]): void {
+    for (const statement of list) {
+      if (statement.type === 'FunctionDeclaration') {
+        this.fn(statement, statement.id?.name ?? 'function');
+        continue;
+      }
+      if (statement.type !== 'ExpressionStatement' || statement.directive === undefined) {
+        this.open(statement.start, `${this.statementCounter(statement)};`, statement);
+      }
+      this.statement(statement);
+    }
+  }
+
+  private statementCounter(statement: JsNode): string {
+    return this.counter({ kind: 'statement', start: statement.start - 1, end: statement.end - 1, require: REQUIRE.test(this.source.slice(statement.start - 1, statement.end - 1)) && !isCompound(statement) });
+  }
+
+  /** The body of an if or a loop: a block is a list; a single statement gets a block with its counter. */
+  private body(node: JsNode, armCounter?: string): void {
+    if (node.type === 'BlockStatement') {
+      if (armCounter) this.open(node.start + 1, `${armCounter};`, node);
+      this.statements(node.body as JsNode[]);
+      return;
+    }
+    if (node.type === 'EmptyStatement') {
+      // `if (x);` : its ";" goes inside the block.
+      this.open(node.start, `{${armCounter ? `${armCounter};` : ''}`, node);
+      this.close(node.end, '}', node);
+      return;
+    }
+    this.open(node.start, `{${armCounter ? `${armCounter};` : ''}${this.statementCounter(node)};`, node);
+    this.statement(node);
+    this.close(node.end, '}', node);
+  }
+
+  private statement(node: JsNode): void {
+    switch (node.type) {
+      case 'BlockStatement':
+        this.statements(node.body as JsNode[]);
+        return;
+      case 'IfStatement': {
+        const branch = this.branches++;
+        const decision = node.start - 1;
+        this.expression(node.test);
+        this.body(node.consequent, this.counter({ kind: 'branch', start: node.consequent.start - 1, branch, arm: 0, decision }));
+        const elseCounter = this.counter({ kind: 'branch', start: (node.alternate ?? node).end - 1, branch, arm: 1, decision });
+        if (node.alternate) this.body(node.alternate, elseCounter);
+        else this.close(node.end, ` else {${elseCounter};}`, node);
+        return;
+      }
+      case 'ForStatement':
+        if (node.init) (node.init.type === 'VariableDeclaration' ? this.statement(node.init) : this.expression(node.init));
+        if (node.test) this.expression(node.test);
+        if (node.update) this.expression(node.update);
+        this.body(node.body);
+        return;
+      case 'ForInStatement':
+        if (node.left.type === 'VariableDeclaration') this.statement(node.left);
+        this.expression(node.right);
+        this.body(node.body);
+        return;
+      case 'WhileStatement':
+      case 'DoWhileStatement':
+        this.expression(node.test);
+        this.body(node.body);
+        return;
+      case 'LabeledStatement':
+        // The label must stay on its loop (continue label), so the loop is not put in a block.
+        this.statement(node.body);
+        return;
+      case 'WithStatement':
+        this.expression(node.object);
+        this.body(node.body);
+        return;
+      case 'SwitchStatement': {
+        this.expression(node.discriminant);
+        const branch = this.branches++;
+        (node.cases as JsNode[]).forEach((c, arm) => {
+          if (c.test) this.expression(c.test);
+          const consequent = c.consequent as JsNode[];
+          const at = consequent.length > 0 ? consequent[0]!.start : c.end;
+          this.open(at, `${this.counter({ kind: 'branch', start: c.start - 1, branch, arm, decision: node.start - 1 })};`, c);
+          this.statements(consequent);
+        });
+        return;
+      }
+      case 'TryStatement':
+        this.statements(node.block.body as JsNode[]);
+        if (node.handler) this.statements(node.handler.body.body as JsNode[]);
+        if (node.finalizer) this.statements(node.finalizer.body as JsNode[]);
+        return;
+      case 'VariableDeclaration':
+        for (const d of node.declarations as JsNode[]) if (d.init) this.expression(d.init);
+        return;
+      case 'ReturnStatement':
+      case 'ThrowStatement':
+        if (node.argument) this.expression(node.argument);
+        return;
+      case 'ExpressionStatement':
+        this.expression(node.expression);
+        return;
+      default:
+        return; // break, continue, empty, debugger
+    }
+  }
+
+  /** Expressions: the arms of ?: and of && || are branches; functions inside are functions. */
+  private expression(node: JsNode | null | undefined): void {
+    if (!node || typeof node !== 'object') return;
+    switch (node.type) {
+      case 'FunctionExpression':
+        this.fn(node, node.id?.name ?? 'function');
+        return;
+      case 'ConditionalExpression': {
+        const branch = this.branches++;
+        this.expression(node.test);
+        this.arm(node.consequent, branch, 0, node.start - 1);
+        this.arm(node.alternate, branch, 1, node.start - 1);
+        return;
+      }
+      case 'LogicalExpression': {
+        const branch = this.branches++;
+        this.arm(node.left, branch, 0, node.start - 1);
+        this.arm(node.right, branch, 1, node.start - 1);
+        return;
+      }
+      default:
+        for (const key of Object.keys(node)) {
+          if (key === 'type' || key === 'start' || key === 'end' || key === 'loc' || key === 'range') continue;
+          const child = node[key];
+          if (Array.isArray(child)) for (const c of child) this.expression(c as JsNode);
+          else if (child && typeof child === 'object' && typeof (child as JsNode).type === 'string') this.expression(child as JsNode);
+        }
+    }
+  }
+
+  /** One arm of a branch: `(counter, operand)`, the operand's value unchanged. */
+  private arm(node: JsNode, branch: number, arm: number, decision: number): void {
+    this.open(node.start, `(${this.counter({ kind: 'branch', start: node.start - 1, branch, arm, decision })}, `, node);
+    this.expression(node);
+    this.close(node.end, ')', node);
+  }
+}
+
+/** A statement that calls a require* helper: the lines an access review reads first. */
+const REQUIRE = /\brequire(User|Role|Access|Admin)\s*\(/;
+
+/** Statements whose text holds others (a require* inside is its inner statement's, not theirs). */
+function isCompound(node: JsNode): boolean {
+  return /^(If|For|ForIn|While|DoWhile|Switch|Try|Block|Labeled|With)Statement$/.test(node.type);
+}
