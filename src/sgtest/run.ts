@@ -57,8 +57,19 @@ export interface TestRunOptions extends LintOptions {
   coverage?: CoverageCollector;
 }
 
+// The files each result was read from (the test file, its config or function file, the function files the
+// config names), for `sgconf test --watch`; kept beside the result, which the JSON report prints whole.
+const DEPENDENCIES = new WeakMap<TestFileResult, Set<string>>();
+
+/** The absolute paths a test file's result depends on: a change to any of them can change it. */
+export function dependenciesOf(result: TestFileResult): ReadonlySet<string> {
+  return DEPENDENCIES.get(result) ?? new Set();
+}
+
 export async function runTestFile(file: string, options: TestRunOptions, pool: SandboxPool): Promise<TestFileResult> {
   const result: TestFileResult = { file, target: options.target, diagnostics: [], cases: [] };
+  const dependencies = new Set([path.resolve(options.cwd, file)]);
+  DEPENDENCIES.set(result, dependencies);
   const text = await readTextFile(file, options.cwd);
   if ('failure' in text) {
     // Read as configs are read; the finding is the test file's own.
@@ -103,9 +114,11 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
   if (testFile.function !== undefined && !(await stat(path.resolve(options.cwd, configPath)).then((info) => info.isFile(), () => false))) {
     return unusable(`the function file ${configPath} does not exist`);
   }
+  dependencies.add(path.resolve(options.cwd, configPath));
   const analyzed = testFile.function !== undefined
     ? await analyzeText(functionFileConfig(path.resolve(options.cwd, configPath), testFile.type ?? 'sync'), `${configPath} (as a config holds it)`, { ...options, target, kind: 'legacy' })
     : await analyzeFile(configPath, { ...options, target });
+  for (const fn of analyzed.functions) if (fn.origin === 'file' && fn.location) dependencies.add(path.resolve(options.cwd, fn.location));
   const errors = analyzed.result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
     const first = errors[0]!;

@@ -31,6 +31,8 @@ Options:
   --no-remote                          never fetch http(s):// function sources
   --allow-host HOST                    fetch remote function sources from this host (host or host:port;
                                        repeatable); no other host is asked (docs/security.md)
+  --watch                              run again the test files a change touches (a test file, its config,
+                                       a function file) until interrupted
   --coverage                           report the statements and branches of each function the cases ran,
                                        and write coverage/lcov.info
   --coverage-dir DIR                   where lcov.info goes (default coverage)
@@ -49,6 +51,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     'no-remote': { type: 'boolean', default: false },
     'no-env': { type: 'boolean', default: false },
     coverage: { type: 'boolean', default: false },
+    watch: { type: 'boolean', default: false },
     'coverage-dir': { type: 'string' },
     'coverage-threshold': { type: 'string' },
     config: { type: 'string' },
@@ -70,7 +73,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
 }
 
-type TestOptionValues = SharedOptionValues & { config?: string; 'pass-with-no-tests'?: boolean; coverage?: boolean; 'coverage-dir'?: string; 'coverage-threshold'?: string };
+type TestOptionValues = SharedOptionValues & { config?: string; 'pass-with-no-tests'?: boolean; watch?: boolean; coverage?: boolean; 'coverage-dir'?: string; 'coverage-threshold'?: string };
 
 async function runTests(values: TestOptionValues, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, started: Promise<void>): Promise<number> {
   const tool = await toolConfigFor(io, values);
@@ -91,9 +94,13 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   const coverage = values.coverage || threshold !== null || values['coverage-dir'] !== undefined ? new CoverageCollector() : undefined;
 
   await started;
+  const runOptions = { ...deployment.options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined, ...(coverage ? { coverage } : {}) };
   const results: TestFileResult[] = [];
-  for (const target of targets) {
-    results.push(await runTestFile(target.file, { ...deployment.options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined, ...(coverage ? { coverage } : {}) }, pool));
+  for (const target of targets) results.push(await runTestFile(target.file, runOptions, pool));
+  if (values.watch) {
+    io.stdout(formatTestReport(summarizeTests(deployment.options.target, results), format, io.cwd));
+    const { watchTests } = await import('../watch-tests.js');
+    return watchTests(results, paths, { io, isTestFile: (file) => TEST_FILE.test(file), run: (file) => runTestFile(file, runOptions, pool), report: (rerun) => formatTestReport(summarizeTests(deployment.options.target, rerun), format, io.cwd) });
   }
   // Lines of env files that are not NAME=value are findings of their own, as lint reports them.
   const envFileResults = deployment.problems.map((p) => ({ file: p.file, target: deployment.options.target, diagnostics: p.diagnostics, cases: [] }));
