@@ -39,6 +39,33 @@ export interface SharedOptionValues {
   'js-config'?: boolean;
 }
 
+/** The help of the options that open what sgconf may reach (docs/security.md), in each command's columns. */
+const TRUST_HELP: readonly (readonly [string, string])[] = [
+  ['--pass-env NAME', 'let $NAME expand from this process\'s environment (repeatable); no other variable of the machine is read'],
+  ['--allow-host HOST', 'fetch remote function sources from this host, or host:port (repeatable); no other host is asked'],
+  ['--allow-path PATH', 'a file or folder outside the repository that configs may name (repeatable); read, never quoted'],
+  ['--js-config', 'run a JavaScript tool config (.sgconfrc.js ...); also SGCONF_JS_CONFIG=1'],
+];
+
+/** Those options' lines of a usage text, the descriptions starting at `column`; `without` leaves some out. */
+export function trustOptionsHelp(column: number, without: readonly string[] = []): string {
+  const lines: string[] = [];
+  for (const [option, text] of TRUST_HELP) {
+    if (without.some((w) => option.startsWith(w))) continue;
+    let line = `  ${option}`.padEnd(column);
+    for (const word of text.split(' ')) {
+      if (line.length + word.length > 106 && line.trim().length > option.length) {
+        lines.push(line.trimEnd());
+        line = ' '.repeat(column);
+      }
+      line += `${line.endsWith(' ') ? '' : ' '}${word}`;
+    }
+    lines.push(line.trimEnd());
+  }
+  lines.push(`${' '.repeat(column)}(what a pull request can make sgconf reach: docs/security.md)`);
+  return lines.join('\n');
+}
+
 /** The tool config (`--config`, else the nearest one); a JavaScript one runs only when asked for. */
 export function toolConfigFor(io: CliIO, values: SharedOptionValues & { config?: string }): Promise<LoadedToolConfig> {
   return loadToolConfig(io.cwd, values.config, { allowJs: values['js-config'] === true || jsToolConfigAllowed(io.env) });

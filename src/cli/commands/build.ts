@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs, useColor } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, toolConfigFor } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor } from '../tool-options.js';
 import { buildSources } from '../../convert/build.js';
 import { dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
 import { writeToDirectory, WriteError } from '../../convert/writer.js';
@@ -19,15 +19,11 @@ Options:
   --force                allow a non-empty --out directory
   --dry-run              write nothing; print what would be written (secrets redacted)
   --no-remote            do not fetch http(s) function sources
-  --allow-host HOST      fetch remote function sources from this host (host or host:port;
-                         repeatable); no other host is asked (docs/security.md)
   --target VERSION       the Sync Gateway release that will load the output: 2.8 ... 4.1 or a
                          patch version such as 3.1.4 (default 4.1)
   --env-file FILE        dotenv file of the deployment's variables (repeatable)
   --host                 this machine is the gateway host
-  --allow-path PATH      a file or folder outside the repository that configs may name
-                         (repeatable); read, never quoted (docs/security.md)
-  --js-config            run a JavaScript tool config (.sgconfrc.js ...); also SGCONF_JS_CONFIG=1
+${trustOptionsHelp(25, ['--pass-env'])}
   --format stylish|json  how diagnostics are reported (default stylish)
   -h, --help             show this help
 `;

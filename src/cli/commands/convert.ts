@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs, useColor } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, toolConfigFor, expansionBase } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor, expansionBase } from '../tool-options.js';
 import { convertFile } from '../../convert/run.js';
 import { conversionSummary, dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
 import { writeInPlace, writeToDirectory, WriteError } from '../../convert/writer.js';
@@ -22,16 +22,12 @@ Options:
   --group-id <id>        config group id of the bootstrap config (wins over config_upgrade_group_id)
   --expand-env           write environment references resolved (default: kept exactly as written)
   --no-remote            do not fetch http(s) function sources
-  --allow-host HOST      fetch remote function sources from this host (host or host:port;
-                         repeatable); no other host is asked (docs/security.md)
   --target VERSION       the Sync Gateway release that will load the output: 3.0, 3.1, 3.2, 3.3,
                          4.0, 4.1 or a patch version such as 3.1.4 (default 4.1)
   --env-file FILE        dotenv file of the deployment's variables (repeatable; with --expand-env
                          their values are written)
   --host                 this machine is the gateway host: absolute paths must exist here
-  --allow-path PATH      a file or folder outside the repository that configs may name
-                         (repeatable); read, never quoted (docs/security.md)
-  --js-config            run a JavaScript tool config (.sgconfrc.js ...); also SGCONF_JS_CONFIG=1
+${trustOptionsHelp(25)}
   --format stylish|json  how diagnostics are reported (default stylish)
   -h, --help             show this help
 `;

@@ -4,7 +4,7 @@ import { jsonText } from '../../messages.js';
 import * as path from 'node:path';
 import { frameReader, UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs, useColor } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, toolConfigFor, expansionBase } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor, expansionBase } from '../tool-options.js';
 import { analyzeFile } from '../../files.js';
 import { summarize } from '../../lint.js';
 import { formatReport } from '../../report/index.js';
@@ -34,15 +34,9 @@ Options:
   --target VERSION        the Sync Gateway release (default 4.1)
   --env-file FILE         dotenv file of the deployment's variables (repeatable)
   --host                  this machine is the gateway host: absolute paths must exist here
-  --allow-path PATH       a file or folder outside the repository that configs may name
-                          (repeatable); read, never quoted (docs/security.md)
-  --js-config             run a JavaScript tool config (.sgconfrc.js ...); also SGCONF_JS_CONFIG=1
-  --pass-env NAME         let $NAME expand from this process's environment (repeatable);
-                          no other variable of the machine is read (docs/security.md)
+${trustOptionsHelp(26)}
   --no-env                do not expand environment variables
   --no-remote             never fetch http(s):// function sources
-  --allow-host HOST       fetch remote function sources from this host (host or host:port;
-                          repeatable); no other host is asked (docs/security.md)
   --config FILE           use this sgconf tool config instead of searching for one
   -h, --help              show this help
 

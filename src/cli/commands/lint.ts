@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { frameReader, UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs, useColor } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, toolConfigFor, expansionBase } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor, expansionBase } from '../tool-options.js';
 import { summarize } from '../../lint.js';
 import { lintPaths } from '../../files.js';
 import { foldersWithoutConfigs } from '../../files.js';
@@ -18,8 +18,6 @@ Options:
   --kind auto|legacy|bootstrap|database force the input kind (default auto)
   --max-warnings N                     exit 1 when there are more than N warnings
   --no-remote                          never fetch http(s):// function sources
-  --allow-host HOST                    fetch remote function sources from this host (host or host:port;
-                                       repeatable); no other host is asked (docs/security.md)
   --no-env                             do not expand environment variables
   --quiet                              report errors only
   --target VERSION                     the Sync Gateway release to judge for: 2.8, 3.0, 3.1, 3.2,
@@ -27,11 +25,7 @@ Options:
   --env-file FILE                      dotenv file of the variables the deployment defines (repeatable);
                                        NAME= (empty) declares a variable set at deploy time
   --host                               this machine is the gateway host: absolute paths must exist here
-  --allow-path PATH                    a file or folder outside the repository that configs may name
-                                       (repeatable); read, never quoted (docs/security.md)
-  --js-config                          run a JavaScript tool config (.sgconfrc.js ...); also SGCONF_JS_CONFIG=1
-  --pass-env NAME                      let $NAME expand from this process's environment (repeatable);
-                                       no other variable of the machine is read (docs/security.md)
+${trustOptionsHelp(39)}
   --config FILE                        use this sgconf tool config instead of searching for one
   --fix                                apply the safe fixes to the files, then report what is left
   --fix-dry-run                        print the fixes as a unified diff; write nothing

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { CoverageCollector, share } from '../../sgtest/coverage.js';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, toolConfigFor, expansionBase, type SharedOptionValues } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor, expansionBase, type SharedOptionValues } from '../tool-options.js';
 import { findConfigFiles, ignoreMatcher } from '../../files.js';
 import { SandboxPool } from '../../sync/pool.js';
 import { runTestFile, type TestFileResult } from '../../sgtest/run.js';
@@ -22,15 +22,9 @@ Options:
   --target VERSION                     the Sync Gateway release (default: the test file's target, else 4.1)
   --env-file FILE                      dotenv file of the deployment's variables (repeatable)
   --host                               this machine is the gateway host: absolute paths must exist here
-  --allow-path PATH                    a file or folder outside the repository that configs may name
-                                       (repeatable); read, never quoted (docs/security.md)
-  --js-config                          run a JavaScript tool config (.sgconfrc.js ...); also SGCONF_JS_CONFIG=1
-  --pass-env NAME                      let $NAME expand from this process's environment (repeatable);
-                                       no other variable of the machine is read (docs/security.md)
+${trustOptionsHelp(39)}
   --no-env                             do not expand environment variables
   --no-remote                          never fetch http(s):// function sources
-  --allow-host HOST                    fetch remote function sources from this host (host or host:port;
-                                       repeatable); no other host is asked (docs/security.md)
   --watch                              run again the test files a change touches (a test file, its config,
                                        a function file) until interrupted
   --coverage                           report the statements and branches of each function the cases ran,
