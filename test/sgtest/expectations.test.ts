@@ -176,3 +176,20 @@ cases:
     expect(cases['long']!.failures[0]!.difference).toBe('they differ from character 52: expected "… size is mising", got "… size is missing"');
   });
 });
+
+describe('where they differ, in every report format', () => {
+  it('stylish, JUnit and GitHub annotations show the missing and extra members under the failure', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { runCli } = await import('../helpers/cli.js');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgtest-formats-'));
+    writeFileSync(path.join(dir, 'items.json'), JSON.stringify(DB));
+    writeFileSync(path.join(dir, 't.sgtest.yaml'), 'config: items.json\ncases:\n  - {name: c, doc: {owner: ann, name: n, size: 1}, expect: {channels: [owner-ann, public]}}\n');
+    for (const format of ['stylish', 'junit', 'github']) {
+      const r = await runCli(['test', '--format', format], { cwd: dir });
+      expect(r.code).toBe(1);
+      expect(r.stdout, format).toContain('missing "public"; extra "all"'.replace(/"/g, format === 'junit' ? '&quot;' : '"'));
+    }
+  });
+});
