@@ -48,7 +48,11 @@ async function compileNow(kind: Kind): Promise<ValidateFunction> {
 export async function validateSchema(kind: Kind, value: JsonValue): Promise<RawDiagnostic[]> {
   const validate = await getValidator(kind);
   if (validate(value)) return [];
-  return toDiagnostics(kind, (validate.errors ?? []) as ErrorObject[]);
+  const errors = (validate.errors ?? []) as ErrorObject[];
+  // The validator keeps its last errors until it runs again: for a config of a million unknown keys, a
+  // million objects that would live through every later stage.
+  validate.errors = null;
+  return toDiagnostics(kind, errors);
 }
 
 function toDiagnostics(kind: Kind, errors: ErrorObject[]): RawDiagnostic[] {
