@@ -8,7 +8,7 @@ import type { ReadScope } from './read-scope.js';
 import { LineIndex } from './source/offset-map.js';
 import { detectKind } from './kinds/index.js';
 import { normalizeKeys } from './schema/normalize.js';
-import { getValidator, validateSchema } from './schema/validate.js';
+import { getValidator, unknownFieldMessage, validateSchema } from './schema/validate.js';
 import { checkingRules, findRule } from './rules/index.js';
 import type { RuleContext, Settings } from './rules/types.js';
 import type { ResolvedFunction } from './functions/types.js';
@@ -185,7 +185,7 @@ async function analyzeTextOrThrow(text: string, file: string, options: LintOptio
     ...(canonical ? collectSecrets(canonical) : doc ? collectSecrets(doc.value) : []),
     ...secretExpansions(parsed.expandedValues, options.secretValues ?? []),
   ].sort((a, b) => b.length - a.length);
-  capPerRule(raw);
+  capPerRule(raw, kind);
   const diagnostics = finalize(raw, parsed.source, doc, toOriginal, options, secrets, parsed.placeholderPointers);
   const result: FileResult = { file, kind, diagnostics };
   rememberSecrets(result, secrets);
@@ -350,7 +350,7 @@ export const MAX_FINDINGS_PER_RULE = 1000;
  * A file with 1,000,000 unknown keys is not 1,000,000 mistakes to read one by one: each rule lists its
  * first findings and then one that counts the rest, so the report, its time and its memory stay bounded.
  */
-function capPerRule(raw: RawDiagnostic[]): void {
+function capPerRule(raw: RawDiagnostic[], kind: Kind | null): void {
   const counts = new Map<string, number>();
   const firstDropped = new Map<string, RawDiagnostic>();
   let kept = 0;
@@ -361,6 +361,10 @@ function capPerRule(raw: RawDiagnostic[]): void {
     else if (count === MAX_FINDINGS_PER_RULE + 1) firstDropped.set(d.rule, d);
   }
   raw.length = kept;
+  // An unknown field listed after all (others before it went) gets its message now.
+  for (const d of raw) {
+    if (d.unknownKey !== undefined && d.message === '' && kind) d.message = unknownFieldMessage(kind, d.pointer.slice(0, d.pointer.lastIndexOf('/')), d.unknownKey);
+  }
   for (const [rule, first] of firstDropped) {
     const more = counts.get(rule)! - MAX_FINDINGS_PER_RULE;
     raw.push({

@@ -44,6 +44,12 @@ export interface RawDiagnostic {
   file?: string;
   /** Text of that external file, so positions can be computed without reading it again. */
   fileText?: string;
+  /**
+   * A schema/unknown-field finding past the first thousand of a file carries its key and an empty message:
+   * the message is made only if the finding is listed (src/lint.ts capPerRule), so that a config of a
+   * million unknown keys does not build a million messages.
+   */
+  unknownKey?: string;
 }
 
 /** A finding as users see it (the JSON report's shape, see cli-contract.md). */

@@ -59,8 +59,17 @@ function matches(doc: JsonValue, segments: readonly string[]): string[] {
  * target knows.
  */
 export function applyReleaseFields(kind: Kind, doc: JsonValue, target: Release, diagnostics: RawDiagnostic[]): void {
-  const unknownAt = new Map<string, RawDiagnostic>();
-  for (const d of diagnostics) if (d.rule === 'schema/unknown-field') unknownAt.set(d.pointer, d);
+  // The findings by pointer, indexed only when a field the target does not know is met (a config of a
+  // million unknown keys for the newest release never needs it).
+  let unknownAt: Map<string, RawDiagnostic> | null = null;
+  const unknownFinding = (pointer: string): RawDiagnostic | undefined => {
+    if (!unknownAt) {
+      unknownAt = new Map();
+      for (const d of diagnostics) if (d.rule === 'schema/unknown-field') unknownAt.set(d.pointer, d);
+    }
+    return unknownAt.get(pointer);
+  };
+  const anyUnknown = diagnostics.some((d) => d.rule === 'schema/unknown-field');
   const reported: string[] = [];
   const knownHere = new Set<string>();
   const newest = target === NEWEST_RELEASE;
@@ -68,7 +77,7 @@ export function applyReleaseFields(kind: Kind, doc: JsonValue, target: Release, 
     const known = knownTo(field, target);
     // Known to the target and to the newest release: the compiled schema already agrees.
     if (known && (newest || knownTo(field, NEWEST_RELEASE))) continue;
-    if (known && unknownAt.size === 0) continue;
+    if (known && !anyUnknown) continue;
     for (const pointer of matches(doc, field.segments)) {
       if (known) {
         knownHere.add(pointer);
@@ -77,7 +86,7 @@ export function applyReleaseFields(kind: Kind, doc: JsonValue, target: Release, 
       if (reported.some((p) => pointer.startsWith(p + '/'))) continue;
       reported.push(pointer);
       const { message, detail } = unknownFieldMessage(kind, pointer, field, target);
-      const existing = unknownAt.get(pointer);
+      const existing = unknownFinding(pointer);
       if (existing) Object.assign(existing, { message, detail });
       else diagnostics.push({ rule: 'schema/unknown-field', severity: 'error', message, detail, pointer, target: 'key' });
     }

@@ -85,6 +85,12 @@ function toDiagnostics(kind: Kind, errors: ErrorObject[]): RawDiagnostic[] {
   for (const e of errors) {
     // A property-name check reports the name's own error (pattern ...) too: one finding is enough.
     if (dropped.has(e) || (e.keyword !== 'propertyNames' && (e as { propertyName?: string }).propertyName !== undefined)) continue;
+    if (e.keyword === 'additionalProperties' && suggestions <= 0) {
+      // Past the first unknown keys: the finding without its message (made if it is listed).
+      const key = String((e.params as { additionalProperty: string }).additionalProperty);
+      out.push({ rule: 'schema/unknown-field', severity: 'error', message: '', pointer: `${e.instancePath}/${escapePointerToken(key)}`, target: 'key', unknownKey: key });
+      continue;
+    }
     const suggest = e.keyword === 'additionalProperties' && suggestions-- > 0;
     const d = describe(kind, e, resolve, suggest);
     if (d) out.push(d);
@@ -107,6 +113,11 @@ function knownFields(schema: SchemaNode): string[] {
   return fields;
 }
 
+/** The message of schema/unknown-field for `key` in the object at `parent`. */
+export function unknownFieldMessage(kind: Kind, parent: string, key: string): string {
+  return `unknown field "${key}" ${placeOf(kind, parent)}`;
+}
+
 /**
  * "Did you mean" for the first unknown keys of a file only: past them the keys are not typos (a generated
  * file of 1,000,000 keys), and the search would be most of the run.
@@ -125,7 +136,7 @@ function describe(kind: Kind, e: ErrorObject, resolve: (n: SchemaNode) => Schema
       const key = String((e.params as { additionalProperty: string }).additionalProperty);
       const suggestion = suggest ? closestMatch(key, knownFields(parentSchema)) : undefined;
       const p = `${pointer}/${escapePointerToken(key)}`;
-      return error('schema/unknown-field', `unknown field "${key}" ${where}${suggestion ? `; did you mean "${suggestion}"?` : ''}`, p, 'key');
+      return error('schema/unknown-field', `${unknownFieldMessage(kind, pointer, key)}${suggestion ? `; did you mean "${suggestion}"?` : ''}`, p, 'key');
     }
     case 'required': {
       const missing = String((e.params as { missingProperty: string }).missingProperty);

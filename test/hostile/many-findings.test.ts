@@ -24,3 +24,19 @@ describe('a file with more findings of one rule than are listed', () => {
     expect(diagnostics.some((d) => d.message.startsWith('and '))).toBe(false);
   });
 });
+
+describe('a finding superseded among the listed ones', () => {
+  it('the next one is listed with its message, and the count stays exact', async () => {
+    // "MaxCouchbaseOverflow" is a removed key: upgrade/removed-key replaces its unknown-field finding, so
+    // the 1,001st unknown key moves into the listed thousand.
+    const keys = Array.from({ length: 1500 }, (_, i) => `"key${String(i).padStart(5, '0')}": ${i}`);
+    const text = `{"MaxCouchbaseOverflow": 3, ${keys.join(', ')}, "databases": {"db": {"server": "couchbases://cb", "bucket": "b", "enable_shared_bucket_access": true}}}`;
+    const { diagnostics } = await lintText(text, 'sg.json', { env: {}, remote: false, kind: 'legacy' });
+    expect(diagnostics.filter((d) => d.rule === 'upgrade/removed-key').map((d) => d.pointer)).toEqual(['/MaxCouchbaseOverflow']);
+    const unknown = diagnostics.filter((d) => d.rule === 'schema/unknown-field');
+    expect(unknown).toHaveLength(1001);
+    expect(unknown.filter((d) => d.message === '')).toEqual([]);
+    expect(unknown.some((d) => d.message === 'unknown field "key00999" at the top level')).toBe(true);
+    expect(unknown.find((d) => d.message.startsWith('and '))!.message).toBe('and 500 more schema/unknown-field findings in this file, not listed (the first 1000 are)');
+  });
+});
