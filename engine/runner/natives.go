@@ -24,7 +24,8 @@ type Record struct {
 	// Demands and Denied are sgconf's own: what the require* helpers asked for (see DemandRecorder).
 	Demands Demands `json:"demands"`
 	Denied  bool    `json:"denied"`
-	// Coverage is each coverage counter after the call, when the program counts (Options.Counters).
+	// Coverage is, when the program counts (Options.Counters), each counter the call reached and its
+	// count, as pairs: index, count, index, count ...
 	Coverage []int64 `json:"coverage,omitempty"`
 }
 

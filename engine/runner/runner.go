@@ -63,11 +63,12 @@ type Options struct {
 	// StackDepthLimit is otto's limit on nested calls that the release's sg-bucket sets (0: none).
 	StackDepthLimit int `json:"stackDepthLimit"`
 	// Counters is the number of coverage counters an instrumented source adds to (sgconf test
-	// --coverage): each call starts them at zero in CoverageGlobal and reports them in Record.Coverage.
+	// --coverage): each call starts them afresh in CoverageGlobal and reports those it reached in
+	// Record.Coverage.
 	Counters int `json:"counters"`
 }
 
-// CoverageGlobal is the array an instrumented function counts its statements and branches in.
+// CoverageGlobal is the object an instrumented function counts its statements and branches in.
 const CoverageGlobal = "__sgconfCoverage"
 
 // ErrNotAFunction is sg-bucket's refusal of a source that evaluates to something else (js_runner.go SetFunction).
@@ -194,7 +195,7 @@ func (p *Program) run(call Call) (outcome Outcome) {
 		setConsole(vm, p.record)
 	}
 	if p.counters > 0 {
-		if err := startCounters(vm, p.counters); err != nil {
+		if err := startCounters(vm); err != nil {
 			return Outcome{Kind: "invalid", Message: err.Error()}
 		}
 		// Read however the call ends: a throw is a result like any other.
@@ -221,29 +222,39 @@ func (p *Program) run(call Call) (outcome Outcome) {
 	return Outcome{Kind: "returned"}
 }
 
-// startCounters sets CoverageGlobal to a new JavaScript array of n zeros.
-func startCounters(vm *otto.Otto, n int) error {
-	array, err := vm.Object(fmt.Sprintf("(function () { var a = new Array(%d); for (var i = 0; i < a.length; i++) a[i] = 0; return a; })()", n))
+// startCounters sets CoverageGlobal to a new empty object: an instrumented function counts in it as
+// `__sgconfCoverage[n] = (__sgconfCoverage[n] | 0) + 1`, so a call pays only for the counters it reaches.
+func startCounters(vm *otto.Otto) error {
+	counters, err := vm.Object("({})")
 	if err != nil {
 		return err
 	}
-	return vm.Set(CoverageGlobal, array)
+	return vm.Set(CoverageGlobal, counters)
 }
 
-// readCounters reads the n counters back (a counter the function replaced reads as 0).
+// readCounters reads the counters the call reached, as pairs of index and count (a function of thousands
+// of counters reaches a few hundred in a call). Entries that are not counters are left out.
 func readCounters(vm *otto.Otto, n int) []int64 {
-	counts := make([]int64, n)
+	pairs := []int64{}
 	value, err := vm.Get(CoverageGlobal)
 	if err != nil || !value.IsObject() {
-		return counts
+		return pairs
 	}
-	for i := range counts {
-		item, err := value.Object().Get(strconv.Itoa(i))
-		if err == nil {
-			counts[i], _ = item.ToInteger()
+	object := value.Object()
+	for _, key := range object.Keys() {
+		index, err := strconv.Atoi(key)
+		if err != nil || index < 0 || index >= n {
+			continue
+		}
+		item, err := object.Get(key)
+		if err != nil {
+			continue
+		}
+		if count, err := item.ToInteger(); err == nil && count > 0 {
+			pairs = append(pairs, int64(index), count)
 		}
 	}
-	return counts
+	return pairs
 }
 
 // arguments builds the call's arguments as Go values, as the gateway does.

@@ -15,6 +15,8 @@ interface CountedFunction {
   /** The file holding the function, and the line of each counter in it (null: not located). */
   file: string;
   lines: (number | null)[];
+  /** The line of each counter's start offset (the first counter there), made on first use. */
+  lineByStart?: Map<number, number | null>;
 }
 
 export interface CoverageTotals {
@@ -50,11 +52,14 @@ export class CoverageCollector {
     return { key, instrumented };
   }
 
-  /** Adds one call's counters. */
-  add(key: string, counts: readonly number[]): void {
+  /** Adds one call's counters: the engine's pairs of counter index and count. */
+  add(key: string, pairs: readonly number[]): void {
     const fn = this.functions.get(key);
     if (!fn) return;
-    counts.forEach((n, i) => { if (i < fn.counts.length) fn.counts[i] += n; });
+    for (let i = 0; i + 1 < pairs.length; i += 2) {
+      const index = pairs[i]!;
+      if (index >= 0 && index < fn.counts.length) fn.counts[index] += pairs[i + 1]!;
+    }
   }
 
   totals(): CoverageTotals {
@@ -135,10 +140,10 @@ export class CoverageCollector {
   }
 }
 
-/** The line of an offset of the function's source: the line of the counter that starts there, else null. */
+/** The line of an offset of the function's source: the line of the first counter that starts there, else null. */
 function lineAt(fn: CountedFunction, offset: number): number | null {
-  const i = fn.instrumented.points.findIndex((p) => p.start === offset);
-  return i >= 0 ? fn.lines[i]! : null;
+  fn.lineByStart ??= new Map(fn.instrumented.points.map((p, i) => [p.start, fn.lines[i]!] as const).reverse());
+  return fn.lineByStart.get(offset) ?? null;
 }
 
 function totalsOf(fn: CountedFunction): CoverageTotals {

@@ -60,7 +60,7 @@ export type CallOutcome =
 export interface CallResult {
   natives: NativeCalls;
   outcome: CallOutcome;
-  /** The coverage counters after the call, when the program counts. */
+  /** The coverage counters the call reached, as pairs of index and count, when the program counts. */
   coverage?: number[];
 }
 

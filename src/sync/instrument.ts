@@ -1,10 +1,10 @@
 // Coverage of a function (`sgconf test --coverage`): its source with a counter before each statement, at
-// the start of each branch and of each function body, counted in an array the engine starts at zero for
-// every call (engine/runner CoverageGlobal) and reports back. Only expressions are added: a counter is
-// `__sgconfCoverage[n]++`, an operand becomes `(__sgconfCoverage[n]++, operand)`, a single statement in
-// an if or a loop is put in a block with its counter, and an if without else gets an else that only
-// counts. Nothing the function computes changes (test/sync/coverage.test.ts runs the conformance cases
-// both ways).
+// the start of each branch and of each function body, counted in an object the engine starts afresh for
+// every call (engine/runner CoverageGlobal) and reports back, the counters reached only. Only expressions
+// are added: a counter is `__sgconfCoverage[n] = (__sgconfCoverage[n] | 0) + 1`, an operand becomes
+// `(counter, operand)`, a single statement in an if or a loop is put in a block with its counter, and an if
+// without else gets an else that only counts. Nothing the function computes changes (the conformance tables
+// of test/sync/conformance.test.ts run both ways).
 import { parse } from 'acorn';
 import type { JsNode } from '../functions/types.js';
 
@@ -72,7 +72,9 @@ class Instrumenter {
 
   private counter(point: CoveragePoint): string {
     this.points.push(point);
-    return `${COVERAGE_GLOBAL}[${this.points.length - 1}]++`;
+    const n = this.points.length - 1;
+    // Counted in an object (the engine gives each call a new one): a call pays for what it reaches only.
+    return `${COVERAGE_GLOBAL}[${n}] = (${COVERAGE_GLOBAL}[${n}] | 0) + 1`;
   }
 
   /** Text that opens at `offset` (of the parsed text, which is "(" + source) for `node`. */

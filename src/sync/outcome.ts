@@ -21,7 +21,7 @@ export interface Demands {
   admin: boolean;
 }
 
-/** The coverage counters of the call, when the program counts (sgconf test --coverage). */
+/** The coverage counters the call reached, index-count pairs, when the program counts (sgconf test --coverage). */
 interface Counted {
   coverage?: number[];
 }
