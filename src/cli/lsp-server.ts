@@ -14,7 +14,7 @@ import { LenientMessageReader } from './lsp-transport.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeText, readingEnvironment, type LintOptions } from '../lint.js';
 import { loadToolConfig } from '../config/index.js';
-import { deploymentFrom, expansionBase, jsToolConfigAllowed } from './tool-options.js';
+import { deploymentFrom, jsToolConfigAllowed } from './tool-options.js';
 import { isConfigFileName } from '../files.js';
 import { readTestFile } from '../sgtest/file.js';
 import { placer } from '../sgtest/run.js';
@@ -71,7 +71,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   async function optionsFor(file: string): Promise<LintOptions> {
     const dir = path.dirname(file);
     const tool = await loadToolConfig(dir, undefined, { allowJs: jsToolConfigAllowed(process.env) });
-    const deployment = deploymentFrom(tool, {}, dir, expansionBase(tool, {}, process.env));
+    const deployment = deploymentFrom(tool, {}, dir, process.env);
     return { ...deployment.options, cwd: dir };
   }
 

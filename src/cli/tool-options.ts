@@ -83,15 +83,10 @@ export interface Deployment {
 }
 
 /**
- * The variables `$VAR` expands from: the tool config's `env` and, of the process environment, only the
- * variables the user named (`--pass-env`, `passEnv`). Any other variable of the machine that runs sgconf
- * (a CI runner's tokens) never reaches a function, an output or a request (docs/security.md).
+ * The named variables of the process environment (those that are set): all `$VAR` may take of the machine
+ * that runs sgconf, so that no other variable (a CI runner's tokens) reaches a function, an output or a
+ * request (docs/security.md).
  */
-export function expansionBase(tool: LoadedToolConfig, values: Pick<SharedOptionValues, 'pass-env'>, processEnv: Record<string, string | undefined>): Record<string, string> {
-  return { ...passedVariables(processEnv, [...tool.config.passEnv, ...(values['pass-env'] ?? [])]), ...tool.config.env };
-}
-
-/** The named variables of the process environment (those that are set). */
 export function passedVariables(processEnv: Record<string, string | undefined>, names: readonly string[]): Record<string, string> {
   const passed: Record<string, string> = {};
   for (const name of names) {
@@ -102,11 +97,14 @@ export function passedVariables(processEnv: Record<string, string | undefined>, 
 }
 
 /**
- * Lint options from the tool config, with the command line winning over it. `baseEnv` is the environment
- * that expansion starts from (null: no expansion); env files then declare the deployment's variables.
+ * Lint options from the tool config, with the command line winning over it. `processEnv` is the process
+ * environment (null: no expansion): `$VAR` expands from the tool config's `env`, the variables of it named
+ * with --pass-env or passEnv, and the env files, which declare the deployment's variables.
  */
-export function deploymentFrom(tool: LoadedToolConfig, values: SharedOptionValues, cwd: string, baseEnv: Record<string, string | undefined> | null, oldestTarget?: Release): Deployment {
+export function deploymentFrom(tool: LoadedToolConfig, values: SharedOptionValues, cwd: string, processEnv: Record<string, string | undefined> | null, oldestTarget?: Release): Deployment {
   const config = tool.config;
+  const passed = processEnv === null ? {} : passedVariables(processEnv, [...config.passEnv, ...(values['pass-env'] ?? [])]);
+  const baseEnv = processEnv === null ? null : { ...passed, ...config.env };
   const host = values.host ?? config.host ?? false;
   const scope = readScope(cwd, tool.filepath, [...config.allowPaths, ...(values['allow-path'] ?? [])], host);
   // The command line's env files are the user's; the tool config's come with the repository.
@@ -138,7 +136,7 @@ export function deploymentFrom(tool: LoadedToolConfig, values: SharedOptionValue
       scope,
       remote: values['no-remote'] ? false : (config.remote ?? true),
       remoteHosts: [...config.remoteHosts, ...allowedHostsOption(values['allow-host'])],
-      secretValues: baseEnv === null ? [] : Object.values(passedVariables(baseEnv, [...config.passEnv, ...(values['pass-env'] ?? [])])),
+      secretValues: Object.values(passed),
       rules: config.rules,
       caFiles: config.caFiles,
       remoteTimeoutMs: config.remoteTimeoutMs,

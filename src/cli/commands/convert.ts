@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs, useColor } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor, expansionBase } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor } from '../tool-options.js';
 import { convertFile } from '../../convert/run.js';
 import { conversionSummary, dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
 import { writeInPlace, writeToDirectory, WriteError } from '../../convert/writer.js';
@@ -57,7 +57,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (values['group-id'] !== undefined && values['group-id'] === '') throw new UsageError('--group-id needs a value');
 
   const tool = await toolConfigFor(io, values);
-  const deployment = deploymentFrom(tool, values, io.cwd, values['expand-env'] ? expansionBase(tool, values, io.env) : null, '3.0');
+  const deployment = deploymentFrom(tool, values, io.cwd, values['expand-env'] ? io.env : null, '3.0');
   const { env: expandEnv, ...lint } = deployment.options;
   const problems = [...(tool.problems ? [tool.problems] : []), ...deployment.problems];
   const input = positionals[0];

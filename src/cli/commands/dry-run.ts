@@ -4,7 +4,7 @@ import { jsonText } from '../../messages.js';
 import * as path from 'node:path';
 import { frameReader, UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs, useColor } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor, expansionBase } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor } from '../tool-options.js';
 import { analyzeFile } from '../../files.js';
 import { summarize } from '../../lint.js';
 import { formatReport } from '../../report/index.js';
@@ -74,7 +74,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   };
 
   const tool = await toolConfigFor(io, values);
-  const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : expansionBase(tool, values, io.env));
+  const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : io.env);
   const options = deployment.options;
   const configFile = positionals[0]!;
   const analyzed = await analyzeFile(configFile, { ...options, cwd: io.cwd });

@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { frameReader, UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs, useColor } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor, expansionBase } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor } from '../tool-options.js';
 import { summarize } from '../../lint.js';
 import { lintPaths } from '../../files.js';
 import { foldersWithoutConfigs } from '../../files.js';
@@ -61,7 +61,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (positionals.length === 0) throw new UsageError('no path given: name the config files or folders to check');
 
   const tool = await toolConfigFor(io, values);
-  const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : expansionBase(tool, values, io.env));
+  const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : io.env);
   const shared = deployment.options;
   const lintOptions = {
     ...shared,

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { CoverageCollector, share } from '../../sgtest/coverage.js';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor, expansionBase, type SharedOptionValues } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor, type SharedOptionValues } from '../tool-options.js';
 import { findConfigFiles, ignoreMatcher } from '../../files.js';
 import { SandboxPool } from '../../sync/pool.js';
 import { runTestFile, type TestFileResult } from '../../sgtest/run.js';
@@ -71,7 +71,7 @@ type TestOptionValues = SharedOptionValues & { config?: string; 'pass-with-no-te
 
 async function runTests(values: TestOptionValues, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, started: Promise<void>): Promise<number> {
   const tool = await toolConfigFor(io, values);
-  const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : expansionBase(tool, values, io.env));
+  const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : io.env);
   const isIgnored = ignoreMatcher(tool.config.ignore, tool.filepath ? path.dirname(tool.filepath) : io.cwd, io.cwd);
   const paths = positionals.length > 0 ? positionals : ['.'];
   const targets = await findConfigFiles(paths, io.cwd, isIgnored, (relative) => TEST_FILE.test(relative));
