@@ -1,5 +1,6 @@
 // Secrets never leave the tool: field names that hold them, and a scrubber for any text we print.
 import type { JsonValue } from './types.js';
+import { boundedDistance } from './distance.js';
 
 // ^k$: the key material of a JSON Web Key (local_jwt keys).
 const SECRET_KEY = /(pass(word)?|secret|token|private|credential|api_?key|_key$|^key$|^k$)/i;
@@ -18,26 +19,14 @@ const SECRET_WORDS = ['password', 'passwd', 'secret', 'token', 'credential', 'cr
  */
 function misspeltSecretWord(name: string): boolean {
   // Most keys are plain lower-case words: one candidate, no splitting (a config may have 1,000,000 keys).
-  if (/^[a-z]+$/.test(name)) return SECRET_WORDS.some((secret) => withinOneEdit(name, secret));
+  if (/^[a-z]+$/.test(name)) return SECRET_WORDS.some((secret) => boundedDistance(name, secret, 1) <= 1);
   const joined = name.toLowerCase().replace(/[^a-z]/g, '');
   if (joined.length < 4) return false;
-  if (SECRET_WORDS.some((secret) => withinOneEdit(joined, secret))) return true;
+  if (SECRET_WORDS.some((secret) => boundedDistance(joined, secret, 1) <= 1)) return true;
   const words = name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 5);
-  return words.some((word) => SECRET_WORDS.some((secret) => withinOneEdit(word, secret)));
+  return words.some((word) => SECRET_WORDS.some((secret) => boundedDistance(word, secret, 1) <= 1));
 }
 
-/** Damerau-Levenshtein distance of at most 1 (one insertion, deletion, substitution or swap of neighbours). */
-function withinOneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (i === a.length && i === b.length) return true;
-  if (a.length === b.length) {
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-  }
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
 
 /** Characters that end a URL's user information: whitespace, `/ ? #` and quotes. */
 const USERINFO_END = new Set([' ', '\t', '\n', '\r', '\f', '\v', '/', '?', '#', '"', "'", '`']);

@@ -13,7 +13,7 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src')
  */
 export const LAYERS: readonly (readonly string[])[] = [
   ['types'],
-  ['paths'],
+  ['paths', 'distance'],
   ['version', 'fs-async', 'read-scope', 'secrets', 'messages', 'document'],
   ['releases'],
   ['otto'],

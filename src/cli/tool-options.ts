@@ -1,8 +1,7 @@
 // What every command that lints takes from the tool config and the shared options: the target release
 // and the deployment (env files, host mode), remote fetching, rule settings.
 import * as path from 'node:path';
-import { statSync } from 'node:fs';
-import { readRegularFileSync } from '../fs-async.js';
+import { NotReadError, readRegularFileSync } from '../fs-async.js';
 import type { LintOptions } from '../lint.js';
 import { loadToolConfig, type LoadedToolConfig } from '../config/index.js';
 import { deploymentEnvironment, parseEnvFile } from '../config/env-file.js';
@@ -160,16 +159,11 @@ function readEnvFileText(file: string, shown: string): string {
   const refuse = (why: string) => new UsageError(`cannot read the env file ${shown}: ${why}`);
   let bytes: Buffer;
   try {
-    const info = statSync(file);
-    if (info.isDirectory()) throw refuse('a folder, not a file');
-    if (!info.isFile()) throw refuse('not a regular file (a device, FIFO or socket)');
-    if (info.size > MAX_ENV_FILE_BYTES) throw refuse(`${(info.size / 1048576).toFixed(1)} MiB, more than the 1 MiB an env file may have`);
-    // Read through the one reader with limits: the file may have changed since it was looked at.
     bytes = readRegularFileSync(file, MAX_ENV_FILE_BYTES);
   } catch (error) {
-    if (error instanceof UsageError) throw error;
+    // The reader's own reasons (a folder, a device, too large) say it; others by their code.
     const code = (error as NodeJS.ErrnoException).code;
-    throw refuse(code === 'ENOENT' ? 'no such file' : code ?? String(error));
+    throw refuse(error instanceof NotReadError ? error.message : code === 'ENOENT' ? 'no such file' : code ?? String(error));
   }
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);

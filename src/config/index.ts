@@ -9,7 +9,7 @@ import { isObject } from '../types.js';
 import { findLocNode, parseJsonWithLocations } from '../source/json.js';
 import { LineIndex } from '../source/offset-map.js';
 import { findRule, allRules } from '../rules/index.js';
-import { closestMatch } from '../schema/suggest.js';
+import { closestMatch } from '../distance.js';
 import { parseHostEntry } from '../functions/hosts.js';
 import { parseRelease, RELEASES, type Release } from '../releases/index.js';
 

@@ -1,7 +1,7 @@
 // Kind detection (cli-contract "Input kinds", reference 1.5): legacy, bootstrap or database, from content.
 import { isObject, setOwn, type JsonValue, type Kind } from '../types.js';
 import { loadSchema } from '../schema/schemas.js';
-import { closestMatch } from '../schema/suggest.js';
+import { closestMatch } from '../distance.js';
 
 interface KeySets {
   legacy: Set<string>;

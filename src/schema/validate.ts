@@ -5,7 +5,7 @@ import type { JsonValue, Kind, RawDiagnostic } from '../types.js';
 import { escapePointerToken, splitPointer } from '../types.js';
 import { loadSchema, provideSchema, type SchemaNode } from './schemas.js';
 import { walkerFor } from './normalize.js';
-import { closestMatch } from './suggest.js';
+import { closestMatch } from '../distance.js';
 import { isSecretKey } from '../secrets.js';
 
 const validators = new Map<Kind, ValidateFunction>();

@@ -31,9 +31,9 @@ export class CoverageCollector {
   /**
    * The function instrumented for counting (one instrumentation per function, whichever test file runs
    * it), or null when it cannot be (then it runs as it is, uncounted). `configFile` and `configText`
-   * place a function written inline in the config.
+   * place a function written inline in the config; the text is read only for a function not met before.
    */
-  instrument(fn: ResolvedFunction, configFile: string, configText: string | null): { key: string; instrumented: InstrumentedFunction } | null {
+  instrument(fn: ResolvedFunction, configFile: string, configText: () => string | null): { key: string; instrumented: InstrumentedFunction } | null {
     if (fn.source === null) return null;
     const key = `${configFile}\u0000${fn.pointer}`;
     const known = this.functions.get(key);
@@ -42,7 +42,7 @@ export class CoverageCollector {
     if (!instrumented) return null;
     const first = fn.locate(0);
     const file = first?.file ?? configFile;
-    const text = first?.file !== undefined ? first.fileText ?? null : configText;
+    const text = first?.file !== undefined ? first.fileText ?? null : configText();
     const index = text === null ? null : new LineIndex(text);
     const lines = instrumented.points.map((point) => {
       const at = fn.locate(point.start);

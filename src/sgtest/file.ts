@@ -3,8 +3,8 @@
 import { ensureYamlSupport, formatFromPath, parseSource } from '../source/index.js';
 import { LineIndex } from '../source/offset-map.js';
 import { nestsTooDeep } from '../source/json.js';
-import { closestMatch } from '../schema/suggest.js';
-import { isObject, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
+import { closestMatch } from '../distance.js';
+import { escapePointerToken, isObject, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
 import type { LocatedDocument, SourceText } from '../source/index.js';
 import type { WriterContext } from '../sync/gateway.js';
 
@@ -202,7 +202,7 @@ class TestFileChecker {
     for (const key of Object.keys(value)) {
       if (allowed.includes(key)) continue;
       const near = closestMatch(key, allowed);
-      this.report(`${at}/${escape(key)}`, `unknown key "${key}" in ${what}${near ? `; did you mean "${near}"?` : ''}`, 'key');
+      this.report(`${at}/${escapePointerToken(key)}`, `unknown key "${key}" in ${what}${near ? `; did you mean "${near}"?` : ''}`, 'key');
     }
   }
 
@@ -292,7 +292,7 @@ class TestFileChecker {
     }
     const out: Record<string, string[]> = {};
     for (const [name, list] of Object.entries(value)) {
-      const strings = this.strings(list, `${at}/${escape(name)}`, `${key}.${name}`);
+      const strings = this.strings(list, `${at}/${escapePointerToken(name)}`, `${key}.${name}`);
       if (strings) Object.defineProperty(out, name, { value: strings, enumerable: true, writable: true, configurable: true });
     }
     return out;
@@ -502,6 +502,3 @@ class TestFileChecker {
   }
 }
 
-function escape(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { mayRead, OUTSIDE_REPOSITORY } from '../read-scope.js';
 import { analyzeFile, readTextFile } from '../files.js';
 import { analyzeText } from '../lint.js';
-import { MAX_CONFIG_BYTES, readRegularFile, stat } from '../fs-async.js';
+import { MAX_CONFIG_BYTES, readRegularFileSync, stat } from '../fs-async.js';
 import type { ResolvedFunction } from '../functions/types.js';
 import type { CoverageCollector } from './coverage.js';
 import { locateNearest, type LocatedDocument, type SourceText } from '../source/index.js';
@@ -154,7 +154,7 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
     }
     // A case that states who may write needs every demand, even those after a require* that refused the writer.
     const requests: CallRequest[] = cases.map((c) => ((c.expect.authorization || c.expect.demands) && c.user ? { ...requestOf(c), allDemands: true } : requestOf(c)));
-    const counted = await countedFunction(options.coverage, analyzed.functions, selection.choice.pointer, testFile.function === undefined ? path.resolve(options.cwd, configPath) : null);
+    const counted = countedFunction(options.coverage, analyzed.functions, selection.choice.pointer, testFile.function === undefined ? path.resolve(options.cwd, configPath) : null);
     const ran = await runRequests(pool, selection.choice, target, 'write', requests, counted?.instrumented);
     cases.forEach((c, i) => {
       if (!ran.ok) {
@@ -225,11 +225,18 @@ function actualOf(outcome: RunOutcome): ActualResult {
  * The function instrumented for coverage, when coverage is asked for and the config sets the function.
  * `configFile` (null for a function file, which locates itself) places a function written in the config.
  */
-async function countedFunction(coverage: CoverageCollector | undefined, functions: readonly ResolvedFunction[], pointer: string | undefined, configFile: string | null) {
+function countedFunction(coverage: CoverageCollector | undefined, functions: readonly ResolvedFunction[], pointer: string | undefined, configFile: string | null) {
   if (!coverage || pointer === undefined) return null;
   const fn = functions.find((f) => f.pointer === pointer);
   if (!fn) return null;
-  const text = configFile === null ? null : await readRegularFile(configFile, MAX_CONFIG_BYTES).then((b) => b.toString('utf8').replace(/^\uFEFF/, ''), () => null);
+  const text = () => {
+    if (configFile === null) return null;
+    try {
+      return readRegularFileSync(configFile, MAX_CONFIG_BYTES).toString('utf8').replace(/^\uFEFF/, '');
+    } catch {
+      return null;
+    }
+  };
   return coverage.instrument(fn, configFile ?? fn.locate(0)?.file ?? '', text);
 }
 

@@ -77,7 +77,7 @@ describe('env files', () => {
   it.each([
     ['a FIFO (it would never end)', (dir: string) => { execFileSync('mkfifo', [path.join(dir, 'x.env')]); return 'x.env'; }, 'not a regular file'],
     ['/dev/zero', () => '/dev/zero', 'not a regular file'],
-    ['a folder', (dir: string) => { mkdirSync(path.join(dir, 'x.env')); return 'x.env'; }, 'a folder, not a file'],
+    ['a folder', (dir: string) => { mkdirSync(path.join(dir, 'x.env')); return 'x.env'; }, 'this is a directory, not a file'],
     ['a file larger than 1 MiB', (dir: string) => { writeFileSync(path.join(dir, 'x.env'), 'A=1\n'.repeat(300_000)); return 'x.env'; }, 'more than the 1 MiB'],
     ['Latin-1 text', (dir: string) => { writeFileSync(path.join(dir, 'x.env'), Buffer.from([0x41, 0x3d, 0xe9, 0x0a])); return 'x.env'; }, 'not UTF-8 text'],
   ])('an env file that is %s is misuse with the reason, at once', async (_name, make, reason) => {

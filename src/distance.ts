@@ -1,23 +1,5 @@
-// "Did you mean": the closest known name by case-insensitive edit distance (with transpositions).
-
-export function editDistance(a: string, b: string): number {
-  const s = a.toLowerCase();
-  const t = b.toLowerCase();
-  const m = s.length;
-  const n = t.length;
-  if (Math.abs(m - n) > 3) return Math.abs(m - n);
-  const d: number[][] = Array.from({ length: m + 1 }, (_, i) => [i, ...new Array<number>(n).fill(0)]);
-  for (let j = 0; j <= n; j++) d[0]![j] = j;
-  for (let i = 1; i <= m; i++) {
-    for (let j = 1; j <= n; j++) {
-      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  }
-  return d[m]![n]!;
-}
+// How far apart two names are: case-insensitive edit distance with transpositions, for "did you mean"
+// (the closest known name) and for a misspelt secret field (src/secrets.ts).
 
 /** The closest candidate within a distance that still reads as a typo, or undefined. */
 export function closestMatch(name: string, candidates: Iterable<string>, maxDistance?: number): string | undefined {
@@ -39,7 +21,10 @@ export function closestMatch(name: string, candidates: Iterable<string>, maxDist
 // Three rows of the distance table, reused by every call (a call allocated them: most of its time).
 let rows = [0, 1, 2].map(() => new Int32Array(64));
 
-/** editDistance when it is at most `bound`, else bound + 1; stops as soon as a row exceeds the bound. */
+/**
+ * The edit distance of two names (case-insensitive; an insertion, deletion, substitution or swap of neighbours
+ * each counts 1) when it is at most `bound`, else bound + 1; stops as soon as a row exceeds the bound.
+ */
 export function boundedDistance(a: string, b: string, bound: number): number {
   if (bound < 0 || Math.abs(a.length - b.length) > bound) return bound + 1;
   const s = a.toLowerCase();
