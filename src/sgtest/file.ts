@@ -3,6 +3,7 @@
 import { ensureYamlSupport, formatFromPath, parseSource } from '../source/index.js';
 import { LineIndex } from '../source/offset-map.js';
 import { nestsTooDeep } from '../source/json.js';
+import { keepNumberText, mayHoldNumberText, parseJsonKeepingNumberText } from '../source/number-text.js';
 import { closestMatch } from '../distance.js';
 import { escapePointerToken, isObject, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
 import type { LocatedDocument, SourceText } from '../source/index.js';
@@ -94,6 +95,10 @@ export async function readTestFile(text: string, path: string): Promise<ReadTest
       value = undefined;
     }
     if (value !== undefined) {
+      if (mayHoldNumberText(text)) {
+        const kept = parseJsonKeepingNumberText(text);
+        replaceDocuments(value, (pointer) => valueAt(kept, pointer));
+      }
       const problems = new TestFileChecker();
       const file = problems.file(value);
       if (file && problems.found.length === 0) {
@@ -119,10 +124,49 @@ export async function readTestFile(text: string, path: string): Promise<ReadTest
   const located = () => ({ source, document });
   const caseLine = (index: number) => locatedCaseLine({ source, document }, index);
   if (!document) return { file: null, diagnostics, located, caseLine };
+  const writtenText = (pointer: string): string | null => {
+    const span = document.locate(pointer, 'value');
+    return span ? source.text.slice(span.start, span.end) : null;
+  };
+  replaceDocuments(document.value, (pointer, current) => keepNumberText(current, pointer, writtenText));
   const problems = new TestFileChecker();
   const file = problems.file(document.value);
   diagnostics.push(...problems.found);
   return { file: problems.found.length > 0 ? null : file, diagnostics, located, caseLine };
+}
+
+/** The keys of a case (and of `defaults`) that hold documents, whose numbers keep their written text. */
+const DOCUMENT_KEYS = ['doc', 'oldDoc', 'xattrs'];
+
+/**
+ * Replaces each document of the file (a case's or the defaults' doc, oldDoc and xattrs) with
+ * `replacement(pointer, value)`: the same document with its numbers' written text (source/number-text.ts).
+ */
+function replaceDocuments(file: JsonValue, replacement: (pointer: string, current: JsonValue) => JsonValue | undefined): void {
+  if (!isObject(file)) return;
+  const holders: [string, JsonValue | undefined][] = [['/defaults', file['defaults']]];
+  const cases = file['cases'];
+  if (Array.isArray(cases)) cases.forEach((c, i) => holders.push([`/cases/${i}`, c]));
+  for (const [at, holder] of holders) {
+    if (!isObject(holder)) continue;
+    for (const key of DOCUMENT_KEYS) {
+      const current = holder[key];
+      if (current === undefined || current === null || typeof current !== 'object') continue;
+      const kept = replacement(`${at}/${key}`, current);
+      if (kept !== undefined) holder[key] = kept;
+    }
+  }
+}
+
+/** The value at a pointer of the forms replaceDocuments makes (`/cases/3/doc`). */
+function valueAt(value: JsonValue, pointer: string): JsonValue | undefined {
+  let node: JsonValue | undefined = value;
+  for (const token of pointer.split('/').slice(1)) {
+    if (Array.isArray(node)) node = node[Number(token)];
+    else if (isObject(node)) node = node[token];
+    else return undefined;
+  }
+  return node;
 }
 
 /** The line where case `index` starts, from the located file. */

@@ -1,7 +1,8 @@
 // Reading test documents (JSON or YAML) with the place of a syntax error.
-import { parse as parseYaml } from 'yaml';
+import { parseDocument, visit } from 'yaml';
 import type { JsonValue } from '../types.js';
 import { JsonSyntaxError, MAX_NESTING, nestsTooDeep, parseJsonWithLocations } from '../source/json.js';
+import { numberWithText, parseJsonKeepingNumberText } from '../source/number-text.js';
 
 export type ParsedDocument = { ok: true; value: JsonValue } | { ok: false; message: string };
 
@@ -27,20 +28,32 @@ export function parseDocumentText(text: string, format: 'yaml' | 'json-or-yaml')
   if (nestsTooDeep(body)) return tooDeep;
   if (format === 'json-or-yaml') {
     try {
-      return { ok: true, value: JSON.parse(body) as JsonValue };
+      return { ok: true, value: parseJsonKeepingNumberText(body) };
     } catch (error) {
       // Not JSON: YAML is a superset of JSON's syntax for such files; its error names the line.
       if (/^\s*[[{"]/.test(body)) return { ok: false, message: jsonError(body, error) };
     }
   }
   try {
-    const value = parseYaml(body, { maxAliasCount: 100 }) as JsonValue;
+    const value = parseYamlKeepingNumberText(body);
     // Block YAML nests by indentation, which the bracket count above does not see.
     return valueDepth(value) > MAX_NESTING ? tooDeep : { ok: true, value };
   } catch (error) {
     if (error instanceof RangeError) return { ok: false, message: `it nests too deep to read (${error.message})` };
     return { ok: false, message: (error instanceof Error ? error.message : String(error)).split('\n')[0]! };
   }
+}
+
+/** yaml's parse, with numbers written as JSON writes them not (1.0, 1e2) kept as their text (source/number-text.ts). */
+function parseYamlKeepingNumberText(text: string): JsonValue {
+  const document = parseDocument(text);
+  if (document.errors.length > 0) throw document.errors[0]!;
+  visit(document, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'number' && node.source !== undefined) node.value = numberWithText(node.value, node.source);
+    },
+  });
+  return document.toJS({ maxAliasCount: 100 }) as JsonValue;
 }
 
 /** The place and reason of a JSON syntax error, from the pipeline's own parser (JSON.parse gives no place). */

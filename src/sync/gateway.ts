@@ -9,6 +9,7 @@ import * as crypto from 'node:crypto';
 const oneShotHash = (crypto as { hash?: (algorithm: string, data: string) => string }).hash;
 import type { JsonObject, JsonValue } from '../types.js';
 import { isObject, setOwn } from '../types.js';
+import { isNumberText } from '../source/number-text.js';
 import type { CallResult, EngineCall, NativeCalls } from './engine.js';
 import { DRY_RUN_ERROR_PREFIX, JS_TIMEOUT_MESSAGE, ROLE_PREFIX, passesMeta, type NumberHandling } from '../releases/sync-runner.js';
 import type { Release } from '../releases/index.js';
@@ -169,7 +170,7 @@ function inGoOrder(value: JsonValue): JsonValue | null {
     }
     return out;
   }
-  if (isObject(value)) {
+  if (isObject(value) && !isNumberText(value)) {
     const out: JsonObject = {};
     for (const key of sortGoStrings(Object.keys(value))) {
       if (ARRAY_INDEX.test(key)) return null;
@@ -184,7 +185,7 @@ function inGoOrder(value: JsonValue): JsonValue | null {
 
 function goJsonByKey(value: JsonValue): string {
   if (Array.isArray(value)) return `[${value.map(goJsonByKey).join(',')}]`;
-  if (isObject(value)) {
+  if (isObject(value) && !isNumberText(value)) {
     const keys = sortGoStrings(Object.keys(value));
     return `{${keys.map((key) => `${JSON.stringify(key)}:${goJsonByKey(value[key]!)}`).join(',')}}`;
   }

@@ -8,6 +8,7 @@ import { DEMAND_RECORDER, FunctionSandbox, loadEngine, ORDER_SEEDS, type Functio
 import { runMany, type CallRequest, type Job, type RunOutcome } from './outcome.js';
 import { defaultSyncFunction, ottoCommit, stackDepthLimit, syncWrapperSource } from '../releases/sync-runner.js';
 import { NEWEST_RELEASE } from '../releases/index.js';
+import { parseJsonKeepingNumberText } from '../source/number-text.js';
 
 export interface WorkerRequest {
   id: number;
@@ -79,7 +80,8 @@ async function serve(request: WorkerRequest): Promise<void> {
     parentPort!.postMessage({ id: request.id, compileError: sandbox } satisfies WorkerReply);
     return;
   }
-  const requests = JSON.parse(request.requests) as CallRequest[];
+  // Numbers the documents hold as their text (source/number-text.ts) are raw JSON values again.
+  const requests = parseJsonKeepingNumberText(request.requests) as unknown as CallRequest[];
   const seeds = request.program.enumerates ? ORDER_SEEDS : ORDER_SEEDS.slice(0, 1);
   for (let offset = 0; offset < requests.length; offset += CHUNK) {
     const chunk = requests.slice(offset, offset + CHUNK);
