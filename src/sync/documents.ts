@@ -49,8 +49,9 @@ function parseYamlKeepingNumberText(text: string): JsonValue {
   const document = parseDocument(text);
   if (document.errors.length > 0) throw document.errors[0]!;
   visit(document, {
-    Scalar(_key, node) {
-      if (typeof node.value === 'number' && node.source !== undefined) node.value = numberWithText(node.value, node.source);
+    Scalar(key, node) {
+      // A key stays as YAML reads it: an object's keys are strings.
+      if (key !== 'key' && typeof node.value === 'number' && node.source !== undefined) node.value = numberWithText(node.value, node.source);
     },
   });
   return document.toJS({ maxAliasCount: 100 }) as JsonValue;

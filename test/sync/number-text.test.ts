@@ -90,8 +90,8 @@ describe('reading a document', () => {
     const parsed = parseDocumentText('{"a": 1.0, "b": [1e2, 3], "c": 0.5, "d": "1.0"}', 'json-or-yaml');
     expect(parsed.ok && JSON.stringify(parsed.value)).toBe('{"a":1.0,"b":[1e2,3],"c":0.5,"d":"1.0"}');
     expect(parsed.ok && (parsed.value as { b: unknown[] }).b[1]).toBe(3);
-    const yaml = parseDocumentText('a: 1.0\nb: [1e2, 3]\n', 'yaml');
-    expect(yaml.ok && JSON.stringify(yaml.value)).toBe('{"a":1.0,"b":[1e2,3]}');
+    const yaml = parseDocumentText('a: 1.0\nb: [1e2, 3]\n1.0: key\nc: {2.50: key}\n', 'yaml');
+    expect(yaml.ok && JSON.stringify(yaml.value)).toBe('{"1":"key","a":1.0,"b":[1e2,3],"c":{"2.5":"key"}}');
   });
 
   it('a YAML document with an error is still refused with the error', () => {
