@@ -95,6 +95,7 @@ export async function readTestFile(text: string, path: string): Promise<ReadTest
       value = undefined;
     }
     if (value !== undefined) {
+      // Only the documents take the numbers' text: expectations and the rest stay plain numbers.
       if (mayHoldNumberText(text)) {
         const kept = parseJsonKeepingNumberText(text);
         replaceDocuments(value, (pointer) => valueAt(kept, pointer));

@@ -1,8 +1,8 @@
 // The text of a document's numbers, kept where JavaScript's number would lose it. The gateway decodes a body
 // with UseNumber (rest/handler.go@4.1.1 readJSON; the dry-run endpoints: rest/multipart.go
 // ReadJSONFromMIMERawErr): on the dry-run endpoint a function sees each number as its JSON text (`1.0`,
-// `1e2`), and on a write ConvertJSONNumbers keeps an integer past 2^53 exact as an int64
-// (base/util.go@4.1.1). JSON.parse would give 1, 100 and the nearest double.
+// `1e2`), and on a write ConvertJSONNumbers (channels/channelmapper.go@4.1.1) leaves an integer past 2^53
+// as its exact text. JSON.parse would give 1, 100 and the nearest double.
 //
 // A number whose text JSON.stringify would not write back the same becomes a raw JSON value
 // (JSON.rawJSON, the TC39 "JSON.parse source text access" proposal): JSON.stringify writes its text as it
