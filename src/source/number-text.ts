@@ -1,6 +1,6 @@
 // The text of a document's numbers, kept where JavaScript's number would lose it. The gateway decodes a body
-// with UseNumber (rest/handler.go@4.1.1 readJSON; the dry-run endpoints: rest/multipart.go
-// ReadJSONFromMIMERawErr): on the dry-run endpoint a function sees each number as its JSON text (`1.0`,
+// with UseNumber (rest/multipart.go@4.1.1 ReadJSONFromMIMERawErr, which handler.go readJSON and the dry-run
+// endpoints call): on the dry-run endpoint a function sees each number as its JSON text (`1.0`,
 // `1e2`), and on a write ConvertJSONNumbers (channels/channelmapper.go@4.1.1) leaves an integer past 2^53
 // as its exact text. JSON.parse would give 1, 100 and the nearest double.
 //
