@@ -5,7 +5,7 @@ import { LineIndex } from '../source/offset-map.js';
 import { nestsTooDeep } from '../source/json.js';
 import { keepNumberText, mayHoldNumberText, parseJsonKeepingNumberText } from '../source/number-text.js';
 import { closestMatch } from '../distance.js';
-import { escapePointerToken, isObject, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
+import { escapePointerToken, getAtPointer, isObject, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
 import type { LocatedDocument, SourceText } from '../source/index.js';
 import type { WriterContext } from '../sync/gateway.js';
 
@@ -98,7 +98,7 @@ export async function readTestFile(text: string, path: string): Promise<ReadTest
       // Only the documents take the numbers' text: expectations and the rest stay plain numbers.
       if (mayHoldNumberText(text)) {
         const kept = parseJsonKeepingNumberText(text);
-        replaceDocuments(value, (pointer) => valueAt(kept, pointer));
+        replaceDocuments(value, (pointer) => getAtPointer(kept, pointer) as JsonValue | undefined);
       }
       const problems = new TestFileChecker();
       const file = problems.file(value);
@@ -157,17 +157,6 @@ function replaceDocuments(file: JsonValue, replacement: (pointer: string, curren
       if (kept !== undefined) holder[key] = kept;
     }
   }
-}
-
-/** The value at a pointer of the forms replaceDocuments makes (`/cases/3/doc`). */
-function valueAt(value: JsonValue, pointer: string): JsonValue | undefined {
-  let node: JsonValue | undefined = value;
-  for (const token of pointer.split('/').slice(1)) {
-    if (Array.isArray(node)) node = node[Number(token)];
-    else if (isObject(node)) node = node[token];
-    else return undefined;
-  }
-  return node;
 }
 
 /** The line where case `index` starts, from the located file. */

@@ -11,7 +11,7 @@
 // vm contexts); Node 22 has it on. Without it, numbers are read as JSON.parse reads them.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { escapePointerToken, isObject, type JsonValue } from '../types.js';
+import { escapePointerToken, isObject, setOwn, type JsonValue } from '../types.js';
 
 interface RawJsonApi {
   rawJSON(text: string): object;
@@ -86,7 +86,7 @@ export function keepNumberText(value: JsonValue, pointer: string, writtenText: (
     if (Array.isArray(node)) return node.map((item, i) => visit(item, `${at}/${i}`));
     if (isObject(node)) {
       const out: Record<string, JsonValue> = {};
-      for (const key of Object.keys(node)) Object.defineProperty(out, key, { value: visit(node[key]!, `${at}/${escapePointerToken(key)}`), enumerable: true, writable: true, configurable: true });
+      for (const key of Object.keys(node)) setOwn(out, key, visit(node[key]!, `${at}/${escapePointerToken(key)}`));
       return out;
     }
     return node;
