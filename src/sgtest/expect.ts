@@ -1,13 +1,8 @@
 // A case's expectations against what the function did: exact lists and maps, parts of them, parts of a
 // message in any order, each require* call in order. A failure says where expected and actual differ.
 import { sortGoStrings } from '../sync/gateway.js';
+import type { DemandCall } from '../sync/engine.js';
 import type { DemandExpectation, Expectation, ListExpectation, MapExpectation } from './file.js';
-
-/** One require* call as the function made it: its kind and the arguments it accepted. */
-export interface DemandCall {
-  kind: 'users' | 'roles' | 'channels' | 'admin';
-  values: string[];
-}
 
 export interface ActualResult {
   channels?: string[] | null;
@@ -94,8 +89,18 @@ export function compare(expect: Expectation, actual: ActualResult): Failure[] {
 function listProblem(want: ListExpectation, got: readonly string[] | null): string | null {
   const list = got ?? [];
   if ('exact' in want) return got === null ? 'no channels were assigned (the write was refused)' : setDifference(want.exact, list);
-  const missing = (want.includes ?? []).filter((m) => !list.includes(m));
-  const present = (want.excludes ?? []).filter((m) => list.includes(m));
+  return partsProblem(want.includes, want.excludes, list);
+}
+
+/** A map's own list under a name (a user may be called "constructor"). */
+function ownList(map: Record<string, string[]> | undefined, name: string): string[] | undefined {
+  return map && Object.prototype.hasOwnProperty.call(map, name) ? map[name] : undefined;
+}
+
+/** Null when `list` holds every member of `includes` and none of `excludes`, else which do not. */
+function partsProblem(includes: readonly string[] = [], excludes: readonly string[] = [], list: readonly string[]): string | null {
+  const missing = includes.filter((m) => !list.includes(m));
+  const present = excludes.filter((m) => list.includes(m));
   const parts = [missing.length > 0 ? `missing ${quoteList(missing)}` : '', present.length > 0 ? `holds ${quoteList(present)}, which it must not` : ''].filter(Boolean);
   return parts.length > 0 ? parts.join('; ') : null;
 }
@@ -106,20 +111,16 @@ function mapProblem(want: MapExpectation, got: Record<string, string[]> | null):
     if (got === null) return 'nothing was granted (the write was refused)';
     const names = [...new Set([...Object.keys(want.exact), ...Object.keys(map)])].sort();
     const problems = names.flatMap((name) => {
-      const problem = setDifference(want.exact[name] ?? [], map[name] ?? []);
+      const problem = setDifference(ownList(want.exact, name) ?? [], ownList(map, name) ?? []);
       return problem === null ? [] : [`${name}: ${problem}`];
     });
     return problems.length > 0 ? problems.join('; ') : null;
   }
-  const problems: string[] = [];
-  for (const [name, members] of Object.entries(want.includes ?? {})) {
-    const missing = members.filter((m) => !(map[name] ?? []).includes(m));
-    if (missing.length > 0) problems.push(`${name}: missing ${quoteList(missing)}`);
-  }
-  for (const [name, members] of Object.entries(want.excludes ?? {})) {
-    const present = members.filter((m) => (map[name] ?? []).includes(m));
-    if (present.length > 0) problems.push(`${name}: holds ${quoteList(present)}, which it must not`);
-  }
+  const names = [...new Set([...Object.keys(want.includes ?? {}), ...Object.keys(want.excludes ?? {})])];
+  const problems = names.flatMap((name) => {
+    const problem = partsProblem(ownList(want.includes, name), ownList(want.excludes, name), ownList(map, name) ?? []);
+    return problem === null ? [] : [`${name}: ${problem}`];
+  });
   return problems.length > 0 ? problems.join('; ') : null;
 }
 

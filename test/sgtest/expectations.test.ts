@@ -68,6 +68,22 @@ cases:
     expect(cases['exact fails']!.failures[0]!.difference).toBe('missing "public"; extra "all"');
   });
 
+  it('access: parts and exact maps name each user\'s problem, a user called "constructor" too', async () => {
+    const cases = await run(`config: items.json
+cases:
+  - name: parts
+    doc: {owner: ann, name: n, size: 1}
+    userCtx: {name: ann}
+    expect: {access: {includes: {ann: [owner-ann, other]}, excludes: {ann: [owner-ann], bob: [x]}}}
+  - name: constructor
+    doc: {owner: constructor, name: n, size: 1}
+    userCtx: {name: constructor}
+    expect: {access: {ann: [owner-ann]}}
+`);
+    expect(cases['parts']!.failures[0]!.difference).toBe('ann: missing "other"; holds "owner-ann", which it must not');
+    expect(cases['constructor']!.failures[0]!.difference).toBe('ann: missing "owner-ann"; constructor: extra "owner-constructor"');
+  });
+
   it('demands: one entry per require* call, so either-of and both, and none and an empty call, differ', async () => {
     const cases = await run(`config: items.json
 defaults:
