@@ -22,15 +22,19 @@ export interface InstrumentedFunction {
   points: CoveragePoint[];
 }
 
-/** The source with counters, or null when it does not parse as an ES5 function (it then runs as it is). */
-export function instrumentFunction(source: string): InstrumentedFunction | null {
-  let program: JsNode;
+/** The source as the gateway evaluates it, `(<source>)`, parsed at otto's level (ES5); null when it does not parse. */
+export function parseEvaluatedSource(source: string): JsNode | null {
   try {
-    program = parse(`(${source})`, { ecmaVersion: 5 }) as unknown as JsNode;
+    return parse(`(${source})`, { ecmaVersion: 5 }) as unknown as JsNode;
   } catch {
     return null;
   }
-  const fn = program.body?.[0]?.expression as JsNode | undefined;
+}
+
+/** The source with counters, or null when it does not parse as an ES5 function (it then runs as it is). */
+export function instrumentFunction(source: string): InstrumentedFunction | null {
+  const program = parseEvaluatedSource(source);
+  const fn = program?.body?.[0]?.expression as JsNode | undefined;
   if (!fn || fn.type !== 'FunctionExpression') return null;
   return new Instrumenter(source).run(fn);
 }

@@ -3,9 +3,7 @@ import type { Release } from '../releases/index.js';
 import { ottoCommit, stackDepthLimit, syncWrapperSource } from '../releases/sync-runner.js';
 import { DEMAND_RECORDER, type FunctionProgram } from './engine.js';
 import { analyzeWorld } from './world.js';
-import type { InstrumentedFunction } from './instrument.js';
-import { parse } from 'acorn';
-import type { JsNode } from '../functions/types.js';
+import { parseEvaluatedSource, type InstrumentedFunction } from './instrument.js';
 
 export type RunnableRole = 'sync' | 'import_filter';
 
@@ -18,7 +16,7 @@ export function functionProgram(source: string, role: RunnableRole, release: Rel
   const runs = instrumented?.text ?? source;
   const text = role === 'sync' ? syncWrapperSource(runs, release, DEMAND_RECORDER) : runs;
   return {
-    text, role, ...analyzeWorld(parseFunction(source)), enumerates: ENUMERATES.test(source),
+    text, role, ...analyzeWorld(parseEvaluatedSource(source)), enumerates: ENUMERATES.test(source),
     otto: ottoCommit(release), stackDepthLimit: stackDepthLimit(release),
     ...(instrumented ? { counters: instrumented.points.length } : {}),
   };
@@ -31,12 +29,3 @@ export function functionProgram(source: string, role: RunnableRole, release: Rel
  * writes keys sorted.
  */
 const ENUMERATES = /\bin\b|keys|getOwnPropertyNames|defineProperties|\bcreate\b|(?<![\w$])_(?![\w$])/;
-
-/** The source as the gateway evaluates it, `(<source>)`, parsed at otto's level (ES5); null when it does not parse. */
-function parseFunction(source: string): JsNode | null {
-  try {
-    return parse(`(${source})`, { ecmaVersion: 5 }) as unknown as JsNode;
-  } catch {
-    return null;
-  }
-}
