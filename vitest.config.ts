@@ -9,5 +9,8 @@ export default defineConfig({
     exclude: ['test/clients/**', 'test/**/*.shared.test.ts', '**/node_modules/**'],
     testTimeout: 30000,
     pool: 'forks',
+    // The V8 flags the CLI's launcher starts Node with (src/launch.cts NODE_FLAGS): tests that run the CLI
+    // in-process run the engine as a user's sgconf does. test/cli/launch.test.ts keeps the lists equal.
+    execArgv: ['--liftoff-only'],
   },
 });

@@ -12,6 +12,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generate } from './generate.js';
 import { checkProcess, fmt, interleave, median, peakRss, timeProcess } from './lib.js';
@@ -19,6 +20,9 @@ import { writeSyncCases } from './sgtest-cases.js';
 import { writeValidationSuite } from './validation-function.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+// The CLI as the installed program runs it: Node started with the launcher's V8 flags (bin/sgconf.js's
+// shell line), not `node bin/sgconf.js`, which starts Node a second time to add them.
+const { NODE_FLAGS } = createRequire(import.meta.url)('../dist/launch.cjs');
 const root = path.resolve(here, '..');
 const node = process.execPath;
 const args = process.argv.slice(2);
@@ -70,7 +74,7 @@ const inputs = generate(path.join(here, 'out'));
 log(`inputs: typical ${fmt(inputs.typical.bytes / 1024, 1)} KB, large ${fmt(inputs.large.bytes / 1e6, 1)} MB, large2x ${fmt(inputs.large2x.bytes / 1e6, 1)} MB, many ${inputs.many.files} files (${fmt(inputs.many.bytes / 1024, 0)} KB)`);
 
 const rel = (file) => path.relative(root, file);
-const sgconf = (...rest) => ({ command: node, args: [path.join(root, 'bin', 'sgconf.js'), 'lint', ...rest], cwd: root });
+const sgconf = (...rest) => ({ command: node, args: [...NODE_FLAGS, path.join(root, 'bin', 'sgconf.js'), 'lint', ...rest], cwd: root });
 const bare = { command: node, args: ['-e', ''], cwd: root, expectOutput: false };
 const ajvCli = {
   command: node,
@@ -151,7 +155,7 @@ if (wanted('h')) {
   if (install.status !== 0) throw new Error(`npm install failed: ${install.stderr}`);
   const file = inputs.typical.file;
   const commands = {
-    clone: { command: node, args: [path.join(root, 'bin', 'sgconf.js'), 'lint', file], cwd: work },
+    clone: { command: node, args: [...NODE_FLAGS, path.join(root, 'bin', 'sgconf.js'), 'lint', file], cwd: work },
     installed: { command: path.join(prefix, 'bin', 'sgconf'), args: ['lint', file], cwd: work },
   };
   progress(`installed copy: ${RUNS} interleaved rounds of the clone and the installed copy`);
@@ -240,7 +244,7 @@ if (wanted('g')) {
   writeSyncCases(twice, 20000);
   const rounds = quick ? 2 : 3;
   progress(`sgconf test: ${cases} and ${2 * cases} cases, ${rounds} interleaved rounds`);
-  const command = (folder) => ({ command: node, args: [path.join(root, 'bin', 'sgconf.js'), 'test', rel(folder)], cwd: root });
+  const command = (folder) => ({ command: node, args: [...NODE_FLAGS, path.join(root, 'bin', 'sgconf.js'), 'test', rel(folder)], cwd: root });
   checkProcess(command(dir));
   const samples = [], samples2x = [];
   for (let i = 0; i < rounds; i++) {
@@ -267,7 +271,7 @@ if (wanted('j')) {
   writeFileSync(batchFile, JSON.stringify({ program: { text: program.text, role: program.role, shared: program.shareable, underscore: program.underscore, stackDepthLimit: program.stackDepthLimit }, calls }));
   const rounds = quick ? 2 : 3;
   progress(`sgconf test: a ${lines}-line validation function, ${cases} cases, ${rounds} rounds; per call: the engine against native Go`);
-  const command = { command: node, args: [path.join(root, 'bin', 'sgconf.js'), 'test', rel(dir)], cwd: root };
+  const command = { command: node, args: [...NODE_FLAGS, path.join(root, 'bin', 'sgconf.js'), 'test', rel(dir)], cwd: root };
   checkProcess(command);
   const samples = [];
   for (let i = 0; i < rounds; i++) samples.push(timeProcess(command));
@@ -296,7 +300,7 @@ if (wanted('k')) {
     const file = path.join(dir, `keys-${size}.json`);
     if (!existsSync(file)) writeFileSync(file, `{"bucket": "b",\n${Array.from({ length: size }, (_, i) => `"key${String(i).padStart(7, '0')}": ${i}`).join(',\n')}}`);
     progress(`lint of ${size} unknown keys (${fmt(statSync(file).size / 1048576, 1)} MB)`);
-    const command = { command: node, args: [path.join(root, 'bin', 'sgconf.js'), 'lint', rel(file), '--format', 'json'], cwd: root };
+    const command = { command: node, args: [...NODE_FLAGS, path.join(root, 'bin', 'sgconf.js'), 'lint', rel(file), '--format', 'json'], cwd: root };
     const ms = median([timeProcess(command), ...(quick ? [] : [timeProcess(command)])]);
     figures.push({ size, ms, rssMB: peakRss(command) });
   }

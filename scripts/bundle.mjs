@@ -10,6 +10,7 @@
 // The bundle sits directly under dist/, like dist/paths.js, so the package-relative paths of
 // src/paths.ts hold in both. Left outside: cosmiconfig (it loads users' tool configs, .js and .ts ones
 // included, with its own loaders) and ajv's compiler (only for a build without compiled validators).
+import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
@@ -19,7 +20,7 @@ import { build } from 'esbuild';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const require = createRequire(import.meta.url);
-const { bundleFile, chunkFile, codeCacheFile, loadBundle, writeCodeCaches } = require(path.join(dist, 'launch.cjs'));
+const { bundleFile, chunkFile, codeCacheFile, loadBundle, needsRelaunch, NODE_FLAGS, writeCodeCaches } = require(path.join(dist, 'launch.cjs'));
 const KINDS = ['legacy', 'bootstrap', 'database'];
 
 /** What every file of the build shares: one CommonJS file for Node 20, import() as require. */
@@ -98,33 +99,40 @@ const lazyAcornTables = {
   },
 };
 
-for (const file of outputs) rmSync(codeCacheFile(file), { force: true });
-await build({
-  ...common,
-  entryPoints: [path.join(dist, 'cli', 'main.js')],
-  outfile: bundleFile,
-  // The language server's protocol library loads only with `sgconf lsp`: from node_modules, not the bundle.
-  external: ['cosmiconfig', 'ajv/dist/2020.js', 'ajv-formats', 'vscode-languageserver', 'vscode-languageserver/node.js', 'vscode-languageserver-textdocument'],
-  plugins: [chunkStubs, lazyAcornTables],
-});
-for (const chunk of CHUNKS) await build({ ...common, entryPoints: [chunk.entry], outfile: chunkFile(chunk.name) });
+// The code caches are made by a Node started with the CLI's V8 flags (src/launch.cts NODE_FLAGS): V8
+// rejects a cache made with other flags.
+if (process.argv[2] !== '--warm-up') {
+  for (const file of outputs) rmSync(codeCacheFile(file), { force: true });
+  await build({
+    ...common,
+    entryPoints: [path.join(dist, 'cli', 'main.js')],
+    outfile: bundleFile,
+    // The language server's protocol library loads only with `sgconf lsp`: from node_modules, not the bundle.
+    external: ['cosmiconfig', 'ajv/dist/2020.js', 'ajv-formats', 'vscode-languageserver', 'vscode-languageserver/node.js', 'vscode-languageserver-textdocument'],
+    plugins: [chunkStubs, lazyAcornTables],
+  });
+  for (const chunk of CHUNKS) await build({ ...common, entryPoints: [chunk.entry], outfile: chunkFile(chunk.name) });
 
-// The sandbox worker (src/sync/pool.ts starts two) as one plain CommonJS file: each worker thread then
-// neither resolves nor compiles the ES modules of dist/sync one by one while the main thread reads its
-// inputs. The engine's files (engine/wasm/) load from the package at run time.
-await build({
-  ...commonJs,
-  define: { 'import.meta.url': '__sgconfWorkerUrl' },
-  banner: { js: 'var __sgconfWorkerUrl = require("node:url").pathToFileURL(__filename).href;' },
-  entryPoints: [path.join(dist, 'sync', 'worker.js')],
-  outfile: path.join(dist, 'sgconf-worker.cjs'),
-});
+  // The sandbox worker (src/sync/pool.ts starts two) as one plain CommonJS file: each worker thread then
+  // neither resolves nor compiles the ES modules of dist/sync one by one while the main thread reads its
+  // inputs. The engine's files (engine/wasm/) load from the package at run time.
+  await build({
+    ...commonJs,
+    define: { 'import.meta.url': '__sgconfWorkerUrl' },
+    banner: { js: 'var __sgconfWorkerUrl = require("node:url").pathToFileURL(__filename).href;' },
+    entryPoints: [path.join(dist, 'sync', 'worker.js')],
+    outfile: path.join(dist, 'sgconf-worker.cjs'),
+  });
 
-// src/launch.cts reads the files as latin1 (no UTF-8 decoding): that is only right for ASCII.
-for (const file of outputs) {
-  const nonAscii = readFileSync(file).findIndex((byte) => byte > 0x7f);
-  if (nonAscii >= 0) throw new Error(`bundle: ${file} has a non-ASCII byte at offset ${nonAscii}; escape it in the source`);
+  // src/launch.cts reads the files as latin1 (no UTF-8 decoding): that is only right for ASCII.
+  for (const file of outputs) {
+    const nonAscii = readFileSync(file).findIndex((byte) => byte > 0x7f);
+    if (nonAscii >= 0) throw new Error(`bundle: ${file} has a non-ASCII byte at offset ${nonAscii}; escape it in the source`);
+  }
+  const warmUp = spawnSync(process.execPath, [...NODE_FLAGS, fileURLToPath(import.meta.url), '--warm-up'], { stdio: 'inherit' });
+  process.exit(warmUp.status ?? 1);
 }
+if (needsRelaunch()) throw new Error(`bundle: the warm-up runs with ${NODE_FLAGS.join(' ')}`);
 
 // Warm-up: the runs whose compiled functions go into the caches: every report format, JSON and YAML
 // inputs, functions, the validators of all three kinds: every chunk.

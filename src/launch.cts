@@ -9,10 +9,66 @@
 // (dist/sgconf-<chunk>.cjs) with their own caches, so that a run deserializes only what it uses.
 // Without the bundle (a tsc-only build, or one older than the ES modules) or with SGCONF_NO_BUNDLE set,
 // the ES modules of dist/ run as is.
+import { spawn } from 'node:child_process';
 import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
+
+/**
+ * The V8 flags every run of the CLI starts Node with, set before V8 starts (Node documents that setting
+ * them at run time may crash the process). bin/sgconf.js's shell line passes them when sgconf is started
+ * as a program; `node bin/sgconf.js` without them starts Node again with them (relaunch).
+ * --liftoff-only: V8 compiles the engine's WebAssembly with its baseline compiler only. Optimising Go's
+ * large functions takes longer than a command runs: the examples' 11 cases take 1.5 s instead of 0.55 s,
+ * and the optimising jobs still running at the end hold the process. Optimised code runs a call about 3x
+ * faster, but V8 picks what to optimise by the code a function has run, and Go's one-off giant functions
+ * (otto's newContext, 354 KB, 2-3 s of compiling alone) come first. sgconf runs no other WebAssembly.
+ * Every flag is part of V8's code cache check: the caches are made with the same flags (scripts/bundle.mjs).
+ */
+export const NODE_FLAGS: readonly string[] = ['--liftoff-only'];
+
+/** Whether this process was started without NODE_FLAGS. */
+export function needsRelaunch(execArgv: readonly string[] = process.execArgv): boolean {
+  return NODE_FLAGS.some((flag) => !execArgv.includes(flag));
+}
+
+/** Set in the environment of a run that relaunch started: that run ends when its launcher does. */
+const LAUNCHED = 'SGCONF_LAUNCHED';
+
+/**
+ * Runs `script` again in a Node started with NODE_FLAGS, with this process's arguments, standard streams
+ * and environment; resolves to its exit code. A signal this process gets is passed on, and a child ended
+ * by a signal ends this process by the same signal. The two are joined by an IPC channel: should this
+ * process be killed outright (SIGKILL, which cannot be passed on), the channel closes and the child ends
+ * at once (followLauncher), as the one process a user started would have.
+ */
+export function relaunch(script: string, argv: readonly string[]): Promise<number> {
+  const flags = [...process.execArgv.filter((arg) => !NODE_FLAGS.includes(arg)), ...NODE_FLAGS];
+  const child = spawn(process.execPath, [...flags, script, ...argv], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: { ...process.env, [LAUNCHED]: '1' } });
+  const forward = (signal: NodeJS.Signals) => () => { child.kill(signal); };
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+  const handlers = signals.map((signal) => [signal, forward(signal)] as const);
+  for (const [signal, handler] of handlers) process.on(signal, handler);
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      for (const [name, handler] of handlers) process.off(name, handler);
+      if (signal) process.kill(process.pid, signal);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/** In a run that relaunch started: end when the launcher's channel closes; the channel keeps nothing alive. */
+export function followLauncher(): void {
+  if (process.env[LAUNCHED] !== '1') return;
+  delete process.env[LAUNCHED];
+  const channel = process.channel;
+  if (!channel) return;
+  channel.unref();
+  process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
+}
 
 export type CliEntry = { main(argv: string[], io?: unknown): Promise<number> };
 
@@ -132,6 +188,7 @@ export function bundleIsStale(dir: string = __dirname): boolean {
 
 /** Runs the CLI: from the bundle when there is one (and it is current), else from the ES modules of dist/. */
 export async function startCli(argv: string[]): Promise<number> {
+  followLauncher();
   const bundle = process.env.SGCONF_NO_BUNDLE || bundleIsStale() ? null : loadBundle();
   // SGCONF_DEBUG says which code runs (the fast path or the ES modules), for tests and bug reports.
   if (process.env.SGCONF_DEBUG) process.stderr.write(`sgconf: running ${bundle ? `the bundle ${bundleFile}` : 'the ES modules of dist/'}\n`);

@@ -78,7 +78,6 @@ export async function lintText(text: string, file: string, options: LintOptions 
  * stage past what it survives) becomes a source/internal-error finding on this file: the run goes on.
  */
 export async function analyzeText(text: string, file: string, options: LintOptions = {}): Promise<AnalyzedFile> {
-  if (text.length > LARGE_TEXT_CHARS) await roomForLargeInput();
   try {
     return await analyzeTextOrThrow(text, file, options);
   } catch (error) {
@@ -90,21 +89,6 @@ export async function analyzeText(text: string, file: string, options: LintOptio
 function internalErrorMessage(what: string, error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
   return `sgconf failed on ${what}: ${reason.split('\n')[0]!.slice(0, 300)}. The other findings and files are still reported. This is a bug in sgconf: please report it with the file`;
-}
-
-/** Texts larger than this get the young generation room of roomForLargeInput. */
-const LARGE_TEXT_CHARS = 4 * 1024 * 1024;
-let roomMade = false;
-
-/**
- * A config of millions of values allocates millions of short-lived objects: with V8's default young
- * generation (16 MB semi-spaces) most of lint's time on a 20 MB file went to scavenges; 32 MB takes a
- * sixth off it. Only for such a file: loading node:v8 costs a cold start milliseconds.
- */
-async function roomForLargeInput(): Promise<void> {
-  if (roomMade) return;
-  roomMade = true;
-  (await import('node:v8')).setFlagsFromString('--max-semi-space-size=32');
 }
 
 /**

@@ -4,7 +4,6 @@
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { setFlagsFromString } from 'node:v8';
 import { fileURLToPath } from 'node:url';
 import { packageFile } from '../paths.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
@@ -70,29 +69,12 @@ export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, 
   return { api, exited: () => go.exited };
 }
 
-/**
- * V8 compiles the modules with its baseline compiler only: optimising Go's large functions takes longer
- * than a command runs (1,000 cases of the orders example ran in 0.8 s so, 2.3 s with optimisation), and
- * the optimising jobs still running when a command ends hold the process for a second more. Optimised
- * code runs a call about 3x faster, but V8 chooses what to optimise by the code a function has run, and
- * Go's one-off giant functions (otto's newContext, 354 KB, takes 2-3 s of compiling alone) come first:
- * the examples' 11 cases take 1.5 s instead of 0.6 s, 10,000 cases of the orders example about the same
- * either way, 20,000 cases 6-7.7 s instead of 10.3 s (2 cores). The tiers of a module are fixed when it is
- * compiled, before a command knows how many cases it has. The flag holds for the process, which runs no
- * other WebAssembly.
- */
-function baselineCompilerOnly(): void {
-  setFlagsFromString('--liftoff-only');
-}
-
 /** The module of an otto commit, compiled. */
 export async function compileOttoModule(otto: OttoCommit): Promise<WebAssembly.Module> {
-  baselineCompilerOnly();
   return WebAssembly.compile(await readFile(ottoModuleFile(otto)));
 }
 
 /** The same without waiting (for one-off use, such as lint's syntax check). */
 export function compileOttoModuleSync(otto: OttoCommit): WebAssembly.Module {
-  baselineCompilerOnly();
   return new WebAssembly.Module(readFileSync(ottoModuleFile(otto)));
 }

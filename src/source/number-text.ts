@@ -4,46 +4,31 @@
 // `1e2`), and on a write ConvertJSONNumbers (channels/channelmapper.go@4.1.1) leaves an integer past 2^53
 // as its exact text. JSON.parse would give 1, 100 and the nearest double.
 //
-// A number whose text JSON.stringify would not write back the same becomes a raw JSON value
-// (JSON.rawJSON, the TC39 "JSON.parse source text access" proposal): JSON.stringify writes its text as it
-// is, so the engine's batch carries it to Go unchanged. Node 20 has the proposal behind V8's
-// --harmony-json-parse-with-source, which takes effect for contexts made after it is set (worker threads,
-// vm contexts); Node 22 has it on. Without it, numbers are read as JSON.parse reads them.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+// A number whose text JSON.stringify would not write back the same is a NumberText, and stringifyJson
+// writes its text as it is, so the engine's batch carries it to Go unchanged. Neither needs a V8 flag
+// (JSON.rawJSON is behind one on Node 20, and Node documents that setting flags at run time may crash).
+import { findLocNode, parseJsonWithLocations } from './json.js';
 import { escapePointerToken, isObject, setOwn, type JsonValue } from '../types.js';
 
-interface RawJsonApi {
-  rawJSON(text: string): object;
-  isRawJSON(value: unknown): boolean;
-}
+/** A number kept as its written JSON text (a leaf, though it is an object to JavaScript). */
+export class NumberText {
+  constructor(readonly text: string) {}
 
-let api: RawJsonApi | null | undefined;
-
-function rawJsonApi(): RawJsonApi | null {
-  if (api !== undefined) return api;
-  api = null;
-  const own = JSON as unknown as Partial<RawJsonApi>;
-  if (typeof own.rawJSON === 'function' && typeof own.isRawJSON === 'function') return (api = own as RawJsonApi);
-  try {
-    setFlagsFromString('--harmony-json-parse-with-source');
-    // This thread's context was made before the flag: a new context has the functions, and their raw
-    // values are the same kind of value in every context of the process.
-    const fresh = runInNewContext('JSON') as Partial<RawJsonApi>;
-    if (typeof fresh.rawJSON === 'function' && typeof fresh.isRawJSON === 'function') api = fresh as RawJsonApi;
-  } catch {
-    api = null;
+  /** Outside stringifyJson the number's value, so that any other JSON.stringify writes a plain number. */
+  toJSON(): number | string {
+    if (writing === 0) return Number(this.text);
+    written++;
+    return `${MARK_OPEN}${this.text}${MARK_CLOSE}`;
   }
-  return api;
 }
 
-/** A JSON number literal (RFC 8259), the only text a raw JSON value may hold for a number. */
+/** A JSON number literal (RFC 8259), the only text a NumberText may hold. */
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /**
  * A number literal in value position that JSON.stringify may write differently: a fraction or an exponent,
  * 16 digits or more, or -0. A text without one reads the same with JSON.parse (strings may match too: then
- * the slower reading just finds nothing).
+ * the exact scan below finds nothing).
  */
 const MAY_HOLD_NUMBER_TEXT = /[:,[]\s*(?:-?\d+(?:[.eE]|\d{15})|-0\s*[,\]}])/;
 
@@ -51,40 +36,59 @@ export function mayHoldNumberText(jsonText: string): boolean {
   return MAY_HOLD_NUMBER_TEXT.test(jsonText);
 }
 
-/** The value a number literal reads as: the number, or its text as a raw JSON value when JavaScript would write it otherwise. */
+/** Whether a literal's text differs from what JSON.stringify writes for its value. */
+function losesText(text: string): boolean {
+  return JSON_NUMBER.test(text) && JSON.stringify(Number(text)) !== text;
+}
+
+/** The value a number literal reads as: the number, or its text when JavaScript would write it otherwise. */
 export function numberWithText(value: number, text: string): JsonValue {
-  const raw = rawJsonApi();
-  return raw ? numberFromText(value, text, raw) : value;
+  return losesText(text) ? (new NumberText(text) as unknown as JsonValue) : value;
 }
 
-function numberFromText(value: number, text: string, raw: RawJsonApi): JsonValue {
-  if (!JSON_NUMBER.test(text) || JSON.stringify(value) === text) return value;
-  return raw.rawJSON(text) as JsonValue;
+/**
+ * Whether valid JSON text holds a number literal outside strings whose text JSON.stringify would change:
+ * one scan that skips strings (escapes included).
+ */
+function holdsNumberText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      let end = i + 1;
+      while (end < text.length && /[0-9.eE+-]/.test(text[end]!)) end++;
+      if (losesText(text.slice(i, end))) return true;
+      i = end - 1;
+    }
+  }
+  return false;
 }
 
-/** JSON.parse, with numbers whose text JSON.stringify would change kept as raw JSON values. */
+/** JSON.parse, with numbers whose text JSON.stringify would change kept as NumberText. */
 export function parseJsonKeepingNumberText(text: string): JsonValue {
-  const raw = mayHoldNumberText(text) ? rawJsonApi() : null;
-  if (!raw) return JSON.parse(text) as JsonValue;
-  return JSON.parse(text, function reviver(this: unknown, _key: string, value: unknown, context?: { source?: string }) {
-    return typeof value === 'number' && typeof context?.source === 'string' ? numberFromText(value, context.source, raw) : value;
-  } as (this: unknown, key: string, value: unknown) => unknown) as JsonValue;
+  const value = JSON.parse(text) as JsonValue;
+  if (!mayHoldNumberText(text) || !holdsNumberText(text)) return value;
+  // The text is valid JSON (JSON.parse took it): the located parser gives each number's written text.
+  const located = parseJsonWithLocations(text);
+  return keepNumberText(located.value, '', (pointer) => {
+    const node = findLocNode(located.root, pointer);
+    return node ? text.slice(node.start, node.end) : null;
+  });
 }
 
 /**
  * `value` (read from a located document) with each number whose written text JSON.stringify would change
- * as a raw JSON value; `writtenText(pointer)` is the text of the value at an as-written pointer.
+ * as a NumberText; `writtenText(pointer)` is the text of the value at an as-written pointer.
  */
 export function keepNumberText(value: JsonValue, pointer: string, writtenText: (pointer: string) => string | null): JsonValue {
-  const raw = rawJsonApi();
-  if (!raw) return value;
   const visit = (node: JsonValue, at: string): JsonValue => {
     if (typeof node === 'number') {
       const text = writtenText(at);
-      return text === null ? node : numberFromText(node, text, raw);
+      return text === null ? node : numberWithText(node, text);
     }
     if (Array.isArray(node)) return node.map((item, i) => visit(item, `${at}/${i}`));
-    if (isObject(node)) {
+    if (isObject(node) && !isNumberText(node)) {
       const out: Record<string, JsonValue> = {};
       for (const key of Object.keys(node)) setOwn(out, key, visit(node[key]!, `${at}/${escapePointerToken(key)}`));
       return out;
@@ -94,7 +98,57 @@ export function keepNumberText(value: JsonValue, pointer: string, writtenText: (
   return visit(value, pointer);
 }
 
-/** Whether a value is a number kept as its text (a leaf, though it is an object to JavaScript). */
-export function isNumberText(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && api != null && api.isRawJSON(value);
+/** Whether a value is a number kept as its text. */
+export function isNumberText(value: unknown): value is NumberText {
+  return value instanceof NumberText;
+}
+
+// While stringifyJson runs, a NumberText writes itself as a marked string, which is then replaced by its
+// text. The marks are noncharacters, which JSON.stringify writes unescaped.
+const MARK_OPEN = '\uFDD0';
+const MARK_CLOSE = '\uFDD1';
+const MARKED = /"\uFDD0(-?[0-9][0-9.eE+-]*)\uFDD1"/g;
+let writing = 0;
+let written = 0;
+
+/**
+ * JSON.stringify, with each NumberText written as its text. A string of the input that looks like a marked
+ * number makes the count of replacements differ from the count of numbers written: then the value is
+ * written again by writeExactly, so no input can turn a string into a number.
+ */
+export function stringifyJson(value: unknown): string {
+  writing++;
+  const before = written;
+  let out: string;
+  let numbers: number;
+  try {
+    out = JSON.stringify(value);
+  } finally {
+    writing--;
+    numbers = written - before;
+    written = before;
+  }
+  if (numbers === 0) return out;
+  let replaced = 0;
+  const result = out.replace(MARKED, (_whole, text: string) => {
+    replaced++;
+    return text;
+  });
+  return replaced === numbers ? result : writeExactly(value);
+}
+
+/** The JSON text of a value with NumberText written as its text, one value at a time (the rare slow path). */
+function writeExactly(value: unknown): string {
+  if (value instanceof NumberText) return value.text;
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined || typeof item === 'function' ? 'null' : writeExactly(item))).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const members: string[] = [];
+    for (const key of Object.keys(value)) {
+      const item = (value as Record<string, unknown>)[key];
+      if (item === undefined || typeof item === 'function') continue;
+      members.push(`${JSON.stringify(key)}:${writeExactly(item)}`);
+    }
+    return `{${members.join(',')}}`;
+  }
+  return JSON.stringify(value);
 }

@@ -10,6 +10,7 @@
 import { compileOttoModule, startGoProgram, type GoProgram } from '../otto/load.js';
 import { ottoCommit, type OttoCommit } from '../releases/sync-runner.js';
 import { NEWEST_RELEASE } from '../releases/index.js';
+import { stringifyJson } from '../source/number-text.js';
 
 /** Per-case limits (documented in docs/testing.md). The gateway itself has none by default. */
 export interface SandboxLimits {
@@ -153,7 +154,7 @@ class Engine {
   }
 
   run(id: number, calls: readonly EngineCall[], seeds: readonly number[]): EngineResult[] {
-    return JSON.parse(this.enter(() => this.program.api.run(JSON.stringify({ program: id, calls, seeds })))) as EngineResult[];
+    return JSON.parse(this.enter(() => this.program.api.run(stringifyJson({ program: id, calls, seeds })))) as EngineResult[];
   }
 
   free(id: number): void {

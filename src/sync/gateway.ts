@@ -9,7 +9,7 @@ import * as crypto from 'node:crypto';
 const oneShotHash = (crypto as { hash?: (algorithm: string, data: string) => string }).hash;
 import type { JsonObject, JsonValue } from '../types.js';
 import { isObject, setOwn } from '../types.js';
-import { isNumberText } from '../source/number-text.js';
+import { isNumberText, stringifyJson } from '../source/number-text.js';
 import type { CallResult, EngineCall, NativeCalls } from './engine.js';
 import { DRY_RUN_ERROR_PREFIX, JS_TIMEOUT_MESSAGE, ROLE_PREFIX, passesMeta, type NumberHandling } from '../releases/sync-runner.js';
 import type { Release } from '../releases/index.js';
@@ -104,7 +104,7 @@ export function prepareSyncCall(request: SyncRequest, path: CallPath, release: R
         roles: request.user.roles,
       }
     : null;
-  const oldDoc = request.oldDoc ? JSON.stringify(request.oldDoc) : '';
+  const oldDoc = request.oldDoc ? stringifyJson(request.oldDoc) : '';
   return { ok: true, call: { doc: newDoc, oldDoc, ...(passesMeta(release) ? { meta } : {}), userCtx, numbers: NUMBER_HANDLING[path] } };
 }
 
@@ -147,7 +147,7 @@ export function goJson(value: JsonValue): string {
   // One JSON.stringify of a copy with its keys in Go's order; a key that JavaScript would move to the
   // front (an array index such as "7") makes that object written key by key.
   const ordered = inGoOrder(value);
-  const text = ordered === null ? goJsonByKey(value) : JSON.stringify(ordered);
+  const text = ordered === null ? goJsonByKey(value) : stringifyJson(ordered);
   return GO_ESCAPES.test(text) ? text.replace(GO_ESCAPES_ALL, goEscape) : text;
 }
 
@@ -189,7 +189,7 @@ function goJsonByKey(value: JsonValue): string {
     const keys = sortGoStrings(Object.keys(value));
     return `{${keys.map((key) => `${JSON.stringify(key)}:${goJsonByKey(value[key]!)}`).join(',')}}`;
   }
-  return JSON.stringify(value);
+  return stringifyJson(value);
 }
 
 /** Go's %q for the ASCII names of these messages. */

@@ -9,6 +9,7 @@ import { packageFile } from '../paths.js';
 import { compileEngineModule, DEFAULT_LIMITS, emptyNatives, type FunctionProgram, type SandboxLimits } from './engine.js';
 import { outcomeOf, type CallRequest, type Job, type RunOutcome } from './outcome.js';
 import type { WorkerReply, WorkerRequest } from './worker.js';
+import { stringifyJson } from '../source/number-text.js';
 
 export type PoolResult = { ok: true; outcomes: RunOutcome[] } | { ok: false; message: string };
 
@@ -127,7 +128,7 @@ export class SandboxPool {
     const progress = new Int32Array(new SharedArrayBuffer(8));
     progress[0] = -1;
     // One JSON text: cheaper to hand over than a structured clone of thousands of documents.
-    const request: WorkerRequest = { id, program, limits: this.limits, job, requests: JSON.stringify(indices.map((i) => calls[i])), progress, oneByOne };
+    const request: WorkerRequest = { id, program, limits: this.limits, job, requests: stringifyJson(indices.map((i) => calls[i])), progress, oneByOne };
     return new Promise((resolve) => {
       let watched = -1;
       let since = performance.now();

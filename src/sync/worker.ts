@@ -80,7 +80,7 @@ async function serve(request: WorkerRequest): Promise<void> {
     parentPort!.postMessage({ id: request.id, compileError: sandbox } satisfies WorkerReply);
     return;
   }
-  // Numbers the documents hold as their text (source/number-text.ts) are raw JSON values again.
+  // Numbers the documents hold as their text (source/number-text.ts) are NumberText again.
   const requests = parseJsonKeepingNumberText(request.requests) as unknown as CallRequest[];
   const seeds = request.program.enumerates ? ORDER_SEEDS : ORDER_SEEDS.slice(0, 1);
   for (let offset = 0; offset < requests.length; offset += CHUNK) {

@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, s
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
+import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { makeCertificateFixtures } from '../certs/fixtures.js';
 
@@ -216,5 +217,34 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     const code = await new Promise((resolve) => child.on('close', resolve));
     expect(stderr).toBe('');
     expect(code).toBe(0);
+  });
+
+  it('the caches the build made are the ones a run takes: the build and every way of starting sgconf use the same V8 flags', () => {
+    const { NODE_FLAGS } = createRequire(import.meta.url)(path.join(ROOT, 'dist', 'launch.cjs')) as { NODE_FLAGS: string[] };
+    const shellLine = readFileSync(path.join(ROOT, 'bin', 'sgconf.js'), 'utf8').split('\n')[1]!;
+    expect(shellLine).toContain(`exec node ${NODE_FLAGS.join(' ')} "$0" "$@"`);
+    for (const config of ['vitest.config.ts', 'vitest.corpus.config.ts', 'vitest.clients.config.ts']) {
+      expect(readFileSync(path.join(ROOT, config), 'utf8')).toContain(`execArgv: [${NODE_FLAGS.map((f) => `'${f}'`).join(', ')}]`);
+    }
+    // Run as a program (the shell line) and as `node bin/sgconf.js` (started again with the flags): the
+    // caches are taken as they are, so no run rewrites them.
+    const dir = packageCopy(true);
+    cpSync(path.join(ROOT, 'examples'), path.join(dir, 'examples'), { recursive: true });
+    const caches = () => readdirSync(path.join(dir, 'dist')).filter((n) => n.endsWith('.v8cache')).map((n) => [n, statSync(path.join(dir, 'dist', n)).mtimeMs]);
+    const before = caches();
+    const program = spawnSync(path.join(dir, 'bin', 'sgconf.js'), ['lint', 'examples'], { cwd: dir, env: { PATH: process.env.PATH ?? '' }, encoding: 'utf8' });
+    const viaNode = sgconf(['lint', 'examples'], { cwd: dir, bin: path.join(dir, 'bin', 'sgconf.js') });
+    expect(program.status).toBe(viaNode.code);
+    expect(program.stdout).toBe(viaNode.stdout);
+    expect(caches()).toEqual(before);
+  });
+
+  it('started without the flags, sgconf runs again with them and exits with its code; nothing sets a V8 flag at run time', () => {
+    const missing = sgconf(['lint', 'no-such-file.json']);
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toContain('no-such-file.json');
+    expect(sgconf(['lnit']).code).toBe(2);
+    const sources = spawnSync('git', ['grep', '-l', 'setFlagsFromString', '--', 'src', 'bin', 'scripts'], { cwd: ROOT, encoding: 'utf8' });
+    expect(sources.stdout).toBe('');
   });
 });

@@ -8,6 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseDocumentText } from '../../src/sync/documents.js';
+import { stringifyJson } from '../../src/source/number-text.js';
 import { runCli } from '../helpers/cli.js';
 import { runInFolder } from '../rules/sgtest/harness.js';
 
@@ -88,10 +89,18 @@ describe('a write converts the numbers of a test case as the gateway does', () =
 describe('reading a document', () => {
   it('writes back every number as written when JSON.stringify would change it, and leaves the rest plain numbers', () => {
     const parsed = parseDocumentText('{"a": 1.0, "b": [1e2, 3], "c": 0.5, "d": "1.0"}', 'json-or-yaml');
-    expect(parsed.ok && JSON.stringify(parsed.value)).toBe('{"a":1.0,"b":[1e2,3],"c":0.5,"d":"1.0"}');
+    expect(parsed.ok && stringifyJson(parsed.value)).toBe('{"a":1.0,"b":[1e2,3],"c":0.5,"d":"1.0"}');
+    // Any other writer sees plain numbers.
+    expect(parsed.ok && JSON.stringify(parsed.value)).toBe('{"a":1,"b":[100,3],"c":0.5,"d":"1.0"}');
     expect(parsed.ok && (parsed.value as { b: unknown[] }).b[1]).toBe(3);
     const yaml = parseDocumentText('a: 1.0\nb: [1e2, 3]\n1.0: key\nc: {2.50: key}\n', 'yaml');
-    expect(yaml.ok && JSON.stringify(yaml.value)).toBe('{"1":"key","a":1.0,"b":[1e2,3],"c":{"2.5":"key"}}');
+    expect(yaml.ok && stringifyJson(yaml.value)).toBe('{"1":"key","a":1.0,"b":[1e2,3],"c":{"2.5":"key"}}');
+  });
+
+  it('a string that looks like a marked number stays a string, in a value and in a key', () => {
+    const text = '{"n": 1.0, "s": "\\ufdd02.0\\ufdd1", "\\ufdd03.0\\ufdd1": -0}';
+    const parsed = parseDocumentText(text, 'json-or-yaml');
+    expect(parsed.ok && stringifyJson(parsed.value)).toBe('{"n":1.0,"s":"\ufdd02.0\ufdd1","\ufdd03.0\ufdd1":-0}');
   });
 
   it('a YAML document with an error is still refused with the error', () => {
