@@ -8,8 +8,8 @@
 // uses (issue 6, measurement a).
 //
 // The bundle sits directly under dist/, like dist/paths.js, so the package-relative paths of
-// src/paths.ts hold in both. Left outside: cosmiconfig (it loads users' tool configs, .js and .ts ones
-// included, with its own loaders) and ajv's compiler (only for a build without compiled validators).
+// src/paths.ts hold in both. Left outside: ajv's compiler (only for a build without compiled validators)
+// and the language server's protocol library.
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -108,7 +108,7 @@ if (process.argv[2] !== '--warm-up') {
     entryPoints: [path.join(dist, 'cli', 'main.js')],
     outfile: bundleFile,
     // The language server's protocol library loads only with `sgconf lsp`: from node_modules, not the bundle.
-    external: ['cosmiconfig', 'ajv/dist/2020.js', 'ajv-formats', 'vscode-languageserver', 'vscode-languageserver/node.js', 'vscode-languageserver-textdocument'],
+    external: ['ajv/dist/2020.js', 'ajv-formats', 'vscode-languageserver', 'vscode-languageserver/node.js', 'vscode-languageserver-textdocument'],
     plugins: [chunkStubs, lazyAcornTables],
   });
   for (const chunk of CHUNKS) await build({ ...common, entryPoints: [chunk.entry], outfile: chunkFile(chunk.name) });

@@ -4,6 +4,7 @@ import type { FileResult, LintReport } from './types.js';
 import { decodeBytes } from './source/index.js';
 import { MAX_CONFIG_BYTES, NotReadError, readdirEntries, readRegularFile, realpath, stat } from './fs-async.js';
 import { analyzeText, summarize, type AnalyzedFile, type LintOptions } from './lint.js';
+import { mayFollowLink, mayWalk, type ReadScope } from './read-scope.js';
 
 export interface LintPathsOptions extends LintOptions {
   /** Glob patterns of files to skip, relative to `ignoreBase` (the tool config's folder; default cwd). */
@@ -31,7 +32,7 @@ export function ignoreMatcher(globs: readonly string[], base: string, cwd: strin
 export async function lintPaths(paths: string[], options: LintPathsOptions = {}): Promise<LintReport> {
   const cwd = options.cwd ?? process.cwd();
   const isIgnored = ignoreMatcher(options.ignore ?? [], options.ignoreBase ?? cwd, cwd);
-  const targets = await findConfigFiles(paths, cwd, isIgnored);
+  const targets = await findConfigFiles(paths, cwd, isIgnored, isConfigFileName, options.scope);
 
   const fetchCache = options.fetchCache ?? new Map<string, Promise<unknown>>();
   const results = await mapLimit(targets, 8, async (t): Promise<FileResult | null> => {
@@ -47,7 +48,7 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
  * file that cannot be read is a finding on that file, never an exception.
  */
 export async function analyzeFile(file: string, options: LintOptions & { cwd: string }): Promise<AnalyzedFile> {
-  const read = await readTextFile(file, options.cwd);
+  const read = await readTextFile(file, options.cwd, options.scope);
   if ('text' in read) return analyzeText(read.text, file, options);
   // A .json/.yaml file that is not UTF-8 text (UTF-16, Latin-1) is reported even when a folder walk
   // found it: it may well be a config the gateway cannot read.
@@ -58,10 +59,10 @@ export async function analyzeFile(file: string, options: LintOptions & { cwd: st
  * A file as text, read as every input of sgconf is read (a regular file, size-capped, UTF-8), or why it
  * cannot be: a finding on the file at 1:1.
  */
-export async function readTextFile(file: string, cwd: string): Promise<{ text: string } | { failure: FileResult }> {
+export async function readTextFile(file: string, cwd: string, scope?: ReadScope): Promise<{ text: string } | { failure: FileResult }> {
   let bytes: Uint8Array;
   try {
-    bytes = await readRegularFile(path.resolve(cwd, file), MAX_CONFIG_BYTES);
+    bytes = await readRegularFile(path.resolve(cwd, file), MAX_CONFIG_BYTES, scope);
   } catch (error) {
     if (error instanceof NotReadError && error.code === 'EFBIG') return { failure: unreadable(file, `${error.message}: a gateway config is a few MB at most`, 'source/too-large') };
     return { failure: unreadable(file, fsMessage(error)) };
@@ -88,6 +89,9 @@ export async function foldersWithoutConfigs(paths: readonly string[], results: r
   return empty;
 }
 
+/** How many folder entries one search looks at, at most (a repository of configs has a few thousand). */
+export const MAX_WALK_ENTRIES = 200_000;
+
 /** A file a run reads: named by the user, or found by a folder walk; `error` when the path cannot be read. */
 export interface Target {
   file: string;
@@ -99,8 +103,11 @@ export interface Target {
  * The files named, and the *.json/*.yaml/*.yml files under the folders named (hidden folders and
  * node_modules skipped, well-known non-configs such as package.json too). Paths are as given, joined.
  */
-export async function findConfigFiles(paths: readonly string[], cwd: string, isIgnored: (file: string) => boolean = () => false, accept: (relative: string) => boolean = isConfigFileName): Promise<Target[]> {
+export async function findConfigFiles(paths: readonly string[], cwd: string, isIgnored: (file: string) => boolean = () => false, accept: (relative: string) => boolean = isConfigFileName, scope?: ReadScope): Promise<Target[]> {
   const targets: Target[] = [];
+  // A bound on the folder search: a tree past it is not a repository of configs (a link to / would be).
+  let entriesLeft = MAX_WALK_ENTRIES;
+  let stopped = false;
   // Folders already walked, by real path: symbolic links are followed (Kubernetes mounts a ConfigMap as
   // links into a hidden ..data folder) and a link back up the tree must not loop.
   const walked = new Set<string>();
@@ -111,7 +118,7 @@ export async function findConfigFiles(paths: readonly string[], cwd: string, isI
     let real: string;
     try {
       real = await realpath(path.resolve(cwd, dir));
-      if (walked.has(real)) return;
+      if (walked.has(real) || !mayWalk(real)) return;
       walked.add(real);
       entries = await readdirEntries(path.resolve(cwd, dir));
     } catch (error) {
@@ -120,11 +127,21 @@ export async function findConfigFiles(paths: readonly string[], cwd: string, isI
     }
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
+      if (stopped) return;
+      if (--entriesLeft < 0) {
+        stopped = true;
+        targets.push({ file: dir, discovered: false, error: `the folder search stopped after ${MAX_WALK_ENTRIES.toLocaleString('en-US')} entries: name the folders that hold the configs` });
+        return;
+      }
       const child = path.join(dir, entry.name);
       let isDirectory = entry.isDirectory();
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
-        const target = await stat(path.resolve(cwd, child)).catch(() => null);
+        // A link is followed only to a place inside the repository (or one the user allowed): a committed
+        // link to / or to the CI machine's files leads nowhere.
+        const to = await realpath(path.resolve(cwd, child)).catch(() => null);
+        if (to === null || !mayFollowLink(to, scope)) continue;
+        const target = await stat(to).catch(() => null);
         isDirectory = target?.isDirectory() ?? false;
         isFile = target?.isFile() ?? false;
       }

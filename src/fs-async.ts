@@ -1,6 +1,7 @@
 // Promise forms of the few fs calls the lint path makes, over the callback API: importing
 // node:fs/promises makes Node 20 load its stream and readline modules too, a few milliseconds of every
 // cold start (issue 6).
+import { LINK_OUTSIDE_REPOSITORY, mayReadNamed, type ReadScope } from './read-scope.js';
 import { readdir as readdirCallback, readFile as readFileCallback, readFileSync, realpath as realpathCallback, stat as statCallback, statSync, type Dirent, type Stats } from 'node:fs';
 
 export function readFile(file: string): Promise<Buffer> {
@@ -20,24 +21,31 @@ export const MAX_CONFIG_BYTES = 64 * 1024 * 1024;
 
 /** Why a file is not read: not a regular file (a device such as /dev/zero, a FIFO, a socket), or too large. */
 export class NotReadError extends Error {
-  constructor(readonly code: 'ENOTREG' | 'EFBIG', message: string) {
+  constructor(readonly code: 'ENOTREG' | 'EFBIG' | 'EOUTSIDE', message: string) {
     super(message);
   }
 }
 
 /**
  * Reads a regular file of at most `maxBytes`. A device, FIFO or socket would read forever or block, so
- * only regular files are read; the cap keeps memory bounded.
+ * only regular files are read; the cap keeps memory bounded. With `named`, the scope of a run, the path is
+ * one the user typed: a path inside the repository that a link leads out of is not read (read-scope.ts).
  */
-export async function readRegularFile(file: string, maxBytes: number): Promise<Buffer> {
+export async function readRegularFile(file: string, maxBytes: number, named?: ReadScope): Promise<Buffer> {
   checkReadable(await stat(file), maxBytes);
+  checkNamed(file, named);
   return checkRead(await readFile(file), maxBytes);
 }
 
 /** readRegularFile without waiting (for a report's code frames and the command line's documents). */
-export function readRegularFileSync(file: string, maxBytes: number): Buffer {
+export function readRegularFileSync(file: string, maxBytes: number, named?: ReadScope): Buffer {
   checkReadable(statSync(file), maxBytes);
+  checkNamed(file, named);
   return checkRead(readFileSync(file), maxBytes);
+}
+
+function checkNamed(file: string, scope: ReadScope | undefined): void {
+  if (scope !== undefined && !mayReadNamed(file, scope)) throw new NotReadError('EOUTSIDE', LINK_OUTSIDE_REPOSITORY);
 }
 
 function checkReadable(info: Stats, maxBytes: number): void {

@@ -5,7 +5,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import * as path from 'node:path';
 
 export interface ReadScope {
-  /** Real path of the repository: the git work tree of the working directory, else the tool config's folder, else the working directory. */
+  /** Real path of the repository: the git work tree of the working directory, else the working directory. */
   root: string;
   /** Real paths of files or folders outside it that the user allowed (--allow-path, allowPaths). */
   allowed: readonly string[];
@@ -13,16 +13,21 @@ export interface ReadScope {
   host: boolean;
 }
 
-export function readScope(cwd: string, toolConfigFile: string | null, allowed: readonly string[], host: boolean): ReadScope {
-  return { root: repositoryRoot(cwd, toolConfigFile), allowed: allowed.map((entry) => realPath(path.resolve(cwd, entry))), host };
+export function readScope(cwd: string, allowed: readonly string[], host: boolean): ReadScope {
+  return { root: repositoryRoot(cwd), allowed: allowed.map((entry) => realPath(path.resolve(cwd, entry))), host };
 }
 
-function repositoryRoot(cwd: string, toolConfigFile: string | null): string {
+/**
+ * The git work tree that holds the working directory, else the working directory. Never the folder of a
+ * tool config given with --config: that one lives outside the repository (docs/security.md's recipe keeps
+ * it in the runner's temporary folder), and its neighbours are not the pull request's to read.
+ */
+function repositoryRoot(cwd: string): string {
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, '.git'))) return realPath(dir);
     if (path.dirname(dir) === dir) break;
   }
-  return realPath(toolConfigFile ? path.dirname(toolConfigFile) : cwd);
+  return realPath(cwd);
 }
 
 /** The real path (links followed); for a path that does not exist, its nearest existing folder's real path and the rest. */
@@ -53,5 +58,36 @@ export function mayRead(file: string, scope: ReadScope | undefined): boolean {
   return within(real, scope.root) || scope.allowed.some((entry) => within(real, entry));
 }
 
+/**
+ * Whether a path the user typed (a command-line argument) may be read. One outside the repository as typed
+ * is the user's own choice; one inside it is read only if it stays inside once links are followed, since a
+ * committed link (`.env.example -> ~/.aws/credentials`) is the repository's choice, not the user's.
+ */
+export function mayReadNamed(file: string, scope: ReadScope | undefined): boolean {
+  if (scope === undefined || scope.host) return true;
+  return !within(path.resolve(file), scope.root) || mayRead(file, scope);
+}
+
+/** The kernel's own trees: no folder search enters them, whatever the scope (they never end or never hold configs). */
+const SYSTEM_TREES = ['/proc', '/sys', '/dev'];
+
+/**
+ * Whether a folder search may follow a link it met to `real` (its real path): only to a place inside the
+ * repository or one the user allowed, even on the gateway host, and never into /proc, /sys or /dev.
+ */
+export function mayFollowLink(real: string, scope: ReadScope | undefined): boolean {
+  if (SYSTEM_TREES.some((tree) => within(real, tree))) return false;
+  if (scope === undefined) return true;
+  return within(real, scope.root) || scope.allowed.some((entry) => within(real, entry));
+}
+
+/** Whether a folder search may enter a folder it reached without a link (a named folder's real path). */
+export function mayWalk(real: string): boolean {
+  return !SYSTEM_TREES.some((tree) => within(real, tree));
+}
+
 /** Why a file outside the repository was not read, for a diagnostic. */
 export const OUTSIDE_REPOSITORY = 'it is outside the repository, so it was not read (--host on the gateway host, or --allow-path, reads it)';
+
+/** Why a file the user named inside the repository was not read: a link leads out of it. */
+export const LINK_OUTSIDE_REPOSITORY = 'it is a link that leads outside the repository, so it was not read (--host on the gateway host, or --allow-path, reads it)';

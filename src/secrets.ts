@@ -191,6 +191,9 @@ export function collectSecretsFromText(text: string): string[] {
     const plain = m[4]?.replace(/[ \t]+#.*$/, '').trim();
     add(m[2] ?? m[3]?.replace(/''/g, "'") ?? plain ?? '');
   }
+  // A value over several lines or items: a JSON array, a YAML key whose value starts on the next lines.
+  for (const m of text.matchAll(JSON_ARRAY_FIELD)) if (isSecretKey(m[1]!)) for (const item of m[2]!.matchAll(JSON_STRING)) add(item[1]!);
+  if (text.includes(':')) collectYamlContinuations(text, add);
   // Query strings: ?token=..., &access_token=..., &password=... (a token in a URL is a credential).
   for (const m of text.matchAll(QUERY_PARAMETER)) if (isSecretKey(m[2]!)) add(m[3]!);
   for (const at of urlUserinfos(text)) {
@@ -201,16 +204,48 @@ export function collectSecretsFromText(text: string): string[] {
   return [...secrets].sort((a, b) => b.length - a.length);
 }
 
+const JSON_ARRAY_FIELD = /"([A-Za-z0-9_]+)"[ \t\r\n]*:[ \t\r\n]*\[([^\]]*)\]/g;
+const JSON_STRING = /"((?:[^"\\\n]|\\.)*)"/g;
+/** A YAML key with nothing after it but a block scalar's header, a flow sequence's start or a comment. */
+const YAML_KEY_ALONE = /^([ \t]*(?:-[ \t]+)*)([A-Za-z0-9_]+)[ \t]*:[ \t]*(?:[|>][-+0-9]*)?[ \t]*(?:#.*)?$/;
+const YAML_FLOW_FIELD = /^[ \t-]*([A-Za-z0-9_]+)[ \t]*:[ \t]*\[([^\]\n]*)\]/gm;
+
+/**
+ * YAML values of secret keys that a code frame may show line by line: a scalar on the next line, each line
+ * of a block scalar, each item of a sequence below the key or of a flow sequence beside it. Found by
+ * indentation alone, so that every report that prints a config's lines masks them, whoever read the file.
+ */
+function collectYamlContinuations(text: string, add: (value: string) => void): void {
+  const unquote = (value: string) => value.replace(/^-[ \t]+/, '').replace(/[ \t]+#.*$/, '').trim().replace(/^(["'])(.*)\1,?$/, '$2').replace(/,$/, '');
+  for (const m of text.matchAll(YAML_FLOW_FIELD)) if (isSecretKey(m[1]!)) for (const item of m[2]!.split(',')) add(unquote(item));
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const m = YAML_KEY_ALONE.exec(lines[i]!.replace(/\r$/, ''));
+    if (!m || !isSecretKey(m[2]!)) continue;
+    const keyIndent = m[1]!.length;
+    for (let j = i + 1; j < lines.length; j++) {
+      const line = lines[j]!.replace(/\r$/, '');
+      if (line.trim() === '') continue;
+      const indent = line.length - line.trimStart().length;
+      // A sequence may sit at the key's own indentation; anything else ends the value there.
+      if (indent < keyIndent || (indent === keyIndent && !line.trimStart().startsWith('- '))) break;
+      add(unquote(line));
+    }
+  }
+}
+
 // The secrets of a linted file's config, for the reports that print its text (code frames, the fix's diff).
-// Kept beside the result, never in it: a result is serialised whole by the JSON report.
-const secretsOfResult = new WeakMap<object, readonly string[]>();
+// Kept beside the result under a symbol, never in it: JSON.stringify (the JSON report) and a structured clone
+// skip symbol keys, while a copy made by spreading ({ ...result, diagnostics }) keeps them, so that every
+// command's report of the same file masks the same values.
+const SECRETS = Symbol('sgconf secrets');
 
 export function rememberSecrets(result: object, secrets: readonly string[]): void {
-  if (secrets.length > 0) secretsOfResult.set(result, secrets);
+  if (secrets.length > 0) (result as { [SECRETS]?: readonly string[] })[SECRETS] = secrets;
 }
 
 /** The secrets lint found in a result's config, with those the text shows by their keys, longest first. */
 export function secretsToMask(result: object, text: string | null): string[] {
-  const found = new Set([...(secretsOfResult.get(result) ?? []), ...(text === null ? [] : collectSecretsFromText(text))]);
+  const found = new Set([...((result as { [SECRETS]?: readonly string[] })[SECRETS] ?? []), ...(text === null ? [] : collectSecretsFromText(text))]);
   return [...found].sort((a, b) => b.length - a.length);
 }

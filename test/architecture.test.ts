@@ -13,8 +13,8 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src')
  */
 export const LAYERS: readonly (readonly string[])[] = [
   ['types'],
-  ['paths', 'distance'],
-  ['version', 'fs-async', 'read-scope', 'secrets', 'messages', 'document'],
+  ['paths', 'distance', 'read-scope'],
+  ['version', 'fs-async', 'secrets', 'messages', 'document'],
   ['releases'],
   ['otto'],
   ['source'],

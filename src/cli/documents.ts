@@ -4,14 +4,15 @@ import * as path from 'node:path';
 import { UsageError, type CliIO } from './io.js';
 import { MAX_CONFIG_BYTES, NotReadError, readRegularFileSync } from '../fs-async.js';
 import { isObject, type JsonObject } from '../types.js';
+import type { ReadScope } from '../read-scope.js';
 import { parseDocumentText } from '../sync/documents.js';
 
 /** A document file as an object; anything else is misuse with where and why. */
-export function readDocumentFile(spec: string, io: CliIO, option: string): JsonObject {
+export function readDocumentFile(spec: string, io: CliIO, option: string, scope: ReadScope): JsonObject {
   let text: string;
   const name = spec === '-' ? 'standard input' : spec;
   try {
-    text = spec === '-' ? (io.readStdin ? io.readStdin() : readFileSync(0, 'utf8')) : readRegularFileSync(path.resolve(io.cwd, spec), MAX_CONFIG_BYTES).toString('utf8');
+    text = spec === '-' ? (io.readStdin ? io.readStdin() : readFileSync(0, 'utf8')) : readRegularFileSync(path.resolve(io.cwd, spec), MAX_CONFIG_BYTES, scope).toString('utf8');
   } catch (error) {
     if (error instanceof NotReadError) throw new UsageError(`${option} ${name}: ${error.message}`);
     const code = (error as NodeJS.ErrnoException).code;

@@ -4,7 +4,7 @@
 // the safe fixes of `lint --fix` as code actions, and a link to each rule's page. A failure on one
 // document is logged and never stops the server.
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import {
   CodeActionKind, CompletionItemKind, createConnection, DiagnosticSeverity, MarkupKind, MessageType, ProposedFeatures,
@@ -71,8 +71,19 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   async function optionsFor(file: string): Promise<LintOptions> {
     const dir = path.dirname(file);
     const tool = await loadToolConfig(dir, undefined, { allowJs: jsToolConfigAllowed(process.env) });
+    if (tool.filepath) await publishToolConfigProblems(tool.filepath, tool.problems?.diagnostics ?? []);
     const deployment = deploymentFrom(tool, {}, dir, process.env);
     return { ...deployment.options, cwd: dir };
+  }
+
+  /** The tool config's own problems, on the tool config, as lint reports them (cleared once mended). */
+  const toolConfigShown = new Map<string, string>();
+  async function publishToolConfigProblems(file: string, diagnostics: Diagnostic[]): Promise<void> {
+    const uri = pathToFileURL(file).href;
+    const shown = JSON.stringify(diagnostics);
+    if (toolConfigShown.get(uri) === shown || (diagnostics.length === 0 && !toolConfigShown.has(uri))) return;
+    toolConfigShown.set(uri, shown);
+    await connection.sendDiagnostics({ uri, diagnostics: diagnostics.map(toLsp) });
   }
 
   async function validate(document: TextDocument): Promise<void> {

@@ -7,7 +7,7 @@ import { loadToolConfig, type LoadedToolConfig } from '../config/index.js';
 import { deploymentEnvironment, parseEnvFile } from '../config/env-file.js';
 import { UsageError, type CliIO } from './io.js';
 import { parseHostEntry } from '../functions/hosts.js';
-import { mayRead, OUTSIDE_REPOSITORY, readScope } from '../read-scope.js';
+import { LINK_OUTSIDE_REPOSITORY, mayRead, mayReadNamed, OUTSIDE_REPOSITORY, readScope } from '../read-scope.js';
 import { resolveTarget } from './args.js';
 import type { Release } from '../releases/index.js';
 import type { FileResult } from '../types.js';
@@ -77,7 +77,7 @@ export function jsToolConfigAllowed(env: Record<string, string | undefined>): bo
 
 export interface Deployment {
   options: LintOptions & { target: Release };
-  /** Lines of env files that are not NAME=value (reported like tool-config problems). */
+  /** The tool config's problems and the lines of env files that are not NAME=value, each a file's result. */
   problems: FileResult[];
 }
 
@@ -105,13 +105,18 @@ export function deploymentFrom(tool: LoadedToolConfig, values: SharedOptionValue
   const passed = processEnv === null ? {} : passedVariables(processEnv, [...config.passEnv, ...(values['pass-env'] ?? [])]);
   const baseEnv = processEnv === null ? null : { ...passed, ...config.env };
   const host = values.host ?? config.host ?? false;
-  const scope = readScope(cwd, tool.filepath, [...config.allowPaths, ...(values['allow-path'] ?? [])], host);
+  const scope = readScope(cwd, [...config.allowPaths, ...(values['allow-path'] ?? [])], host);
   // The command line's env files are the user's; the tool config's come with the repository.
   for (const file of config.envFiles) {
     if (!mayRead(file, scope)) throw new UsageError(`the env file ${file} (tool config envFiles): ${OUTSIDE_REPOSITORY}`);
   }
-  const envFiles = [...config.envFiles, ...[...(values['env-file'] ?? []), ...(values['sgconf-env-file'] ?? [])].map((f) => path.resolve(cwd, f))];
-  const problems: FileResult[] = [];
+  const named = [...(values['env-file'] ?? []), ...(values['sgconf-env-file'] ?? [])].map((f) => path.resolve(cwd, f));
+  for (const file of named) {
+    if (!mayReadNamed(file, scope)) throw new UsageError(`the env file ${path.relative(cwd, file) || file}: ${LINK_OUTSIDE_REPOSITORY}`);
+  }
+  const envFiles = [...config.envFiles, ...named];
+  // The tool config's own problems come first: every command reports them, as lint does.
+  const problems: FileResult[] = tool.problems ? [tool.problems] : [];
   const declared: Map<string, string>[] = [];
   for (const file of envFiles) {
     const text = readEnvFileText(file, path.relative(cwd, file) || file);

@@ -1,12 +1,13 @@
 // The tool's own config (`.sgconfrc`, `.sgconfrc.json|yaml|yml|js|mjs`, `sgconf.config.js|mjs`,
 // `package.json#sgconf`), found from the working directory upward. A typo in it is reported, never ignored.
+// JSON and YAML ones are read here as data; only a JavaScript one runs, on request (js-tool-config.ts).
 import { existsSync } from 'node:fs';
 import { MAX_CONFIG_BYTES, readRegularFileSync } from '../fs-async.js';
 import * as path from 'node:path';
 import { homedir } from 'node:os';
 import type { FileResult, RuleSetting } from '../types.js';
 import { isObject } from '../types.js';
-import { findLocNode, parseJsonWithLocations } from '../source/json.js';
+import { findLocNode, JsonSyntaxError, parseJsonWithLocations } from '../source/json.js';
 import { LineIndex } from '../source/offset-map.js';
 import { findRule, allRules } from '../rules/index.js';
 import { closestMatch } from '../distance.js';
@@ -55,7 +56,7 @@ export function emptyToolConfig(): ToolConfig {
 }
 
 /**
- * Finds the nearest tool config cheaply (a few stat calls); cosmiconfig loads it only when one exists. The
+ * Finds the nearest tool config cheaply (a few stat calls); it is read only when one exists. The
  * search stops at the repository root (the folder holding .git) or the home folder, as ESLint's does: a
  * `.sgconfrc.js` further up belongs to someone else and would run code.
  */
@@ -104,18 +105,45 @@ export async function loadToolConfig(cwd: string, explicitPath?: string, options
   }
   let raw: unknown;
   try {
-    // cosmiconfig reads the file whole: a link to /dev/zero or a FIFO is refused here first.
-    readRegularFileSync(filepath, MAX_CONFIG_BYTES);
-    const { cosmiconfig } = await import('cosmiconfig');
-    const explorer = cosmiconfig('sgconf');
-    const loaded = await explorer.load(filepath);
-    raw = loaded?.config ?? {};
+    raw = await readDataToolConfig(filepath);
   } catch (error) {
     return { config: emptyToolConfig(), filepath, problems: problem(display, `the sgconf tool config cannot be loaded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, '') };
   }
   const loaded = validateToolConfig(raw, display, filepath);
   if (loaded.problems) placeProblems(loaded.problems, filepath);
   return loaded;
+}
+
+/**
+ * The settings of a JSON or YAML tool config, or of package.json's "sgconf" key, read as data: nothing in
+ * the file is followed, imported or run (a key such as cosmiconfig's "$import" is a finding, not an
+ * instruction). `.sgconfrc` without an extension is YAML, which reads JSON too. The one reader with limits
+ * refuses a device, a FIFO or a file past the size cap.
+ */
+async function readDataToolConfig(filepath: string): Promise<unknown> {
+  const text = readRegularFileSync(filepath, MAX_CONFIG_BYTES).toString('utf8').replace(/^\uFEFF/, '');
+  const name = path.basename(filepath);
+  if (name === 'package.json') {
+    const pkg = parseJsonText(text);
+    return isObject(pkg as never) ? ((pkg as Record<string, unknown>)['sgconf'] ?? {}) : {};
+  }
+  if (/\.json$/i.test(name)) return parseJsonText(text);
+  const { parse } = await import('yaml');
+  // No custom tags, no more aliases than a document of test data needs.
+  return parse(text, { maxAliasCount: 100 }) ?? {};
+}
+
+/** JSON text as data; a syntax error says where (line and column). */
+function parseJsonText(text: string): unknown {
+  try {
+    return parseJsonWithLocations(text).value;
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) {
+      const at = new LineIndex(text).position(error.offset);
+      throw new Error(`invalid JSON at line ${at.line}, column ${at.column}: ${error.message}`);
+    }
+    throw error;
+  }
 }
 
 /** Exact line and column for findings in a JSON tool config (package.json: under its "sgconf" key). */
@@ -222,6 +250,10 @@ export function validateToolConfig(raw: unknown, display: string, filepath: stri
           else config.target = release;
           break;
         }
+        case '$import':
+          // cosmiconfig's key for merging other files: sgconf's tool configs are data, and import nothing.
+          messages.push({ message: '"$import" is not a setting: a JSON or YAML tool config is data, and sgconf imports nothing from it', pointer: '/$import' });
+          break;
         default: {
           const suggestion = closestMatch(key, KEYS);
           messages.push({ message: `unknown key "${key}" in the sgconf tool config${suggestion ? `; did you mean "${suggestion}"?` : `; known keys: ${KEYS.join(', ')}`}`, pointer: `/${key}` });

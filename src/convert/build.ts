@@ -39,8 +39,8 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
   const results: FileResult[] = [];
   const sources = new Map<string, string>();
   const inputs: Source[] = [];
-  // The folder walk of lint (symbolic links followed, as a ConfigMap mount needs; loops guarded).
-  const files = await findConfigFiles(paths, options.cwd);
+  // The folder walk of lint (links followed within the repository, as a ConfigMap mount needs; loops guarded).
+  const files = await findConfigFiles(paths, options.cwd, undefined, undefined, options.lint?.scope);
   for (const { file, discovered, error } of files) {
     if (error !== undefined) {
       results.push({ file, kind: null, diagnostics: [problem(`cannot read the file: ${error}`)] });
@@ -51,7 +51,7 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
     // decoded with replacement characters that the build would then write).
     let bytes: Buffer;
     try {
-      bytes = await readRegularFile(absolute, MAX_CONFIG_BYTES);
+      bytes = await readRegularFile(absolute, MAX_CONFIG_BYTES, options.lint?.scope);
     } catch (error) {
       results.push({ file, kind: null, diagnostics: [problem(`cannot read the file: ${fsMessage(error)}`)] });
       continue;

@@ -77,7 +77,7 @@ export const HANDLED_BY_CONVERT: Readonly<Record<string, 'off'>> = {
 export async function convertFile(file: string, options: ConvertFileOptions): Promise<ConvertOutcome> {
   let bytes: Buffer;
   try {
-    bytes = await readRegularFile(file, MAX_CONFIG_BYTES);
+    bytes = await readRegularFile(file, MAX_CONFIG_BYTES, options.lint?.scope);
   } catch (error) {
     return refused(file, null, [atTop(CONVERT_RULES.unreadable, `cannot read the file: ${fsMessage(error)}`)]);
   }

@@ -70,7 +70,7 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
   const result: TestFileResult = { file, target: options.target, diagnostics: [], cases: [] };
   const dependencies = new Set([path.resolve(options.cwd, file)]);
   DEPENDENCIES.set(result, dependencies);
-  const text = await readTextFile(file, options.cwd);
+  const text = await readTextFile(file, options.cwd, options.scope);
   if ('failure' in text) {
     // Read as configs are read; the finding is the test file's own.
     result.diagnostics.push(...text.failure.diagnostics.map((d) => ({ ...d, rule: INVALID_FILE, message: `cannot read the test file: ${d.message}` })));

@@ -86,7 +86,7 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     expect(runs[0]).toEqual(runs[1]);
   });
 
-  it('a JavaScript tool config (loaded by cosmiconfig outside the bundle) applies the same', () => {
+  it('a JavaScript tool config (run in a worker outside the bundle) applies the same', () => {
     const cwd = mkdtempSync(path.join(os.tmpdir(), 'sgconf-launch-'));
     cpSync(path.join(ROOT, 'examples', 'legacy'), cwd, { recursive: true });
     writeFileSync(path.join(cwd, '.sgconfrc.mjs'), "export default { rules: { 'webhook/plain-http': 'error', 'webhook/no-filter': 'off' } };\n");

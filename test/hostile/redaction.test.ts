@@ -76,4 +76,24 @@ describe('credentials masked by value', () => {
     expect(r.stdout).toContain('"password":');
     expectMasked(r.stdout);
   });
+
+  // The same table of shapes through every command that quotes a config: each reads the file its own way
+  // and builds its own results, and the masking (secrets.ts, by the printed text) serves them all.
+  it.each([
+    ['dry-run', ['dry-run', 'sg.yaml', '--doc', 'doc.json'], true],
+    ['test', ['test'], false],
+    ['plan', ['plan', 'sg.yaml', '--from', '2.8', '--to', '4.1'], false],
+    ['convert --dry-run', ['convert', 'sg.yaml', '--out', 'out', '--dry-run'], true],
+    ['convert', ['convert', 'sg.yaml', '--out', 'out'], true],
+    ['build', ['build', 'bootstrap.yaml', '--out', 'deploy'], true],
+  ])('%s: masked in its code frames and messages', async (_name, args, frames) => {
+    const dir = folder();
+    writeFileSync(path.join(dir, 'doc.json'), '{"x": 1}');
+    writeFileSync(path.join(dir, 'sg.sgtest.json'), JSON.stringify({ config: 'sg.yaml', cases: [{ name: 'a', doc: { x: 1 }, expect: { channels: [] } }] }));
+    writeFileSync(path.join(dir, 'bootstrap.yaml'), 'bootstrap:\n  server: couchbases://cb.example.com\n  username: admin\n  password:\n    nextLineSecret42\n  bogus_after_next_line: 1\n');
+    const r = await runCli(args as string[], { cwd: dir });
+    expect(r.code).toBe(1);
+    expectMasked(r.stdout + r.stderr);
+    if (frames) expect(r.stdout + r.stderr).toMatch(/\|\s+\*\*\*\*\n/);
+  });
 });

@@ -50,7 +50,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   // Build writes environment references as they are; env files only declare which ones the deployment sets.
   const deployment = deploymentFrom(tool, values, io.cwd, null);
   const { env: _unused, ...lint } = deployment.options;
-  const problems = [...(tool.problems ? [tool.problems] : []), ...deployment.problems];
+  const problems = [...deployment.problems];
   const outcome = await buildSources(positionals, { cwd: io.cwd, lint });
   const report = toReport([...problems, ...outcome.results], lint.target);
   const text = await formatDiagnostics(report, format, {

@@ -1,6 +1,7 @@
 // sgconf cert <pem> [--ca <pem>] [--format json|text]: inspect a certificate offline.
 import { jsonText } from '../../messages.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../../fs-async.js';
+import { readScope } from '../../read-scope.js';
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
@@ -50,7 +51,7 @@ type Loaded = { ok: true; pem: PemInput } | { ok: false; file: string; message: 
 
 async function load(file: string, io: CliIO): Promise<Loaded> {
   try {
-    return { ok: true, pem: { file, bytes: await readRegularFile(path.resolve(io.cwd, file), MAX_CONFIG_BYTES) } };
+    return { ok: true, pem: { file, bytes: await readRegularFile(path.resolve(io.cwd, file), MAX_CONFIG_BYTES, readScope(io.cwd, [], false)) } };
   } catch (error) {
     return { ok: false, file, message: `cannot read the file: ${fsMessage(error)}` };
   }

@@ -59,7 +59,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const tool = await toolConfigFor(io, values);
   const deployment = deploymentFrom(tool, values, io.cwd, values['expand-env'] ? io.env : null, '3.0');
   const { env: expandEnv, ...lint } = deployment.options;
-  const problems = [...(tool.problems ? [tool.problems] : []), ...deployment.problems];
+  const problems = [...deployment.problems];
   const input = positionals[0];
   const inputPath = path.resolve(io.cwd, input);
   const outcome = await convertFile(inputPath, {

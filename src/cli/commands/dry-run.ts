@@ -65,17 +65,17 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (values.doc === undefined) throw new UsageError('no document given: --doc FILE (or - for standard input)');
   if (values.user === undefined && (values.roles !== undefined || values.channels !== undefined)) throw new UsageError('--roles and --channels describe a user: give --user too');
 
-  const doc = readDocumentFile(values.doc, io, '--doc');
-  const request: SyncRequest = {
-    doc,
-    ...(values['old-doc'] !== undefined ? { oldDoc: readDocumentFile(values['old-doc'], io, '--old-doc') } : {}),
-    ...(values.user !== undefined ? { user: { name: values.user, roles: splitList(values.roles), channels: splitList(values.channels) } } : {}),
-    ...(values.xattrs !== undefined ? { xattrs: readDocumentFile(values.xattrs, io, '--xattrs') } : {}),
-  };
-
   const tool = await toolConfigFor(io, values);
   const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : io.env);
   const options = deployment.options;
+  const scope = options.scope!;
+  const doc = readDocumentFile(values.doc, io, '--doc', scope);
+  const request: SyncRequest = {
+    doc,
+    ...(values['old-doc'] !== undefined ? { oldDoc: readDocumentFile(values['old-doc'], io, '--old-doc', scope) } : {}),
+    ...(values.user !== undefined ? { user: { name: values.user, roles: splitList(values.roles), channels: splitList(values.channels) } } : {}),
+    ...(values.xattrs !== undefined ? { xattrs: readDocumentFile(values.xattrs, io, '--xattrs', scope) } : {}),
+  };
   const configFile = positionals[0]!;
   const analyzed = await analyzeFile(configFile, { ...options, cwd: io.cwd });
   const errors = analyzed.result.diagnostics.filter((d) => d.severity === 'error');

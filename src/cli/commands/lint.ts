@@ -93,7 +93,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (empty.length > 0) {
     throw new UsageError(`no gateway config found in ${empty.join(', ')} (folders are searched for *.json, *.yaml and *.yml; files that are not gateway configs, and ignored ones, are skipped; name a file to check it whatever it holds)`);
   }
-  const extra = [...(tool.problems ? [tool.problems] : []), ...deployment.problems];
+  const extra = [...deployment.problems];
   const final = extra.length > 0 ? summarize([...extra, ...report.results], shared.target) : report;
   const color = useColor(io);
   io.stdout(await formatReport(final, format, { cwd: io.cwd, color, readSource: frameReader(io.cwd, shared.scope, final.results.map((r) => r.file)) }));

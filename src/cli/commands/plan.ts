@@ -2,6 +2,7 @@
 import { MAX_CONFIG_BYTES, readRegularFile } from '../../fs-async.js';
 import path from 'node:path';
 import { passedVariables } from '../tool-options.js';
+import { readScope } from '../../read-scope.js';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
 import { fsMessage } from '../../files.js';
@@ -55,9 +56,11 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stdout(renderBlocked(file, [{ rule: 'source/unreadable', severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 }], format));
     return 1;
   };
+  // plan takes no --host or --allow-path: it reads the repository's files only.
+  const scope = readScope(io.cwd, [], false);
   let bytes: Uint8Array;
   try {
-    bytes = await readRegularFile(path.resolve(io.cwd, file), MAX_CONFIG_BYTES);
+    bytes = await readRegularFile(path.resolve(io.cwd, file), MAX_CONFIG_BYTES, scope);
   } catch (error) {
     return blocked(`cannot read the file: ${fsMessage(error)}`);
   }
@@ -65,7 +68,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const decoded = decodeBytes(bytes);
   if (decoded.text === null) return blocked(decoded.diagnostics[0]?.message ?? 'the file is not text');
   const { makePlan } = await import('../../plan/make.js');
-  const outcome = await makePlan(decoded.text, file, { from, to, lint: { env: values['no-env'] ? null : passedVariables(io.env, values['pass-env'] ?? []), cwd: io.cwd, remote: false } });
+  const outcome = await makePlan(decoded.text, file, { from, to, lint: { env: values['no-env'] ? null : passedVariables(io.env, values['pass-env'] ?? []), cwd: io.cwd, remote: false, scope } });
   if (!outcome.ok) {
     io.stdout(renderBlocked(file, outcome.blocking, format));
     return 1;

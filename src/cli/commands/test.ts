@@ -74,7 +74,7 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : io.env);
   const isIgnored = ignoreMatcher(tool.config.ignore, tool.filepath ? path.dirname(tool.filepath) : io.cwd, io.cwd);
   const paths = positionals.length > 0 ? positionals : ['.'];
-  const targets = await findConfigFiles(paths, io.cwd, isIgnored, (relative) => TEST_FILE.test(relative));
+  const targets = await findConfigFiles(paths, io.cwd, isIgnored, (relative) => TEST_FILE.test(relative), deployment.options.scope);
   const missing = targets.filter((t) => t.error);
   if (missing.length > 0) throw new UsageError(`${missing[0]!.file}: ${missing[0]!.error}`);
   if (targets.length === 0 && values['pass-with-no-tests']) {

@@ -78,10 +78,15 @@ describe('source/unwritable', () => {
     writeFileSync(outside, BEFORE);
     symlinkSync(outside, path.join(dir, 'configs', 'link.json'));
     writeFileSync(path.join(dir, 'configs', 'plain.json'), BEFORE);
-    const r = await runCli(['lint', 'configs', '--fix', '--format', 'json'], { cwd: dir });
+    // The folder search does not follow the link out of the repository: it is neither read nor written.
+    const walked = await runCli(['lint', 'configs', '--fix', '--format', 'json'], { cwd: dir });
+    expect(walked.code).toBe(0);
+    expect(Object.keys(findingsByFile(walked.stdout))).not.toContain(path.join('configs', 'link.json'));
+    expect(readFileSync(path.join(dir, 'configs', 'plain.json'), 'utf8')).toBe(AFTER);
+    // Named with --host (this machine is the gateway host), it is read, and still not written.
+    const r = await runCli(['lint', 'configs/link.json', '--fix', '--host', '--format', 'json'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(readFileSync(outside, 'utf8')).toBe(BEFORE);
-    expect(readFileSync(path.join(dir, 'configs', 'plain.json'), 'utf8')).toBe(AFTER);
     expect(findingsByFile(r.stdout)[path.join('configs', 'link.json')]![0]).toMatchObject({
       rule: 'source/unwritable', message: expect.stringContaining('outside the repository, which --fix does not write'),
     });
