@@ -2,10 +2,10 @@
 // every mistake is a diagnostic at its place (rule sgtest/invalid-file), never a crash or a silent skip.
 import { ensureYamlSupport, formatFromPath, parseSource } from '../source/index.js';
 import { LineIndex } from '../source/offset-map.js';
-import { nestsTooDeep } from '../source/json.js';
+import { hasDuplicateKeys, nestsTooDeep } from '../source/json.js';
 import { keepNumberText, mayHoldNumberText, parseJsonKeepingNumberText } from '../source/number-text.js';
 import { closestMatch } from '../distance.js';
-import { escapePointerToken, getAtPointer, isObject, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
+import { escapePointerToken, getAtPointer, isObject, joinPointer, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
 import type { LocatedDocument, SourceText } from '../source/index.js';
 import type { WriterContext } from '../sync/gateway.js';
 
@@ -80,6 +80,7 @@ const AUTHORIZATION_KEYS = ['users', 'roles', 'channels', 'admin'];
 const SYNC_ONLY = ['channels', 'access', 'roles', 'rejected', 'expiry', 'authorization', 'demands'];
 
 export const INVALID_FILE = 'sgtest/invalid-file';
+export const ASSERTS_NOTHING = 'sgtest/asserts-nothing';
 
 /** Reads a test file's text; `file` is null when it cannot be used at all (diagnostics say why). */
 export async function readTestFile(text: string, path: string): Promise<ReadTestFile> {
@@ -87,7 +88,7 @@ export async function readTestFile(text: string, path: string): Promise<ReadTest
   // A clean JSON file (the common large case) is read with JSON.parse and one scan for where its cases
   // start: the located parser, ten times slower, runs only if a finding needs a position.
   // Nesting past the limit goes to the located parser, which reports it (source/too-deep) as lint does.
-  if (format === 'json' && text.charCodeAt(0) !== 0xfeff && !nestsTooDeep(text)) {
+  if (format === 'json' && text.charCodeAt(0) !== 0xfeff && !nestsTooDeep(text) && !hasDuplicateKeys(text)) {
     let value: JsonValue | undefined;
     try {
       value = JSON.parse(text) as JsonValue;
@@ -120,8 +121,13 @@ export async function readTestFile(text: string, path: string): Promise<ReadTest
     }
   }
   if (format === 'yaml') await ensureYamlSupport();
-  const { source, document, diagnostics: readProblems } = locate(text, path, format);
-  const diagnostics = readProblems.map((d) => ({ ...d, rule: d.severity === 'error' ? INVALID_FILE : d.rule }));
+  const { source, document, diagnostics: readProblems, duplicateKeys } = locate(text, path, format);
+  // A key given twice is an error at the second one: the first would be replaced without a word.
+  const diagnostics: RawDiagnostic[] = readProblems.filter((d) => d.rule !== 'source/duplicate-key').map((d) => ({ ...d, rule: d.severity === 'error' ? INVALID_FILE : d.rule }));
+  for (const { key, parentPointer } of duplicateKeys) {
+    const pointer = joinPointer(parentPointer, key);
+    diagnostics.push({ rule: INVALID_FILE, severity: 'error', pointer, writtenPointer: pointer, target: 'key', message: `"${key}" is given twice here: a test file gives each key once (the second would replace the first without a word)` });
+  }
   const located = () => ({ source, document });
   const caseLine = (index: number) => locatedCaseLine({ source, document }, index);
   if (!document) return { file: null, diagnostics, located, caseLine };
@@ -133,7 +139,8 @@ export async function readTestFile(text: string, path: string): Promise<ReadTest
   const problems = new TestFileChecker();
   const file = problems.file(document.value);
   diagnostics.push(...problems.found);
-  return { file: problems.found.length > 0 ? null : file, diagnostics, located, caseLine };
+  const usable = duplicateKeys.length === 0 && problems.found.every((d) => d.severity !== 'error');
+  return { file: usable ? file : null, diagnostics, located, caseLine };
 }
 
 /** The keys of a case (and of `defaults`) that hold documents, whose numbers keep their written text. */
@@ -168,7 +175,7 @@ function locatedCaseLine({ source, document }: { source: SourceText | null; docu
 function locate(text: string, path: string, format: 'json' | 'yaml') {
   // Test files are plain JSON or YAML: no environment expansion.
   const parsed = parseSource(text, path, { env: null, format });
-  return { source: parsed.source, document: parsed.document, diagnostics: parsed.diagnostics };
+  return { source: parsed.source, document: parsed.document, diagnostics: parsed.diagnostics, duplicateKeys: parsed.duplicateKeys };
 }
 
 function memo<T>(compute: () => T): () => T {
@@ -227,9 +234,17 @@ export function caseOffsets(text: string): number[] | null {
 
 class TestFileChecker {
   readonly found: RawDiagnostic[] = [];
+  /** The expect keys of the case being checked that the defaults give (not judged by assertsNothing again). */
+  private inherited: ReadonlySet<string> = new Set();
 
   private report(pointer: string, message: string, target: 'key' | 'value' = 'value'): void {
     this.found.push({ rule: INVALID_FILE, severity: 'error', pointer, writtenPointer: pointer, message, target });
+  }
+
+  /** An expectation that no result of the function can fail: a warning, the case still runs. */
+  private assertsNothing(pointer: string, what: string): void {
+    if (this.inherited.has(pointer.slice(pointer.lastIndexOf('/') + 1))) return;
+    this.found.push({ rule: ASSERTS_NOTHING, severity: 'warning', pointer, writtenPointer: pointer, target: 'value', message: `${what} asserts nothing: the case passes whatever the function does` });
   }
 
   private keys(value: JsonObject, allowed: readonly string[], at: string, what: string): void {
@@ -293,7 +308,7 @@ class TestFileChecker {
     this.found.push(...probe.found);
     const out: JsonObject = {};
     for (const key of DEFAULT_KEYS) if (value[key] !== undefined) out[key] = value[key]!;
-    return probe.found.length > 0 ? {} : out;
+    return probe.found.some((d) => d.severity === 'error') ? {} : out;
   }
 
   private string(value: JsonObject, key: string, at: string, required: boolean): string | undefined {
@@ -359,7 +374,10 @@ class TestFileChecker {
     if (xattrs !== undefined && !isObject(xattrs)) this.report(`${at}/xattrs`, '"xattrs" is meta.xattrs: an object keyed by the database\'s user_xattr_key');
     const database = this.string(value, 'database', at, false);
     const collection = this.string(value, 'collection', at, false);
-    const expectation = this.expectationIn(value['expect'], `${at}/expect`, isImport, name, false);
+    // A key of the defaults' expect was judged there; a case that gives it again overrides it on purpose
+    // (an empty part turns a default expectation off).
+    const inherited = new Set(isObject(defaultExpect) ? Object.keys(defaultExpect) : []);
+    const expectation = this.expectationIn(value['expect'], `${at}/expect`, isImport, name, false, inherited);
     if (!isObject(doc) || !expectation) return null;
     return {
       index, name, importFilter: isImport, doc, expect: expectation,
@@ -384,12 +402,13 @@ class TestFileChecker {
     return name === undefined ? undefined : { name, roles, channels };
   }
 
-  expectationIn(value: JsonValue | undefined, at: string, isImport: boolean, name: string, partial: boolean): Expectation | null {
+  expectationIn(value: JsonValue | undefined, at: string, isImport: boolean, name: string, partial: boolean, inherited: ReadonlySet<string> = new Set()): Expectation | null {
     if (!isObject(value)) {
       this.report(value === undefined ? at.slice(0, at.lastIndexOf('/')) : at, value === undefined ? `case "${name}" has no "expect": say what must come out` : '"expect" is an object');
       return null;
     }
     this.keys(value, EXPECT_KEYS, at, '"expect"');
+    this.inherited = inherited;
     for (const key of Object.keys(value)) {
       if (isImport && SYNC_ONLY.includes(key)) this.report(`${at}/${key}`, `"${key}" is a sync function result; an import filter case expects "import"`, 'key');
       if (!isImport && key === 'import') this.report(`${at}/import`, '"import" is an import filter result: set "importFilter: true" on the case', 'key');
@@ -416,6 +435,7 @@ class TestFileChecker {
     }
     const logs = this.strings(value['logs'], `${at}/logs`, 'logs');
     if (logs) out.logs = logs;
+    if (logs && logs.length === 0) this.assertsNothing(`${at}/logs`, '"logs: []"');
     const authorization = value['authorization'];
     if (authorization !== undefined) {
       if (!isObject(authorization)) this.report(`${at}/authorization`, '"authorization" is {users, roles, channels, admin}: what the function demands of the writer');
@@ -430,6 +450,7 @@ class TestFileChecker {
           if (typeof authorization['admin'] === 'boolean') a.admin = authorization['admin'];
           else this.report(`${at}/authorization/admin`, '"admin" is true or false');
         }
+        if (Object.keys(a).length === 0 && Object.keys(authorization).length === 0) this.assertsNothing(`${at}/authorization`, '"authorization: {}"');
         out.authorization = a;
       }
     }
@@ -462,6 +483,7 @@ class TestFileChecker {
       this.report(at, `"${key}" as a part needs "includes" or "excludes"`);
       return undefined;
     }
+    if ((includes ?? []).length === 0 && (excludes ?? []).length === 0) this.assertsNothing(at, `"${key}" with nothing in "includes" or "excludes"`);
     return { ...(includes ? { includes } : {}), ...(excludes ? { excludes } : {}) };
   }
 
@@ -480,6 +502,8 @@ class TestFileChecker {
     const obj = value as JsonObject;
     const includes = obj['includes'] !== undefined ? this.stringMap(obj['includes'], `${at}/includes`, `${key}.includes`) : undefined;
     const excludes = obj['excludes'] !== undefined ? this.stringMap(obj['excludes'], `${at}/excludes`, `${key}.excludes`) : undefined;
+    const named = [...Object.values(includes ?? {}), ...Object.values(excludes ?? {})];
+    if ((includes || excludes) && named.every((list) => list.length === 0)) this.assertsNothing(at, `"${key}" with nothing in "includes" or "excludes"`);
     return { ...(includes ? { includes } : {}), ...(excludes ? { excludes } : {}) };
   }
 

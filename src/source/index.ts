@@ -37,6 +37,8 @@ export interface ParsedSource {
   expandedValues: { name: string; value: string }[];
   /** As-written pointers of the values that hold a placeholder (a variable the deployment sets). */
   placeholderPointers: Set<string>;
+  /** Keys given twice in one object, by the object's as-written pointer (the last occurrence is the one kept). */
+  duplicateKeys: { key: string; parentPointer: string }[];
 }
 
 export interface ReadOptions {
@@ -140,7 +142,7 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
     const start = mapper.toInput(error.offset);
     const end = Math.max(start, mapper.toInputEnd(error.offset + error.length));
     diagnostics.push({ rule: error.rule, severity: 'error', pointer: '', span: { start, end }, message: error.rule === 'source/syntax' ? syntaxMessage(error.message, format) : error.message });
-    return { source, document: null, diagnostics, envReferences, expandedValues, placeholderPointers: new Set() };
+    return { source, document: null, diagnostics, envReferences, expandedValues, placeholderPointers: new Set(), duplicateKeys: [] };
   }
 
   for (const d of parsed.duplicates) {
@@ -169,7 +171,7 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
     }
   }
   const placeholderPointers = new Set(placeholderSpans.map((span) => document.pointerAt(span.start)));
-  return { source, document, diagnostics, envReferences, expandedValues, placeholderPointers };
+  return { source, document, diagnostics, envReferences, expandedValues, placeholderPointers, duplicateKeys: parsed.duplicates.map((d) => ({ key: d.key, parentPointer: d.parentPointer })) };
 }
 
 let yamlModule: typeof import('./yaml.js') | null = null;

@@ -85,6 +85,41 @@ export function nestsTooDeep(text: string): boolean {
   return false;
 }
 
+/**
+ * Whether valid JSON text gives a key twice in one object: one scan with a set of keys per open object
+ * (a key with escapes is compared decoded). JSON.parse keeps the last silently; a reader that must not
+ * can then take the located parser, which says where.
+ */
+export function hasDuplicateKeys(text: string): boolean {
+  const stack: (Set<string> | null)[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      const start = i;
+      let escaped = false;
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) {
+        if (text.charCodeAt(i) === 0x5c) { escaped = true; i++; }
+      }
+      const keys = stack[stack.length - 1];
+      if (!keys) continue;
+      // A key is a string followed by a colon.
+      let j = i + 1;
+      while (j < text.length && (text.charCodeAt(j) < 128 && WS[text.charCodeAt(j)])) j++;
+      if (text.charCodeAt(j) !== 0x3a) continue;
+      const key = escaped ? (JSON.parse(text.slice(start, i + 1)) as string) : text.slice(start + 1, i);
+      if (keys.has(key)) return true;
+      keys.add(key);
+    } else if (c === 0x7b) {
+      stack.push(new Set());
+    } else if (c === 0x5b) {
+      stack.push(null);
+    } else if (c === 0x7d || c === 0x5d) {
+      stack.pop();
+    }
+  }
+  return false;
+}
+
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f]/;
 const WS = new Uint8Array(128);

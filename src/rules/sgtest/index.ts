@@ -2,5 +2,6 @@
 import type { Rule } from '../types.js';
 import { rule as invalidFile } from './invalid-file.js';
 import { rule as configUnusable } from './config-unusable.js';
+import { rule as assertsNothing } from './asserts-nothing.js';
 
-export const rules: Rule[] = [invalidFile, configUnusable];
+export const rules: Rule[] = [invalidFile, configUnusable, assertsNothing];

@@ -21,7 +21,8 @@ export async function runInFolder(files: Record<string, unknown>, main = 't.sgte
 
 export function findingsOf(rule: string) {
   return async (c: { config: unknown }): Promise<Finding[]> => {
-    const result = await runInFolder(c.config as Record<string, unknown>);
+    const files = c.config as Record<string, unknown>;
+    const result = await runInFolder(files, Object.keys(files).find((name) => /\.sgtest\./.test(name)));
     return result.diagnostics.filter((d) => d.rule === rule);
   };
 }

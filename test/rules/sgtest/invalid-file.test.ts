@@ -57,6 +57,16 @@ runCaseTable('sgtest/invalid-file', {
       errors: [{ pointer: '/function', message: 'exclude each other' }, { pointer: '/cases/0/expect/demands/0', message: 'exactly one of users, roles, channels or admin' }],
     },
     {
+      name: 'a key given twice (YAML): an error at the second, the cases do not run', kind: 'database',
+      config: { 'orders.json': ORDERS_DB, 't.sgtest.yaml': 'config: orders.json\ncases:\n  - name: x\n    doc: {owner: ann}\n    expect: {rejected: false}\n    doc: {owner: bob}\n' },
+      errors: [{ pointer: '/cases/0/doc', message: '"doc" is given twice here', line: 6, column: 5 }],
+    },
+    {
+      name: 'a key given twice (JSON, the fast reader\'s path): an error at the second', kind: 'database',
+      config: { 'orders.json': ORDERS_DB, 't.sgtest.json': '{"config": "orders.json", "cases": [{"name": "x", "doc": {}, "expect": {"rejected": false}, "expect": {"channels": []}}]}' },
+      errors: [{ pointer: '/cases/0/expect', message: '"expect" is given twice here', line: 1, column: 93 }],
+    },
+    {
       name: 'an unknown target', kind: 'database',
       config: { 'orders.json': ORDERS_DB, 't.sgtest.yaml': `target: "5.0"\n${good}` },
       errors: [{ pointer: '/target', message: 'unknown target "5.0"' }],
