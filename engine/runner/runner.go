@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/robertkrimen/otto"
 	"github.com/robertkrimen/otto/underscore"
@@ -49,8 +48,8 @@ type Program struct {
 	// what a later call sees); otherwise each call runs in a copy.
 	shared bool
 	fn     otto.Value
-	// counters: how many coverage counters the (instrumented) source adds to; 0: none.
-	counters int
+	// coverage counts an instrumented function's counters; nil when it has none.
+	coverage *coverage
 }
 
 // Options say what a function needs of its runtime.
@@ -62,14 +61,13 @@ type Options struct {
 	Underscore bool `json:"underscore"`
 	// StackDepthLimit is otto's limit on nested calls that the release's sg-bucket sets (0: none).
 	StackDepthLimit int `json:"stackDepthLimit"`
-	// Counters is the number of coverage counters an instrumented source adds to (sgconf test
-	// --coverage): each call starts them afresh in CoverageGlobal and reports those it reached in
-	// Record.Coverage.
+	// Counters is the number of coverage counters an instrumented source calls (sgconf test --coverage):
+	// each call starts them afresh and reports those it reached in Record.Coverage.
 	Counters int `json:"counters"`
+	// CounterName is the native the instrumented source counts with, as CounterName(n): a name the
+	// function's own text does not hold.
+	CounterName string `json:"counterName"`
 }
-
-// CoverageGlobal is the object an instrumented function counts its statements and branches in.
-const CoverageGlobal = "__sgconfCoverage"
 
 // ErrNotAFunction is sg-bucket's refusal of a source that evaluates to something else (js_runner.go SetFunction).
 var ErrNotAFunction = errors.New("JavaScript source does not evaluate to a function")
@@ -89,23 +87,47 @@ func Compile(role string, source string, options Options) (program *Program, err
 	record := &Record{}
 	// sg-bucket InitWithLogging: log, then the function, then console; the sync runner's natives after.
 	_ = vm.Set("log", func(call otto.FunctionCall) otto.Value { return otto.UndefinedValue() })
-	object, err := vm.Object("(" + source + ")")
+	fn, counted, err := evaluate(vm, "("+source+")", options)
 	if err != nil {
 		return nil, err
 	}
-	if object.Class() != "Function" {
+	if !fn.IsFunction() {
 		return nil, ErrNotAFunction
 	}
 	if role == Sync {
 		defineSyncNatives(vm, record)
 	}
-	program = &Program{role: role, template: vm, record: record, shared: options.Shared, fn: object.Value(), counters: options.Counters}
+	program = &Program{role: role, template: vm, record: record, shared: options.Shared, fn: fn, coverage: counted}
 	if options.Shared {
 		setConsole(vm, record)
-	} else if err := vm.Set(hiddenFunction, object.Value()); err != nil {
+	} else if err := vm.Set(hiddenFunction, fn); err != nil {
 		return nil, err
 	}
 	return program, nil
+}
+
+// evaluate runs the text that holds the function as sg-bucket's SetFunction does (vm.Object); a function
+// with coverage counters is compiled under CoverageFile, with its counting native defined first.
+func evaluate(vm *otto.Otto, text string, options Options) (otto.Value, *coverage, error) {
+	if options.Counters <= 0 {
+		object, err := vm.Object(text)
+		if err != nil {
+			return otto.Value{}, nil, err
+		}
+		return object.Value(), nil, nil
+	}
+	if options.CounterName == "" {
+		return otto.Value{}, nil, errors.New("coverage counters need a counter name")
+	}
+	program, counted, err := parseCounted(text, options.CounterName, options.Counters)
+	if err != nil {
+		return otto.Value{}, nil, err
+	}
+	if err := counted.define(vm, options.CounterName); err != nil {
+		return otto.Value{}, nil, err
+	}
+	value, err := vm.Run(program)
+	return value, counted, err
 }
 
 // newRuntime is otto.New with or without the registered underscore.js, which otto.New runs last.
@@ -194,12 +216,10 @@ func (p *Program) run(call Call) (outcome Outcome) {
 		// console is a Go map, which copies would share: each copy gets its own.
 		setConsole(vm, p.record)
 	}
-	if p.counters > 0 {
-		if err := startCounters(vm); err != nil {
-			return Outcome{Kind: "invalid", Message: err.Error()}
-		}
+	if p.coverage != nil {
+		p.coverage.start()
 		// Read however the call ends: a throw is a result like any other.
-		defer func() { p.record.Coverage = readCounters(vm, p.counters) }()
+		defer func() { p.record.Coverage = p.coverage.reached() }()
 	}
 	args, err := arguments(p.role, call)
 	if err != nil {
@@ -220,41 +240,6 @@ func (p *Program) run(call Call) (outcome Outcome) {
 		return importOutcome(exported)
 	}
 	return Outcome{Kind: "returned"}
-}
-
-// startCounters sets CoverageGlobal to a new empty object: an instrumented function counts in it as
-// `__sgconfCoverage[n] = (__sgconfCoverage[n] | 0) + 1`, so a call pays only for the counters it reaches.
-func startCounters(vm *otto.Otto) error {
-	counters, err := vm.Object("({})")
-	if err != nil {
-		return err
-	}
-	return vm.Set(CoverageGlobal, counters)
-}
-
-// readCounters reads the counters the call reached, as pairs of index and count (a function of thousands
-// of counters reaches a few hundred in a call). Entries that are not counters are left out.
-func readCounters(vm *otto.Otto, n int) []int64 {
-	pairs := []int64{}
-	value, err := vm.Get(CoverageGlobal)
-	if err != nil || !value.IsObject() {
-		return pairs
-	}
-	object := value.Object()
-	for _, key := range object.Keys() {
-		index, err := strconv.Atoi(key)
-		if err != nil || index < 0 || index >= n {
-			continue
-		}
-		item, err := object.Get(key)
-		if err != nil {
-			continue
-		}
-		if count, err := item.ToInteger(); err == nil && count > 0 {
-			pairs = append(pairs, int64(index), count)
-		}
-	}
-	return pairs
 }
 
 // arguments builds the call's arguments as Go values, as the gateway does.

@@ -199,31 +199,63 @@ func TestCheck(t *testing.T) {
 }
 
 func TestCoverageCounters(t *testing.T) {
-	// An instrumented source counts in CoverageGlobal; each call starts afresh, in a shared runtime and in
+	// An instrumented source counts with a native; each call starts afresh, in a shared runtime and in
 	// a copy, reports the counters it reached as index-count pairs, and a throw still reports what ran.
-	count := func(n int) string { return fmt.Sprintf("__sgconfCoverage[%d] = (__sgconfCoverage[%d] | 0) + 1;", n, n) }
-	source := `function(doc) { ` + count(0) + ` if (doc.x) { ` + count(1) + ` throw({forbidden: "x"}); } ` + count(2) + ` for (var i = 0; i < 3; i++) { ` + count(2) + ` } }`
+	count := func(n int) string { return fmt.Sprintf("COUNT(%d);", n) }
+	source := `function(doc) { ` + count(0) + ` if (doc.x) { ` + count(1) + ` throw({forbidden: "x"}); } ` + count(2) + ` for (var i = 0; i < 3; i++) { ` + count(3) + ` } }`
 	for _, shared := range []bool{true, false} {
-		program := compile(t, Sync, source, Options{Shared: shared, Counters: 3})
+		program := compile(t, Sync, source, Options{Shared: shared, Counters: 4, CounterName: "COUNT"})
 		for _, test := range []struct {
 			doc  string
 			want map[int64]int64
 		}{
-			{`{}`, map[int64]int64{0: 1, 2: 4}},
+			{`{}`, map[int64]int64{0: 1, 2: 1, 3: 3}},
 			{`{"x": true}`, map[int64]int64{0: 1, 1: 1}},
-			{`{}`, map[int64]int64{0: 1, 2: 4}},
+			{`{}`, map[int64]int64{0: 1, 2: 1, 3: 3}},
 		} {
-			got := program.Run(Call{Doc: json.RawMessage(test.doc), Numbers: NumbersConvert})
-			pairs := map[int64]int64{}
-			for i := 0; i+1 < len(got.Record.Coverage); i += 2 {
-				pairs[got.Record.Coverage[i]] = got.Record.Coverage[i+1]
-			}
-			if !reflect.DeepEqual(pairs, test.want) {
-				t.Errorf("shared=%v doc %s: coverage %v, want %v", shared, test.doc, pairs, test.want)
+			if got := coverageOf(program.Run(Call{Doc: json.RawMessage(test.doc), Numbers: NumbersConvert})); !reflect.DeepEqual(got, test.want) {
+				t.Errorf("shared=%v doc %s: coverage %v, want %v", shared, test.doc, got, test.want)
 			}
 		}
 	}
 	if got := compile(t, Sync, `function(doc) {}`, Options{}).Run(Call{Doc: json.RawMessage(`{}`), Numbers: NumbersConvert}); got.Record.Coverage != nil {
 		t.Errorf("a program without counters reports %v", got.Record.Coverage)
 	}
+}
+
+func TestCoverageCannotBeForged(t *testing.T) {
+	// The function reaches only counter 0; each way of calling the native itself, or of replacing it,
+	// leaves the counts of a plain run.
+	for _, forge := range []string{
+		`var f = COUNT; f(1); f(2);`,
+		`COUNT.call(null, 1); COUNT.apply(null, [2]);`,
+		`eval("COUNT(1); COUNT(2)");`,
+		`(new Function("COUNT(1); COUNT(2)"))();`,
+		`this["COU" + "NT"](1); [1, 2].forEach(COUNT);`,
+		`COUNT = function () {}; delete COUNT;`,
+		`Object.defineProperty(this, "COUNT", {value: function () {}});`,
+		`__sgconfCoverage = {1: 5, 2: 5};`,
+	} {
+		source := `function(doc) { COUNT(0); try { ` + forge + ` } catch (e) {} if (doc.never) { COUNT(1); } if (doc.never) { COUNT(2); } }`
+		program := compile(t, Sync, source, Options{Counters: 3, CounterName: "COUNT"})
+		got := coverageOf(program.Run(Call{Doc: json.RawMessage(`{}`), Numbers: NumbersConvert}))
+		if want := map[int64]int64{0: 1}; !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: coverage %v, want %v", forge, got, want)
+		}
+	}
+}
+
+func TestCoverageCounterInTheFunctionsText(t *testing.T) {
+	// A counter's call written in the function's own text would be a second site: the program is refused.
+	if _, err := Compile(Sync, `function(doc) { COUNT(0); COUNT(1); COUNT(1); }`, Options{Counters: 2, CounterName: "COUNT"}); err == nil {
+		t.Error("a counter with two sites compiled")
+	}
+}
+
+func coverageOf(result Result) map[int64]int64 {
+	pairs := map[int64]int64{}
+	for i := 0; i+1 < len(result.Record.Coverage); i += 2 {
+		pairs[result.Record.Coverage[i]] = result.Record.Coverage[i+1]
+	}
+	return pairs
 }

@@ -96,8 +96,10 @@ export interface FunctionProgram {
    * under every seed of ORDER_SEEDS, since the gateway enumerates a document's keys in Go's random order.
    */
   enumerates: boolean;
-  /** Coverage counters the (instrumented) text counts in, for `sgconf test --coverage`; absent: none. */
+  /** Coverage counters the (instrumented) text calls, for `sgconf test --coverage`; absent: none. */
   counters?: number;
+  /** The native they call (engine/runner Options.CounterName). */
+  counterName?: string;
 }
 
 export type CompileResult = { ok: true; sandbox: FunctionSandbox } | { ok: false; message: string };
@@ -149,7 +151,7 @@ class Engine {
   }
 
   compile(program: FunctionProgram): { id: number } | { error: string } {
-    const options = JSON.stringify({ shared: program.shareable, underscore: program.underscore, stackDepthLimit: program.stackDepthLimit, counters: program.counters ?? 0 });
+    const options = JSON.stringify({ shared: program.shareable, underscore: program.underscore, stackDepthLimit: program.stackDepthLimit, counters: program.counters ?? 0, counterName: program.counterName ?? '' });
     return JSON.parse(this.enter(() => this.program.api.compile(program.role, program.text, options))) as { id: number } | { error: string };
   }
 

@@ -1,14 +1,20 @@
 // Coverage of a function (`sgconf test --coverage`): its source with a counter before each statement, at
-// the start of each branch and of each function body, counted in an object the engine starts afresh for
-// every call (engine/runner CoverageGlobal) and reports back, the counters reached only. Only expressions
-// are added: a counter is `__sgconfCoverage[n] = (__sgconfCoverage[n] | 0) + 1`, an operand becomes
+// the start of each branch and of each function body, counted on the engine's Go side, which starts
+// them afresh for every call and reports back the counters reached only (engine/runner/coverage.go). A
+// counter is a call of a native, `__sgconfCount(n)`, that counts only when called from its own place in
+// this text: the function can neither raise nor reset a count. Only expressions are added: an operand becomes
 // `(counter, operand)`, a single statement in an if or a loop is put in a block with its counter, and an if
 // without else gets an else that only counts. Nothing the function computes changes (the conformance tables
 // of test/sync/conformance.test.ts run both ways).
 import { parse } from 'acorn';
 import type { JsNode } from '../functions/types.js';
 
-export const COVERAGE_GLOBAL = '__sgconfCoverage';
+/** The counting native's name: one the function's text does not hold, so that each counter has one site. */
+export function counterNameFor(source: string): string {
+  let name = '__sgconfCount';
+  while (source.includes(name)) name += '_';
+  return name;
+}
 
 export type CoveragePoint =
   | { kind: 'statement'; start: number; end: number; require: boolean }
@@ -20,6 +26,8 @@ export interface InstrumentedFunction {
   text: string;
   /** What each counter counts, by its index; offsets are in the original source. */
   points: CoveragePoint[];
+  /** The native the counters call (engine/runner Options.CounterName). */
+  counterName: string;
 }
 
 /** The source as the gateway evaluates it, `(<source>)`, parsed at otto's level (ES5); null when it does not parse. */
@@ -56,8 +64,11 @@ class Instrumenter {
   private readonly points: CoveragePoint[] = [];
   private readonly inserts: Insert[] = [];
   private branches = 0;
+  private readonly counterName: string;
 
-  constructor(private readonly source: string) {}
+  constructor(private readonly source: string) {
+    this.counterName = counterNameFor(source);
+  }
 
   run(fn: JsNode): InstrumentedFunction {
     this.fn(fn, 'the function');
@@ -71,14 +82,13 @@ class Instrumenter {
       at = insert.offset;
     }
     text += this.source.slice(at);
-    return { text, points: this.points };
+    return { text, points: this.points, counterName: this.counterName };
   }
 
   private counter(point: CoveragePoint): string {
     this.points.push(point);
     const n = this.points.length - 1;
-    // Counted in an object (the engine gives each call a new one): a call pays for what it reaches only.
-    return `${COVERAGE_GLOBAL}[${n}] = (${COVERAGE_GLOBAL}[${n}] | 0) + 1`;
+    return `${this.counterName}(${n})`;
   }
 
   /** Text that opens at `offset` (of the parsed text, which is "(" + source) for `node`. */

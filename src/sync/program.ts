@@ -18,7 +18,7 @@ export function functionProgram(source: string, role: RunnableRole, release: Rel
   return {
     text, role, ...analyzeWorld(parseEvaluatedSource(source)), enumerates: ENUMERATES.test(source),
     otto: ottoCommit(release), stackDepthLimit: stackDepthLimit(release),
-    ...(instrumented ? { counters: instrumented.points.length } : {}),
+    ...(instrumented ? { counters: instrumented.points.length, counterName: instrumented.counterName } : {}),
   };
 }
 
