@@ -15,19 +15,19 @@ import (
 const CoverageFile = "sgconf-coverage.js"
 
 // coverage keeps the counts of an instrumented function on the Go side: the instrumented source calls
-// the native named by Options.CounterName as NAME(n) at each of its counters, and a call counts only
-// when its caller stands at one of those sites, the site of counter n. A function can call the native
-// itself (directly, through a reference, with call or apply, from eval'd code), but never from a
-// counter's site, so it can raise no count. The native is a read-only global, so the function cannot
-// replace it either.
+// the native named by Options.CounterName as NAME(n) at each of its counters. A counter that has not yet
+// run at its own site counts only a call whose caller stands at that site: the function can call the
+// native itself (directly, through a reference, with call or apply, from eval'd code), but never from a
+// counter's site, so it can make no counter reached that its code did not reach. Once a counter's site
+// has run, its later calls count without asking otto where they stand (that costs a scan of the source
+// up to the caller): what is reached cannot change then, only how often. The native is a read-only
+// global, so the function cannot replace it either.
 type coverage struct {
 	// sites maps "file:line:column" of each counter call's callee to the counter's index.
 	sites  map[string]int
 	counts []int64
-	// hit[n] is the call number in which counter n was last found at its site: a later hit of n in the
-	// same call counts without asking otto where it stands (that costs a scan of the source).
-	hit  []int
-	call int
+	// seen[n]: counter n has been called at its own site.
+	seen []bool
 }
 
 // parseCounted parses text under CoverageFile and finds the counter sites of the native `name`: each
@@ -37,7 +37,7 @@ func parseCounted(text string, name string, counters int) (*ast.Program, *covera
 	if err != nil {
 		return nil, nil, err
 	}
-	c := &coverage{sites: map[string]int{}, counts: make([]int64, counters), hit: make([]int, counters)}
+	c := &coverage{sites: map[string]int{}, counts: make([]int64, counters), seen: make([]bool, counters)}
 	finder := &siteFinder{name: name, counters: counters, found: func(callee *ast.Identifier, n int) {
 		if p := program.File.Position(callee.Idx); p != nil {
 			c.sites[fmt.Sprintf("%s:%d:%d", p.Filename, p.Line, p.Column)] = n
@@ -109,7 +109,7 @@ func (c *coverage) count(call otto.FunctionCall) otto.Value {
 	if err != nil || n < 0 || n >= int64(len(c.counts)) {
 		return otto.UndefinedValue()
 	}
-	if c.hit[n] != c.call {
+	if !c.seen[n] {
 		// The caller's frame, as otto names it: "file:line:column", after the running function's name
 		// and " (" when it has one.
 		location := call.CallerLocation()
@@ -119,7 +119,7 @@ func (c *coverage) count(call otto.FunctionCall) otto.Value {
 		if site, ok := c.sites[location]; !ok || int64(site) != n {
 			return otto.UndefinedValue()
 		}
-		c.hit[n] = c.call
+		c.seen[n] = true
 	}
 	c.counts[n]++
 	return otto.UndefinedValue()
@@ -127,7 +127,6 @@ func (c *coverage) count(call otto.FunctionCall) otto.Value {
 
 // start begins a call: every count is zero.
 func (c *coverage) start() {
-	c.call++
 	for i := range c.counts {
 		c.counts[i] = 0
 	}
