@@ -22,7 +22,7 @@ import { formatFromPath, parseSource, type LocatedDocument } from '../source/ind
 import { schemaAt } from '../schema/at.js';
 import { fieldKnownTo, releasesKnowing } from '../schema/release-fields.js';
 import { editFor } from '../fix/edits.js';
-import { packageFile } from '../paths.js';
+import { docsUrl, packageFile } from '../paths.js';
 import { NEWEST_RELEASE } from '../releases/index.js';
 import { getAtPointer, isObject, joinPointer, type Diagnostic, type Fix, type Kind, type Severity } from '../types.js';
 
@@ -301,7 +301,7 @@ import(workerData.lintModule)
 `;
 
 function ruleDocsUri(rule: string): string {
-  return packageFile(`docs/rules/${rule}.md`).href;
+  return docsUrl(`docs/rules/${rule}.md`);
 }
 
 function toLsp(d: Diagnostic): LspDiagnostic {

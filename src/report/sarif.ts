@@ -1,18 +1,17 @@
 // SARIF 2.1.0 for code scanning: every rule of the tool in tool.driver, one result per finding.
 import * as path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { packageFile } from '../paths.js';
+import { docsUrl, packageFile } from '../paths.js';
 import type { Rule } from '../rules/types.js';
 import { packageVersion } from '../version.js';
 import type { LintReport, Severity } from '../types.js';
 import { allRules } from '../rules/index.js';
 import type { FormatOptions } from './options.js';
 import { joinDetail, jsonText } from '../messages.js';
+import { findingFingerprint } from './fingerprint.js';
 
 const LEVEL: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'note' };
-export const DOCS_BASE = 'https://github.com/sgconf/sgconf/blob/main/docs/rules/';
 
 /** GitHub code scanning keeps at most this many results of one run. */
 export const MAX_RESULTS = 25_000;
@@ -42,7 +41,7 @@ function descriptorOf(rule: Rule): Record<string, unknown> {
     shortDescription: { text: rule.description },
     fullDescription: { text: rule.description },
     help: helpOf(rule),
-    helpUri: `${DOCS_BASE}${rule.id}.md`,
+    helpUri: docsUrl(`docs/rules/${rule.id}.md`),
     defaultConfiguration: { level: LEVEL[rule.severity] },
     properties: {
       tags: security && group !== 'security' ? [group, 'security'] : [group],
@@ -51,10 +50,6 @@ function descriptorOf(rule: Rule): Record<string, unknown> {
   };
 }
 
-/** Stable across commits that move lines: the rule, the file and the JSON pointer of the finding. */
-function fingerprint(rule: string, uri: string, pointer: string, message: string): string {
-  return createHash('sha256').update(`${rule}\u0000${uri}\u0000${pointer || message}`).digest('hex').slice(0, 32);
-}
 
 export function formatSarif(report: LintReport, options: FormatOptions): string {
   const version = packageVersion();
@@ -86,7 +81,7 @@ export function formatSarif(report: LintReport, options: FormatOptions): string 
       };
       const index = ruleIndex.get(d.rule);
       if (index !== undefined) entry.ruleIndex = index;
-      entry.partialFingerprints = { 'sgconfFinding/v1': fingerprint(d.rule, uri, d.pointer, d.message) };
+      entry.partialFingerprints = { 'sgconfFinding/v1': findingFingerprint(d.rule, uri, d.pointer, d.message) };
       results.push(entry);
     }
   }
@@ -99,7 +94,7 @@ export function formatSarif(report: LintReport, options: FormatOptions): string 
           name: 'sgconf',
           version,
           semanticVersion: version,
-          informationUri: 'https://github.com/sgconf/sgconf',
+          informationUri: docsUrl('README.md'),
           rules: rules.map(descriptorOf),
         },
       },
