@@ -55,3 +55,13 @@ export function printable(text: string): string {
 export function jsonText(value: unknown, indent?: number): string {
   return (JSON.stringify(value, null, indent) ?? 'undefined').replace(/[\u007f-\u009f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/** Text for an XML attribute or element (JUnit): markup escaped, no control character, no line break. */
+export function xmlText(text: string): string {
+  return text.replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch]!)
+    // XML 1.0 has no place for most control characters.
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
+    // Line breaks as character references: the same text to an XML reader, and no value starts a line
+    // of the output (a `::` workflow command when the report is printed in a GitHub Actions log).
+    .replace(/[\n\r\u0085\u2028\u2029]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}

@@ -2,8 +2,8 @@
 import { jsonText } from '../messages.js';
 import type { LintReport } from '../types.js';
 
-export type ReportFormat = 'stylish' | 'json' | 'sarif' | 'github';
-export const REPORT_FORMATS: readonly ReportFormat[] = ['stylish', 'json', 'sarif', 'github'];
+export type ReportFormat = 'stylish' | 'json' | 'sarif' | 'github' | 'junit' | 'gitlab';
+export const REPORT_FORMATS: readonly ReportFormat[] = ['stylish', 'json', 'sarif', 'github', 'junit', 'gitlab'];
 
 import type { FormatOptions } from './options.js';
 
@@ -19,5 +19,9 @@ export async function formatReport(report: LintReport, format: ReportFormat, opt
       return (await import('./sarif.js')).formatSarif(report, options);
     case 'github':
       return (await import('./github.js')).formatGithub(report, options);
+    case 'junit':
+      return (await import('./junit.js')).formatJunit(report, options);
+    case 'gitlab':
+      return (await import('./gitlab.js')).formatGitlab(report, options);
   }
 }

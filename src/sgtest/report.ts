@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { Release } from '../releases/index.js';
 import { escapeData, escapeProperty } from '../report/github.js';
 import { redactUrlCredentials } from '../secrets.js';
-import { printable, jsonText } from '../messages.js';
+import { printable, jsonText, xmlText } from '../messages.js';
 import type { CaseResult, Failure, TestFileResult } from './run.js';
 
 export type TestReportFormat = 'stylish' | 'json' | 'junit' | 'github';
@@ -28,13 +28,20 @@ export function testRunPassed(report: TestReport): boolean {
   return report.failed === 0 && report.results.every((r) => r.diagnostics.every((d) => d.severity !== 'error'));
 }
 
-export function formatTestReport(report: TestReport, format: TestReportFormat, cwd: string): string {
+export function formatTestReport(report: TestReport, format: TestReportFormat, cwd: string, color = false): string {
   switch (format) {
     case 'json': return `${jsonText(report, 2)}\n`;
     case 'junit': return junit(report);
     case 'github': return github(report);
-    default: return stylish(report, cwd);
+    default: return stylish(report, cwd, color);
   }
+}
+
+/** The releases the files were run for: each file's own (a test file's `target`), else the run's. */
+export function targetsOf(report: TestReport): string {
+  const targets = [...new Set(report.results.filter((r) => r.cases.length > 0).map((r) => r.target))].sort();
+  if (targets.length === 0) return report.target;
+  return targets.length === 1 ? targets[0]! : `${targets.slice(0, -1).join(', ')} and ${targets[targets.length - 1]}`;
 }
 
 function show(value: unknown): string {
@@ -57,33 +64,29 @@ function caseProblem(c: CaseResult): string[] {
   return lines;
 }
 
-function stylish(report: TestReport, cwd: string): string {
+const PAINT = { red: 31, green: 32, gray: 90, underline: 4 } as const;
+
+function stylish(report: TestReport, cwd: string, color: boolean): string {
+  const paint = (code: keyof typeof PAINT, text: string): string => (color ? `\u001b[${PAINT[code]}m${text}\u001b[0m` : text);
   const out: string[] = [];
   for (const result of report.results) {
     const failed = result.cases.filter((c) => !c.passed);
     if (failed.length === 0 && result.diagnostics.length === 0) continue;
-    out.push(printable(path.relative(cwd, path.resolve(cwd, result.file)) || result.file));
+    out.push(paint('underline', printable(path.relative(cwd, path.resolve(cwd, result.file)) || result.file)));
     // A finding in another file (the config a case runs) names that file.
     for (const d of result.diagnostics) out.push(`  ${d.file ? `${printable(d.file)}:` : ''}${d.line}:${d.column}  ${d.severity}  ${printable(d.message)}  ${d.rule}`);
     for (const c of failed) {
-      out.push(`  ${c.line}  ✗ ${printable(c.name)}`);
+      out.push(`  ${paint('gray', String(c.line))}  ${paint('red', '✗')} ${printable(c.name)}`);
       for (const line of caseProblem(c)) out.push(`      ${line}`);
     }
     out.push('');
   }
   const broken = report.results.filter((r) => r.diagnostics.some((d) => d.severity === 'error')).length;
-  out.push(`${report.passed} passed, ${report.failed} failed${broken ? ` (${broken} test file${broken === 1 ? '' : 's'} with errors)` : ''}; Sync Gateway ${report.target}`);
+  const counts = `${report.passed} passed, ${report.failed} failed`;
+  out.push(`${paint(report.failed > 0 || broken > 0 ? 'red' : 'green', counts)}${broken ? ` (${broken} test file${broken === 1 ? '' : 's'} with errors)` : ''}; Sync Gateway ${targetsOf(report)}`);
   return `${out.join('\n')}\n`;
 }
 
-function xml(text: string): string {
-  return text.replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch]!)
-    // XML 1.0 has no place for most control characters.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
-    // Line breaks as character references: the same text to an XML reader, and no value starts a line
-    // of the output (a `::` workflow command when the report is printed in a GitHub Actions log).
-    .replace(/[\n\r\u0085\u2028\u2029]/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 function junit(report: TestReport): string {
   const errors = report.results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'error').length, 0);
@@ -94,18 +97,18 @@ function junit(report: TestReport): string {
   for (const result of report.results) {
     const fileErrors = result.diagnostics.filter((d) => d.severity === 'error');
     const failures = result.cases.filter((c) => !c.passed).length;
-    out.push(`  <testsuite name="${xml(result.file)}" tests="${result.cases.length}" failures="${failures}" errors="${fileErrors.length}">`);
+    out.push(`  <testsuite name="${xmlText(result.file)}" tests="${result.cases.length}" failures="${failures}" errors="${fileErrors.length}">`);
     for (const d of fileErrors) {
-      out.push(`    <testcase name="${xml(`${result.file}:${d.line}:${d.column}`)}" classname="${xml(result.file)}" file="${xml(result.file)}" line="${d.line}">`);
-      out.push(`      <error message="${xml(d.message)}" type="${xml(d.rule)}"/>`);
+      out.push(`    <testcase name="${xmlText(`${result.file}:${d.line}:${d.column}`)}" classname="${xmlText(result.file)}" file="${xmlText(result.file)}" line="${d.line}">`);
+      out.push(`      <error message="${xmlText(d.message)}" type="${xmlText(d.rule)}"/>`);
       out.push('    </testcase>');
     }
     for (const c of result.cases) {
-      const open = `    <testcase name="${xml(c.name)}" classname="${xml(result.file)}" file="${xml(result.file)}" line="${c.line}"`;
+      const open = `    <testcase name="${xmlText(c.name)}" classname="${xmlText(result.file)}" file="${xmlText(result.file)}" line="${c.line}"`;
       if (c.passed) { out.push(`${open}/>`); continue; }
       const lines = caseProblem(c);
       out.push(`${open}>`);
-      out.push(`      <failure message="${xml(lines[0] ?? 'failed')}" type="${c.notRun ? 'not-run' : 'expectation'}">${xml(lines.join('\n'))}</failure>`);
+      out.push(`      <failure message="${xmlText(lines[0] ?? 'failed')}" type="${c.notRun ? 'not-run' : 'expectation'}">${xmlText(lines.join('\n'))}</failure>`);
       out.push('    </testcase>');
     }
     out.push('  </testsuite>');
