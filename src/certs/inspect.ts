@@ -16,8 +16,20 @@ export interface CertificateObject {
   warnings: CertificateWarning[];
 }
 
+/** What a person checks besides the API's object (shown by the text format only). */
+export interface CertificateDetails {
+  issuer: string;
+  /** The subject alternative names, as "DNS:host" and "IP Address:addr" entries. */
+  subjectAltNames: string[];
+  validFrom: string;
+  /** Whole days until it expires (negative once it has). */
+  daysLeft: number;
+  /** SHA-256 of the DER bytes, as colon-separated hex. */
+  fingerprint256: string;
+}
+
 export type InspectResult =
-  | { ok: true; certificate: CertificateObject }
+  | { ok: true; certificate: CertificateObject; details: CertificateDetails }
   | { ok: false; file: string; error: 'Malformed certificate'; detail: string };
 
 export interface PemInput {
@@ -61,5 +73,12 @@ export function inspectCertificate(input: PemInput, ca?: PemInput, now: number =
   return {
     ok: true,
     certificate: { type: 'uploaded', pem: leaf.toString(), subject: subjectCommonName(leaf), expires, warnings },
+    details: {
+      issuer: leaf.issuer.split('\n').join(', '),
+      subjectAltNames: leaf.subjectAltName ? leaf.subjectAltName.split(', ') : [],
+      validFrom: new Date(leaf.validFrom).toISOString(),
+      daysLeft: Math.floor(remaining / DAY_MS),
+      fingerprint256: leaf.fingerprint256,
+    },
   };
 }

@@ -2,6 +2,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError, type CliIO } from './io.js';
 import { compareReleases, NEWEST_RELEASE, parseRelease, RELEASES, type Release } from '../releases/index.js';
+import { closestMatch } from '../distance.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Config<O extends Options> = { args: string[]; allowPositionals: true; strict: true; options: O };
@@ -19,9 +20,48 @@ export function parseCommandArgs<const O extends Options>(args: string[], option
   try {
     return parseArgs<Config<O>>({ args, allowPositionals: true, strict: true, options });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message.split('\n')[0]!.replace(/\.$/, '') : String(error));
+    throw new UsageError(parseProblem(error, options));
   }
 }
+
+/** parseArgs' refusal in sgconf's words: the option named, with "did you mean" for a misspelt one. */
+function parseProblem(error: unknown, options: Options): string {
+  const code = (error as { code?: string }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const names = Object.keys(options).map((name) => `--${name}`);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const option = /'([^']+)'/.exec(message)?.[1] ?? message;
+    const flag = option.split('=')[0]!;
+    const near = flag.startsWith('--') ? closestMatch(flag, names) : undefined;
+    return `unknown option ${flag}${near ? `; did you mean ${near}?` : ''}`;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const option = /'(-[^ ']+)/.exec(message)?.[1];
+    if (option && /argument missing/.test(message)) return `${option} needs a value`;
+    if (option) return `${option} takes no value`;
+  }
+  return message.split('\n')[0]!.replace(/\.$/, '');
+}
+
+/**
+ * Whether to colour a terminal's output, as the ecosystem reads it: --color or --no-color first, then
+ * FORCE_COLOR (0 or false: never; any other value: always), then NO_COLOR (set and not empty: never),
+ * then a terminal that is not TERM=dumb.
+ */
+export function useColor(io: CliIO, values: { color?: boolean; 'no-color'?: boolean } = {}): boolean {
+  if (values['no-color']) return false;
+  if (values.color) return true;
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
+  if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
+  return io.isTTY && io.env.TERM !== 'dumb';
+}
+
+/** --color and --no-color, for the commands that print to a terminal. */
+export const COLOR_OPTIONS = {
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+} as const;
 
 /**
  * The release to judge for: `--target`, else the tool config's `target`, else the newest release.
@@ -41,7 +81,4 @@ export function resolveTarget(option: string | undefined, fromToolConfig: Releas
   return release;
 }
 
-/** Colours only on a terminal, never with NO_COLOR or TERM=dumb. */
-export function useColor(io: CliIO): boolean {
-  return io.isTTY && !('NO_COLOR' in io.env) && io.env.TERM !== 'dumb';
-}
+

@@ -17,28 +17,39 @@ import type { Diagnostic, FileResult } from '../types.js';
 export interface FixRun {
   /** How many files changed (or would change). */
   changed: number;
+  /** How many fixes were (or would be) applied. */
+  fixes: number;
+  /** The fixed text of each file that would change (diff mode). */
+  texts: Map<string, string>;
   /** Files that could not be written, each with the error to report on it. */
   unwritable: Map<string, Diagnostic>;
 }
 
 /** Fixes the files (`results`: their findings, unfiltered by --quiet). */
-export async function fixFiles(results: readonly FileResult[], options: LintOptions, io: CliIO, mode: 'write' | 'diff'): Promise<FixRun> {
-  const run: FixRun = { changed: 0, unwritable: new Map() };
+export async function fixFiles(results: readonly FileResult[], options: LintOptions, io: CliIO, mode: 'write' | 'diff', sources: ReadonlyMap<string, string> = new Map()): Promise<FixRun> {
+  const run: FixRun = { changed: 0, fixes: 0, texts: new Map(), unwritable: new Map() };
   for (const result of results) {
     if (!result.diagnostics.some((d) => d.fix && !d.file)) continue;
-    const read = await readTextFile(result.file, io.cwd);
+    // A text given (standard input) is fixed as given; a file is read as lint read it.
+    const given = sources.get(result.file);
+    const read = given !== undefined ? { text: given } : await readTextFile(result.file, io.cwd, options.scope);
     if (!('text' in read)) continue;
     const outcome = await fixText(read.text, result.file, { ...options, kind: result.kind ?? options.kind }, result.diagnostics);
     if (outcome.fixed === 0) continue;
     if (mode === 'diff') {
       run.changed++;
+      run.fixes += outcome.fixed;
+      run.texts.set(result.file, outcome.text);
       // The diff's lines, context included, with every credential of the config masked.
       const secrets = secretsToMask(result, read.text);
       io.stdout(unifiedDiff(result.file.split(path.sep).join('/'), read.text, outcome.text).split('\n').map((line) => scrub(line, secrets)).join('\n'));
       continue;
     }
     const refusal = await writeFixed(path.resolve(io.cwd, result.file), outcome.text, options);
-    if (refusal === null) run.changed++;
+    if (refusal === null) {
+      run.changed++;
+      run.fixes += outcome.fixed;
+    }
     else run.unwritable.set(result.file, unwritable(result.file, outcome.fixed, refusal));
   }
   return run;

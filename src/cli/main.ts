@@ -1,6 +1,7 @@
 // Command dispatch. Each command lives in src/cli/commands/<name>.ts and exports run(args, io).
 import { processIO, UsageError, type CliIO } from './io.js';
 import { packageVersion } from '../version.js';
+import { closestMatch } from '../distance.js';
 
 type CommandModule = { run(args: string[], io: CliIO): Promise<number> };
 
@@ -44,7 +45,8 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
   }
   const load = Object.prototype.hasOwnProperty.call(commands, name) ? commands[name] : undefined;
   if (!load) {
-    io.stderr(`sgconf: unknown command "${name}". Run 'sgconf --help' for the list of commands.\n`);
+    const near = closestMatch(name, Object.keys(commands));
+    io.stderr(`sgconf: unknown command "${name}"${near ? `; did you mean "${near}"?` : ''}. Run 'sgconf --help' for the list of commands.\n`);
     return 2;
   }
   try {

@@ -5,4 +5,6 @@ export interface FormatOptions {
   color: boolean;
   /** Original text of each file (for code frames), keyed by the file as given. */
   readSource?: (file: string) => string | null;
+  /** Findings --quiet left out of the report, so that a clean summary does not say "no problems". */
+  hidden?: { warnings: number; infos: number };
 }

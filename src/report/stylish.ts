@@ -42,11 +42,14 @@ export function formatStylish(report: LintReport, options: FormatOptions): strin
     }
   }
   const problems = report.errorCount + report.warningCount + infoCount;
+  const hidden = options.hidden && options.hidden.warnings + options.hidden.infos > 0
+    ? ` (--quiet hid ${options.hidden.warnings} warning${options.hidden.warnings === 1 ? '' : 's'} and ${options.hidden.infos} info)`
+    : '';
   if (problems === 0) {
-    return `${out}${paint('green', '✔')} ${fileCount} file${fileCount === 1 ? '' : 's'} checked for Sync Gateway ${report.target}, no problems\n`;
+    return `${out}${paint('green', '✔')} ${fileCount} file${fileCount === 1 ? '' : 's'} checked for Sync Gateway ${report.target}, ${hidden ? `no errors${hidden}` : 'no problems'}\n`;
   }
   const mark = report.errorCount ? paint('red', '✖') : report.warningCount ? paint('yellow', '⚠') : paint('blue', 'ℹ');
-  return `${out}\n${mark} ${problems} problem${problems === 1 ? '' : 's'} (${report.errorCount} error${report.errorCount === 1 ? '' : 's'}, ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}, ${infoCount} info) in ${fileCount} file${fileCount === 1 ? '' : 's'}, judged for Sync Gateway ${report.target}\n`;
+  return `${out}\n${mark} ${problems} problem${problems === 1 ? '' : 's'} (${report.errorCount} error${report.errorCount === 1 ? '' : 's'}, ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}, ${infoCount} info) in ${fileCount} file${fileCount === 1 ? '' : 's'}, judged for Sync Gateway ${report.target}${hidden}\n`;
 }
 
 /** One line of context before, the line itself, and a caret line under the span (secrets masked). */

@@ -1,17 +1,18 @@
 // sgconf cert <pem> [--ca <pem>] [--format json|text]: inspect a certificate offline.
-import { jsonText } from '../../messages.js';
+import { jsonText, printable } from '../../messages.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../../fs-async.js';
 import { readScope } from '../../read-scope.js';
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
 import { fsMessage } from '../../files.js';
-import { inspectCertificate, type CertificateObject, type PemInput } from '../../certs/inspect.js';
+import { inspectCertificate, type CertificateDetails, type CertificateObject, type PemInput } from '../../certs/inspect.js';
 
 const HELP = `Usage: sgconf cert <pem> [--ca <pem>] [--format json|text]
 
 Prints the certificate object that the deprecated GET /pools/default/certificate?extended=true
-returns ({type, pem, subject, expires, warnings}), computed locally.
+returns ({type, pem, subject, expires, warnings}), computed locally; the text format adds the subject
+alternative names, the issuer, the validity with the days left and the SHA-256 fingerprint.
 
 Options:
   --ca <pem>              warn when the certificate is not signed by this CA
@@ -43,7 +44,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     report(io, format, result.file, result.error, result.detail);
     return 1;
   }
-  io.stdout(format === 'json' ? jsonText(result.certificate, 2) + '\n' : renderText(result.certificate));
+  io.stdout(format === 'json' ? jsonText(result.certificate, 2) + '\n' : renderText(result.certificate, result.details));
   return 0;
 }
 
@@ -62,11 +63,16 @@ function report(io: CliIO, format: 'json' | 'text', file: string, error: string,
   else io.stdout(`${file}: ${error}${detail ? ` (${detail})` : ''}\n`);
 }
 
-function renderText(certificate: CertificateObject): string {
+function renderText(certificate: CertificateObject, details: CertificateDetails): string {
+  const days = details.daysLeft < 0 ? `expired ${-details.daysLeft} day${details.daysLeft === -1 ? '' : 's'} ago` : `${details.daysLeft} day${details.daysLeft === 1 ? '' : 's'} left`;
   const lines = [
     `type:     ${certificate.type}`,
-    `subject:  ${certificate.subject}`,
+    `subject:  ${printable(certificate.subject)}`,
+    `names:    ${details.subjectAltNames.length > 0 ? printable(details.subjectAltNames.join(', ')) : 'none (no subject alternative names: clients that check the host name refuse it)'}`,
+    `issuer:   ${printable(details.issuer)}`,
+    `valid:    ${details.validFrom} to ${certificate.expires} (${days})`,
     `expires:  ${certificate.expires}`,
+    `sha256:   ${details.fingerprint256}`,
     certificate.warnings.length === 0 ? 'warnings: none' : 'warnings:',
     ...certificate.warnings.map((w) => `  - ${w.node}: ${w.message}`),
     '',

@@ -1,20 +1,25 @@
 // sgconf lint <path>...: check configs and report in the format the tool chain wants.
 import * as path from 'node:path';
 import { frameReader, UsageError, type CliIO } from '../io.js';
-import { parseCommandArgs, useColor } from '../args.js';
+import { COLOR_OPTIONS, parseCommandArgs, useColor } from '../args.js';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor } from '../tool-options.js';
-import { summarize } from '../../lint.js';
+import { analyzeText, summarize } from '../../lint.js';
 import { lintPaths } from '../../files.js';
 import { foldersWithoutConfigs } from '../../files.js';
 import { formatReport, REPORT_FORMATS, type ReportFormat } from '../../report/index.js';
-import type { Kind } from '../../types.js';
+import type { FileResult, Kind, LintReport } from '../../types.js';
 
 export const LINT_USAGE = `Usage: sgconf lint <path>... [options]
 
-Checks gateway configs (a folder is searched for *.json, *.yaml, *.yml).
+Checks gateway configs (a folder is searched for *.json, *.yaml, *.yml; - reads standard input).
 
 Options:
-  --format stylish|json|sarif|github   report format (default stylish)
+  --format FORMAT                      stylish (default), json, sarif, github, junit or gitlab
+  -o, --output-file FILE               write the report to FILE instead of standard output
+  --stdin-filename NAME                the file name standard input (-) is linted as (default <stdin>)
+  --color, --no-color                  colours on or off (default: on a terminal, unless NO_COLOR;
+                                       FORCE_COLOR forces them)
   --kind auto|legacy|bootstrap|database force the input kind (default auto)
   --max-warnings N                     exit 1 when there are more than N warnings
   --no-remote                          never fetch http(s):// function sources
@@ -28,7 +33,8 @@ Options:
 ${trustOptionsHelp(39)}
   --config FILE                        use this sgconf tool config instead of searching for one
   --fix                                apply the safe fixes to the files, then report what is left
-  --fix-dry-run                        print the fixes as a unified diff; write nothing
+  --fix-dry-run                        print the fixes as a unified diff and how many; write nothing;
+                                       exit as lint would after them
   -h, --help                           show this help
 
 Exit status: 0 no errors, 1 errors (or too many warnings), 2 misuse.`;
@@ -46,19 +52,29 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         config: { type: 'string' },
         fix: { type: 'boolean', default: false },
         'fix-dry-run': { type: 'boolean', default: false },
+        'output-file': { type: 'string', short: 'o' },
+        'stdin-filename': { type: 'string' },
+        ...COLOR_OPTIONS,
         ...DEPLOYMENT_OPTIONS,
       }, LINT_USAGE, io);
   if (!parsed) return 0;
   const { values, positionals } = parsed;
   const format = values.format as ReportFormat;
-  if (!REPORT_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (stylish, json, sarif or github)`);
+  if (!REPORT_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (${REPORT_FORMATS.join(', ')})`);
   if (!KINDS.includes(values.kind!)) throw new UsageError(`unknown kind "${values.kind}" (auto, legacy, bootstrap or database)`);
   let maxWarnings = -1;
   if (values['max-warnings'] !== undefined) {
     if (!/^\d+$/.test(values['max-warnings'])) throw new UsageError(`--max-warnings needs a whole number, not "${values['max-warnings']}"`);
     maxWarnings = Number(values['max-warnings']);
   }
-  if (positionals.length === 0) throw new UsageError('no path given: name the config files or folders to check');
+  if (positionals.length === 0) throw new UsageError('no path given: name the config files or folders to check (- for standard input)');
+  const fromStdin = positionals.filter((p) => p === '-').length;
+  if (fromStdin > 1) throw new UsageError('- (standard input) can be named once');
+  if (fromStdin === 0 && values['stdin-filename'] !== undefined) throw new UsageError('--stdin-filename names standard input: give - as a path too');
+  if (fromStdin > 0 && values.fix) throw new UsageError('--fix cannot write standard input back; --fix-dry-run prints the diff');
+  const paths = positionals.filter((p) => p !== '-');
+  const stdinName = values['stdin-filename'] ?? '<stdin>';
+  const stdinText = fromStdin > 0 ? (io.readStdin ? io.readStdin() : readFileSync(0, 'utf8')) : null;
 
   const tool = await toolConfigFor(io, values);
   const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : io.env);
@@ -71,15 +87,36 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     ignoreBase: tool.filepath ? path.dirname(tool.filepath) : io.cwd,
     quiet: values.quiet,
   };
-  const fixing = values.fix || values['fix-dry-run'];
-  // Fixes come from every finding, --quiet or not: the report is filtered afterwards.
-  let report = await lintPaths(positionals, fixing ? { ...lintOptions, quiet: false } : lintOptions);
-  if (fixing) {
+  // Every finding is made, --quiet or not: the fixes come from all of them, and --quiet says what it hid.
+  const everything = { ...lintOptions, quiet: false };
+  const lintAll = async (): Promise<LintReport> => {
+    const found = paths.length > 0 ? await lintPaths(paths, everything) : summarize([], shared.target);
+    if (stdinText === null) return found;
+    const stdin = await analyzeText(stdinText, stdinName, { ...everything, discovered: false });
+    return summarize([stdin.result, ...found.results], shared.target);
+  };
+  let report = await lintAll();
+  if (values['fix-dry-run']) {
     const { fixFiles } = await import('../fix-files.js');
-    const fixed = await fixFiles(report.results, { ...lintOptions, quiet: false }, io, values['fix-dry-run'] ? 'diff' : 'write');
-    if (values['fix-dry-run']) return 0;
+    const sources = new Map(stdinText === null ? [] : [[stdinName, stdinText]]);
+    const fixed = await fixFiles(report.results, everything, io, 'diff', sources);
+    // As lint would exit after the fixes: the fixed texts linted again, in memory.
+    const after: FileResult[] = [];
+    for (const result of report.results) {
+      const text = fixed.texts.get(result.file);
+      after.push(text === undefined ? result : (await analyzeText(text, result.file, { ...everything, discovered: true })).result);
+    }
+    const left = summarize(after, shared.target);
+    // Nothing to fix prints nothing: an empty diff is the answer scripts check for.
+    if (fixed.fixes > 0) io.stdout(`${fixed.fixes} fix${fixed.fixes === 1 ? '' : 'es'} in ${fixed.changed} file${fixed.changed === 1 ? '' : 's'} would be applied; ${left.errorCount} error${left.errorCount === 1 ? '' : 's'} and ${left.warningCount} warning${left.warningCount === 1 ? '' : 's'} would remain\n`);
+    if (left.errorCount > 0) return 1;
+    return maxWarnings >= 0 && left.warningCount > maxWarnings ? 1 : 0;
+  }
+  if (values.fix) {
+    const { fixFiles } = await import('../fix-files.js');
+    const fixed = await fixFiles(report.results, everything, io, 'write');
     // What is left after the fixes is the report, with an error on each file that could not be written.
-    if (fixed.changed > 0 || values.quiet) report = await lintPaths(positionals, lintOptions);
+    if (fixed.changed > 0) report = await lintAll();
     if (fixed.unwritable.size > 0) {
       for (const r of report.results) {
         const failure = fixed.unwritable.get(r.file);
@@ -89,15 +126,40 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     }
   }
   // As ESLint does: a named folder in which nothing is found to check is misuse, never a pass.
-  const empty = report.results.length === 0 ? positionals : await foldersWithoutConfigs(positionals, report.results, io.cwd);
+  const empty = report.results.length === 0 ? paths : await foldersWithoutConfigs(paths, report.results, io.cwd);
   if (empty.length > 0) {
     throw new UsageError(`no gateway config found in ${empty.join(', ')} (folders are searched for *.json, *.yaml and *.yml; files that are not gateway configs, and ignored ones, are skipped; name a file to check it whatever it holds)`);
   }
   const extra = [...deployment.problems];
-  const final = extra.length > 0 ? summarize([...extra, ...report.results], shared.target) : report;
-  const color = useColor(io);
-  io.stdout(await formatReport(final, format, { cwd: io.cwd, color, readSource: frameReader(io.cwd, shared.scope, final.results.map((r) => r.file)) }));
+  const hidden = { warnings: 0, infos: 0 };
+  let results = [...extra, ...report.results];
+  if (values.quiet) {
+    // --quiet reports errors only, and counts what it left out.
+    results = results.map((r) => {
+      for (const d of r.diagnostics) if (d.severity === 'warning') hidden.warnings++; else if (d.severity === 'info') hidden.infos++;
+      return { ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error') };
+    });
+  }
+  const final = summarize(results, shared.target);
+  const outputFile = values['output-file'];
+  const fileReader = frameReader(io.cwd, shared.scope, final.results.map((r) => r.file));
+  const text = await formatReport(final, format, {
+    cwd: io.cwd, color: outputFile === undefined && useColor(io, values), hidden,
+    readSource: (file) => (stdinText !== null && file === stdinName ? stdinText : fileReader(file)),
+  });
+  if (outputFile === undefined) io.stdout(text);
+  else writeReport(path.resolve(io.cwd, outputFile), text);
   if (final.errorCount > 0) return 1;
   if (maxWarnings >= 0 && final.warningCount > maxWarnings) return 1;
   return 0;
+}
+
+/** -o/--output-file: the report written to a file (its folder made), as ESLint writes it; misuse when it cannot be. */
+function writeReport(file: string, text: string): void {
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  } catch (error) {
+    throw new UsageError(`cannot write the report to ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
 }

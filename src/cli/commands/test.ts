@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { CoverageCollector, share } from '../../sgtest/coverage.js';
 import { UsageError, type CliIO } from '../io.js';
-import { parseCommandArgs } from '../args.js';
+import { COLOR_OPTIONS, parseCommandArgs, useColor } from '../args.js';
 import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor, type SharedOptionValues } from '../tool-options.js';
 import { findConfigFiles, ignoreMatcher } from '../../files.js';
 import { SandboxPool } from '../../sync/pool.js';
@@ -31,6 +31,8 @@ ${trustOptionsHelp(39)}
                                        and write coverage/lcov.info
   --coverage-dir DIR                   where lcov.info goes (default coverage)
   --coverage-threshold N               exit 1 when under N% of the branches ran
+  --color, --no-color                  colours on or off (default: on a terminal, unless NO_COLOR;
+                                       FORCE_COLOR forces them)
   --config FILE                        use this sgconf tool config instead of searching for one
   -h, --help                           show this help
 
@@ -49,6 +51,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     'coverage-dir': { type: 'string' },
     'coverage-threshold': { type: 'string' },
     config: { type: 'string' },
+    ...COLOR_OPTIONS,
     ...DEPLOYMENT_OPTIONS,
   }, TEST_USAGE, io);
   if (!parsed) return 0;
@@ -67,7 +70,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
 }
 
-type TestOptionValues = SharedOptionValues & { config?: string; 'pass-with-no-tests'?: boolean; watch?: boolean; coverage?: boolean; 'coverage-dir'?: string; 'coverage-threshold'?: string };
+type TestOptionValues = SharedOptionValues & { color?: boolean; 'no-color'?: boolean; config?: string; 'pass-with-no-tests'?: boolean; watch?: boolean; coverage?: boolean; 'coverage-dir'?: string; 'coverage-threshold'?: string };
 
 async function runTests(values: TestOptionValues, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, started: Promise<void>): Promise<number> {
   const tool = await toolConfigFor(io, values);
@@ -92,14 +95,14 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   const results: TestFileResult[] = [];
   for (const target of targets) results.push(await runTestFile(target.file, runOptions, pool));
   if (values.watch) {
-    io.stdout(formatTestReport(summarizeTests(deployment.options.target, results), format, io.cwd));
+    io.stdout(formatTestReport(summarizeTests(deployment.options.target, results), format, io.cwd, useColor(io, values)));
     const { watchTests } = await import('../watch-tests.js');
-    return watchTests(results, paths, { io, isTestFile: (file) => TEST_FILE.test(file), run: (file) => runTestFile(file, runOptions, pool), report: (rerun) => formatTestReport(summarizeTests(deployment.options.target, rerun), format, io.cwd) });
+    return watchTests(results, paths, { io, isTestFile: (file) => TEST_FILE.test(file), run: (file) => runTestFile(file, runOptions, pool), report: (rerun) => formatTestReport(summarizeTests(deployment.options.target, rerun), format, io.cwd, useColor(io, values)) });
   }
   // Lines of env files that are not NAME=value are findings of their own, as lint reports them.
   const envFileResults = deployment.problems.map((p) => ({ file: p.file, target: deployment.options.target, diagnostics: p.diagnostics, cases: [] }));
   const report = summarizeTests(deployment.options.target, [...envFileResults, ...results]);
-  io.stdout(formatTestReport(report, format, io.cwd));
+  io.stdout(formatTestReport(report, format, io.cwd, useColor(io, values)));
   const passed = testRunPassed(report);
   if (!coverage) return passed ? 0 : 1;
   return reportCoverage(coverage, threshold, values['coverage-dir'] ?? 'coverage', format, io) && passed ? 0 : 1;
