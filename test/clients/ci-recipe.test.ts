@@ -1,0 +1,47 @@
+// The CI recipe of the README (examples/ci/sgconf.yml) as a runner would run it: its install step, taken
+// from the workflow as written with the repository and commit pointed at a clone of this one, then the
+// gate's own commands on a config folder: the exit code, GitHub annotations and SARIF.
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parse } from 'yaml';
+import { cloneAtHead, ROOT, userEnv } from './checkout';
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'sgconf-ci-recipe-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+type Step = { name?: string; run?: string; env?: Record<string, string> };
+
+describe('the CI recipe', () => {
+  it('installs sgconf from a pinned commit of a clone, and the gate\'s steps run', () => {
+    const workflow = parse(readFileSync(path.join(ROOT, 'examples/ci/sgconf.yml'), 'utf8')) as { jobs: Record<string, { steps: Step[] }> };
+    const steps = Object.values(workflow.jobs)[0]!.steps;
+    const install = steps.find((s) => s.name === 'Install sgconf')!;
+    expect(install.run).toBeDefined();
+    const repo = path.join(work, 'sgconf-clone');
+    const commit = cloneAtHead(repo);
+    const prefix = path.join(work, 'global');
+    const runnerTemp = path.join(work, 'runner-temp');
+    mkdirSync(runnerTemp);
+    // The runner's environment: the step's own variables, pointed at the clone, and a global npm prefix here.
+    const env = userEnv({ ...install.env, SGCONF_REPO: repo, SGCONF_REF: commit, RUNNER_TEMP: runnerTemp, npm_config_prefix: prefix, PATH: `${path.join(prefix, 'bin')}:${process.env.PATH}` });
+    const installed = spawnSync('bash', ['-e', '-c', install.run!], { cwd: work, env, encoding: 'utf8', timeout: 600_000 });
+    expect(installed.status, `${installed.stdout}${installed.stderr}`).toBe(0);
+
+    // The checked-out project: a config folder with one error.
+    const project = path.join(work, 'project');
+    mkdirSync(path.join(project, 'config'), { recursive: true });
+    writeFileSync(path.join(project, 'config', 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', revs_limit: 'twenty' }));
+    for (const step of steps.filter((s) => s.run && s.name !== 'Install sgconf')) {
+      const r = spawnSync('bash', ['-c', step.run!], { cwd: project, env, encoding: 'utf8', timeout: 120_000 });
+      if (step.name === 'Annotate the pull request') {
+        expect(r.status).toBe(1);
+        expect(r.stdout).toMatch(/^::error file=config\/db\.json,line=1/m);
+      }
+    }
+    const sarif = JSON.parse(readFileSync(path.join(project, 'sgconf.sarif'), 'utf8'));
+    expect(sarif.runs[0].results.length).toBeGreaterThan(0);
+  }, 900_000);
+});
