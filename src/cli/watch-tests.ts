@@ -76,7 +76,7 @@ export function watchTests(first: readonly TestFileResult[], paths: readonly str
     const stop = () => {
       clearTimeout(timer);
       for (const w of watchers) w.close();
-      const failed = [...latest.values()].some((r) => r.cases.some((c) => !c.passed) || r.diagnostics.some((d) => d.severity === 'error'));
+      const failed = [...latest.values()].some((r) => r.cases.some((c) => c.status === 'failed') || r.diagnostics.some((d) => d.severity === 'error'));
       resolve(failed ? 1 : 0);
     };
     process.once('SIGINT', stop);

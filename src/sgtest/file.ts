@@ -43,6 +43,12 @@ export interface TestCase {
   database?: string;
   collection?: string;
   expect: Expectation;
+  /** `skip: true` or `skip: "<reason>"`: reported as skipped, not run. */
+  skip?: string | true;
+  /** `only: true`: the file runs its `only` cases alone (as Jest's test.only, per file). */
+  only?: boolean;
+  /** `todo: true`: a case still to write; reported, not run, and needs no `expect`. */
+  todo?: boolean;
 }
 
 export interface TestFile {
@@ -68,7 +74,7 @@ export interface ReadTestFile {
 }
 
 const FILE_KEYS = ['config', 'function', 'type', 'database', 'collection', 'target', 'defaults', 'cases'];
-const CASE_KEYS = ['name', 'doc', 'oldDoc', 'userCtx', 'xattrs', 'importFilter', 'database', 'collection', 'expect'];
+const CASE_KEYS = ['name', 'doc', 'oldDoc', 'userCtx', 'xattrs', 'importFilter', 'database', 'collection', 'expect', 'skip', 'only', 'todo'];
 /** What `defaults` may give every case (a case's own keys win; `expect` is merged key by key). */
 const DEFAULT_KEYS = ['doc', 'oldDoc', 'userCtx', 'xattrs', 'importFilter', 'expect'];
 const EXPECT_KEYS = ['channels', 'access', 'roles', 'rejected', 'expiry', 'exception', 'logs', 'authorization', 'demands', 'import'];
@@ -365,7 +371,7 @@ class TestFileChecker {
     if (importFilter !== undefined && typeof importFilter !== 'boolean') this.report(`${at}/importFilter`, '"importFilter" is true or false');
     const isImport = importFilter === true;
     const doc = value['doc'];
-    if (!isObject(doc)) this.report(doc === undefined ? at : `${at}/doc`, doc === undefined ? `case "${name}" has no "doc"` : '"doc" is the document body, an object');
+    if (!isObject(doc) && !(doc === undefined && written['todo'] === true)) this.report(doc === undefined ? at : `${at}/doc`, doc === undefined ? `case "${name}" has no "doc"` : '"doc" is the document body, an object');
     const oldDoc = value['oldDoc'];
     if (oldDoc !== undefined && oldDoc !== null && !isObject(oldDoc)) this.report(`${at}/oldDoc`, '"oldDoc" is the current revision\'s body (an object) or null');
     if (isImport && oldDoc !== undefined) this.report(`${at}/oldDoc`, 'an import filter sees only the document: "oldDoc" does not apply');
@@ -374,6 +380,21 @@ class TestFileChecker {
     if (xattrs !== undefined && !isObject(xattrs)) this.report(`${at}/xattrs`, '"xattrs" is meta.xattrs: an object keyed by the database\'s user_xattr_key');
     const database = this.string(value, 'database', at, false);
     const collection = this.string(value, 'collection', at, false);
+    const skip = written['skip'];
+    if (skip !== undefined && skip !== true && skip !== false && (typeof skip !== 'string' || skip.trim() === '')) this.report(`${at}/skip`, '"skip" is true or the reason the case is skipped');
+    const only = written['only'];
+    if (only !== undefined && typeof only !== 'boolean') this.report(`${at}/only`, '"only" is true or false');
+    const todo = written['todo'];
+    if (todo !== undefined && typeof todo !== 'boolean') this.report(`${at}/todo`, '"todo" is true or false');
+    const marks = {
+      ...(skip === true || (typeof skip === 'string' && skip.trim() !== '') ? { skip: skip as string | true } : {}),
+      ...(only === true ? { only: true } : {}),
+      ...(todo === true ? { todo: true } : {}),
+    };
+    // A case still to write needs no expectation (nor a document).
+    if (todo === true) {
+      return { index, name, importFilter: isImport, doc: isObject(doc) ? doc : {}, expect: {}, ...marks };
+    }
     // A key of the defaults' expect was judged there; a case that gives it again overrides it on purpose
     // (an empty part turns a default expectation off).
     const inherited = new Set(isObject(defaultExpect) ? Object.keys(defaultExpect) : []);
@@ -386,6 +407,7 @@ class TestFileChecker {
       ...(isObject(xattrs) ? { xattrs } : {}),
       ...(database !== undefined ? { database } : {}),
       ...(collection !== undefined ? { collection } : {}),
+      ...marks,
     };
   }
 

@@ -6,6 +6,7 @@ import { escapeData, escapeProperty } from '../report/github.js';
 import { redactUrlCredentials } from '../secrets.js';
 import { printable, jsonText, xmlText } from '../messages.js';
 import type { CaseResult, Failure, TestFileResult } from './run.js';
+import { unifiedDiff } from '../fix/diff.js';
 
 export type TestReportFormat = 'stylish' | 'json' | 'junit' | 'github';
 export const TEST_REPORT_FORMATS: readonly TestReportFormat[] = ['stylish', 'json', 'junit', 'github'];
@@ -15,12 +16,23 @@ export interface TestReport {
   results: TestFileResult[];
   passed: number;
   failed: number;
+  skipped: number;
+  todo: number;
+  /** --bail stopped the run after this many failed cases; the files after it did not run. */
+  bailed?: number;
 }
 
-export function summarizeTests(target: Release, results: TestFileResult[]): TestReport {
-  let passed = 0, failed = 0;
-  for (const result of results) for (const c of result.cases) c.passed ? passed++ : failed++;
-  return { target, results, passed, failed };
+export function summarizeTests(target: Release, results: TestFileResult[], bailed?: number): TestReport {
+  let passed = 0, failed = 0, skipped = 0, todo = 0;
+  for (const result of results) {
+    for (const c of result.cases) {
+      if (c.status === 'skipped') skipped++;
+      else if (c.status === 'todo') todo++;
+      else if (c.passed) passed++;
+      else failed++;
+    }
+  }
+  return { target, results, passed, failed, skipped, todo, ...(bailed !== undefined ? { bailed } : {}) };
 }
 
 /** True when every case passed and no test file is broken. */
@@ -48,10 +60,25 @@ function show(value: unknown): string {
   return redactUrlCredentials(jsonText(value));
 }
 
+/** Past this length, expected and actual are shown as a line diff of their indented JSON. */
+const LONG_VALUE = 80;
+
 /** A failure's line, and under it where expected and actual differ. */
 function failureLines(f: Failure): string[] {
+  if (!(typeof f.expected === 'string' && f.field === 'write') && show(f.expected).length + show(f.actual).length > LONG_VALUE) {
+    const lines = [`${f.field}: expected (-) and got (+):`, ...valueDiff(f.expected, f.actual)];
+    return f.difference ? [...lines, `  ${printable(f.difference)}`] : lines;
+  }
   const line = typeof f.expected === 'string' && f.field === 'write' ? `${f.field}: expected ${f.expected}, but ${printable(String(f.actual))}` : `${f.field}: expected ${show(f.expected)}, got ${show(f.actual)}`;
   return f.difference ? [line, `  ${printable(f.difference)}`] : [line];
+}
+
+/** The lines of two values' indented JSON that differ, with a line of context: - expected, + actual. */
+function valueDiff(expected: unknown, actual: unknown): string[] {
+  const text = (value: unknown) => `${redactUrlCredentials(jsonText(value, 2) ?? 'undefined')}\n`;
+  return unifiedDiff('value', text(expected), text(actual), 1).split('\n')
+    .filter((line) => line !== '' && !line.startsWith('--- ') && !line.startsWith('+++ ') && !line.startsWith('@@'))
+    .map((line) => `  ${printable(line)}`);
 }
 
 function caseProblem(c: CaseResult): string[] {
@@ -66,38 +93,59 @@ function caseProblem(c: CaseResult): string[] {
 
 const PAINT = { red: 31, green: 32, gray: 90, underline: 4 } as const;
 
-function stylish(report: TestReport, cwd: string, color: boolean): string {
-  const paint = (code: keyof typeof PAINT, text: string): string => (color ? `\u001b[${PAINT[code]}m${text}\u001b[0m` : text);
+function painter(color: boolean): (code: keyof typeof PAINT, text: string) => string {
+  return (code, text) => (color ? `\u001b[${PAINT[code]}m${text}\u001b[0m` : text);
+}
+
+/** One file's block of the stylish report (its findings and failed cases), or '' when all is well. */
+export function stylishFile(result: TestFileResult, cwd: string, color: boolean): string {
+  const paint = painter(color);
+  const failed = result.cases.filter((c) => c.status === 'failed');
+  if (failed.length === 0 && result.diagnostics.length === 0) return '';
   const out: string[] = [];
-  for (const result of report.results) {
-    const failed = result.cases.filter((c) => !c.passed);
-    if (failed.length === 0 && result.diagnostics.length === 0) continue;
-    out.push(paint('underline', printable(path.relative(cwd, path.resolve(cwd, result.file)) || result.file)));
-    // A finding in another file (the config a case runs) names that file.
-    for (const d of result.diagnostics) out.push(`  ${d.file ? `${printable(d.file)}:` : ''}${d.line}:${d.column}  ${d.severity}  ${printable(d.message)}  ${d.rule}`);
-    for (const c of failed) {
-      out.push(`  ${paint('gray', String(c.line))}  ${paint('red', '✗')} ${printable(c.name)}`);
-      for (const line of caseProblem(c)) out.push(`      ${line}`);
-    }
-    out.push('');
+  const seconds = result.durationMs !== undefined && result.durationMs >= 1000 ? paint('gray', ` (${(result.durationMs / 1000).toFixed(1)} s)`) : '';
+  out.push(`${paint('underline', printable(path.relative(cwd, path.resolve(cwd, result.file)) || result.file))}${seconds}`);
+  // A finding in another file (the config a case runs) names that file.
+  for (const d of result.diagnostics) out.push(`  ${d.file ? `${printable(d.file)}:` : ''}${d.line}:${d.column}  ${d.severity}  ${printable(d.message)}  ${d.rule}`);
+  for (const c of failed) {
+    out.push(`  ${paint('gray', String(c.line))}  ${paint('red', '✗')} ${printable(c.name)}`);
+    for (const line of caseProblem(c)) out.push(`      ${line}`);
+  }
+  return `${out.join('\n')}\n\n`;
+}
+
+/** The stylish report's closing lines: the counts, the release, a bail, the slowest files of a long run. */
+export function stylishSummary(report: TestReport, color: boolean): string {
+  const paint = painter(color);
+  const out: string[] = [];
+  if (report.bailed !== undefined) out.push(`stopped after ${report.bailed} failed case${report.bailed === 1 ? '' : 's'} (--bail): the test files after it did not run`);
+  const timed = report.results.filter((r) => r.durationMs !== undefined);
+  const total = timed.reduce((sum, r) => sum + r.durationMs!, 0);
+  if (total >= 5000 && timed.length > 1) {
+    const slowest = [...timed].sort((a, b) => b.durationMs! - a.durationMs!).slice(0, 3);
+    out.push(paint('gray', `slowest: ${slowest.map((r) => `${printable(r.file)} ${(r.durationMs! / 1000).toFixed(1)} s`).join(', ')}`));
   }
   const broken = report.results.filter((r) => r.diagnostics.some((d) => d.severity === 'error')).length;
-  const counts = `${report.passed} passed, ${report.failed} failed`;
+  const counts = `${report.passed} passed, ${report.failed} failed${report.skipped ? `, ${report.skipped} skipped` : ''}${report.todo ? `, ${report.todo} todo` : ''}`;
   out.push(`${paint(report.failed > 0 || broken > 0 ? 'red' : 'green', counts)}${broken ? ` (${broken} test file${broken === 1 ? '' : 's'} with errors)` : ''}; Sync Gateway ${targetsOf(report)}`);
   return `${out.join('\n')}\n`;
 }
 
+function stylish(report: TestReport, cwd: string, color: boolean): string {
+  return report.results.map((r) => stylishFile(r, cwd, color)).join('') + stylishSummary(report, color);
+}
 
 function junit(report: TestReport): string {
   const errors = report.results.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'error').length, 0);
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="sgconf test" tests="${report.passed + report.failed}" failures="${report.failed}" errors="${errors}">`,
+    `<testsuites name="sgconf test" tests="${report.passed + report.failed + report.skipped + report.todo}" failures="${report.failed}" errors="${errors}" skipped="${report.skipped + report.todo}" time="${seconds(report.results.reduce((sum, r) => sum + (r.durationMs ?? 0), 0))}">`,
   ];
   for (const result of report.results) {
     const fileErrors = result.diagnostics.filter((d) => d.severity === 'error');
-    const failures = result.cases.filter((c) => !c.passed).length;
-    out.push(`  <testsuite name="${xmlText(result.file)}" tests="${result.cases.length}" failures="${failures}" errors="${fileErrors.length}">`);
+    const failures = result.cases.filter((c) => c.status === 'failed').length;
+    const skipped = result.cases.filter((c) => c.status === 'skipped' || c.status === 'todo').length;
+    out.push(`  <testsuite name="${xmlText(result.file)}" tests="${result.cases.length}" failures="${failures}" errors="${fileErrors.length}" skipped="${skipped}" time="${seconds(result.durationMs ?? 0)}">`);
     for (const d of fileErrors) {
       out.push(`    <testcase name="${xmlText(`${result.file}:${d.line}:${d.column}`)}" classname="${xmlText(result.file)}" file="${xmlText(result.file)}" line="${d.line}">`);
       out.push(`      <error message="${xmlText(d.message)}" type="${xmlText(d.rule)}"/>`);
@@ -106,6 +154,10 @@ function junit(report: TestReport): string {
     for (const c of result.cases) {
       const open = `    <testcase name="${xmlText(c.name)}" classname="${xmlText(result.file)}" file="${xmlText(result.file)}" line="${c.line}"`;
       if (c.passed) { out.push(`${open}/>`); continue; }
+      if (c.status === 'skipped' || c.status === 'todo') {
+        out.push(`${open}>`, `      <skipped message="${xmlText(c.status === 'todo' ? 'todo' : c.skipped ?? 'skipped')}"/>`, '    </testcase>');
+        continue;
+      }
       const lines = caseProblem(c);
       out.push(`${open}>`);
       out.push(`      <failure message="${xmlText(lines[0] ?? 'failed')}" type="${c.notRun ? 'not-run' : 'expectation'}">${xmlText(lines.join('\n'))}</failure>`);
@@ -123,10 +175,14 @@ function github(report: TestReport): string {
     for (const d of result.diagnostics) {
       out.push(`::${d.severity === 'info' ? 'notice' : d.severity}${` file=${escapeProperty(d.file ?? result.file)},line=${d.line},col=${d.column},title=${escapeProperty(d.rule)}`}::${escapeData(d.message)}`);
     }
-    for (const c of result.cases.filter((x) => !x.passed)) {
+    for (const c of result.cases.filter((x) => x.status === 'failed')) {
       out.push(`::error file=${escapeProperty(result.file)},line=${c.line},title=${escapeProperty(`sgconf test: ${c.name}`)}::${escapeData(caseProblem(c).join('\n'))}`);
     }
   }
-  out.push(`${report.passed} passed, ${report.failed} failed`);
+  out.push(`${report.passed} passed, ${report.failed} failed${report.skipped ? `, ${report.skipped} skipped` : ''}${report.todo ? `, ${report.todo} todo` : ''}`);
   return `${out.join('\n')}\n`;
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
 }

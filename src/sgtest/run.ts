@@ -24,10 +24,15 @@ export const CONFIG_UNUSABLE = 'sgtest/config-unusable';
 
 export type { ActualResult, Failure } from './expect.js';
 
+export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'todo';
+
 export interface CaseResult {
   name: string;
   line: number;
   passed: boolean;
+  status: CaseStatus;
+  /** Why a case was skipped: its `skip` reason, another case's `only`, or --grep. */
+  skipped?: string;
   actual: ActualResult | null;
   failures: Failure[];
   /** Why the case could not run (the config or the function), when it could not. */
@@ -46,6 +51,8 @@ export interface TestFileResult {
   target: Release;
   diagnostics: Diagnostic[];
   cases: CaseResult[];
+  /** Wall-clock time the file took, in milliseconds. */
+  durationMs?: number;
 }
 
 export interface TestRunOptions extends LintOptions {
@@ -55,6 +62,10 @@ export interface TestRunOptions extends LintOptions {
   targetFromCommandLine: boolean;
   /** Counts what the cases run (--coverage). */
   coverage?: CoverageCollector;
+  /** -t/--grep: only the cases whose name matches run; the others are skipped. */
+  grep?: RegExp;
+  /** --forbid-only: a case's `only: true` is an error (a focused suite must not pass CI). */
+  forbidOnly?: boolean;
 }
 
 // The files each result was read from (the test file, its config or function file, the function files the
@@ -93,11 +104,26 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
   }
   result.target = target;
   // A case's line is found when a report first reads it: a passing case in stylish never needs one.
-  const resultOf = (c: TestCase, rest: Omit<CaseResult, 'name' | 'line'>): CaseResult => {
+  const resultOf = (c: TestCase, rest: Omit<CaseResult, 'name' | 'line' | 'status'> & { status?: CaseStatus }): CaseResult => {
     let line: number | undefined;
-    return { name: c.name, get line() { return (line ??= read.caseLine(c.index)); }, ...rest };
+    const { passed, status, ...others } = rest;
+    return { name: c.name, get line() { return (line ??= read.caseLine(c.index)); }, passed, status: status ?? (passed ? 'passed' : 'failed'), ...others };
   };
-  const notRun = (reason: string): CaseResult[] => testFile.cases.map((c) => resultOf(c, { passed: false, actual: null, failures: [], notRun: reason }));
+  // What runs: not a todo, not skipped, the file's `only` cases when it has some, those --grep matches.
+  const focused = testFile.cases.some((c) => c.only);
+  const setAside = new Map<number, CaseResult>();
+  for (const c of testFile.cases) {
+    if (c.only && options.forbidOnly) {
+      const pointer = `/cases/${c.index}/only`;
+      result.diagnostics.push(place({ rule: INVALID_FILE, severity: 'error', pointer, writtenPointer: pointer, message: `case "${c.name}" has "only: true", which --forbid-only refuses: it would leave the file's other cases unrun` }));
+    }
+    const why = c.todo ? null : c.skip !== undefined ? (c.skip === true ? 'skip: true' : c.skip) : focused && !c.only ? 'another case of the file has only: true' : options.grep && !options.grep.test(c.name) ? 'not matched by --grep' : undefined;
+    if (c.todo) setAside.set(c.index, resultOf(c, { passed: false, status: 'todo', actual: null, failures: [] }));
+    else if (why !== undefined && why !== null) setAside.set(c.index, resultOf(c, { passed: false, status: 'skipped', skipped: why, actual: null, failures: [] }));
+  }
+  const runnable = testFile.cases.filter((c) => !setAside.has(c.index));
+  const inOrder = (ran: Map<number, CaseResult>): CaseResult[] => testFile.cases.map((c) => setAside.get(c.index) ?? ran.get(c.index)!);
+  const notRun = (reason: string): CaseResult[] => inOrder(new Map(runnable.map((c) => [c.index, resultOf(c, { passed: false, actual: null, failures: [], notRun: reason })])));
 
   // The config (or the function file), read and judged as lint would for this target.
   const named = testFile.config ?? testFile.function!;
@@ -132,7 +158,7 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
 
   // Cases grouped by the function they run, in the file's order.
   const groups = new Map<string, TestCase[]>();
-  for (const c of testFile.cases) {
+  for (const c of runnable) {
     const key = JSON.stringify([c.importFilter, c.database ?? testFile.database ?? null, c.collection ?? testFile.collection ?? null]);
     const group = groups.get(key);
     if (group) group.push(c);
@@ -172,7 +198,7 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
       byIndex.set(c.index, resultOf(c, { passed: failures.length === 0, actual, failures, ...(variants.length > 0 ? { keyOrderVariants: variants } : {}), ...(notes.length > 0 ? { notes } : {}) }));
     });
   }
-  result.cases = testFile.cases.map((c) => byIndex.get(c.index)!);
+  result.cases = inOrder(byIndex);
   return result;
 }
 

@@ -8,7 +8,7 @@ import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor, ty
 import { findConfigFiles, ignoreMatcher } from '../../files.js';
 import { SandboxPool } from '../../sync/pool.js';
 import { runTestFile, type TestFileResult } from '../../sgtest/run.js';
-import { formatTestReport, summarizeTests, testRunPassed, TEST_REPORT_FORMATS, type TestReportFormat } from '../../sgtest/report.js';
+import { formatTestReport, stylishFile, stylishSummary, summarizeTests, testRunPassed, TEST_REPORT_FORMATS, type TestReportFormat } from '../../sgtest/report.js';
 
 export const TEST_USAGE = `Usage: sgconf test [<path>...] [options]
 
@@ -31,6 +31,9 @@ ${trustOptionsHelp(39)}
                                        and write coverage/lcov.info
   --coverage-dir DIR                   where lcov.info goes (default coverage)
   --coverage-threshold N               exit 1 when under N% of the branches ran
+  -t, --grep PATTERN                   run only the cases whose name matches (a regular expression)
+  --forbid-only                        a case's "only: true" is an error (for CI)
+  --bail [N]                           stop after N failed cases (default 1)
   --color, --no-color                  colours on or off (default: on a terminal, unless NO_COLOR;
                                        FORCE_COLOR forces them)
   --config FILE                        use this sgconf tool config instead of searching for one
@@ -41,7 +44,7 @@ Exit status: 0 every case passed, 1 a case failed or a test file is broken, 2 mi
 const TEST_FILE = /\.sgtest\.(json|ya?ml)$/i;
 
 export async function run(args: string[], io: CliIO): Promise<number> {
-  const parsed = parseCommandArgs(args, {
+  const parsed = parseCommandArgs(bailWithoutCount(args), {
     format: { type: 'string', default: 'stylish' },
     'pass-with-no-tests': { type: 'boolean', default: false },
     'no-remote': { type: 'boolean', default: false },
@@ -51,6 +54,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     'coverage-dir': { type: 'string' },
     'coverage-threshold': { type: 'string' },
     config: { type: 'string' },
+    grep: { type: 'string', short: 't' },
+    'forbid-only': { type: 'boolean', default: false },
+    bail: { type: 'string' },
     ...COLOR_OPTIONS,
     ...DEPLOYMENT_OPTIONS,
   }, TEST_USAGE, io);
@@ -70,7 +76,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
 }
 
-type TestOptionValues = SharedOptionValues & { color?: boolean; 'no-color'?: boolean; config?: string; 'pass-with-no-tests'?: boolean; watch?: boolean; coverage?: boolean; 'coverage-dir'?: string; 'coverage-threshold'?: string };
+type TestOptionValues = SharedOptionValues & { grep?: string; 'forbid-only'?: boolean; bail?: string; color?: boolean; 'no-color'?: boolean; config?: string; 'pass-with-no-tests'?: boolean; watch?: boolean; coverage?: boolean; 'coverage-dir'?: string; 'coverage-threshold'?: string };
 
 async function runTests(values: TestOptionValues, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, started: Promise<void>): Promise<number> {
   const tool = await toolConfigFor(io, values);
@@ -90,10 +96,44 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   const threshold = coverageThreshold(values['coverage-threshold']);
   const coverage = values.coverage || threshold !== null || values['coverage-dir'] !== undefined ? new CoverageCollector() : undefined;
 
+  const grep = grepOption(values.grep);
+  const bail = bailOption(values.bail);
   await started;
-  const runOptions = { ...deployment.options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined, ...(coverage ? { coverage } : {}) };
+  const runOptions = {
+    ...deployment.options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined, forbidOnly: values['forbid-only'] === true,
+    ...(coverage ? { coverage } : {}), ...(grep ? { grep } : {}),
+  };
+  const color = useColor(io, values);
+  // Stylish output streams: each file's block when the file is done, and on a terminal a progress line.
+  const streaming = format === 'stylish' && !values.watch;
+  const progress = streaming && io.isTTY;
   const results: TestFileResult[] = [];
-  for (const target of targets) results.push(await runTestFile(target.file, runOptions, pool));
+  let failed = 0;
+  let bailed: number | undefined;
+  let cases = 0;
+  const runStarted = performance.now();
+  for (const target of targets) {
+    const fileStarted = performance.now();
+    const result = await runTestFile(target.file, runOptions, pool);
+    result.durationMs = Math.round(performance.now() - fileStarted);
+    results.push(result);
+    cases += result.cases.length;
+    if (streaming) {
+      const block = stylishFile(result, io.cwd, color);
+      if (progress) io.stdout('\r\u001b[K');
+      if (block) io.stdout(block);
+      if (progress) {
+        const rate = cases / Math.max(0.001, (performance.now() - runStarted) / 1000);
+        io.stdout(`${results.length}/${targets.length} files, ${cases} cases, ${Math.round(rate)} cases/s`);
+      }
+    }
+    failed += result.cases.filter((c) => c.status === 'failed').length;
+    if (bail !== null && failed >= bail) {
+      bailed = failed;
+      break;
+    }
+  }
+  if (progress) io.stdout('\r\u001b[K');
   if (values.watch) {
     io.stdout(formatTestReport(summarizeTests(deployment.options.target, results), format, io.cwd, useColor(io, values)));
     const { watchTests } = await import('../watch-tests.js');
@@ -101,11 +141,34 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   }
   // Lines of env files that are not NAME=value are findings of their own, as lint reports them.
   const envFileResults = deployment.problems.map((p) => ({ file: p.file, target: deployment.options.target, diagnostics: p.diagnostics, cases: [] }));
-  const report = summarizeTests(deployment.options.target, [...envFileResults, ...results]);
-  io.stdout(formatTestReport(report, format, io.cwd, useColor(io, values)));
+  const report = summarizeTests(deployment.options.target, [...envFileResults, ...results], bailed);
+  if (streaming) io.stdout(envFileResults.map((r) => stylishFile(r, io.cwd, color)).join('') + stylishSummary(report, color));
+  else io.stdout(formatTestReport(report, format, io.cwd, color));
   const passed = testRunPassed(report);
   if (!coverage) return passed ? 0 : 1;
   return reportCoverage(coverage, threshold, values['coverage-dir'] ?? 'coverage', format, io) && passed ? 0 : 1;
+}
+
+/** -t/--grep: a regular expression over the case names (case-sensitive, as Jest's and Mocha's). */
+function grepOption(text: string | undefined): RegExp | null {
+  if (text === undefined) return null;
+  try {
+    return new RegExp(text);
+  } catch (error) {
+    throw new UsageError(`--grep ${JSON.stringify(text)} is not a regular expression: ${(error as Error).message}`);
+  }
+}
+
+/** --bail [N]: stop after N failed cases (default 1); null: run everything. */
+function bailOption(text: string | undefined): number | null {
+  if (text === undefined) return null;
+  if (!/^[1-9]\d*$/.test(text)) throw new UsageError(`--bail ${JSON.stringify(text)}: give a number of failed cases, 1 or more`);
+  return Number(text);
+}
+
+/** `--bail` with no count after it is `--bail=1`: parseArgs has no options with an optional value. */
+function bailWithoutCount(args: string[]): string[] {
+  return args.map((arg, i) => (arg === '--bail' && !/^\d+$/.test(args[i + 1] ?? '') ? '--bail=1' : arg));
 }
 
 /** --coverage-threshold: a percentage of branches, 0 to 100. */
