@@ -37,8 +37,11 @@ type Grant struct {
 
 // Rejection is a reject() the gateway keeps.
 type Rejection struct {
-	Status  int64  `json:"status"`
-	Message string `json:"message"`
+	Status int64 `json:"status"`
+	// StatusText is Status in decimal: the gateway writes the status with %d (base.HTTPError), and a
+	// status past 2^53 (reject(Infinity)) has no exact JavaScript number.
+	StatusText string `json:"statusText"`
+	Message    string `json:"message"`
 }
 
 // Demands lists what require* helpers asked for: together, and call by call.
@@ -111,7 +114,7 @@ func defineSyncNatives(vm *otto.Otto, record *Record) {
 				if len(call.ArgumentList) > 1 {
 					message = call.Argument(1).String()
 				}
-				record.Rejection = &Rejection{Status: status, Message: message}
+				record.Rejection = &Rejection{Status: status, StatusText: strconv.FormatInt(status, 10), Message: message}
 			}
 		}
 		return undefined

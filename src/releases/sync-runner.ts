@@ -152,6 +152,15 @@ export function hasDryRunEndpoint(release: Release): boolean {
   return compareReleases(release, DRY_RUN_ENDPOINT_RELEASE) >= 0;
 }
 
+/**
+ * Whether a write takes `_cv` (a current version, the HLV's optimistic-concurrency value) out of the body:
+ * from 4.0 (db/crud.go@4.0.0 Put: matchCV, delete(body, BodyCV); db/revision.go StripInternalProperties
+ * lists BodyCV). Before, `_cv` is a property like any other.
+ */
+export function writeTakesCv(release: Release): boolean {
+  return compareReleases(release, '4.0') >= 0;
+}
+
 /** Whether the function is given `meta` (user xattrs) as its third argument: from 3.0 (see SYNC_WRAPPER_SOURCE). */
 export function passesMeta(release: Release): boolean {
   return compareReleases(release, '3.0') >= 0;

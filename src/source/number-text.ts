@@ -22,6 +22,21 @@ export class NumberText {
   }
 }
 
+/**
+ * A value given as its JSON text, which stringifyJson writes as it is (a body in the gateway's key order:
+ * Go decodes a map's keys in the order the text gives them). The text must be one JSON value.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+
+  toJSON(): unknown {
+    if (writing === 0) return JSON.parse(this.text);
+    written++;
+    rawTexts.push(this.text);
+    return `${MARK_OPEN}#${rawTexts.length - 1}${MARK_CLOSE}`;
+  }
+}
+
 /** A JSON number literal (RFC 8259), the only text a NumberText may hold. */
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
@@ -107,39 +122,46 @@ export function isNumberText(value: unknown): value is NumberText {
 // text. The marks are noncharacters, which JSON.stringify writes unescaped.
 const MARK_OPEN = '\uFDD0';
 const MARK_CLOSE = '\uFDD1';
-const MARKED = /"\uFDD0(-?[0-9][0-9.eE+-]*)\uFDD1"/g;
+const MARKED = /"\uFDD0(-?[0-9][0-9.eE+-]*|#\d+)\uFDD1"/g;
 let writing = 0;
 let written = 0;
+/** The texts of the JsonText values the current stringifyJson has met, by their mark's number. */
+let rawTexts: string[] = [];
 
 /**
- * JSON.stringify, with each NumberText written as its text. A string of the input that looks like a marked
+ * JSON.stringify, with each NumberText and JsonText written as its text. A string of the input that looks like a marked
  * number makes the count of replacements differ from the count of numbers written: then the value is
  * written again by writeExactly, so no input can turn a string into a number.
  */
 export function stringifyJson(value: unknown): string {
   writing++;
   const before = written;
+  const outerTexts = rawTexts;
+  rawTexts = [];
   let out: string;
   let numbers: number;
+  let texts: string[];
   try {
     out = JSON.stringify(value);
   } finally {
     writing--;
     numbers = written - before;
     written = before;
+    texts = rawTexts;
+    rawTexts = outerTexts;
   }
   if (numbers === 0) return out;
   let replaced = 0;
   const result = out.replace(MARKED, (_whole, text: string) => {
     replaced++;
-    return text;
+    return text.startsWith('#') ? texts[Number(text.slice(1))] ?? 'null' : text;
   });
   return replaced === numbers ? result : writeExactly(value);
 }
 
 /** The JSON text of a value with NumberText written as its text, one value at a time (the rare slow path). */
 function writeExactly(value: unknown): string {
-  if (value instanceof NumberText) return value.text;
+  if (value instanceof NumberText || value instanceof JsonText) return value.text;
   if (Array.isArray(value)) return `[${value.map((item) => (item === undefined || typeof item === 'function' ? 'null' : writeExactly(item))).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const members: string[] = [];

@@ -29,7 +29,7 @@ export interface NativeCalls {
   access: { users: string[]; values: string[] }[];
   roles: { users: string[]; values: string[] }[];
   /** The first reject() whose status is 400 or more. */
-  rejection: { status: number; message: string } | null;
+  rejection: { status: number; statusText: string; message: string } | null;
   /** The last expiry() value the gateway could read (base.ReflectExpiry), or null. */
   expiry: number | null;
   logInfo: string[];
@@ -169,7 +169,7 @@ interface EngineResult {
   channels: string[];
   access: { users: string[]; values: string[] }[] | null;
   roles: { users: string[]; values: string[] }[] | null;
-  rejection: { status: number; message: string } | null;
+  rejection: { status: number; statusText: string; message: string } | null;
   expiry: number | null;
   logInfo: string[] | null;
   logErrors: string[] | null;

@@ -9,9 +9,9 @@ import * as crypto from 'node:crypto';
 const oneShotHash = (crypto as { hash?: (algorithm: string, data: string) => string }).hash;
 import type { JsonObject, JsonValue } from '../types.js';
 import { isObject, setOwn } from '../types.js';
-import { isNumberText, stringifyJson } from '../source/number-text.js';
+import { isNumberText, JsonText, stringifyJson } from '../source/number-text.js';
 import type { CallResult, EngineCall, NativeCalls } from './engine.js';
-import { DRY_RUN_ERROR_PREFIX, JS_TIMEOUT_MESSAGE, ROLE_PREFIX, passesMeta, type NumberHandling } from '../releases/sync-runner.js';
+import { DRY_RUN_ERROR_PREFIX, JS_TIMEOUT_MESSAGE, ROLE_PREFIX, passesMeta, writeTakesCv, type NumberHandling } from '../releases/sync-runner.js';
 import type { Release } from '../releases/index.js';
 
 /** A real write (PUT, or a push from a client) or the dry-run endpoint. */
@@ -68,21 +68,40 @@ export function prepareSyncCall(request: SyncRequest, path: CallPath, release: R
   }
   if (request.user && request.user.name === '') return refuse(400, 'no user name provided');
 
-  // The body without the special properties the gateway takes out of it, copied once (deleting properties
-  // would leave V8 a slow object for every step after). Put: body.ExtractExpiry() on a write only.
+  // The body the function sees, and the body the new revision's ID is hashed over (the same object where
+  // they agree), each copied once from the document: deleting properties would leave V8 a slow object.
   const doc = request.doc;
-  const body: JsonObject = {};
-  let syncPrefixed = false;
-  for (const key of Object.keys(doc)) {
-    if (key === '_id' || key === '_rev' || key === '_attachments' || key === '_revisions' || key === '_deleted' || (key === '_exp' && path === 'write')) continue;
-    if (key.startsWith('_sync_')) syncPrefixed = true;
-    setOwn(body, key, doc[key]!);
-  }
   const docId = typeof doc['_id'] === 'string' && doc['_id'] !== '' ? doc['_id'] : 'sync_dryrun';
   const matchRev = typeof doc['_rev'] === 'string' ? doc['_rev'] : '';
   const generation = revGeneration(matchRev);
   if (generation < 0) return refuse(400, 'Invalid revision ID');
+  const takesCv = path === 'write' && writeTakesCv(release);
+  const matchCv = takesCv && typeof doc['_cv'] === 'string' ? doc['_cv'] : '';
+  let keepsExp = true;
+  if (path === 'write' && Object.prototype.hasOwnProperty.call(doc, '_exp')) {
+    // Put: body.ExtractExpiry() (db/revision.go@4.1.1): a valid expiry leaves the body, null stays in it,
+    // anything else refuses the write.
+    const expiry = reflectExpiry(doc['_exp']!);
+    if ('error' in expiry) return refuse(400, `Invalid expiry: ${expiry.error}`);
+    keepsExp = expiry.value === null;
+  }
+  const body: JsonObject = {};
+  const hashed: JsonObject = {};
+  let syncPrefixed = false;
+  for (const key of Object.keys(doc)) {
+    // Both paths: _id, _attachments and _revisions leave the body first, _deleted after the hash.
+    if (key === '_id' || key === '_attachments' || key === '_revisions') continue;
+    if (path === 'write' && (key === '_rev' || (key === '_cv' && takesCv) || (key === '_exp' && !keepsExp))) continue;
+    if (key.startsWith('_sync_')) syncPrefixed = true;
+    if (key !== '_deleted') setOwn(body, key, doc[key]!);
+    // A write hashes StripInternalProperties(body) (db/crud.go@4.1.1 Put), which keeps _deleted; the
+    // endpoint hashes the body as it is, its _rev and _exp included (rest/diagnostic_doc_api.go@4.1.1
+    // handleSyncFnDryRun ignores what StripInternalProperties returns), without _deleted.
+    if (path === 'write' ? !strippedBeforeHash(key, release) : key !== '_deleted') setOwn(hashed, key, doc[key]!);
+  }
   if (Object.prototype.hasOwnProperty.call(body, '_sync')) return refuse(400, "document-top level property '_sync' is a reserved internal property");
+  // Put: a _cv that is not the current version of the document refuses the write; a new document has none.
+  if (matchCv !== '' && !request.oldDoc) return refuse(409, 'Document revision conflict');
   // The endpoint drops _deleted without marking the revision deleted; a write marks it (db/crud.go Put: body[_deleted].(bool)).
   const deleted = path === 'write' && doc['_deleted'] === true;
 
@@ -91,9 +110,10 @@ export function prepareSyncCall(request: SyncRequest, path: CallPath, release: R
   if (Object.prototype.hasOwnProperty.call(body, '_purged')) return refuse(400, "user defined top-level property '_purged' is not allowed in document body");
   if (syncPrefixed) return refuse(400, "user defined top-level properties that start with '_sync_' are not allowed in document body");
 
+  const revId = `${generation + 1}-${revDigest(matchRev, goJson(hashed))}`;
   const newDoc = body;
   newDoc['_id'] = docId;
-  newDoc['_rev'] = `${generation + 1}-${revDigest(matchRev, goJson(body))}`;
+  newDoc['_rev'] = revId;
   if (deleted) newDoc['_deleted'] = true;
 
   const userCtx = request.user
@@ -104,8 +124,12 @@ export function prepareSyncCall(request: SyncRequest, path: CallPath, release: R
         roles: request.user.roles,
       }
     : null;
-  const oldDoc = request.oldDoc ? stringifyJson(request.oldDoc) : '';
-  return { ok: true, call: { doc: newDoc, oldDoc, ...(passesMeta(release) ? { meta } : {}), userCtx, numbers: NUMBER_HANDLING[path] } };
+  // The function's arguments come from JSON with sorted keys, as the gateway's do: the body from its
+  // canonical bytes (db/crud.go@4.1.1 Put: canonicalBytesForRevID, else BodyBytes' json.Marshal), the parent
+  // revision as stored. Go's decoder inserts a map's keys in the text's order, which a small map's
+  // iteration (a for-in over doc.h) starts from.
+  const oldDoc = request.oldDoc ? goJson(request.oldDoc) : '';
+  return { ok: true, call: { doc: new JsonText(goJson(newDoc)), oldDoc, ...(passesMeta(release) ? { meta } : {}), userCtx, numbers: NUMBER_HANDLING[path] } };
 }
 
 /**
@@ -117,9 +141,101 @@ export function inputChanges(doc: JsonObject, path: CallPath): string[] {
   const has = (key: string) => Object.prototype.hasOwnProperty.call(doc, key);
   if (has('_attachments')) notes.push('the gateway takes "_attachments" out of the body before the sync function runs: the function sees no doc._attachments');
   if (has('_revisions')) notes.push('the gateway takes "_revisions" out of the body before the sync function runs: the function sees no doc._revisions');
-  if (has('_exp') && path === 'write') notes.push('the gateway takes "_exp" out of the body (it sets the document\'s expiry) before the sync function runs');
+  if (has('_exp') && doc['_exp'] !== null && path === 'write') notes.push('the gateway takes "_exp" out of the body (it sets the document\'s expiry) before the sync function runs');
   if (has('_rev')) notes.push('the function sees the new revision\'s ID in doc._rev, not the "_rev" the body gives (that one names the revision replaced)');
   return notes;
+}
+
+/**
+ * Whether a write's StripInternalProperties (db/revision.go@4.1.1) takes a key out of the body it hashes:
+ * _sync, _id, _rev, _cv (from 4.0), _revisions, _exp, _purged, _removed and every _sync_ key; it keeps
+ * _deleted, _attachments and other keys that start with an underscore.
+ */
+function strippedBeforeHash(key: string, release: Release): boolean {
+  if (key.startsWith('_sync_')) return true;
+  if (key === '_cv') return writeTakesCv(release);
+  return key === '_sync' || key === '_id' || key === '_rev' || key === '_revisions' || key === '_exp' || key === '_purged' || key === '_removed';
+}
+
+/**
+ * base.ReflectExpiry (base/util.go@4.1.1) of a body's _exp: a whole number of seconds or a UNIX time, a
+ * numeric string, an RFC 3339 date, or null for none; the Go error text of anything else.
+ */
+export function reflectExpiry(raw: JsonValue): { value: number | null } | { error: string } {
+  if (raw === null) return { value: null };
+  const inRange = (n: bigint): { value: number } | { error: string } => (n < 0n || n > 4294967295n ? { error: `Expiry value is not within valid range: ${n}` } : { value: Number(n) });
+  if (typeof raw === 'number' || isNumberText(raw)) {
+    // Decoded with UseNumber: json.Number.Int64(), strconv.ParseInt of the number's text.
+    const text = isNumberText(raw) ? raw.text : JSON.stringify(raw);
+    if (!/^[+-]?\d+$/.test(text)) return { error: `strconv.ParseInt: parsing ${goQuote(text)}: invalid syntax` };
+    const n = BigInt(text);
+    if (n > 9223372036854775807n || n < -9223372036854775808n) return { error: `strconv.ParseInt: parsing ${goQuote(text)}: value out of range` };
+    return inRange(n);
+  }
+  if (typeof raw === 'string') {
+    // strconv.ParseInt(s, 10, 32) first, then time.Parse(time.RFC3339, s).
+    if (/^[+-]?\d+$/.test(raw) && BigInt(raw) >= -2147483648n && BigInt(raw) <= 2147483647n) return inRange(BigInt(raw));
+    const date = parseRfc3339(raw);
+    if ('seconds' in date) return inRange(BigInt(date.seconds));
+    return { error: `Unable to parse expiry ${raw} as either numeric or date expiry: ${date.error}` };
+  }
+  return { error: 'Unrecognized expiry format' };
+}
+
+/**
+ * Go's time.Parse(time.RFC3339, text) (time/format.go): the UNIX seconds, or its error text. The layout
+ * "2006-01-02T15:04:05Z07:00" is read element by element; a fraction after the seconds is accepted, as Go
+ * accepts one; a value out of its range is refused with Go's words.
+ */
+function parseRfc3339(text: string): { seconds: number } | { error: string } {
+  const layout = '2006-01-02T15:04:05Z07:00';
+  const fail = (rest: string, element: string) => ({ error: `parsing time ${goQuote(text)} as ${goQuote(layout)}: cannot parse ${goQuote(rest)} as ${goQuote(element)}` });
+  const range = (what: string) => ({ error: `parsing time ${goQuote(text)}: ${what} out of range` });
+  let at = 0;
+  const digits = (count: number, element: string): number | { error: string } => {
+    const part = text.slice(at, at + count);
+    if (part.length !== count || !/^\d+$/.test(part)) return fail(text.slice(at), element);
+    at += count;
+    return Number(part);
+  };
+  const literal = (ch: string): { error: string } | null => {
+    if (text[at] !== ch) return fail(text.slice(at), ch);
+    at++;
+    return null;
+  };
+  const fields: number[] = [];
+  for (const [count, element, after] of [[4, '2006', '-'], [2, '01', '-'], [2, '02', 'T'], [2, '15', ':'], [2, '04', ':'], [2, '05', '']] as const) {
+    const value = digits(count, element);
+    if (typeof value !== 'number') return value;
+    fields.push(value);
+    if (after) {
+      const problem = literal(after);
+      if (problem) return problem;
+    }
+  }
+  if (text[at] === '.' && /\d/.test(text[at + 1] ?? '')) while (/\d/.test(text[++at] ?? '')) { /* the fraction */ }
+  let offset = 0;
+  if (text[at] === 'Z') at++;
+  else {
+    const zone = /^([+-])(\d{2}):(\d{2})/.exec(text.slice(at));
+    if (!zone) return fail(text.slice(at), 'Z07:00');
+    offset = (zone[1] === '-' ? -1 : 1) * (Number(zone[2]) * 3600 + Number(zone[3]) * 60);
+    at += 6;
+  }
+  if (at < text.length) return { error: `parsing time ${goQuote(text)}: extra text: ${goQuote(text.slice(at))}` };
+  const [year, month, day, hour, minute, second] = fields as [number, number, number, number, number, number];
+  if (month < 1 || month > 12) return range('month');
+  const utc = (y: number, mo: number, d: number, h = 0, mi = 0, se = 0): number => {
+    const date = new Date(0);
+    date.setUTCFullYear(y, mo, d);
+    date.setUTCHours(h, mi, se, 0);
+    return date.getTime();
+  };
+  if (day < 1 || day > new Date(utc(year, month, 0)).getUTCDate()) return range('day');
+  if (hour > 23) return range('hour');
+  if (minute > 59) return range('minute');
+  if (second > 59) return range('second');
+  return { seconds: Math.floor(utc(year, month - 1, day, hour, minute, second) / 1000) - offset };
 }
 
 function refuse(status: number, message: string): PreparedCall {
@@ -243,7 +359,7 @@ export function syncAnswer(result: CallResult): SyncAnswer {
   const rejection = result.natives.rejection;
   return {
     channels: mapped.channels, access: mapped.access, roles: mapped.roles,
-    ...(rejection ? { exception: `${rejection.status} ${rejection.message}` } : {}),
+    ...(rejection ? { exception: `${rejection.statusText} ${rejection.message}` } : {}),
     ...(mapped.expiry !== null ? { expiry: mapped.expiry } : {}),
     logging,
   };
