@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/robertkrimen/otto"
 	"github.com/robertkrimen/otto/underscore"
@@ -50,6 +51,8 @@ type Program struct {
 	fn     otto.Value
 	// coverage counts an instrumented function's counters; nil when it has none.
 	coverage *coverage
+	// location is the gateway host's zone, which otto's Date reads as time.Local.
+	location *time.Location
 }
 
 // Options say what a function needs of its runtime.
@@ -67,6 +70,9 @@ type Options struct {
 	// CounterName is the native the instrumented source counts with, as CounterName(n): a name the
 	// function's own text does not hold.
 	CounterName string `json:"counterName"`
+	// TimeZone is the gateway host's zone, an IANA name ("America/New_York"): the local time of the
+	// function's Date. Empty: UTC.
+	TimeZone string `json:"timeZone"`
 }
 
 // ErrNotAFunction is sg-bucket's refusal of a source that evaluates to something else (js_runner.go SetFunction).
@@ -80,6 +86,12 @@ func Compile(role string, source string, options Options) (program *Program, err
 			program, err = nil, fmt.Errorf("%v", caught)
 		}
 	}()
+	location := time.UTC
+	if options.TimeZone != "" {
+		if location, err = time.LoadLocation(options.TimeZone); err != nil {
+			return nil, fmt.Errorf("the time zone %q: %v", options.TimeZone, err)
+		}
+	}
 	vm := newRuntime(options.Underscore)
 	if options.StackDepthLimit > 0 {
 		vm.SetStackDepthLimit(options.StackDepthLimit)
@@ -97,7 +109,7 @@ func Compile(role string, source string, options Options) (program *Program, err
 	if role == Sync {
 		defineSyncNatives(vm, record)
 	}
-	program = &Program{role: role, template: vm, record: record, shared: options.Shared, fn: fn, coverage: counted}
+	program = &Program{role: role, template: vm, record: record, shared: options.Shared, fn: fn, coverage: counted, location: location}
 	if options.Shared {
 		setConsole(vm, record)
 	} else if err := vm.Set(hiddenFunction, fn); err != nil {
@@ -203,6 +215,8 @@ func (p *Program) run(call Call) (outcome Outcome) {
 			outcome = Outcome{Kind: "panic", Message: fmt.Sprint(caught)}
 		}
 	}()
+	// otto's Date reads time.Local: the program's zone for the call (calls run one at a time).
+	time.Local = p.location
 	vm, fn := p.template, p.fn
 	if !p.shared {
 		vm = p.template.Copy()

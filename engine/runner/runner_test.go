@@ -261,3 +261,25 @@ func coverageOf(result Result) map[int64]int64 {
 	}
 	return pairs
 }
+
+func TestTimeZone(t *testing.T) {
+	// The function's local time is the gateway host's zone, with its daylight saving; UTC by default.
+	source := `function(doc) { channel(new Date(doc.at).toString()); }`
+	for _, test := range []struct {
+		zone, at, want string
+	}{
+		{"", `0`, "Thu, 01 Jan 1970 00:00:00 UTC"},
+		{"America/New_York", `1717200000000`, "Fri, 31 May 2024 20:00:00 EDT"},
+		{"America/New_York", `1704067200000`, "Sun, 31 Dec 2023 19:00:00 EST"},
+		{"Asia/Kolkata", `0`, "Thu, 01 Jan 1970 05:30:00 IST"},
+	} {
+		program := compile(t, Sync, source, Options{TimeZone: test.zone})
+		got := program.Run(Call{Doc: json.RawMessage(`{"at": ` + test.at + `}`), Numbers: NumbersConvert})
+		if len(got.Record.Channels) != 1 || got.Record.Channels[0] != test.want {
+			t.Errorf("zone %q at %s: %v, want %q", test.zone, test.at, got.Record.Channels, test.want)
+		}
+	}
+	if _, err := Compile(Sync, source, Options{TimeZone: "Mars/Olympus"}); err == nil {
+		t.Error("an unknown time zone compiled")
+	}
+}

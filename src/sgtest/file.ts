@@ -8,6 +8,7 @@ import { closestMatch } from '../distance.js';
 import { escapePointerToken, getAtPointer, isObject, joinPointer, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
 import type { LocatedDocument, SourceText } from '../source/index.js';
 import type { WriterContext } from '../sync/gateway.js';
+import { isTimeZone } from '../sync/time-zone.js';
 
 /** A list stated exactly, or in part: members it must include and members it must not. */
 export type ListExpectation = { exact: string[] } | { includes?: string[]; excludes?: string[] };
@@ -61,6 +62,8 @@ export interface TestFile {
   database?: string;
   collection?: string;
   target?: string;
+  /** The gateway host's time zone (an IANA name): the local time of the function's Date. */
+  timezone?: string;
   cases: TestCase[];
 }
 
@@ -73,7 +76,7 @@ export interface ReadTestFile {
   caseLine(index: number): number;
 }
 
-const FILE_KEYS = ['config', 'function', 'type', 'database', 'collection', 'target', 'defaults', 'cases'];
+const FILE_KEYS = ['config', 'function', 'type', 'database', 'collection', 'target', 'timezone', 'defaults', 'cases'];
 const CASE_KEYS = ['name', 'doc', 'oldDoc', 'userCtx', 'xattrs', 'importFilter', 'database', 'collection', 'expect', 'skip', 'only', 'todo'];
 /** What `defaults` may give every case (a case's own keys win; `expect` is merged key by key). */
 const DEFAULT_KEYS = ['doc', 'oldDoc', 'userCtx', 'xattrs', 'importFilter', 'expect'];
@@ -279,6 +282,8 @@ class TestFileChecker {
     const database = this.string(value, 'database', '', false);
     const collection = this.string(value, 'collection', '', false);
     const target = this.string(value, 'target', '', false);
+    const timezone = this.string(value, 'timezone', '', false);
+    if (timezone !== undefined && !isTimeZone(timezone)) this.report('/timezone', `"timezone" is an IANA time zone such as "Europe/Paris" or "UTC", not ${JSON.stringify(timezone)}`);
     if (fn !== undefined) {
       for (const key of ['database', 'collection'] as const) if (value[key] !== undefined) this.report(`/${key}`, `"${key}" chooses a function of a config; a "function" file holds one`, 'key');
     }
@@ -295,6 +300,7 @@ class TestFileChecker {
       cases: parsedCases,
       ...(config !== undefined ? { config } : {}),
       ...(fn !== undefined ? { function: fn, type: type === 'import_filter' ? 'import_filter' as const : 'sync' as const } : {}),
+      ...(timezone !== undefined ? { timezone } : {}),
       ...(database !== undefined ? { database } : {}), ...(collection !== undefined ? { collection } : {}), ...(target !== undefined ? { target } : {}),
     };
   }

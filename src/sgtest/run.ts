@@ -66,6 +66,8 @@ export interface TestRunOptions extends LintOptions {
   grep?: RegExp;
   /** --forbid-only: a case's `only: true` is an error (a focused suite must not pass CI). */
   forbidOnly?: boolean;
+  /** --tz: the gateway host's time zone, over a test file's `timezone` (default UTC). */
+  timeZone?: string;
 }
 
 // The files each result was read from (the test file, its config or function file, the function files the
@@ -181,7 +183,7 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
     // A case that states who may write needs every demand, even those after a require* that refused the writer.
     const requests: CallRequest[] = cases.map((c) => ((c.expect.authorization || c.expect.demands) && c.user ? { ...requestOf(c), allDemands: true } : requestOf(c)));
     const counted = countedFunction(options.coverage, analyzed.functions, selection.choice.pointer, testFile.function === undefined ? path.resolve(options.cwd, configPath) : null);
-    const ran = await runRequests(pool, selection.choice, target, 'write', requests, counted?.instrumented);
+    const ran = await runRequests(pool, selection.choice, target, 'write', requests, counted?.instrumented, options.timeZone ?? testFile.timezone);
     cases.forEach((c, i) => {
       if (!ran.ok) {
         byIndex.set(c.index, resultOf(c, { passed: false, actual: null, failures: [], notRun: `the function cannot be run: ${ran.message}` }));

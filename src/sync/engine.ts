@@ -100,6 +100,8 @@ export interface FunctionProgram {
   counters?: number;
   /** The native they call (engine/runner Options.CounterName). */
   counterName?: string;
+  /** The gateway host's time zone, an IANA name: the local time of the function's Date; absent: UTC. */
+  timeZone?: string;
 }
 
 export type CompileResult = { ok: true; sandbox: FunctionSandbox } | { ok: false; message: string };
@@ -151,7 +153,7 @@ class Engine {
   }
 
   compile(program: FunctionProgram): { id: number } | { error: string } {
-    const options = JSON.stringify({ shared: program.shareable, underscore: program.underscore, stackDepthLimit: program.stackDepthLimit, counters: program.counters ?? 0, counterName: program.counterName ?? '' });
+    const options = JSON.stringify({ shared: program.shareable, underscore: program.underscore, stackDepthLimit: program.stackDepthLimit, counters: program.counters ?? 0, counterName: program.counterName ?? '', timeZone: program.timeZone ?? '' });
     return JSON.parse(this.enter(() => this.program.api.compile(program.role, program.text, options))) as { id: number } | { error: string };
   }
 

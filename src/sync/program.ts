@@ -11,7 +11,7 @@ export type RunnableRole = 'sync' | 'import_filter';
  * The sync function inside the gateway's wrapper (with sgconf's demand recorder, which changes nothing
  * the function can see); an import filter is evaluated as it is (db/import.go@4.1.1: a plain JSRunner).
  */
-export function functionProgram(source: string, role: RunnableRole, release: Release, instrumented?: InstrumentedFunction): FunctionProgram {
+export function functionProgram(source: string, role: RunnableRole, release: Release, instrumented?: InstrumentedFunction, timeZone?: string): FunctionProgram {
   // An instrumented function (coverage) runs its counted text; what it may do is judged on the source.
   const runs = instrumented?.text ?? source;
   const text = role === 'sync' ? syncWrapperSource(runs, release, DEMAND_RECORDER) : runs;
@@ -19,6 +19,7 @@ export function functionProgram(source: string, role: RunnableRole, release: Rel
     text, role, ...analyzeWorld(parseEvaluatedSource(source)), enumerates: ENUMERATES.test(source),
     otto: ottoCommit(release), stackDepthLimit: stackDepthLimit(release),
     ...(instrumented ? { counters: instrumented.points.length, counterName: instrumented.counterName } : {}),
+    ...(timeZone && timeZone !== 'UTC' ? { timeZone } : {}),
   };
 }
 

@@ -16,12 +16,12 @@ export type RunResult = PoolResult;
  * Runs each request through the chosen function as `path` says (a real write, or the dry-run endpoint).
  * Import filter requests use only `doc`.
  */
-export async function runRequests(pool: SandboxPool, choice: FunctionChoice, release: Release, path: CallPath, requests: readonly CallRequest[], instrumented?: InstrumentedFunction): Promise<RunResult> {
+export async function runRequests(pool: SandboxPool, choice: FunctionChoice, release: Release, path: CallPath, requests: readonly CallRequest[], instrumented?: InstrumentedFunction, timeZone?: string): Promise<RunResult> {
   // No import filter: every document is imported (db/import.go@4.1.1 ImportFilterDryRun).
   if (choice.role === 'import_filter' && choice.source === null) {
     return { ok: true, outcomes: requests.map(() => ({ kind: 'import', answer: { shouldImport: true, exception: '', logging: { errors: [], info: [] } } })) };
   }
-  const program = functionProgram(choice.source!, choice.role, release, instrumented);
+  const program = functionProgram(choice.source!, choice.role, release, instrumented, timeZone);
   const job = { role: choice.role, path, release, settings: { ...(choice.userXattrKey ? { userXattrKey: choice.userXattrKey } : {}) } };
   return pool.run(program, job, requests);
 }

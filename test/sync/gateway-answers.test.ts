@@ -92,3 +92,30 @@ describe('key order on a write', () => {
     for (const order of seen) expect(['abc', 'bca', 'cab']).toContain(order);
   });
 });
+
+describe('local time is the gateway host\'s zone', () => {
+  const SAYS_TIME = 'function (doc) { channel(new Date(Number(doc.at)).toString().replace(/[ ,:]/g, "_")); }';
+
+  it('UTC by default, named UTC (Go on WebAssembly would say UTC+0 from the machine running sgconf)', async () => {
+    expect((await dryRun(SAYS_TIME, '{"at": 0}')).channels).toEqual(['Thu__01_Jan_1970_00_00_00_UTC']);
+  });
+
+  it('--tz and a test file\'s timezone give that zone, daylight saving included; --tz wins', async () => {
+    const dir = folder(SAYS_TIME);
+    const summer = await runCli(['dry-run', 'db.json', '--doc', '-', '--tz', 'America/New_York'], { cwd: dir, stdin: '{"at": 1717200000000}' });
+    expect(JSON.parse(summer.stdout).channels).toEqual(['Fri__31_May_2024_20_00_00_EDT']);
+    writeFileSync(path.join(dir, 'db.sgtest.json'), JSON.stringify({ config: 'db.json', timezone: 'America/New_York', cases: [{ name: 'winter', doc: { at: 1704067200000 }, expect: { channels: ['Sun__31_Dec_2023_19_00_00_EST'] } }] }));
+    expect((await runCli(['test'], { cwd: dir })).code).toBe(0);
+    const overridden = await runCli(['test', '--tz', 'UTC', '--format', 'json'], { cwd: dir });
+    expect(JSON.parse(overridden.stdout).results[0].cases[0].actual.channels).toEqual(['Mon__01_Jan_2024_00_00_00_UTC']);
+  });
+
+  it('a zone that does not exist is misuse, or an invalid test file', async () => {
+    const dir = folder(SAYS_TIME);
+    expect((await runCli(['dry-run', 'db.json', '--doc', '-', '--tz', 'Mars/Olympus'], { cwd: dir, stdin: '{}' })).code).toBe(2);
+    writeFileSync(path.join(dir, 'db.sgtest.json'), JSON.stringify({ config: 'db.json', timezone: 'Mars/Olympus', cases: [{ name: 'x', doc: {}, expect: { channels: [] } }] }));
+    const r = await runCli(['test'], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('"timezone" is an IANA time zone');
+  });
+});

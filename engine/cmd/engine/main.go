@@ -10,6 +10,10 @@ import (
 	"runtime"
 	"runtime/debug"
 	"syscall/js"
+	"time"
+	// The time zone database, so that a function's local time is the gateway host's zone, with its
+	// daylight saving, whatever zone the machine that runs sgconf is in.
+	_ "time/tzdata"
 
 	"sgconf/engine/runner"
 	"sgconf/engine/seed"
@@ -26,6 +30,9 @@ type batch struct {
 }
 
 func main() {
+	// Go on js/wasm takes its local zone from the JavaScript host, as a fixed offset named "UTC+0": the
+	// gateway host's zone is set per program (runner.Options.TimeZone), UTC by default.
+	time.Local = time.UTC
 	// No heap profiling: its sampling draws from the same random state as map order.
 	runtime.MemProfileRate = 0
 	// otto allocates for every scope and value: collecting at 4x the live heap instead of 2x takes about a

@@ -13,6 +13,7 @@ import { SandboxPool } from '../../sync/pool.js';
 import { runRequests } from '../../sync/run.js';
 import { hasDryRunEndpoint } from '../../releases/sync-runner.js';
 import { readDocumentFile, splitList } from '../documents.js';
+import { isTimeZone } from '../../sync/time-zone.js';
 import type { SyncRequest } from '../../sync/gateway.js';
 
 export const DRY_RUN_USAGE = `Usage: sgconf dry-run <config> --doc <file|-> [options]
@@ -31,6 +32,8 @@ Options:
   --db NAME               which database of a legacy config (required when it has several)
   --collection S.C        which collection's function (default: the default collection)
   --import-filter         run the import filter instead
+  --tz ZONE               the gateway host's time zone, the function's local time (an IANA name;
+                          default UTC)
   --target VERSION        the Sync Gateway release (default 4.1)
   --env-file FILE         dotenv file of the deployment's variables (repeatable)
   --host                  this machine is the gateway host: absolute paths must exist here
@@ -54,6 +57,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     db: { type: 'string' },
     collection: { type: 'string' },
     'import-filter': { type: 'boolean', default: false },
+    tz: { type: 'string' },
     'no-remote': { type: 'boolean', default: false },
     'no-env': { type: 'boolean', default: false },
     config: { type: 'string' },
@@ -62,6 +66,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (!parsed) return 0;
   const { values, positionals } = parsed;
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'no config given: name the config whose function runs' : `one config at a time (got ${positionals.length})`);
+  if (values.tz !== undefined && !isTimeZone(values.tz)) throw new UsageError(`--tz ${JSON.stringify(values.tz)}: give an IANA time zone such as Europe/Paris or UTC`);
   if (values.doc === undefined) throw new UsageError('no document given: --doc FILE (or - for standard input)');
   if (values.user === undefined && (values.roles !== undefined || values.channels !== undefined)) throw new UsageError('--roles and --channels describe a user: give --user too');
 
@@ -92,7 +97,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   try {
     // Releases with the endpoint answer as it does; older ones as a real write would run.
     const callPath = hasDryRunEndpoint(options.target) ? 'endpoint' : 'write';
-    const ran = await runRequests(pool, selection.choice, options.target, callPath, [request]);
+    const ran = await runRequests(pool, selection.choice, options.target, callPath, [request], undefined, values.tz);
     if (!ran.ok) {
       io.stderr(`sgconf dry-run: the ${role === 'sync' ? 'sync function' : 'import filter'} cannot be run: ${ran.message}\n`);
       return 1;

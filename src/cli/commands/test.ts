@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { CoverageCollector, share } from '../../sgtest/coverage.js';
 import { UsageError, type CliIO } from '../io.js';
 import { COLOR_OPTIONS, parseCommandArgs, useColor } from '../args.js';
+import { isTimeZone } from '../../sync/time-zone.js';
 import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor, type SharedOptionValues } from '../tool-options.js';
 import { findConfigFiles, ignoreMatcher } from '../../files.js';
 import { SandboxPool } from '../../sync/pool.js';
@@ -34,6 +35,8 @@ ${trustOptionsHelp(39)}
   -t, --grep PATTERN                   run only the cases whose name matches (a regular expression)
   --forbid-only                        a case's "only: true" is an error (for CI)
   --bail [N]                           stop after N failed cases (default 1)
+  --tz ZONE                            the gateway host's time zone, the functions' local time (an IANA
+                                       name; default: the test file's timezone, else UTC)
   --color, --no-color                  colours on or off (default: on a terminal, unless NO_COLOR;
                                        FORCE_COLOR forces them)
   --config FILE                        use this sgconf tool config instead of searching for one
@@ -57,6 +60,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     grep: { type: 'string', short: 't' },
     'forbid-only': { type: 'boolean', default: false },
     bail: { type: 'string' },
+    tz: { type: 'string' },
     ...COLOR_OPTIONS,
     ...DEPLOYMENT_OPTIONS,
   }, TEST_USAGE, io);
@@ -76,7 +80,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
 }
 
-type TestOptionValues = SharedOptionValues & { grep?: string; 'forbid-only'?: boolean; bail?: string; color?: boolean; 'no-color'?: boolean; config?: string; 'pass-with-no-tests'?: boolean; watch?: boolean; coverage?: boolean; 'coverage-dir'?: string; 'coverage-threshold'?: string };
+type TestOptionValues = SharedOptionValues & { tz?: string; grep?: string; 'forbid-only'?: boolean; bail?: string; color?: boolean; 'no-color'?: boolean; config?: string; 'pass-with-no-tests'?: boolean; watch?: boolean; coverage?: boolean; 'coverage-dir'?: string; 'coverage-threshold'?: string };
 
 async function runTests(values: TestOptionValues, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, started: Promise<void>): Promise<number> {
   const tool = await toolConfigFor(io, values);
@@ -97,11 +101,12 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   const coverage = values.coverage || threshold !== null || values['coverage-dir'] !== undefined ? new CoverageCollector() : undefined;
 
   const grep = grepOption(values.grep);
+  if (values.tz !== undefined && !isTimeZone(values.tz)) throw new UsageError(`--tz ${JSON.stringify(values.tz)}: give an IANA time zone such as Europe/Paris or UTC`);
   const bail = bailOption(values.bail);
   await started;
   const runOptions = {
     ...deployment.options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined, forbidOnly: values['forbid-only'] === true,
-    ...(coverage ? { coverage } : {}), ...(grep ? { grep } : {}),
+    ...(coverage ? { coverage } : {}), ...(grep ? { grep } : {}), ...(values.tz !== undefined ? { timeZone: values.tz } : {}),
   };
   const color = useColor(io, values);
   // Stylish output streams: each file's block when the file is done, and on a terminal a progress line.
