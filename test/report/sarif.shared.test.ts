@@ -1,8 +1,9 @@
 // SARIF output is valid SARIF 2.1.0, checked against the official schema (../shared/reference, draft-04):
 // npm run test:corpus (the tests that read ../shared).
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import AjvDraft04 from 'ajv-draft-04';
 import { formatReport } from '../../src/report/index.js';
 import { lintPaths } from '../../src/files.js';
@@ -25,7 +26,9 @@ describe('sarif reporter', () => {
     expect(run.tool.driver.rules.map((r: { id: string }) => r.id).sort()).toEqual(allRules.map((r) => r.id).sort());
     for (const rule of run.tool.driver.rules) {
       expect(rule.shortDescription.text.length).toBeGreaterThan(10);
-      expect(rule.helpUri).toMatch(/^https:\/\/.*\/docs\/rules\/.+\.md$/);
+      // While package.json names no repository, the page shipped in the package (paths.ts docsUrl).
+      expect(rule.helpUri).toMatch(new RegExp(`^file://.*/docs/rules/${rule.id}\\.md$`));
+      expect(existsSync(fileURLToPath(rule.helpUri))).toBe(true);
     }
     const total = report.results.reduce((n, r) => n + r.diagnostics.length, 0);
     expect(run.results).toHaveLength(total);
