@@ -42,7 +42,7 @@ const rows: [string, string, JsonObject | undefined, CallPath | undefined, strin
   ['each read of a nested Go map is a new object', 'doc.obj === doc.obj', { obj: { a: 1 } }, undefined, 'false', 'true'],
   ['on the dry-run endpoint a number is its JSON text', 'typeof doc.n + " " + doc.n', { n: 100 }, 'endpoint', 'string 100', 'number 100'],
   ['JSON.stringify sorts keys and escapes <, > and & (encoding/json)', 'JSON.stringify({b: 1, a: "<&>"})', undefined, undefined, '{"a":"\\u003c\\u0026\\u003e","b":1}', '{"b":1,"a":"<&>"}'],
-  ['Date prints a Go layout', 'new Date(0).toString()', undefined, undefined, 'Thu, 01 Jan 1970 00:00:00 UTC+0', 'Thu Jan 01 1970 00:00:00 GMT+0000 (Coordinated Universal Time)'],
+  ['Date prints a Go layout', 'new Date(0).toString()', undefined, undefined, 'Thu, 01 Jan 1970 00:00:00 UTC', 'Thu Jan 01 1970 00:00:00 GMT+0000 (Coordinated Universal Time)'],
   ['Date.parse reads no text but ISO 8601 and Go layouts', 'Date.parse("March 7, 2020")', undefined, undefined, 'NaN', '1583539200000'],
   ['toExponential formats as Go does', '(0.000001).toExponential()', undefined, undefined, '1e-06', '1e-6'],
   ['toString(16) drops the fraction', '(255.5).toString(16)', undefined, undefined, 'ff', 'ff.8'],
