@@ -80,6 +80,8 @@ type ImportAnswer struct {
 type Result struct {
 	Record
 	Outcome Outcome `json:"outcome"`
+	// Micros is how long the call took, in microseconds (set by the caller that times it).
+	Micros int64 `json:"micros"`
 }
 
 // DemandRecorder is the global sgconf's copy of the wrapper calls in each require* helper before it

@@ -121,9 +121,15 @@ export function stylishSummary(report: TestReport, color: boolean): string {
   if (report.bailed !== undefined) out.push(`stopped after ${report.bailed} failed case${report.bailed === 1 ? '' : 's'} (--bail): the test files after it did not run`);
   const timed = report.results.filter((r) => r.durationMs !== undefined);
   const total = timed.reduce((sum, r) => sum + r.durationMs!, 0);
-  if (total >= 5000 && timed.length > 1) {
-    const slowest = [...timed].sort((a, b) => b.durationMs! - a.durationMs!).slice(0, 3);
-    out.push(paint('gray', `slowest: ${slowest.map((r) => `${printable(r.file)} ${(r.durationMs! / 1000).toFixed(1)} s`).join(', ')}`));
+  if (total >= 5000) {
+    // A long run names where its time went: the slowest files, and the slowest cases with their files.
+    if (timed.length > 1) {
+      const slowest = [...timed].sort((a, b) => b.durationMs! - a.durationMs!).slice(0, 3);
+      out.push(paint('gray', `slowest files: ${slowest.map((r) => `${printable(r.file)} ${(r.durationMs! / 1000).toFixed(1)} s`).join(', ')}`));
+    }
+    const cases = report.results.flatMap((r) => r.cases.filter((c) => c.durationMs !== undefined).map((c) => ({ file: r.file, c })));
+    const slowCases = cases.sort((a, b) => b.c.durationMs! - a.c.durationMs!).slice(0, 3);
+    if (slowCases.length > 0) out.push(paint('gray', `slowest cases: ${slowCases.map(({ file, c }) => `${printable(c.name)} (${printable(file)}) ${c.durationMs} ms`).join(', ')}`));
   }
   const broken = report.results.filter((r) => r.diagnostics.some((d) => d.severity === 'error')).length;
   const counts = `${report.passed} passed, ${report.failed} failed${report.skipped ? `, ${report.skipped} skipped` : ''}${report.todo ? `, ${report.todo} todo` : ''}`;
@@ -152,7 +158,7 @@ function junit(report: TestReport): string {
       out.push('    </testcase>');
     }
     for (const c of result.cases) {
-      const open = `    <testcase name="${xmlText(c.name)}" classname="${xmlText(result.file)}" file="${xmlText(result.file)}" line="${c.line}"`;
+      const open = `    <testcase name="${xmlText(c.name)}" classname="${xmlText(result.file)}" file="${xmlText(result.file)}" line="${c.line}" time="${seconds(c.durationMs ?? 0)}"`;
       if (c.passed) { out.push(`${open}/>`); continue; }
       if (c.status === 'skipped' || c.status === 'todo') {
         out.push(`${open}>`, `      <skipped message="${xmlText(c.status === 'todo' ? 'todo' : c.skipped ?? 'skipped')}"/>`, '    </testcase>');

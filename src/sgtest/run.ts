@@ -44,6 +44,8 @@ export interface CaseResult {
   keyOrderVariants?: ActualResult[];
   /** What the gateway changes in the case's document before the function sees it. */
   notes?: string[];
+  /** How long the case's calls took in the engine, in milliseconds (every order, and the admin run). */
+  durationMs?: number;
 }
 
 export interface TestFileResult {
@@ -197,7 +199,9 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
         ? refusalFailures(c, actual)
         : [...compare(c.expect, actual), ...variants.flatMap((variant) => compare(c.expect, variant).map((f) => ({ ...f, field: `${f.field} (${KEY_ORDER})` })))];
       const notes = c.importFilter ? [] : inputChanges(c.doc, 'write');
-      byIndex.set(c.index, resultOf(c, { passed: failures.length === 0, actual, failures, ...(variants.length > 0 ? { keyOrderVariants: variants } : {}), ...(notes.length > 0 ? { notes } : {}) }));
+      const micros = ran.micros[i];
+      const timed = micros !== undefined && outcome.kind !== 'refused' ? { durationMs: Math.round(micros / 100) / 10 } : {};
+      byIndex.set(c.index, resultOf(c, { passed: failures.length === 0, actual, failures, ...(variants.length > 0 ? { keyOrderVariants: variants } : {}), ...(notes.length > 0 ? { notes } : {}), ...timed }));
     });
   }
   result.cases = inOrder(byIndex);

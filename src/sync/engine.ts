@@ -63,6 +63,8 @@ export interface CallResult {
   outcome: CallOutcome;
   /** The coverage counters the call reached, as pairs of index and count, when the program counts. */
   coverage?: number[];
+  /** How long the call took in the engine, in microseconds: beside what it did, never part of it. */
+  micros?: number;
 }
 
 /** One call as the engine takes it (engine/runner/runner.go Call). */
@@ -179,6 +181,7 @@ interface EngineResult {
   denied: boolean;
   coverage?: number[];
   outcome: { kind: 'returned' | 'threw' | 'panic' | 'invalid'; message?: string; import?: ImportReading };
+  micros?: number;
 }
 
 /** This thread's engines, one for each otto a program has needed. */
@@ -284,7 +287,7 @@ function toCallResult(answer: EngineResult): CallResult {
     denied: answer.denied,
   };
   const { outcome } = answer;
-  const coverage = answer.coverage ? { coverage: answer.coverage } : {};
+  const coverage = { ...(answer.coverage ? { coverage: answer.coverage } : {}), ...(answer.micros !== undefined ? { micros: answer.micros } : {}) };
   switch (outcome.kind) {
     case 'returned': return { natives, outcome: outcome.import ? { kind: 'returned', import: outcome.import } : { kind: 'returned' }, ...coverage };
     case 'panic': return { natives, outcome: { kind: 'panic', message: outcome.message ?? '' }, ...coverage };

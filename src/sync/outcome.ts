@@ -49,10 +49,18 @@ export interface CallRequest extends SyncRequest {
  * Runs requests through one function in order; the outcomes keep the requests' order. `seeds`: the seeds of
  * Go's map order each request runs under (several for a function that may enumerate a document).
  */
-export async function runMany(sandbox: Pick<FunctionSandbox, 'callMany'>, job: Job, requests: readonly CallRequest[], seeds: readonly number[] = [ORDER_SEEDS[0]]): Promise<RunOutcome[]> {
+export interface TimedOutcomes {
+  outcomes: RunOutcome[];
+  /** Each request's time in the engine, in microseconds: every order, and the admin run (0: refused first). */
+  micros: number[];
+}
+
+const timeOf = (results: readonly CallResult[] | null): number => (results ?? []).reduce((sum, r) => sum + (r.micros ?? 0), 0);
+
+export async function runMany(sandbox: Pick<FunctionSandbox, 'callMany'>, job: Job, requests: readonly CallRequest[], seeds: readonly number[] = [ORDER_SEEDS[0]]): Promise<TimedOutcomes> {
   if (job.role === 'import_filter') {
     const called = await sandbox.callMany(requests.map((r) => prepareImportCall(r.doc, job.path)), seeds);
-    return called.map((results) => seededOutcome(job, results));
+    return { outcomes: called.map((results) => seededOutcome(job, results)), micros: called.map(timeOf) };
   }
   const prepared = requests.map((request) => prepareSyncCall(request, job.path, job.release, job.settings));
   const called = await sandbox.callMany(prepared.flatMap((p) => (p.ok ? [p.call] : [])), seeds);
@@ -60,17 +68,19 @@ export async function runMany(sandbox: Pick<FunctionSandbox, 'callMany'>, job: J
   const seeded = prepared.map((p) => (p.ok ? called[next++]! : null));
   const results = seeded.map((r) => r?.[0] ?? null);
   const outcomes: RunOutcome[] = prepared.map((p, i) => (p.ok ? seededOutcome(job, seeded[i]!) : { kind: 'refused', refusal: p.refusal }));
+  const micros = seeded.map(timeOf);
   // A require* that refused the writer ended the function early: an admin write (every require* passes)
   // runs it through. A write no helper refused ran as the admin write would, so its demands are all.
   const again = requests.flatMap((request, i) => (request.allDemands && request.user && results[i]?.natives.denied ? [i] : []));
   if (again.length > 0) {
     const admin = await runMany(sandbox, job, again.map((i) => asAdmin(requests[i]!)));
     again.forEach((i, k) => {
-      const outcome = outcomes[i]!, adminOutcome = admin[k]!;
+      micros[i]! += admin.micros[k]!;
+      const outcome = outcomes[i]!, adminOutcome = admin.outcomes[k]!;
       if (outcome.kind === 'sync' && adminOutcome.kind === 'sync') outcomes[i] = { ...outcome, demands: adminOutcome.demands, calls: adminOutcome.calls };
     });
   }
-  return outcomes;
+  return { outcomes, micros };
 }
 
 /** The outcome under the first seed, with the different outcomes the other seeds gave. */

@@ -11,7 +11,8 @@ import { outcomeOf, type CallRequest, type Job, type RunOutcome } from './outcom
 import type { WorkerReply, WorkerRequest } from './worker.js';
 import { stringifyJson } from '../source/number-text.js';
 
-export type PoolResult = { ok: true; outcomes: RunOutcome[] } | { ok: false; message: string };
+/** `micros`: each request's time in the engine, in microseconds (absent for a request that was ended). */
+export type PoolResult = { ok: true; outcomes: RunOutcome[]; micros: (number | undefined)[] } | { ok: false; message: string };
 
 /** Stack of an engine thread: Go's WebAssembly keeps its goroutine stacks in its own memory, V8's stack is for the calls between them. */
 const WORKER_STACK_MB = 64;
@@ -91,13 +92,14 @@ export class SandboxPool {
   /** Runs every request through one program; the outcomes keep the requests' order. */
   async run(program: FunctionProgram, job: Job, calls: readonly CallRequest[]): Promise<PoolResult> {
     const results: RunOutcome[] = new Array(calls.length);
+    const micros: (number | undefined)[] = new Array(calls.length);
     const ranges: Promise<string | null>[] = [];
     for (let from = 0; from < calls.length; from += CHUNK) {
-      ranges.push(this.runRange(this.nextSlot++ % this.size, program, job, calls, from, Math.min(calls.length, from + CHUNK), results));
+      ranges.push(this.runRange(this.nextSlot++ % this.size, program, job, calls, from, Math.min(calls.length, from + CHUNK), results, micros));
     }
     const errors = await Promise.all(ranges);
     const error = errors.find((e) => e !== null);
-    return error ? { ok: false, message: error } : { ok: true, outcomes: results };
+    return error ? { ok: false, message: error } : { ok: true, outcomes: results, micros };
   }
 
   /**
@@ -106,11 +108,11 @@ export class SandboxPool {
    * to a new one; the stuck request itself is a time-out. A batch that got stuck is sent again to run one
    * request at a time, so that the stuck one is found.
    */
-  private async runRange(slot: number, program: FunctionProgram, job: Job, calls: readonly CallRequest[], from: number, to: number, results: RunOutcome[]): Promise<string | null> {
+  private async runRange(slot: number, program: FunctionProgram, job: Job, calls: readonly CallRequest[], from: number, to: number, results: RunOutcome[], micros: (number | undefined)[]): Promise<string | null> {
     let waiting = Array.from({ length: to - from }, (_, i) => from + i);
     let oneByOne = false;
     while (waiting.length > 0) {
-      const outcome = await this.send(slot, program, job, calls, waiting, results, oneByOne);
+      const outcome = await this.send(slot, program, job, calls, waiting, results, micros, oneByOne);
       if (outcome.kind === 'error') return outcome.message;
       if (outcome.kind === 'done') return null;
       if (outcome.kind === 'killed' && outcome.at !== null) results[outcome.at] = terminated(job);
@@ -121,7 +123,7 @@ export class SandboxPool {
   }
 
   /** Sends the requests at `indices` to a worker; their outcomes land in `results` as they come. */
-  private async send(slot: number, program: FunctionProgram, job: Job, calls: readonly CallRequest[], indices: readonly number[], results: RunOutcome[], oneByOne: boolean): Promise<RangeOutcome> {
+  private async send(slot: number, program: FunctionProgram, job: Job, calls: readonly CallRequest[], indices: readonly number[], results: RunOutcome[], micros: (number | undefined)[], oneByOne: boolean): Promise<RangeOutcome> {
     this.engine ??= compileEngineModule().catch(() => undefined);
     const pooled = this.worker(slot, await this.engine);
     const id = this.nextId++;
@@ -155,6 +157,7 @@ export class SandboxPool {
         reply: (reply) => {
           if ('compileError' in reply) return finish({ kind: 'error', message: reply.compileError });
           (JSON.parse(reply.outcomes) as RunOutcome[]).forEach((result, i) => { results[indices[reply.offset + i]!] = result; });
+          reply.micros.forEach((time, i) => { micros[indices[reply.offset + i]!] = time; });
           if (reply.done) finish({ kind: 'done' });
         },
         exit: (message) => finish({ kind: 'error', message }),

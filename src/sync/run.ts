@@ -19,7 +19,7 @@ export type RunResult = PoolResult;
 export async function runRequests(pool: SandboxPool, choice: FunctionChoice, release: Release, path: CallPath, requests: readonly CallRequest[], instrumented?: InstrumentedFunction, timeZone?: string): Promise<RunResult> {
   // No import filter: every document is imported (db/import.go@4.1.1 ImportFilterDryRun).
   if (choice.role === 'import_filter' && choice.source === null) {
-    return { ok: true, outcomes: requests.map(() => ({ kind: 'import', answer: { shouldImport: true, exception: '', logging: { errors: [], info: [] } } })) };
+    return { ok: true, outcomes: requests.map(() => ({ kind: 'import', answer: { shouldImport: true, exception: '', logging: { errors: [], info: [] } } })), micros: requests.map(() => 0) };
   }
   const program = functionProgram(choice.source!, choice.role, release, instrumented, timeZone);
   const job = { role: choice.role, path, release, settings: { ...(choice.userXattrKey ? { userXattrKey: choice.userXattrKey } : {}) } };

@@ -49,14 +49,14 @@ describe('sgconf test', () => {
     expect(Object.keys(report)).toEqual(['target', 'results', 'passed', 'failed', 'skipped', 'todo']);
     expect(report).toMatchObject({ target: '4.1', passed: 10, failed: 1 });
     const failed = report.results[0].cases.find((c: { passed: boolean }) => !c.passed);
-    expect(Object.keys(failed)).toEqual(['name', 'line', 'passed', 'status', 'actual', 'failures']);
+    expect(Object.keys(failed)).toEqual(['name', 'line', 'passed', 'status', 'actual', 'failures', 'durationMs']);
     expect(failed.failures).toEqual([{ field: 'rejected', expected: false, actual: { status: 403, message: 'sg wrong user' } }]);
   });
 
   it('--format junit: one testsuite per file, a failure element per failed case, well-formed XML', async () => {
     const r = await runCli(['test', '--format', 'junit'], brokenCopy());
     expect(r.stdout).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="sgconf test" tests="11" failures="1" errors="0" skipped="0" time="\d+\.\d{3}">/);
-    expect(r.stdout).toContain('<testcase name="nobody else creates an order in her name" classname="orders.sgtest.yaml" file="orders.sgtest.yaml" line="22">');
+    expect(r.stdout).toMatch(/<testcase name="nobody else creates an order in her name" classname="orders\.sgtest\.yaml" file="orders\.sgtest\.yaml" line="22" time="\d+\.\d{3}">/);
     expect(r.stdout).toContain('<failure message="rejected: expected false, got {&quot;status&quot;:403,&quot;message&quot;:&quot;sg wrong user&quot;}" type="expectation">');
     expect(r.stdout.match(/<testcase /g)).toHaveLength(11);
   });

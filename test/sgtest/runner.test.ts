@@ -8,6 +8,8 @@ import * as path from 'node:path';
 import { parse as parseJunit } from 'junit2json';
 import { main } from '../../src/cli/main.js';
 import { runCli } from '../helpers/cli.js';
+import { stylishSummary, summarizeTests } from '../../src/sgtest/report.js';
+import type { TestFileResult } from '../../src/sgtest/run.js';
 
 const DB = JSON.stringify({ name: 'db', bucket: 'b', sync: 'function (doc) { channel(doc.c); }' });
 
@@ -107,5 +109,24 @@ describe('what a person reads', () => {
     expect(r.stdout).toContain('channels: expected (-) and got (+):');
     expect(r.stdout).toMatch(/^\s+-\s+"channel-x"$/m);
     expect(r.stdout).toMatch(/^\s+\+\s+"channel-11"/m);
+  });
+
+  it('each case\'s time in the engine is in json and junit; a long run names its slowest files and cases', async () => {
+    const dir = suite({ 't.sgtest.json': { config: 'db.json', cases: [pass('quick'), pass('skipped', { skip: true })] } });
+    const json = JSON.parse((await runCli(['test', '--format', 'json'], { cwd: dir })).stdout);
+    const [ran, skipped] = json.results[0].cases;
+    expect(ran.durationMs).toBeGreaterThan(0);
+    expect(skipped.durationMs).toBeUndefined();
+    expect(json.results[0].durationMs).toBeGreaterThan(0);
+    const junit = (await runCli(['test', '--format', 'junit'], { cwd: dir })).stdout;
+    expect(junit).toMatch(/<testcase name="quick" [^>]* time="\d+\.\d{3}"/);
+    // The summary of a run of more than 5 s (the durations given, not measured).
+    const file = (name: string, ms: number, cases: [string, number][]): TestFileResult => ({
+      file: name, target: '4.1', diagnostics: [], durationMs: ms,
+      cases: cases.map(([caseName, caseMs]) => ({ name: caseName, line: 1, passed: true, status: 'passed', actual: null, failures: [], durationMs: caseMs })),
+    });
+    const summary = stylishSummary(summarizeTests('4.1', [file('a.sgtest.json', 4000, [['a1', 3900], ['a2', 100]]), file('b.sgtest.json', 2000, [['b1', 2000]])]), false);
+    expect(summary).toContain('slowest files: a.sgtest.json 4.0 s, b.sgtest.json 2.0 s');
+    expect(summary).toContain('slowest cases: a1 (a.sgtest.json) 3900 ms, b1 (b.sgtest.json) 2000 ms, a2 (a.sgtest.json) 100 ms');
   });
 });

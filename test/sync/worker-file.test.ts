@@ -41,7 +41,9 @@ describe('the worker the sandbox pool starts', () => {
     const bundled = await answers();
     process.env.SGCONF_NO_BUNDLE = '1';
     const modules = await answers();
-    expect(bundled).toEqual(modules);
+    // What the function did, whichever file runs it (how long it took is no part of that).
+    const done = (result: unknown) => { const r = result as { ok: boolean; outcomes?: unknown }; return r.ok ? r.outcomes : r; };
+    expect(done(bundled)).toEqual(done(modules));
     expect(JSON.stringify(bundled)).toContain('o-ann');
   });
 });

@@ -74,7 +74,9 @@ func main() {
 					// starts it from its seed too, so that no call depends on the ones before it.
 					rand.Seed(int64(in.Seeds[i]))
 				}
+				started := time.Now()
 				results[i] = program.Run(call)
+				results[i].Micros = time.Since(started).Microseconds()
 			}
 			return reply(results)
 		}),
