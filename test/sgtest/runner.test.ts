@@ -7,6 +7,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parse as parseJunit } from 'junit2json';
 import { main } from '../../src/cli/main.js';
+import { writeSyncCases } from '../../bench/sgtest-cases.js';
+import { readFileSync } from 'node:fs';
 import { runCli } from '../helpers/cli.js';
 import { stylishSummary, summarizeTests } from '../../src/sgtest/report.js';
 import type { TestFileResult } from '../../src/sgtest/run.js';
@@ -93,6 +95,25 @@ describe('what a person reads', () => {
     expect(chunks[0]).toContain('a1');
     expect(chunks[0]).not.toContain('passed,');
     expect(chunks[chunks.length - 1]).toContain('1 passed, 1 failed');
+  });
+
+  it('a generated suite of 900 cases in three files prints the first file\'s failure when that file is done', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-streamed-'));
+    for (const part of ['a', 'b', 'c']) writeSyncCases(path.join(dir, part), 300);
+    // One failure in the first file, so that its block is printed.
+    const first = path.join(dir, 'a', 'orders.sgtest.json');
+    const suite = JSON.parse(readFileSync(first, 'utf8'));
+    suite.cases[0].expect = { channels: ['never'] };
+    writeFileSync(first, JSON.stringify(suite));
+    const chunks: { text: string; at: number }[] = [];
+    const code = await main(['test', '--no-color'], { stdout: (text) => chunks.push({ text, at: performance.now() }), stderr: () => {}, cwd: dir, env: {}, isTTY: false });
+    expect(code).toBe(1);
+    expect(chunks[0]!.text).toContain(path.join('a', 'orders.sgtest.json'));
+    expect(chunks[0]!.text).not.toContain('passed,');
+    const last = chunks[chunks.length - 1]!;
+    expect(last.text).toContain('899 passed, 1 failed');
+    // Two more files ran after the first one's block was printed.
+    expect(last.at - chunks[0]!.at).toBeGreaterThan(0);
   });
 
   it('on a terminal, a progress line counts files and cases', async () => {
