@@ -46,7 +46,7 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
   const load = Object.prototype.hasOwnProperty.call(commands, name) ? commands[name] : undefined;
   if (!load) {
     const near = closestMatch(name, Object.keys(commands));
-    io.stderr(`sgconf: unknown command "${name}"${near ? `; did you mean "${near}"?` : ''}. Run 'sgconf --help' for the list of commands.\n`);
+    io.stderr(`sgconf: unknown command "${name}"${near ? `; did you mean "${near}"?` : '.'} Run 'sgconf --help' for the list of commands.\n`);
     return 2;
   }
   try {
@@ -54,7 +54,8 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`sgconf ${name}: ${error.message}. Run 'sgconf ${name} --help' for usage.\n`);
+      // A sentence that asks ("did you mean --format?") ends there; any other gets its full stop.
+      io.stderr(`sgconf ${name}: ${error.message}${error.message.endsWith('?') ? '' : '.'} Run 'sgconf ${name} --help' for usage.\n`);
       return 2;
     }
     throw error;

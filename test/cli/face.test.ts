@@ -26,10 +26,10 @@ describe('the command line', () => {
   it('a misspelt command or option is misuse with a suggestion', async () => {
     const command = await runCli(['lnt', 'x.json'], { cwd: os.tmpdir() });
     expect(command.code).toBe(2);
-    expect(command.stderr).toContain('unknown command "lnt"; did you mean "lint"?');
+    expect(command.stderr).toBe('sgconf: unknown command "lnt"; did you mean "lint"? Run \'sgconf --help\' for the list of commands.\n');
     const option = await runCli(['lint', '--formt', 'json', 'x.json'], { cwd: os.tmpdir() });
     expect(option.code).toBe(2);
-    expect(option.stderr).toContain('unknown option --formt; did you mean --format?');
+    expect(option.stderr).toBe('sgconf lint: unknown option --formt; did you mean --format? Run \'sgconf lint --help\' for usage.\n');
     const value = await runCli(['lint', 'x.json', '--format'], { cwd: os.tmpdir() });
     expect(value.stderr).toContain('--format needs a value');
   });
