@@ -3,8 +3,10 @@ package runner
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/robertkrimen/otto"
@@ -206,7 +208,8 @@ func demandStrings(value otto.Value) []string {
 	return []string{value.String()}
 }
 
-// ReflectExpiry reads an expiry() value as base.ReflectExpiry (base/util.go@4.1.1) does.
+// ReflectExpiry reads an expiry() value, or a written body's _exp, as base.ReflectExpiry
+// (base/util.go@4.1.1) does, with its error texts (a write that gives a bad _exp is refused with them).
 func ReflectExpiry(raw interface{}) (*uint32, error) {
 	switch expiry := raw.(type) {
 	case int64:
@@ -225,7 +228,8 @@ func ReflectExpiry(raw interface{}) (*uint32, error) {
 		}
 		at, err := time.Parse(time.RFC3339, expiry)
 		if err != nil {
-			return nil, err
+			// pkgerrors.Wrapf: the message, then the cause.
+			return nil, fmt.Errorf("Unable to parse expiry %s as either numeric or date expiry: %v", expiry, err)
 		}
 		return validateUint32Expiry(at.Unix())
 	case nil:
@@ -236,7 +240,7 @@ func ReflectExpiry(raw interface{}) (*uint32, error) {
 
 func validateUint32Expiry(expiry int64) (*uint32, error) {
 	if expiry < 0 || expiry > math.MaxUint32 {
-		return nil, errors.New("Expiry value is not within valid range")
+		return nil, fmt.Errorf("Expiry value is not within valid range: %d", expiry)
 	}
 	value := uint32(expiry)
 	return &value, nil
@@ -290,4 +294,31 @@ func importOutcome(exported interface{}) Outcome {
 		return Outcome{Kind: "returned", Import: &ImportAnswer{ShouldImport: value}}
 	}
 	return Outcome{Kind: "returned", Import: &ImportAnswer{Error: "Import filter function returned non-boolean value."}}
+}
+
+// Expiry is what a write makes of a body's _exp (db/revision.go@4.1.1 Body.ExtractExpiry): the expiry, or
+// none (null: the property stays in the body), or the text of the 400 "Invalid expiry" refusal.
+type Expiry struct {
+	Value *uint32 `json:"value"`
+	Error string  `json:"error,omitempty"`
+}
+
+// ExtractExpiries reads each _exp of a JSON array, decoded as a written body is (UseNumber).
+func ExtractExpiries(text string) ([]Expiry, error) {
+	decoder := json.NewDecoder(strings.NewReader(text))
+	decoder.UseNumber()
+	var raws []interface{}
+	if err := decoder.Decode(&raws); err != nil {
+		return nil, err
+	}
+	out := make([]Expiry, len(raws))
+	for i, raw := range raws {
+		value, err := ReflectExpiry(raw)
+		if err != nil {
+			out[i].Error = err.Error()
+		} else {
+			out[i].Value = value
+		}
+	}
+	return out, nil
 }

@@ -283,3 +283,24 @@ func TestTimeZone(t *testing.T) {
 		t.Error("an unknown time zone compiled")
 	}
 }
+
+func TestExtractExpiries(t *testing.T) {
+	// A written body's _exp, decoded with UseNumber: the expiry, none for null, or the gateway's error text.
+	got, err := ExtractExpiries(`[60, null, "abc", -1, 1.5, true, "2030-01-01T00:00:00Z"]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sixty, date := uint32(60), uint32(1893456000)
+	want := []Expiry{
+		{Value: &sixty},
+		{},
+		{Error: `Unable to parse expiry abc as either numeric or date expiry: parsing time "abc" as "2006-01-02T15:04:05Z07:00": cannot parse "abc" as "2006"`},
+		{Error: "Expiry value is not within valid range: -1"},
+		{Error: `strconv.ParseInt: parsing "1.5": invalid syntax`},
+		{Error: "Unrecognized expiry format"},
+		{Value: &date},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("ExtractExpiries = %+v, want %+v", got, want)
+	}
+}

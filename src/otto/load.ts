@@ -14,6 +14,7 @@ export interface OttoApi {
   compile(role: string, source: string, options: string): string;
   run(batch: string): string;
   check(source: string): string;
+  expiry(values: string): string;
   free(id: number): void;
 }
 

@@ -163,10 +163,21 @@ class Engine {
     return JSON.parse(this.enter(() => this.program.api.run(stringifyJson({ program: id, calls, seeds })))) as EngineResult[];
   }
 
+  /** What a write makes of each `_exp` (engine/runner ExtractExpiries: Go's ReflectExpiry and time.Parse). */
+  expiries(values: readonly unknown[]): ExpiryVerdict[] {
+    return JSON.parse(this.enter(() => this.program.api.expiry(stringifyJson(values)))) as ExpiryVerdict[];
+  }
+
   free(id: number): void {
     if (!this.broken) this.program.api.free(id);
   }
 }
+
+/**
+ * A written body's `_exp` as the gateway reads it (db/revision.go@4.1.1 Body.ExtractExpiry): an expiry
+ * (the property leaves the body), none (null: it stays), or the text of the 400 "Invalid expiry" refusal.
+ */
+export type ExpiryVerdict = { value: number | null; error?: undefined } | { error: string };
 
 /** One call's answer from Go (engine/runner/natives.go Result): null lists are empty ones. */
 interface EngineResult {
@@ -256,6 +267,11 @@ export class FunctionSandbox {
       }
     }
     return results;
+  }
+
+  /** What a write makes of each `_exp` value (engine/runner ExtractExpiries), in one crossing. */
+  async expiries(values: readonly unknown[]): Promise<ExpiryVerdict[]> {
+    return (await this.ready()).expiries(values);
   }
 
   /** The engine this program is compiled in, compiling it again in a new engine after the old one broke. */

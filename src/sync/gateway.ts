@@ -10,7 +10,7 @@ const oneShotHash = (crypto as { hash?: (algorithm: string, data: string) => str
 import type { JsonObject, JsonValue } from '../types.js';
 import { isObject, setOwn } from '../types.js';
 import { isNumberText, JsonText, stringifyJson } from '../source/number-text.js';
-import type { CallResult, EngineCall, NativeCalls } from './engine.js';
+import type { CallResult, EngineCall, ExpiryVerdict, NativeCalls } from './engine.js';
 import { DRY_RUN_ERROR_PREFIX, JS_TIMEOUT_MESSAGE, ROLE_PREFIX, passesMeta, writeTakesCv, type NumberHandling } from '../releases/sync-runner.js';
 import type { Release } from '../releases/index.js';
 
@@ -53,9 +53,9 @@ const NUMBER_HANDLING: Record<CallPath, NumberHandling> = { write: 'convert', en
  * The arguments the runner is called with: (newDoc, oldDoc, meta, userCtx), without meta
  * before 3.0. Endpoint: rest/diagnostic_doc_api.go@4.1.1 handleSyncFnDryRun then db/crud.go SyncFnDryRun
  * and prepareSyncFn. Write: db/crud.go@4.1.1 Put (and PutExistingRev) then prepareSyncFn and
- * getChannelsAndAccess.
+ * getChannelsAndAccess. `expiry`: what the engine made of the document's `_exp` (a write that gives one).
  */
-export function prepareSyncCall(request: SyncRequest, path: CallPath, release: Release, settings: DatabaseSettings): PreparedCall {
+export function prepareSyncCall(request: SyncRequest, path: CallPath, release: Release, settings: DatabaseSettings, expiry?: ExpiryVerdict): PreparedCall {
   let meta: JsonObject = { xattrs: settings.userXattrKey ? { [settings.userXattrKey]: null } : {} };
   if (request.xattrs !== undefined) {
     const keys = Object.keys(request.xattrs);
@@ -77,14 +77,10 @@ export function prepareSyncCall(request: SyncRequest, path: CallPath, release: R
   if (generation < 0) return refuse(400, 'Invalid revision ID');
   const takesCv = path === 'write' && writeTakesCv(release);
   const matchCv = takesCv && typeof doc['_cv'] === 'string' ? doc['_cv'] : '';
-  let keepsExp = true;
-  if (path === 'write' && Object.prototype.hasOwnProperty.call(doc, '_exp')) {
-    // Put: body.ExtractExpiry() (db/revision.go@4.1.1): a valid expiry leaves the body, null stays in it,
-    // anything else refuses the write.
-    const expiry = reflectExpiry(doc['_exp']!);
-    if ('error' in expiry) return refuse(400, `Invalid expiry: ${expiry.error}`);
-    keepsExp = expiry.value === null;
-  }
+  // Put: body.ExtractExpiry() (db/revision.go@4.1.1), read by the engine: a valid expiry leaves the body,
+  // null stays in it, anything else refuses the write.
+  if (expiry?.error !== undefined) return refuse(400, `Invalid expiry: ${expiry.error}`);
+  const keepsExp = expiry === undefined || expiry.value === null;
   const body: JsonObject = {};
   const hashed: JsonObject = {};
   let syncPrefixed = false;
@@ -155,87 +151,6 @@ function strippedBeforeHash(key: string, release: Release): boolean {
   if (key.startsWith('_sync_')) return true;
   if (key === '_cv') return writeTakesCv(release);
   return key === '_sync' || key === '_id' || key === '_rev' || key === '_revisions' || key === '_exp' || key === '_purged' || key === '_removed';
-}
-
-/**
- * base.ReflectExpiry (base/util.go@4.1.1) of a body's _exp: a whole number of seconds or a UNIX time, a
- * numeric string, an RFC 3339 date, or null for none; the Go error text of anything else.
- */
-export function reflectExpiry(raw: JsonValue): { value: number | null } | { error: string } {
-  if (raw === null) return { value: null };
-  const inRange = (n: bigint): { value: number } | { error: string } => (n < 0n || n > 4294967295n ? { error: `Expiry value is not within valid range: ${n}` } : { value: Number(n) });
-  if (typeof raw === 'number' || isNumberText(raw)) {
-    // Decoded with UseNumber: json.Number.Int64(), strconv.ParseInt of the number's text.
-    const text = isNumberText(raw) ? raw.text : JSON.stringify(raw);
-    if (!/^[+-]?\d+$/.test(text)) return { error: `strconv.ParseInt: parsing ${goQuote(text)}: invalid syntax` };
-    const n = BigInt(text);
-    if (n > 9223372036854775807n || n < -9223372036854775808n) return { error: `strconv.ParseInt: parsing ${goQuote(text)}: value out of range` };
-    return inRange(n);
-  }
-  if (typeof raw === 'string') {
-    // strconv.ParseInt(s, 10, 32) first, then time.Parse(time.RFC3339, s).
-    if (/^[+-]?\d+$/.test(raw) && BigInt(raw) >= -2147483648n && BigInt(raw) <= 2147483647n) return inRange(BigInt(raw));
-    const date = parseRfc3339(raw);
-    if ('seconds' in date) return inRange(BigInt(date.seconds));
-    return { error: `Unable to parse expiry ${raw} as either numeric or date expiry: ${date.error}` };
-  }
-  return { error: 'Unrecognized expiry format' };
-}
-
-/**
- * Go's time.Parse(time.RFC3339, text) (time/format.go): the UNIX seconds, or its error text. The layout
- * "2006-01-02T15:04:05Z07:00" is read element by element; a fraction after the seconds is accepted, as Go
- * accepts one; a value out of its range is refused with Go's words.
- */
-function parseRfc3339(text: string): { seconds: number } | { error: string } {
-  const layout = '2006-01-02T15:04:05Z07:00';
-  const fail = (rest: string, element: string) => ({ error: `parsing time ${goQuote(text)} as ${goQuote(layout)}: cannot parse ${goQuote(rest)} as ${goQuote(element)}` });
-  const range = (what: string) => ({ error: `parsing time ${goQuote(text)}: ${what} out of range` });
-  let at = 0;
-  const digits = (count: number, element: string): number | { error: string } => {
-    const part = text.slice(at, at + count);
-    if (part.length !== count || !/^\d+$/.test(part)) return fail(text.slice(at), element);
-    at += count;
-    return Number(part);
-  };
-  const literal = (ch: string): { error: string } | null => {
-    if (text[at] !== ch) return fail(text.slice(at), ch);
-    at++;
-    return null;
-  };
-  const fields: number[] = [];
-  for (const [count, element, after] of [[4, '2006', '-'], [2, '01', '-'], [2, '02', 'T'], [2, '15', ':'], [2, '04', ':'], [2, '05', '']] as const) {
-    const value = digits(count, element);
-    if (typeof value !== 'number') return value;
-    fields.push(value);
-    if (after) {
-      const problem = literal(after);
-      if (problem) return problem;
-    }
-  }
-  if (text[at] === '.' && /\d/.test(text[at + 1] ?? '')) while (/\d/.test(text[++at] ?? '')) { /* the fraction */ }
-  let offset = 0;
-  if (text[at] === 'Z') at++;
-  else {
-    const zone = /^([+-])(\d{2}):(\d{2})/.exec(text.slice(at));
-    if (!zone) return fail(text.slice(at), 'Z07:00');
-    offset = (zone[1] === '-' ? -1 : 1) * (Number(zone[2]) * 3600 + Number(zone[3]) * 60);
-    at += 6;
-  }
-  if (at < text.length) return { error: `parsing time ${goQuote(text)}: extra text: ${goQuote(text.slice(at))}` };
-  const [year, month, day, hour, minute, second] = fields as [number, number, number, number, number, number];
-  if (month < 1 || month > 12) return range('month');
-  const utc = (y: number, mo: number, d: number, h = 0, mi = 0, se = 0): number => {
-    const date = new Date(0);
-    date.setUTCFullYear(y, mo, d);
-    date.setUTCHours(h, mi, se, 0);
-    return date.getTime();
-  };
-  if (day < 1 || day > new Date(utc(year, month, 0)).getUTCDate()) return range('day');
-  if (hour > 23) return range('hour');
-  if (minute > 59) return range('minute');
-  if (second > 59) return range('second');
-  return { seconds: Math.floor(utc(year, month - 1, day, hour, minute, second) / 1000) - offset };
 }
 
 function refuse(status: number, message: string): PreparedCall {

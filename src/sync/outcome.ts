@@ -57,12 +57,16 @@ export interface TimedOutcomes {
 
 const timeOf = (results: readonly CallResult[] | null): number => (results ?? []).reduce((sum, r) => sum + (r.micros ?? 0), 0);
 
-export async function runMany(sandbox: Pick<FunctionSandbox, 'callMany'>, job: Job, requests: readonly CallRequest[], seeds: readonly number[] = [ORDER_SEEDS[0]]): Promise<TimedOutcomes> {
+export async function runMany(sandbox: Pick<FunctionSandbox, 'callMany' | 'expiries'>, job: Job, requests: readonly CallRequest[], seeds: readonly number[] = [ORDER_SEEDS[0]]): Promise<TimedOutcomes> {
   if (job.role === 'import_filter') {
     const called = await sandbox.callMany(requests.map((r) => prepareImportCall(r.doc, job.path)), seeds);
     return { outcomes: called.map((results) => seededOutcome(job, results)), micros: called.map(timeOf) };
   }
-  const prepared = requests.map((request) => prepareSyncCall(request, job.path, job.release, job.settings));
+  // A write reads each _exp as the gateway's Go does, in the engine, before anything else is decided.
+  const withExp = job.path === 'write' ? requests.flatMap((r, i) => (Object.prototype.hasOwnProperty.call(r.doc, '_exp') ? [i] : [])) : [];
+  const verdicts = withExp.length > 0 ? await sandbox.expiries(withExp.map((i) => requests[i]!.doc['_exp'])) : [];
+  const expiryOf = new Map(withExp.map((i, k) => [i, verdicts[k]!]));
+  const prepared = requests.map((request, i) => prepareSyncCall(request, job.path, job.release, job.settings, expiryOf.get(i)));
   const called = await sandbox.callMany(prepared.flatMap((p) => (p.ok ? [p.call] : [])), seeds);
   let next = 0;
   const seeded = prepared.map((p) => (p.ok ? called[next++]! : null));

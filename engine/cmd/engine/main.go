@@ -87,6 +87,14 @@ func main() {
 			}
 			return "{}"
 		}),
+		// expiry(valuesJSON) -> [{"value": n|null} | {"error": text}]: what a write makes of each _exp.
+		"expiry": js.FuncOf(func(this js.Value, args []js.Value) interface{} {
+			expiries, err := runner.ExtractExpiries(args[0].String())
+			if err != nil {
+				return reply(map[string]interface{}{"error": err.Error()})
+			}
+			return reply(expiries)
+		}),
 		"free": js.FuncOf(func(this js.Value, args []js.Value) interface{} {
 			delete(programs, args[0].Int())
 			return nil
