@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { homedir } from 'node:os';
 import type { FileResult, RuleSetting } from '../types.js';
 import { isObject } from '../types.js';
-import { findLocNode, JsonSyntaxError, parseJsonWithLocations } from '../source/json.js';
+import { findLocNode, JsonSyntaxError, parseJsonWithLocations, type LocNode } from '../source/json.js';
 import { LineIndex } from '../source/offset-map.js';
 import { findRule, allRules } from '../rules/index.js';
 import { closestMatch } from '../distance.js';
@@ -103,74 +103,52 @@ export async function loadToolConfig(cwd: string, explicitPath?: string, options
     if (!ran.ok) return { config: emptyToolConfig(), filepath, problems: problem(display, `the sgconf tool config cannot be loaded: ${ran.reason}`, '') };
     return validateToolConfig(ran.value, display, filepath);
   }
-  let raw: unknown;
-  try {
-    raw = await readDataToolConfig(filepath);
-  } catch (error) {
-    return { config: emptyToolConfig(), filepath, problems: problem(display, `the sgconf tool config cannot be loaded: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, '') };
+  const read = await readDataToolConfig(filepath);
+  if ('problem' in read) return { config: emptyToolConfig(), filepath, problems: problem(display, `the sgconf tool config cannot be loaded: ${read.problem}`, '', read.at) };
+  const loaded = validateToolConfig(read.value, display, filepath);
+  // Each finding at its key, found in the same parse.
+  if (loaded.problems) {
+    for (const d of loaded.problems.diagnostics) {
+      const node = findLocNode(read.root, read.prefix + d.pointer);
+      if (!node) continue;
+      const start = read.lines.position(node.keyStart ?? node.start);
+      const end = read.lines.position(node.keyEnd ?? node.end);
+      Object.assign(d, { line: start.line, column: start.column, endLine: end.line, endColumn: end.column });
+    }
   }
-  const loaded = validateToolConfig(raw, display, filepath);
-  if (loaded.problems) placeProblems(loaded.problems, filepath);
   return loaded;
 }
 
+type DataToolConfig =
+  | { value: unknown; root: LocNode; prefix: string; lines: LineIndex }
+  | { problem: string; at?: { line: number; column: number } };
+
 /**
- * The settings of a JSON or YAML tool config, or of package.json's "sgconf" key, read as data: nothing in
- * the file is followed, imported or run (a key such as cosmiconfig's "$import" is a finding, not an
- * instruction). `.sgconfrc` without an extension is YAML, which reads JSON too. The one reader with limits
- * refuses a device, a FIFO or a file past the size cap.
+ * The settings of a JSON or YAML tool config, or of package.json's "sgconf" key, read as data by the
+ * pipeline's located parsers, once: nothing in the file is followed, imported or run (a key such as
+ * cosmiconfig's "$import" is a finding, not an instruction), and each finding gets its line and column.
+ * `.sgconfrc` without an extension is YAML, which reads JSON too. The one reader with limits refuses a
+ * device, a FIFO or a file past the size cap.
  */
-async function readDataToolConfig(filepath: string): Promise<unknown> {
-  const text = readRegularFileSync(filepath, MAX_CONFIG_BYTES).toString('utf8').replace(/^\uFEFF/, '');
-  const name = path.basename(filepath);
-  if (name === 'package.json') {
-    const pkg = parseJsonText(text);
-    return isObject(pkg as never) ? ((pkg as Record<string, unknown>)['sgconf'] ?? {}) : {};
-  }
-  if (/\.json$/i.test(name)) return parseJsonText(text);
-  const { parse } = await import('yaml');
-  // No custom tags, no more aliases than a document of test data needs.
-  return parse(text, { maxAliasCount: 100 }) ?? {};
-}
-
-/** JSON text as data; a syntax error says where (line and column). */
-function parseJsonText(text: string): unknown {
-  try {
-    return parseJsonWithLocations(text).value;
-  } catch (error) {
-    if (error instanceof JsonSyntaxError) {
-      const at = new LineIndex(text).position(error.offset);
-      throw new Error(`invalid JSON at line ${at.line}, column ${at.column}: ${error.message}`);
-    }
-    throw error;
-  }
-}
-
-/** Exact line and column for findings in a JSON tool config (package.json: under its "sgconf" key). */
-function placeProblems(problems: FileResult, filepath: string): void {
+async function readDataToolConfig(filepath: string): Promise<DataToolConfig> {
   let text: string;
   try {
-    text = readRegularFileSync(filepath, MAX_CONFIG_BYTES).toString('utf8');
-  } catch {
-    return;
+    text = readRegularFileSync(filepath, MAX_CONFIG_BYTES).toString('utf8').replace(/^\uFEFF/, '');
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
   }
-  let located;
-  try {
-    located = parseJsonWithLocations(text);
-  } catch {
-    return; // YAML or JavaScript tool configs keep the file-level position
-  }
-  const prefix = path.basename(filepath) === 'package.json' ? '/sgconf' : '';
   const lines = new LineIndex(text);
-  for (const d of problems.diagnostics) {
-    const node = findLocNode(located.root, prefix + d.pointer);
-    if (!node) continue;
-    const start = lines.position(node.keyStart ?? node.start);
-    const end = lines.position(node.keyEnd ?? node.end);
-    Object.assign(d, { line: start.line, column: start.column, endLine: end.line, endColumn: end.column });
+  const name = path.basename(filepath);
+  try {
+    const parsed = /\.json$/i.test(name) ? parseJsonWithLocations(text) : (await import('../source/yaml.js')).parseYamlWithLocations(text);
+    if (name !== 'package.json') return { value: parsed.value, root: parsed.root, prefix: '', lines };
+    const settings = isObject(parsed.value) ? parsed.value['sgconf'] : undefined;
+    return { value: settings ?? {}, root: parsed.root, prefix: '/sgconf', lines };
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) return { problem: error.message, at: lines.position(error.offset) };
+    return { problem: error instanceof Error ? error.message.split('\n')[0]! : String(error) };
   }
 }
-
 
 export function validateToolConfig(raw: unknown, display: string, filepath: string | null = null): LoadedToolConfig {
   const config = emptyToolConfig();
@@ -269,6 +247,6 @@ export function validateToolConfig(raw: unknown, display: string, filepath: stri
   return { config, filepath, problems: result };
 }
 
-function problem(file: string, message: string, pointer: string): FileResult {
-  return { file, kind: null, diagnostics: [{ rule: 'config/invalid', severity: 'error', message, pointer, line: 1, column: 1, endLine: 1, endColumn: 1 }] };
+function problem(file: string, message: string, pointer: string, at = { line: 1, column: 1 }): FileResult {
+  return { file, kind: null, diagnostics: [{ rule: 'config/invalid', severity: 'error', message, pointer, line: at.line, column: at.column, endLine: at.line, endColumn: at.column }] };
 }

@@ -45,3 +45,22 @@ describe('tool config search', () => {
     expect(findToolConfigFile(path.join(home, 'work'), home)).toBeNull();
   });
 });
+
+describe('tool config findings at their place', () => {
+  it.each([
+    ['.sgconfrc.json', '{\n  "target": "4.1",\n  "$import": "./x.cjs"\n}\n', 3, 3, '"$import" is not a setting'],
+    ['.sgconfrc.yaml', 'target: "4.1"\nrulez: {}\n', 2, 1, 'unknown key "rulez"'],
+    ['.sgconfrc', 'target: "4.1"\n$import: ./x.cjs\n', 2, 1, '"$import" is not a setting'],
+    ['package.json', '{\n  "name": "x",\n  "sgconf": {\n    "ignroe": []\n  }\n}\n', 4, 5, 'did you mean "ignore"'],
+    ['.sgconfrc.json', '{\n  "target": "4.1",,\n}\n', 2, 19, 'cannot be loaded'],
+  ])('%s: the finding at its line and column', async (name, text, line, column, message) => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { loadToolConfig } = await import('../../../src/config/index.js');
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-placed-'));
+    writeFileSync(path.join(dir, name), text);
+    const loaded = await loadToolConfig(dir, name);
+    expect(loaded.problems!.diagnostics[0]).toMatchObject({ rule: 'config/invalid', line, column, message: expect.stringContaining(message) });
+  });
+});
