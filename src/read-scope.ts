@@ -54,7 +54,11 @@ export function insideRepository(file: string, scope: ReadScope | undefined): bo
 /** Whether a file named by the repository's content may be read. */
 export function mayRead(file: string, scope: ReadScope | undefined): boolean {
   if (scope === undefined || scope.host) return true;
-  const real = realPath(file);
+  return inScope(realPath(file), scope);
+}
+
+/** Whether a real path lies in the repository or in a place the user allowed. */
+function inScope(real: string, scope: ReadScope): boolean {
   return within(real, scope.root) || scope.allowed.some((entry) => within(real, entry));
 }
 
@@ -76,9 +80,7 @@ const SYSTEM_TREES = ['/proc', '/sys', '/dev'];
  * repository or one the user allowed, even on the gateway host, and never into /proc, /sys or /dev.
  */
 export function mayFollowLink(real: string, scope: ReadScope | undefined): boolean {
-  if (SYSTEM_TREES.some((tree) => within(real, tree))) return false;
-  if (scope === undefined) return true;
-  return within(real, scope.root) || scope.allowed.some((entry) => within(real, entry));
+  return mayWalk(real) && (scope === undefined || inScope(real, scope));
 }
 
 /** Whether a folder search may enter a folder it reached without a link (a named folder's real path). */

@@ -45,14 +45,14 @@ func parseCounted(text string, name string, counters int) (*ast.Program, *covera
 	}}
 	ast.Walk(finder, program)
 	// One site per counter: a name the function's own text holds would give a counter a second site.
-	if len(c.sites) != counters || sitesPerCounter(c.sites, counters) {
+	if len(c.sites) != counters || misplacedCounters(c.sites, counters) {
 		return nil, nil, fmt.Errorf("the function's text does not hold each of its %d coverage counters once", counters)
 	}
 	return program, c, nil
 }
 
-// sitesPerCounter says whether some counter has no site or more than one.
-func sitesPerCounter(sites map[string]int, counters int) bool {
+// misplacedCounters says whether some counter has no site or more than one.
+func misplacedCounters(sites map[string]int, counters int) bool {
 	seen := make([]bool, counters)
 	for _, n := range sites {
 		if seen[n] {

@@ -28,7 +28,7 @@ export function releaseSchema(schema: SchemaNode, kind: Kind, target: Release): 
     const properties = parent?.['properties'] as Record<string, unknown> | undefined;
     if (!properties) continue;
     const known = (added === null || compareReleases(added, target) <= 0) && (removed === null || compareReleases(target, removed) < 0);
-    const key = Object.keys(properties).find((k) => k.toLowerCase() === name.toLowerCase());
+    const key = keyOf(properties, name);
     if (!known && key !== undefined) delete properties[key];
     if (known && key === undefined && removed !== null) properties[name] = { description: `Known to ${target}; removed in ${removed} (${source}).` };
   }
@@ -39,7 +39,11 @@ export function releaseSchema(schema: SchemaNode, kind: Kind, target: Release): 
 
 function propertyOf(node: SchemaNode, name: string): unknown {
   const properties = node['properties'] as Record<string, unknown> | undefined;
-  if (!properties) return undefined;
-  const key = Object.keys(properties).find((k) => k.toLowerCase() === name.toLowerCase());
-  return key === undefined ? undefined : properties[key];
+  const key = properties ? keyOf(properties, name) : undefined;
+  return key === undefined ? undefined : properties![key];
+}
+
+/** A schema property's key for a field (the gateway's decoder matches keys case-insensitively). */
+function keyOf(properties: Record<string, unknown>, name: string): string | undefined {
+  return Object.keys(properties).find((k) => k.toLowerCase() === name.toLowerCase());
 }

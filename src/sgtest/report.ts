@@ -132,7 +132,7 @@ export function stylishSummary(report: TestReport, color: boolean): string {
     if (slowCases.length > 0) out.push(paint('gray', `slowest cases: ${slowCases.map(({ file, c }) => `${printable(c.name)} (${printable(file)}) ${c.durationMs} ms`).join(', ')}`));
   }
   const broken = report.results.filter((r) => r.diagnostics.some((d) => d.severity === 'error')).length;
-  const counts = `${report.passed} passed, ${report.failed} failed${report.skipped ? `, ${report.skipped} skipped` : ''}${report.todo ? `, ${report.todo} todo` : ''}`;
+  const counts = countsOf(report);
   out.push(`${paint(report.failed > 0 || broken > 0 ? 'red' : 'green', counts)}${broken ? ` (${broken} test file${broken === 1 ? '' : 's'} with errors)` : ''}; Sync Gateway ${targetsOf(report)}`);
   return `${out.join('\n')}\n`;
 }
@@ -185,8 +185,13 @@ function github(report: TestReport): string {
       out.push(`::error file=${escapeProperty(result.file)},line=${c.line},title=${escapeProperty(`sgconf test: ${c.name}`)}::${escapeData(caseProblem(c).join('\n'))}`);
     }
   }
-  out.push(`${report.passed} passed, ${report.failed} failed${report.skipped ? `, ${report.skipped} skipped` : ''}${report.todo ? `, ${report.todo} todo` : ''}`);
+  out.push(countsOf(report));
   return `${out.join('\n')}\n`;
+}
+
+/** `N passed, M failed`, with the skipped and todo cases when there are some. */
+function countsOf(report: TestReport): string {
+  return `${report.passed} passed, ${report.failed} failed${report.skipped ? `, ${report.skipped} skipped` : ''}${report.todo ? `, ${report.todo} todo` : ''}`;
 }
 
 function seconds(ms: number): string {

@@ -121,9 +121,15 @@ export async function runTestFile(file: string, options: TestRunOptions, pool: S
       const pointer = `/cases/${c.index}/only`;
       result.diagnostics.push(place({ rule: INVALID_FILE, severity: 'error', pointer, writtenPointer: pointer, message: `case "${c.name}" has "only: true", which --forbid-only refuses: it would leave the file's other cases unrun` }));
     }
-    const why = c.todo ? null : c.skip !== undefined ? (c.skip === true ? 'skip: true' : c.skip) : focused && !c.only ? 'another case of the file has only: true' : options.grep && !options.grep.test(c.name) ? 'not matched by --grep' : undefined;
-    if (c.todo) setAside.set(c.index, resultOf(c, { passed: false, status: 'todo', actual: null, failures: [] }));
-    else if (why !== undefined && why !== null) setAside.set(c.index, resultOf(c, { passed: false, status: 'skipped', skipped: why, actual: null, failures: [] }));
+    if (c.todo) {
+      setAside.set(c.index, resultOf(c, { passed: false, status: 'todo', actual: null, failures: [] }));
+      continue;
+    }
+    const skipped = c.skip !== undefined ? (c.skip === true ? 'skip: true' : c.skip)
+      : focused && !c.only ? 'another case of the file has only: true'
+      : options.grep && !options.grep.test(c.name) ? 'not matched by --grep'
+      : undefined;
+    if (skipped !== undefined) setAside.set(c.index, resultOf(c, { passed: false, status: 'skipped', skipped, actual: null, failures: [] }));
   }
   const runnable = testFile.cases.filter((c) => !setAside.has(c.index));
   const inOrder = (ran: Map<number, CaseResult>): CaseResult[] => testFile.cases.map((c) => setAside.get(c.index) ?? ran.get(c.index)!);

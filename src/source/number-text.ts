@@ -10,30 +10,33 @@
 import { findLocNode, parseJsonWithLocations } from './json.js';
 import { escapePointerToken, isObject, setOwn, type JsonValue } from '../types.js';
 
-/** A number kept as its written JSON text (a leaf, though it is an object to JavaScript). */
-export class NumberText {
+/**
+ * A value stringifyJson writes as its JSON text, unchanged. Any other JSON.stringify writes its plain
+ * value. The text must be one JSON value.
+ */
+abstract class RawJson {
   constructor(readonly text: string) {}
 
-  /** Outside stringifyJson the number's value, so that any other JSON.stringify writes a plain number. */
-  toJSON(): number | string {
-    if (writing === 0) return Number(this.text);
-    written++;
-    return `${MARK_OPEN}${this.text}${MARK_CLOSE}`;
+  protected abstract plain(): unknown;
+
+  toJSON(): unknown {
+    if (writing === 0) return this.plain();
+    rawTexts.push(this.text);
+    return `${MARK_OPEN}${rawTexts.length - 1}${MARK_CLOSE}`;
   }
 }
 
-/**
- * A value given as its JSON text, which stringifyJson writes as it is (a body in the gateway's key order:
- * Go decodes a map's keys in the order the text gives them). The text must be one JSON value.
- */
-export class JsonText {
-  constructor(readonly text: string) {}
+/** A number kept as its written JSON text (a leaf, though it is an object to JavaScript). */
+export class NumberText extends RawJson {
+  protected plain(): number {
+    return Number(this.text);
+  }
+}
 
-  toJSON(): unknown {
-    if (writing === 0) return JSON.parse(this.text);
-    written++;
-    rawTexts.push(this.text);
-    return `${MARK_OPEN}#${rawTexts.length - 1}${MARK_CLOSE}`;
+/** A value given as its JSON text: a body in the gateway's key order (Go decodes a map's keys in the text's order). */
+export class JsonText extends RawJson {
+  protected plain(): unknown {
+    return JSON.parse(this.text);
   }
 }
 
@@ -118,50 +121,45 @@ export function isNumberText(value: unknown): value is NumberText {
   return value instanceof NumberText;
 }
 
-// While stringifyJson runs, a NumberText writes itself as a marked string, which is then replaced by its
-// text. The marks are noncharacters, which JSON.stringify writes unescaped.
+// While stringifyJson runs, a RawJson writes itself as a marked string holding the number of its text,
+// which is then put in its place. The marks are noncharacters, which JSON.stringify writes unescaped.
 const MARK_OPEN = '\uFDD0';
 const MARK_CLOSE = '\uFDD1';
-const MARKED = /"\uFDD0(-?[0-9][0-9.eE+-]*|#\d+)\uFDD1"/g;
+const MARKED = /"\uFDD0(\d+)\uFDD1"/g;
 let writing = 0;
-let written = 0;
-/** The texts of the JsonText values the current stringifyJson has met, by their mark's number. */
+/** The texts of the RawJson values the current stringifyJson has met, by their mark's number. */
 let rawTexts: string[] = [];
 
 /**
- * JSON.stringify, with each NumberText and JsonText written as its text. A string of the input that looks like a marked
- * number makes the count of replacements differ from the count of numbers written: then the value is
- * written again by writeExactly, so no input can turn a string into a number.
+ * JSON.stringify, with each NumberText and JsonText written as its text. A string of the input that looks
+ * like a mark makes the count of replacements differ from the count of texts: then the value is written
+ * again by writeExactly, so that no input can turn a string into a value.
  */
 export function stringifyJson(value: unknown): string {
   writing++;
-  const before = written;
   const outerTexts = rawTexts;
   rawTexts = [];
   let out: string;
-  let numbers: number;
   let texts: string[];
   try {
     out = JSON.stringify(value);
   } finally {
     writing--;
-    numbers = written - before;
-    written = before;
     texts = rawTexts;
     rawTexts = outerTexts;
   }
-  if (numbers === 0) return out;
+  if (texts.length === 0) return out;
   let replaced = 0;
-  const result = out.replace(MARKED, (_whole, text: string) => {
+  const result = out.replace(MARKED, (_whole, index: string) => {
     replaced++;
-    return text.startsWith('#') ? texts[Number(text.slice(1))] ?? 'null' : text;
+    return texts[Number(index)] ?? 'null';
   });
-  return replaced === numbers ? result : writeExactly(value);
+  return replaced === texts.length ? result : writeExactly(value);
 }
 
-/** The JSON text of a value with NumberText written as its text, one value at a time (the rare slow path). */
+/** The JSON text of a value with each RawJson written as its text, one value at a time (the rare slow path). */
 function writeExactly(value: unknown): string {
-  if (value instanceof NumberText || value instanceof JsonText) return value.text;
+  if (value instanceof RawJson) return value.text;
   if (Array.isArray(value)) return `[${value.map((item) => (item === undefined || typeof item === 'function' ? 'null' : writeExactly(item))).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const members: string[] = [];

@@ -97,10 +97,11 @@ describe('reading a document', () => {
     expect(yaml.ok && stringifyJson(yaml.value)).toBe('{"1":"key","a":1.0,"b":[1e2,3],"c":{"2.5":"key"}}');
   });
 
-  it('a string that looks like a marked number stays a string, in a value and in a key', () => {
-    const text = '{"n": 1.0, "s": "\\ufdd02.0\\ufdd1", "\\ufdd03.0\\ufdd1": -0}';
+  it('a string that looks like a mark stays a string, in a value and in a key', () => {
+    // stringifyJson marks each number it writes as its text with a noncharacter pair around its index.
+    const text = '{"n": 1.0, "s": "\\ufdd00\\ufdd1", "\\ufdd01\\ufdd1": -0}';
     const parsed = parseDocumentText(text, 'json-or-yaml');
-    expect(parsed.ok && stringifyJson(parsed.value)).toBe('{"n":1.0,"s":"\ufdd02.0\ufdd1","\ufdd03.0\ufdd1":-0}');
+    expect(parsed.ok && stringifyJson(parsed.value)).toBe('{"n":1.0,"s":"\ufdd00\ufdd1","\ufdd01\ufdd1":-0}');
   });
 
   it('a YAML document with an error is still refused with the error', () => {

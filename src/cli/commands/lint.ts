@@ -85,26 +85,24 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     kind: values.kind as Kind | 'auto',
     ignore: tool.config.ignore,
     ignoreBase: tool.filepath ? path.dirname(tool.filepath) : io.cwd,
-    quiet: values.quiet,
   };
   // Every finding is made, --quiet or not: the fixes come from all of them, and --quiet says what it hid.
-  const everything = { ...lintOptions, quiet: false };
-  const lintAll = async (): Promise<LintReport> => {
-    const found = paths.length > 0 ? await lintPaths(paths, everything) : summarize([], shared.target);
+    const lintAll = async (): Promise<LintReport> => {
+    const found = paths.length > 0 ? await lintPaths(paths, lintOptions) : summarize([], shared.target);
     if (stdinText === null) return found;
-    const stdin = await analyzeText(stdinText, stdinName, { ...everything, discovered: false });
+    const stdin = await analyzeText(stdinText, stdinName, { ...lintOptions, discovered: false });
     return summarize([stdin.result, ...found.results], shared.target);
   };
   let report = await lintAll();
   if (values['fix-dry-run']) {
     const { fixFiles } = await import('../fix-files.js');
     const sources = new Map(stdinText === null ? [] : [[stdinName, stdinText]]);
-    const fixed = await fixFiles(report.results, everything, io, 'diff', sources);
+    const fixed = await fixFiles(report.results, lintOptions, io, 'diff', sources);
     // As lint would exit after the fixes: the fixed texts linted again, in memory.
     const after: FileResult[] = [];
     for (const result of report.results) {
       const text = fixed.texts.get(result.file);
-      after.push(text === undefined ? result : (await analyzeText(text, result.file, { ...everything, discovered: true })).result);
+      after.push(text === undefined ? result : (await analyzeText(text, result.file, { ...lintOptions, discovered: true })).result);
     }
     const left = summarize(after, shared.target);
     // Nothing to fix prints nothing: an empty diff is the answer scripts check for.
@@ -114,7 +112,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
   if (values.fix) {
     const { fixFiles } = await import('../fix-files.js');
-    const fixed = await fixFiles(report.results, everything, io, 'write');
+    const fixed = await fixFiles(report.results, lintOptions, io, 'write');
     // What is left after the fixes is the report, with an error on each file that could not be written.
     if (fixed.changed > 0) report = await lintAll();
     if (fixed.unwritable.size > 0) {
@@ -130,9 +128,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (empty.length > 0) {
     throw new UsageError(`no gateway config found in ${empty.join(', ')} (folders are searched for *.json, *.yaml and *.yml; files that are not gateway configs, and ignored ones, are skipped; name a file to check it whatever it holds)`);
   }
-  const extra = [...deployment.problems];
   const hidden = { warnings: 0, infos: 0 };
-  let results = [...extra, ...report.results];
+  let results = [...deployment.problems, ...report.results];
   if (values.quiet) {
     // --quiet reports errors only, and counts what it left out.
     results = results.map((r) => {

@@ -140,9 +140,9 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   }
   if (progress) io.stdout('\r\u001b[K');
   if (values.watch) {
-    io.stdout(formatTestReport(summarizeTests(deployment.options.target, results), format, io.cwd, useColor(io, values)));
+    io.stdout(formatTestReport(summarizeTests(deployment.options.target, results), format, io.cwd, color));
     const { watchTests } = await import('../watch-tests.js');
-    return watchTests(results, paths, { io, isTestFile: (file) => TEST_FILE.test(file), run: (file) => runTestFile(file, runOptions, pool), report: (rerun) => formatTestReport(summarizeTests(deployment.options.target, rerun), format, io.cwd, useColor(io, values)) });
+    return watchTests(results, paths, { io, isTestFile: (file) => TEST_FILE.test(file), run: (file) => runTestFile(file, runOptions, pool), report: (rerun) => formatTestReport(summarizeTests(deployment.options.target, rerun), format, io.cwd, color) });
   }
   // Lines of env files that are not NAME=value are findings of their own, as lint reports them.
   const envFileResults = deployment.problems.map((p) => ({ file: p.file, target: deployment.options.target, diagnostics: p.diagnostics, cases: [] }));
