@@ -3,6 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError, type CliIO } from './io.js';
 import { compareReleases, NEWEST_RELEASE, parseRelease, RELEASES, type Release } from '../releases/index.js';
 import { closestMatch } from '../distance.js';
+import { isTimeZone } from '../sync/time-zone.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Config<O extends Options> = { args: string[]; allowPositionals: true; strict: true; options: O };
@@ -55,6 +56,12 @@ export function useColor(io: CliIO, values: { color?: boolean; 'no-color'?: bool
   if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
   if (io.env.NO_COLOR !== undefined && io.env.NO_COLOR !== '') return false;
   return io.isTTY && io.env.TERM !== 'dumb';
+}
+
+/** --tz: an IANA time zone (the gateway host's), or misuse. */
+export function timeZoneOption(zone: string | undefined): string | undefined {
+  if (zone !== undefined && !isTimeZone(zone)) throw new UsageError(`--tz ${JSON.stringify(zone)}: give an IANA time zone such as Europe/Paris or UTC`);
+  return zone;
 }
 
 /** --color and --no-color, for the commands that print to a terminal. */

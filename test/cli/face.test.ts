@@ -62,6 +62,8 @@ describe('the command line', () => {
     expect(coloured(await runCli(['lint', 'db.json'], { cwd: dir, env: { NO_COLOR: '1' } }))).toBe(false);
     expect(coloured(await runCli(['lint', 'db.json', '--color'], { cwd: dir, env: { NO_COLOR: '1' } }))).toBe(true);
     expect(coloured(await runCli(['lint', 'db.json', '--no-color'], { cwd: dir, env: { FORCE_COLOR: '1' } }))).toBe(false);
+    expect(coloured(await runCli(['build', 'db.json', '--out', 'out', '--color'], { cwd: dir }))).toBe(true);
+    expect(coloured(await runCli(['build', 'db.json', '--out', 'out'], { cwd: dir }))).toBe(false);
     const sgtest = folder({ 'db.json': JSON.stringify({ name: 'db', bucket: 'b' }), 'db.sgtest.json': JSON.stringify({ config: 'db.json', cases: [{ name: 'x', doc: {}, expect: { channels: ['wrong'] } }] }) });
     expect(coloured(await runCli(['test', '--color'], { cwd: sgtest }))).toBe(true);
     expect(coloured(await runCli(['test'], { cwd: sgtest }))).toBe(false);

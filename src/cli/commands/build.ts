@@ -1,7 +1,7 @@
 // sgconf build <path>... --out <dir>: compile 3.x sources into deployable JSON.
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
-import { parseCommandArgs, useColor } from '../args.js';
+import { COLOR_OPTIONS, parseCommandArgs, useColor } from '../args.js';
 import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor } from '../tool-options.js';
 import { buildSources } from '../../convert/build.js';
 import { dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
@@ -25,6 +25,7 @@ Options:
   --host                 this machine is the gateway host
 ${trustOptionsHelp(25, ['--pass-env'])}
   --format stylish|json  how diagnostics are reported (default stylish)
+  --color, --no-color    colours on or off (default: on a terminal, unless NO_COLOR; FORCE_COLOR)
   -h, --help             show this help
 `;
 
@@ -35,6 +36,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         'dry-run': { type: 'boolean' },
         'no-remote': { type: 'boolean' },
         format: { type: 'string' },
+        ...COLOR_OPTIONS,
         ...DEPLOYMENT_OPTIONS,
       }, USAGE, io);
   if (!parsed) return 0;
@@ -54,7 +56,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const outcome = await buildSources(positionals, { cwd: io.cwd, lint });
   const report = toReport([...problems, ...outcome.results], lint.target);
   const text = await formatDiagnostics(report, format, {
-    color: useColor(io), cwd: io.cwd, readSource: (f) => outcome.sources.get(f) ?? null,
+    color: useColor(io, values), cwd: io.cwd, readSource: (f) => outcome.sources.get(f) ?? null,
   });
   if (!outcome.ok || problems.length > 0) {
     io.stdout(text);

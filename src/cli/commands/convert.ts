@@ -1,7 +1,7 @@
 // sgconf convert <legacy-config> --out <dir> | --in-place: one-way conversion of a legacy config.
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
-import { parseCommandArgs, useColor } from '../args.js';
+import { COLOR_OPTIONS, parseCommandArgs, useColor } from '../args.js';
 import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor } from '../tool-options.js';
 import { convertFile } from '../../convert/run.js';
 import { conversionSummary, dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
@@ -29,6 +29,7 @@ Options:
   --host                 this machine is the gateway host: absolute paths must exist here
 ${trustOptionsHelp(25)}
   --format stylish|json  how diagnostics are reported (default stylish)
+  --color, --no-color    colours on or off (default: on a terminal, unless NO_COLOR; FORCE_COLOR)
   -h, --help             show this help
 `;
 
@@ -42,6 +43,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         'expand-env': { type: 'boolean' },
         format: { type: 'string' },
         'no-remote': { type: 'boolean' },
+        ...COLOR_OPTIONS,
         ...DEPLOYMENT_OPTIONS,
       }, USAGE, io);
   if (!parsed) return 0;
@@ -71,7 +73,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   outcome.result.file = input;
   const report = toReport([...problems, outcome.result], lint.target);
   const diagnosticsText = await formatDiagnostics(report, format, {
-    color: useColor(io), cwd: io.cwd, readSource: (f) => (f === input ? outcome.sourceText ?? null : null),
+    color: useColor(io, values), cwd: io.cwd, readSource: (f) => (f === input ? outcome.sourceText ?? null : null),
   });
   if (!outcome.ok || !outcome.conversion || problems.length > 0) {
     io.stdout(diagnosticsText);

@@ -3,7 +3,7 @@
 import { jsonText } from '../../messages.js';
 import * as path from 'node:path';
 import { frameReader, UsageError, type CliIO } from '../io.js';
-import { parseCommandArgs, useColor } from '../args.js';
+import { parseCommandArgs, timeZoneOption, useColor } from '../args.js';
 import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor } from '../tool-options.js';
 import { analyzeFile } from '../../files.js';
 import { summarize } from '../../lint.js';
@@ -13,7 +13,6 @@ import { SandboxPool } from '../../sync/pool.js';
 import { runRequests } from '../../sync/run.js';
 import { hasDryRunEndpoint } from '../../releases/sync-runner.js';
 import { readDocumentFile, splitList } from '../documents.js';
-import { isTimeZone } from '../../sync/time-zone.js';
 import type { SyncRequest } from '../../sync/gateway.js';
 
 export const DRY_RUN_USAGE = `Usage: sgconf dry-run <config> --doc <file|-> [options]
@@ -66,7 +65,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (!parsed) return 0;
   const { values, positionals } = parsed;
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'no config given: name the config whose function runs' : `one config at a time (got ${positionals.length})`);
-  if (values.tz !== undefined && !isTimeZone(values.tz)) throw new UsageError(`--tz ${JSON.stringify(values.tz)}: give an IANA time zone such as Europe/Paris or UTC`);
+  timeZoneOption(values.tz);
   if (values.doc === undefined) throw new UsageError('no document given: --doc FILE (or - for standard input)');
   if (values.user === undefined && (values.roles !== undefined || values.channels !== undefined)) throw new UsageError('--roles and --channels describe a user: give --user too');
 

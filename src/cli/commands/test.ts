@@ -3,8 +3,7 @@ import * as path from 'node:path';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { CoverageCollector, share } from '../../sgtest/coverage.js';
 import { UsageError, type CliIO } from '../io.js';
-import { COLOR_OPTIONS, parseCommandArgs, useColor } from '../args.js';
-import { isTimeZone } from '../../sync/time-zone.js';
+import { COLOR_OPTIONS, parseCommandArgs, timeZoneOption, useColor } from '../args.js';
 import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor, type SharedOptionValues } from '../tool-options.js';
 import { findConfigFiles, ignoreMatcher } from '../../files.js';
 import { SandboxPool } from '../../sync/pool.js';
@@ -101,7 +100,7 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   const coverage = values.coverage || threshold !== null || values['coverage-dir'] !== undefined ? new CoverageCollector() : undefined;
 
   const grep = grepOption(values.grep);
-  if (values.tz !== undefined && !isTimeZone(values.tz)) throw new UsageError(`--tz ${JSON.stringify(values.tz)}: give an IANA time zone such as Europe/Paris or UTC`);
+  timeZoneOption(values.tz);
   const bail = bailOption(values.bail);
   await started;
   const runOptions = {
