@@ -75,6 +75,19 @@ export interface FileResult {
   file: string;
   kind: Kind | null;
   diagnostics: Diagnostic[];
+  /** convert only: the decisions the conversion asks (the contract's "convert: decisions"). */
+  decisions?: ReportedDecision[];
+}
+
+/** A decision of a conversion as reports show it. */
+export interface ReportedDecision {
+  id: string;
+  question: string;
+  choices: { id: string; effect: string }[];
+  /** The gateway source that makes it a choice. */
+  source: string;
+  /** The choice given, when one was. */
+  taken?: string;
 }
 
 export interface LintReport {

@@ -1,5 +1,6 @@
 // What a command may touch of the process: its streams and environment (tests pass their own).
 import { fstatSync, statSync, writeSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import { MAX_CONFIG_BYTES, readRegularFileSync } from '../fs-async.js';
 import * as path from 'node:path';
 import { insideRepository, type ReadScope } from '../read-scope.js';
@@ -13,6 +14,15 @@ export interface CliIO {
   isTTY: boolean;
   /** Standard input, read whole (dry-run --doc -); default: file descriptor 0. */
   readStdin?: () => string;
+  /** Questions on the terminal (convert --interactive); absent when standard input is not a terminal. */
+  prompt?: () => Promise<Prompt>;
+}
+
+/** A session of questions on the terminal: one reader for all of them, so answers typed ahead are kept. */
+export interface Prompt {
+  /** The next line typed; null when input ended. */
+  ask(question: string): Promise<string | null>;
+  close(): void;
 }
 
 export function processIO(): CliIO {
@@ -27,6 +37,36 @@ export function processIO(): CliIO {
     get isTTY() {
       isTTY ??= stdoutIsTerminal();
       return isTTY;
+    },
+    prompt: isatty(0) ? terminalPrompt : undefined,
+  };
+}
+
+/** Questions on this process's terminal, read by one readline interface. */
+async function terminalPrompt(): Promise<Prompt> {
+  // node:readline is loaded only here: a command that asks nothing does not pay for it.
+  const { createInterface } = await import('node:readline');
+  const lines = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  const typed: string[] = [];
+  let waiting: ((line: string | null) => void) | undefined;
+  let ended = false;
+  lines.on('line', (line) => {
+    if (waiting) { const w = waiting; waiting = undefined; w(line); } else typed.push(line);
+  });
+  lines.on('close', () => {
+    ended = true;
+    if (waiting) { const w = waiting; waiting = undefined; w(null); }
+  });
+  return {
+    ask(question) {
+      if (typed.length > 0) { process.stdout.write(question + typed[0] + '\n'); return Promise.resolve(typed.shift()!); }
+      if (ended) return Promise.resolve(null);
+      lines.setPrompt(question);
+      lines.prompt();
+      return new Promise((resolve) => { waiting = resolve; });
+    },
+    close() {
+      lines.close();
     },
   };
 }

@@ -43,3 +43,14 @@ export function upgradeServerAddress(original: string): UpgradedAddress {
     : undefined;
   return { address: unmask(upgraded.server), ...(credentials ? { credentials } : {}), hasEnvReference, testStore: upgraded.testStore };
 }
+
+// The TLS ports of the ports a couchbase:// address may name (Couchbase Server's defaults).
+const TLS_PORTS: Record<string, string> = { '11210': '11207', '8091': '18091' };
+
+/** The couchbases:// form of an upgraded couchbase:// (or scheme-less) address, default ports moved to their TLS twins. */
+export function tlsAddress(address: string): string {
+  const rest = address.replace(/^couchbase:\/\//, '');
+  const [hosts, ...tail] = rest.split(/(?=[/?])/);
+  const tlsHosts = (hosts ?? '').split(',').map((h) => h.replace(/:(\d+)$/, (m, port: string) => (TLS_PORTS[port] ? `:${TLS_PORTS[port]}` : m))).join(',');
+  return `couchbases://${tlsHosts}${tail.join('')}`;
+}

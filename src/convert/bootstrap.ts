@@ -4,7 +4,7 @@ import { isObject, joinPointer, type JsonObject, type JsonValue, type Severity }
 import { numericValue } from './dialect.js';
 import { secondsToGoDuration } from './duration.js';
 import { CONVERT_RULES, type Conversion, type Drop } from './conversion.js';
-import type { Reference } from './identity.js';
+import type { Servers } from './identity.js';
 
 /** Fields the 3.x startup config has no place for (reference 8.2.2 last rows), by canonical key, with the reason given to the user. */
 const DROPPED_TOP_LEVEL: Record<string, { severity: Severity; reason: string }> = {
@@ -14,8 +14,6 @@ const DROPPED_TOP_LEVEL: Record<string, { severity: Severity; reason: string }> 
   statsReportInterval: { severity: 'info', reason: 'stats reporting was removed; the field had no effect' },
   facebook: { severity: 'warning', reason: 'Facebook login is not part of the 3.x startup config (the gateway keeps it in memory only during its own upgrade); clients must use another login (OIDC, for example)' },
   google: { severity: 'warning', reason: 'Google login is not part of the 3.x startup config (the gateway keeps it in memory only during its own upgrade); use an OIDC provider instead' },
-  log: { severity: 'warning', reason: '3.x ignores the old log key list; set logging.console.log_keys in bootstrap.json instead' },
-  logFilePath: { severity: 'warning', reason: '3.x ignores the old log file path; set logging.log_file_path in bootstrap.json instead' },
   cluster_config: { severity: 'warning', reason: 'the Sync Gateway Accelerator settings were removed; 3.x ignores them' },
   // 2.x-only keys that a 3.x gateway refuses (unknown key, FATAL): nothing to carry over.
   maxCouchbaseConnections: { severity: 'warning', reason: 'the connection pool size setting was removed after 2.6 (3.x refuses the key); 3.x sizes its pools itself' },
@@ -24,10 +22,11 @@ const DROPPED_TOP_LEVEL: Record<string, { severity: Severity; reason: string }> 
   runmode: { severity: 'warning', reason: 'the Sync Gateway Accelerator run mode was removed after 2.6 (3.x refuses the key)' },
 };
 
-export function bootstrapConfig(config: JsonObject, reference: Reference, credentials: JsonObject, conversion: Conversion): JsonObject {
+export function bootstrapConfig(config: JsonObject, { reference, credentials, useTlsServer }: Servers, conversion: Conversion): JsonObject {
   const { options, report, drop, bare, refText, writtenKey } = conversion;
   const dropped = conversion.result.dropped;
-  const useTls = config.use_tls_server;
+  const useTls = useTlsServer ?? config.use_tls_server;
+  if (!reference) return {};
   const bootstrapSection: JsonObject = {};
   const groupFromFile = config.config_upgrade_group_id;
   if (options.groupId !== undefined) {
@@ -60,8 +59,8 @@ export function bootstrapConfig(config: JsonObject, reference: Reference, creden
     const ref = refText(value);
     if (ref !== undefined) {
       const braced = ref.startsWith('${') ? ref : `\${${ref.slice(1)}}`;
-      report(CONVERT_RULES.envReference, 'info', pointer,
-        `the environment reference ${ref} holds seconds; it is written as the duration "${braced}s", so the variable must hold a whole number of seconds`);
+      report(CONVERT_RULES.envReference, 'info', pointer, `the environment reference ${ref} holds seconds; it is written as "${braced}s"`, undefined,
+        'The 3.x field is a duration, so the variable must hold a whole number of seconds.');
       return `${braced}s`;
     }
     // A number kept as written (30.0, 1e1) is still seconds; one no double holds (1e309) stays as written.
@@ -99,8 +98,8 @@ export function bootstrapConfig(config: JsonObject, reference: Reference, creden
         break;
       case 'maxIncomingConnections':
         if ((numericValue(value, bare) ?? 0) < 0) {
-          report(CONVERT_RULES.overwrittenValue, 'warning', pointer,
-            'MaxIncomingConnections is negative; the gateway would wrap it to a huge unsigned number (no limit), so api.max_connections is written as 0 (unlimited)');
+          report(CONVERT_RULES.overwrittenValue, 'warning', pointer, 'MaxIncomingConnections is negative, so api.max_connections is written as 0 (unlimited)', undefined,
+            'The gateway would wrap a negative number to a huge unsigned one: no limit, which 0 says plainly.');
           api.max_connections = 0;
         } else api.max_connections = value;
         break;
@@ -110,7 +109,8 @@ export function bootstrapConfig(config: JsonObject, reference: Reference, creden
       case 'SSLCert': https.tls_cert_path = value; break;
       case 'SSLKey': https.tls_key_path = value; break;
       case 'CORS': convertCors(value, pointer, cors, drop); break;
-      case 'logging': convertLogging(value, pointer, logging, drop); break;
+      case 'logging': convertLogging(value, pointer, logging); break;
+      case 'log': case 'logFilePath': break; // the old-logging decision
       case 'bcrypt_cost': auth.bcrypt_cost = value; break;
       case 'replicator_compression': replicator.blip_compression = value; break;
       case 'maxHeartbeat': replicator.max_heartbeat = duration(value, pointer); break;
@@ -124,6 +124,7 @@ export function bootstrapConfig(config: JsonObject, reference: Reference, creden
       }
     }
   }
+  carryOldLogging(config, logging, conversion);
   if (Object.keys(https).length > 0) api.https = https;
   if (Object.keys(cors).length > 0) api.cors = cors;
 
@@ -150,17 +151,74 @@ function convertCors(value: JsonValue, pointer: string, cors: JsonObject, drop: 
 
 const LOGGING_ORDER = ['log_file_path', 'redaction_level', 'console', 'error', 'warn', 'info', 'debug', 'trace', 'stats', 'audit'];
 
-function convertLogging(value: JsonValue, pointer: string, logging: JsonObject, drop: Drop): void {
+function convertLogging(value: JsonValue, pointer: string, logging: JsonObject): void {
   if (!isObject(value)) return;
   const entries = Object.entries(value);
   const rank = (k: string) => { const i = LOGGING_ORDER.indexOf(k); return i < 0 ? LOGGING_ORDER.length : i; };
   for (const [key, inner] of [...entries].sort((a, b) => rank(a[0]) - rank(b[0]))) {
-    if (key === 'default') {
-      drop(joinPointer(pointer, key), 'warning', 'the pre-2.1 logging block is unknown to 3.x; configure logging.console and the file loggers instead', '"logging.default"');
-      continue;
-    }
+    if (key === 'default') continue; // the old-logging decision
     logging[key] = inner;
   }
+}
+
+// 2.x logging levels as the old block wrote them, to the 3.x names (base.ToLogLevel@2.8.0); info (0) is the default and not carried.
+const OLD_LOG_LEVELS: Record<string, string> = { debug: 'debug', warn: 'warn', error: 'error', panic: 'error', fatal: 'error' };
+
+/**
+ * The 2.x logging settings 3.x no longer reads (log, logFilePath, logging.default): 2.8 falls back to them
+ * when the new ones are unset (rest/config.go@2.8.0 deprecatedConfigLoggingFallback); the gateway's own
+ * upgrade drops them. Which is wanted is the old-logging decision.
+ */
+function carryOldLogging(config: JsonObject, logging: JsonObject, { decide, drop, report }: Conversion): void {
+  const oldBlock = isObject(config.logging) && isObject(config.logging.default) ? config.logging.default : undefined;
+  const log = Array.isArray(config.log) && config.log.length > 0 ? config.log : undefined;
+  const logFilePath = typeof config.logFilePath === 'string' && config.logFilePath !== '' ? config.logFilePath : undefined;
+  const places = [...(log ? ['/log'] : []), ...(logFilePath ? ['/logFilePath'] : []), ...(oldBlock ? ['/logging/default'] : [])];
+  if (places.length === 0) {
+    for (const p of ['/log', '/logFilePath']) if (config[p.slice(1)] !== undefined && config[p.slice(1)] !== null) drop(p, 'info', 'it is empty', `"${p.slice(1)}"`);
+    return;
+  }
+  const names = places.map((p) => p.slice(1).replace('/', '.')).join(', ');
+  const choice = decide({
+    id: 'old-logging', pointer: places[0]!, target: 'key',
+    question: `2.8 still reads ${names}, and 3.x does not; carry ${places.length === 1 ? 'it' : 'them'} into "logging" or drop ${places.length === 1 ? 'it' : 'them'}?`,
+    choices: [
+      { id: 'carry', effect: 'they move to logging.console.log_keys, logging.console.log_level and logging.log_file_path where those are unset, as 2.8 reads them' },
+      { id: 'drop', effect: 'they are not written, as the gateway\'s own upgrade does; the gateway logs as "logging" says' },
+    ],
+    answers: places.map((pointer) => ({ rule: 'upgrade/removed-key', pointer })),
+  });
+  if (choice === 'drop') {
+    for (const p of places) drop(p, 'warning', 'decision old-logging=drop', `"${p.slice(1).replace('/', '.')}"`);
+    return;
+  }
+  const console: JsonObject = isObject(logging.console) ? { ...logging.console } : {};
+  const hasKeys = Array.isArray(console.log_keys) && console.log_keys.length > 0;
+  if (oldBlock) {
+    if (typeof logging.log_file_path !== 'string' && typeof oldBlock.logFilePath === 'string' && oldBlock.logFilePath !== '') {
+      // 2.8 took the file's folder unless the path is a folder on the host; a path ending in "/" is taken as one.
+      const file = oldBlock.logFilePath;
+      logging.log_file_path = file.endsWith('/') ? file : file.slice(0, Math.max(file.lastIndexOf('/'), 0)) || '.';
+      report(CONVERT_RULES.overwrittenValue, 'info', '/logging/default/logFilePath', `logging.log_file_path is "${String(logging.log_file_path)}", the folder of the old log file`, undefined,
+        '2.8 used the folder holding logging.default.logFilePath (or the path itself when it is a folder on the gateway host).');
+    }
+    if (!hasKeys && Array.isArray(oldBlock.logKeys) && oldBlock.logKeys.length > 0) console.log_keys = oldBlock.logKeys;
+    const level = typeof oldBlock.logLevel === 'string' ? OLD_LOG_LEVELS[oldBlock.logLevel.toLowerCase()] : undefined;
+    if (console.log_level === undefined && level !== undefined) console.log_level = level;
+    for (const key of Object.keys(oldBlock)) {
+      if (!['logFilePath', 'logKeys', 'logLevel'].includes(key)) drop(`/logging/default/${key}`, 'warning', '3.x sets rotation per log file (logging.<level>.rotation)', `"logging.default.${key}"`);
+    }
+  }
+  if (log) {
+    if (hasKeys) drop('/log', 'info', 'logging.console.log_keys is set, so 2.8 did not read it either', '"log"');
+    else if (!(Array.isArray(console.log_keys) && console.log_keys.length > 0)) console.log_keys = log;
+    else drop('/log', 'info', 'logging.default.logKeys came first in 2.8', '"log"');
+  }
+  if (logFilePath) {
+    if (typeof logging.log_file_path !== 'string') logging.log_file_path = logFilePath;
+    else drop('/logFilePath', 'info', 'logging.log_file_path is set, so 2.8 did not read it either', '"logFilePath"');
+  }
+  if (Object.keys(console).length > 0) logging.console = console;
 }
 
 function convertUnsupported(

@@ -3,30 +3,12 @@
 import { isObject, type JsonObject, type JsonValue, type RawDiagnostic, type Severity } from '../types.js';
 import { bareReferenceIndex } from './dialect.js';
 import type { ConversionResult, ConvertOptions, DroppedField } from './types.js';
+import { DECISION_SOURCES, type Decision, type DecisionChoice, type DecisionId } from './decisions.js';
 
-export const CONVERT_RULES = {
-  notLegacy: 'convert/not-legacy',
-  unreadable: 'convert/unreadable',
-  noDatabases: 'convert/no-databases',
-  missingServer: 'convert/missing-server',
-  serverAddress: 'convert/server-address',
-  serverMismatch: 'convert/server-mismatch',
-  tlsRequired: 'convert/tls-required',
-  bucketCollision: 'convert/bucket-collision',
-  sgReplicate: 'convert/sg-replicate',
-  persistentConfigDisabled: 'convert/persistent-config-disabled',
-  replicationId: 'convert/replication-id',
-  functionSource: 'convert/function-source',
-  droppedField: 'convert/dropped-field',
-  sharedBucketAccess: 'convert/shared-bucket-access',
-  credentials: 'convert/credentials',
-  envReference: 'convert/env-reference',
-  overwrittenValue: 'convert/overwritten-value',
-  outputInvalid: 'convert/output-invalid',
-  buildInput: 'convert/build-input',
-} as const;
+export { CONVERT_RULES } from './rule-ids.js';
+import { CONVERT_RULES } from './rule-ids.js';
 
-export type Report = (rule: string, severity: Severity, pointer: string, message: string, target?: 'key') => void;
+export type Report = (rule: string, severity: Severity, pointer: string, message: string, target?: 'key', detail?: string) => void;
 export type Drop = (pointer: string, severity: Severity, reason: string, label: string) => void;
 
 export interface Conversion {
@@ -41,27 +23,63 @@ export interface Conversion {
   refText(value: JsonValue | undefined): string | undefined;
   /** A key as the user wrote it, for messages. */
   writtenKey(pointer: string): string;
+  /**
+   * Asks a decision: records it (once per id) and returns the choice taken, or, while it is pending, the
+   * first choice, so that the rest of the conversion runs and every other decision is asked in the same run.
+   */
+  decide(ask: DecisionAsk): string;
+  /**
+   * Every `$` of the input is text, so each is written `$$`: the input was expanded (--expand-env), or the
+   * environment-references decision keeps what 2.8, which never expands, read.
+   */
+  dollarsAreText: boolean;
+  /** Whether a decision was asked and no valid choice was given for it (the run will not write). */
+  pending(id: DecisionId): boolean;
+}
+
+export interface DecisionAsk {
+  id: DecisionId;
+  question: string;
+  choices: DecisionChoice[];
+  pointer: string;
+  target?: 'key';
+  answers?: Decision['answers'];
 }
 
 export function createConversion(options: ConvertOptions, writtenKey: (pointer: string) => string): Conversion {
   const diagnostics: RawDiagnostic[] = [];
   const dropped: DroppedField[] = [];
-  const report: Report = (rule, severity, pointer, message, target) =>
-    diagnostics.push({ rule, severity, pointer, message, ...(target ? { target } : {}) });
+  const report: Report = (rule, severity, pointer, message, target, detail) =>
+    diagnostics.push({ rule, severity, pointer, message, ...(target ? { target } : {}), ...(detail ? { detail } : {}) });
   const drop: Drop = (pointer, severity, reason, label) => {
     dropped.push({ pointer, reason });
-    report(CONVERT_RULES.droppedField, severity, pointer, `${label} is not written to the 3.x configs: ${reason}`, 'key');
+    report(CONVERT_RULES.droppedField, severity, pointer, `${label} is not written to the 3.x configs`, 'key', `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`);
   };
   const result: ConversionResult = {
-    bootstrap: {}, databases: {}, principals: {}, dropped, diagnostics, identityFrom: null, credentialsFor: [],
+    bootstrap: {}, databases: {}, principals: {}, dropped, diagnostics, identityFrom: null, credentialsFor: [], decisions: [],
     writtenPointer: (p) => p,
   };
+  const decide = (ask: DecisionAsk): string => {
+    let decision = result.decisions.find((d) => d.id === ask.id);
+    if (!decision) {
+      const given = options.decisions?.get(ask.id);
+      decision = {
+        id: ask.id, question: ask.question, choices: ask.choices, pointer: ask.pointer, ...(ask.target ? { target: ask.target } : {}),
+        source: DECISION_SOURCES[ask.id], answers: ask.answers ?? [],
+        ...(given !== undefined ? { taken: given } : {}),
+      };
+      result.decisions.push(decision);
+    }
+    const taken = decision.taken;
+    return taken !== undefined && decision.choices.some((c) => c.id === taken) ? taken : decision.choices[0]!.id;
+  };
+  const pending = (id: DecisionId) => result.decisions.some((d) => d.id === id && !d.choices.some((c) => c.id === d.taken));
   const bare = options.bareReferences ?? [];
   const refText = (value: JsonValue | undefined) => {
     const i = bareReferenceIndex(value);
     return i === undefined ? undefined : bare[i] ?? '$?';
   };
-  return { options, result, report, drop, bare, refText, writtenKey };
+  return { options, result, report, drop, bare, refText, writtenKey, decide, pending, dollarsAreText: options.expanded ?? false };
 }
 
 /** After expansion every `$` is literal; the gateway expands the written configs again, so escape it. */

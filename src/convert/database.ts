@@ -2,13 +2,17 @@
 // replications given their id, function files inlined) and the users and roles of each database.
 import { isObject, joinPointer, setOwn, splitPointer, type JsonObject, type JsonValue } from '../types.js';
 import { withDollarEscapesRead } from './dialect.js';
-import { CONVERT_RULES, escapeDollars, type Conversion, type Report } from './conversion.js';
+import { CONVERT_RULES, type Conversion, type Report } from './conversion.js';
 import type { ConvertOptions, Principals } from './types.js';
+import { BEHAVIOUR } from '../releases/behaviour.js';
+import { newestNotRefusing, treatmentIn } from '../releases/index.js';
 
 const STRIPPED_DATABASE_KEYS = ['server', 'username', 'password', 'certpath', 'keypath', 'cacertpath'];
 
-export function convertDatabases(config: JsonObject, databases: JsonObject, { options, report, result }: Conversion): void {
+export function convertDatabases(config: JsonObject, databases: JsonObject, conversion: Conversion): void {
+  const { options, report, result } = conversion;
   const threshold = config.slowQueryWarningThreshold;
+  const sharedBucketAccess = sharedBucketAccessDecision(databases, conversion);
   for (const [name, raw] of Object.entries(databases)) {
     const base = joinPointer('', 'databases', name);
     const db = raw as JsonObject;
@@ -33,8 +37,8 @@ export function convertDatabases(config: JsonObject, databases: JsonObject, { op
       }
       if (key === 'slow_query_warning_threshold' && threshold !== undefined && threshold !== null) {
         if (JSON.stringify(value) !== JSON.stringify(threshold)) {
-          report(CONVERT_RULES.overwrittenValue, 'info', at(key),
-            `slow_query_warning_threshold of database "${name}" is replaced by the root SlowQueryWarningThreshold, as the gateway's own upgrade does`);
+          report(CONVERT_RULES.overwrittenValue, 'info', at(key), `slow_query_warning_threshold of database "${name}" is replaced by the root one`, undefined,
+            'The root SlowQueryWarningThreshold wins, as in the gateway\'s own upgrade.');
         }
         out[key] = threshold;
         continue;
@@ -51,44 +55,60 @@ export function convertDatabases(config: JsonObject, databases: JsonObject, { op
       }
       out.guest = guest;
     }
-    const refusedOff = options.sharedBucketAccessOff?.severity === 'error';
-    if (refusedOff && (db.enable_shared_bucket_access ?? false) === false) {
-      // The target would not load what the gateway's own upgrade writes: say so, and the ways out.
-      const written = db.enable_shared_bucket_access === false ? 'sets enable_shared_bucket_access false' : 'does not set enable_shared_bucket_access (converted as the gateway\'s own upgrade does, it is false)';
-      report(CONVERT_RULES.sharedBucketAccess, 'error', db.enable_shared_bucket_access === false ? at('enable_shared_bucket_access') : base,
-        `database "${name}" ${written}, and Sync Gateway ${options.target} refuses to load a database without shared bucket access. ` +
-        'Choose one: set "enable_shared_bucket_access": true in the legacy config (an irreversible migration of the bucket\'s metadata; ' +
-        `"sgconf plan <config> --from 2.8 --to ${options.target}" lists its steps), or convert for a 3.x release (--target 3.3), which loads it with a deprecation warning`,
-        db.enable_shared_bucket_access === false ? undefined : 'key');
-    }
-    if (!refusedOff && (db.enable_shared_bucket_access === undefined || db.enable_shared_bucket_access === null)) {
-      out.enable_shared_bucket_access = false;
-      report(CONVERT_RULES.sharedBucketAccess, 'info', base,
-        `database "${name}" did not set enable_shared_bucket_access, so it is written as false (the 2.x behaviour, as the gateway's own upgrade does). ` +
-        'Sync Gateway 4.0 and later will not load a database with shared bucket access off: to opt in, set "enable_shared_bucket_access": true ' +
-        '(metadata moves into extended attributes, documents are imported and indexes are rebuilt; plan it, then run POST /_post_upgrade)', 'key');
+    if ((db.enable_shared_bucket_access ?? false) === false) {
+      if (sharedBucketAccess === 'enable') {
+        out.enable_shared_bucket_access = true;
+      } else if (db.enable_shared_bucket_access === undefined || db.enable_shared_bucket_access === null) {
+        out.enable_shared_bucket_access = false;
+        report(CONVERT_RULES.sharedBucketAccess, 'info', base, `database "${name}" is written with enable_shared_bucket_access false, as 2.x ran it`, 'key',
+          'The gateway\'s own upgrade writes false too. Sync Gateway 4.0 and later will not load it: to opt in, set "enable_shared_bucket_access": true ' +
+          '(metadata moves into extended attributes, documents are imported and indexes are rebuilt; plan it, then run POST /_post_upgrade).');
+      }
     }
     if (threshold !== undefined && threshold !== null && out.slow_query_warning_threshold === undefined) out.slow_query_warning_threshold = threshold;
-    inlineFunctions(out, base, name, options, report);
-    if (options.expanded) escapeDollars(out);
+    inlineFunctions(out, base, name, options, report, conversion.dollarsAreText);
     setOwn(result.databases, name, out);
     if (Object.keys(principals.users).length > 0 || Object.keys(principals.roles).length > 0) {
       // Named by where they are, never by value: a password holding a reference is still a password.
       const withReferences = placesOfStrings(principals as unknown as JsonValue, (s) => withDollarEscapesRead(s) === null);
       // The _user and _role endpoints expand nothing: a `$$` the gateway read as `$` is written as `$`.
-      if (!options.expanded) readDollarEscapes(principals as unknown as JsonValue);
+      if (!conversion.dollarsAreText) readDollarEscapes(principals as unknown as JsonValue);
       setOwn(result.principals, name, principals);
-      if (!options.expanded && withReferences.length > 0) {
+      if (!conversion.dollarsAreText && withReferences.length > 0) {
         const more = withReferences.length > 3 ? ` and ${withReferences.length - 3} more` : '';
-        report(CONVERT_RULES.envReference, 'warning', at('users'),
-          `principals/${name}.json keeps environment references (at ${withReferences.slice(0, 3).join(', ')}${more}); the _user and _role endpoints do not expand them, ` +
-          'so substitute the values before sending these principals (or convert with --expand-env)', 'key');
+        report(CONVERT_RULES.envReference, 'warning', at('users'), `principals/${name}.json keeps environment references, which the _user endpoints do not expand`, 'key',
+          `They are at ${withReferences.slice(0, 3).join(', ')}${more}. Substitute the values before load.sh sends these principals, or convert with --expand-env.`);
       }
     } else if (hadPrincipalFields) {
       report(CONVERT_RULES.droppedField, 'info', at(db.users !== undefined ? 'users' : 'roles'),
         `database "${name}" defines no user or role besides the guest, so no principals file is written`, 'key');
     }
   }
+}
+
+/**
+ * The shared-bucket-access decision: asked when a database runs without shared bucket access and the
+ * target refuses that (or the choice to keep it off, for an older target, was given).
+ */
+function sharedBucketAccessDecision(databases: JsonObject, { options, decide }: Conversion): string | undefined {
+  const off = Object.entries(databases).filter(([, db]) => isObject(db) && (db.enable_shared_bucket_access ?? false) === false).map(([name]) => name);
+  const fact = BEHAVIOUR.get('shared-bucket-access-off')!;
+  const refused = options.target !== undefined && treatmentIn(fact, options.target) === 'refuses';
+  if (off.length === 0 || (!refused && options.decisions?.get('shared-bucket-access') !== 'keep-off')) return undefined;
+  const names = `${off.slice(0, 3).map((n) => `"${n}"`).join(', ')}${off.length > 3 ? ` and ${off.length - 3} more` : ''}`;
+  const db = databases[off[0]!] as JsonObject;
+  const olderTarget = newestNotRefusing(fact, options.target) ?? options.target;
+  return decide({
+    id: 'shared-bucket-access',
+    pointer: joinPointer('', 'databases', off[0]!, ...(db.enable_shared_bucket_access === false ? ['enable_shared_bucket_access'] : [])),
+    ...(db.enable_shared_bucket_access === false ? {} : { target: 'key' as const }),
+    question: `${names} run${off.length === 1 ? 's' : ''} without shared bucket access; turn it on, or target ${olderTarget}?`,
+    choices: [
+      { id: 'enable', effect: 'enable_shared_bucket_access is true: metadata moves into extended attributes on first start, documents other apps write are imported, indexes are rebuilt; there is no way back' },
+      { id: 'keep-off', effect: `shared bucket access stays off and the output is for Sync Gateway ${olderTarget}, the newest release that loads such a database` },
+    ],
+    answers: [{ rule: 'upgrade/shared-bucket-access-off' }],
+  });
 }
 
 function convertReplications(
@@ -119,7 +139,7 @@ function convertReplications(
 
 function inlineFunctions(
   out: JsonObject, base: string, name: string, options: ConvertOptions,
-  report: Report,
+  report: Report, dollarsAreText: boolean,
 ): void {
   const sources = options.functionSources;
   if (!sources || sources.size === 0) return;
@@ -132,14 +152,13 @@ function inlineFunctions(
     const last = tokens[tokens.length - 1];
     if (!isObject(parent) || typeof parent[last] !== 'string') continue;
     if (resolved.source === null) {
-      report(CONVERT_RULES.functionSource, 'error', pointer,
-        `the function of database "${name}" names the ${resolved.origin} ${resolved.location}, which cannot be read (${resolved.error ?? 'unknown error'}); ` +
-        `a persisted config must hold the function itself, so the ${resolved.origin === 'url' ? 'URL must be fetched' : 'file must be readable'} when converting`);
+      report(CONVERT_RULES.functionSource, 'error', pointer, `the function of database "${name}" names the ${resolved.origin} "${resolved.location}", which cannot be read`, undefined,
+        `${sentence(resolved.error ?? 'unknown error')} A persisted config must hold the function itself, so the ${resolved.origin === 'url' ? 'URL must be fetched' : 'file must be readable'} when converting.`);
       continue;
     }
     // The gateway expands environment references in a database config but never in a function file,
-    // so every `$` of the file is escaped as `$$` (unless the whole output is escaped later).
-    parent[last] = options.expanded ? resolved.source : resolved.source.replace(/\$/g, '$$$$');
+    // so every `$` of the file is escaped as `$$` (unless the whole output is escaped later: dollarsAreText).
+    parent[last] = dollarsAreText ? resolved.source : resolved.source.replace(/\$/g, '$$$$');
     report(CONVERT_RULES.functionSource, 'info', pointer,
       `the function is inlined from the ${resolved.origin} ${resolved.location}: persisted configs cannot load functions from files or URLs`);
   }
@@ -176,4 +195,9 @@ function readDollarEscapes(value: JsonValue): void {
       else readDollarEscapes(item);
     }
   }
+}
+
+/** A reason as a sentence of its own: capitalised, with a full stop. */
+function sentence(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
 }

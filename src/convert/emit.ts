@@ -35,3 +35,8 @@ export function redactSecrets(value: JsonValue): JsonValue {
 function isReference(s: string): boolean {
   return /^\$(\{[^}]*\}|[A-Za-z_][A-Za-z0-9_]*)$/.test(s);
 }
+
+/** File names of the outputs; a `/` (legal in database names) would make a folder, so it is escaped. */
+export function databaseFileName(name: string): string {
+  return name.replace(/%/g, '%25').replace(/\//g, '%2F');
+}

@@ -2,7 +2,8 @@
 // first database's server and identity become the bootstrap's; the others must share the server, and
 // their own credentials are kept under database_credentials.
 import { isObject, joinPointer, setOwn, type JsonObject, type JsonValue, type Severity } from '../types.js';
-import { isTlsAddress, upgradeServerAddress } from './address.js';
+import { isTlsAddress, tlsAddress, upgradeServerAddress, type UpgradedAddress } from './address.js';
+import { redactUrl } from '../rules/sgreplicate/common.js';
 import { CONVERT_RULES, type Conversion, type Report } from './conversion.js';
 import type { ConversionResult } from './types.js';
 
@@ -21,55 +22,141 @@ export interface Reference {
   identity: Identity;
 }
 
-export function readServers(config: JsonObject, databases: JsonObject, { report, result }: Conversion): { reference?: Reference; credentials: JsonObject } {
-  const useTls = config.use_tls_server;
+export interface Servers {
+  reference?: Reference;
+  credentials: JsonObject;
+  /** Databases a decision leaves out of this conversion (on another cluster, or without a server). */
+  omitted: string[];
+  /** The bootstrap's use_tls_server when a decision sets it. */
+  useTlsServer?: false;
+}
 
-  let reference: Reference | undefined;
-  const bucketOwner = new Map<string, string>();
+export function readServers(config: JsonObject, databases: JsonObject, conversion: Conversion): Servers {
+  const { report, result, decide } = conversion;
+  const useTls = config.use_tls_server;
   const credentials: JsonObject = {};
+  const omitted: string[] = [];
+
+  // Each database's address, upgraded as the gateway's own upgrade does.
+  const addressed: { name: string; db: JsonObject; server: string; upgraded: UpgradedAddress }[] = [];
+  const withoutServer: string[] = [];
   for (const [name, db] of Object.entries(databases)) {
     const base = joinPointer('', 'databases', name);
     if (!isObject(db)) {
       report(CONVERT_RULES.unreadable, 'error', base, `database "${name}" is not an object`);
       continue;
     }
-    const at = (key: string) => joinPointer(base, key);
     const server = typeof db.server === 'string' ? db.server : '';
     if (server === '') {
-      report(CONVERT_RULES.missingServer, 'error', base,
-        `database "${name}" has no "server"; 2.x then used the in-memory walrus: store, 3.x needs every database on the ` +
-        'Couchbase Server cluster of the bootstrap config: add "server" (the same address as the other databases)', 'key');
+      withoutServer.push(name);
       continue;
     }
     const upgraded = upgradeServerAddress(server);
     if (upgraded.error) {
-      report(CONVERT_RULES.serverAddress, 'error', at('server'), `the server address of database "${name}" cannot be upgraded: ${upgraded.error}`);
+      report(CONVERT_RULES.serverAddress, 'error', joinPointer(base, 'server'), `the server address of database "${name}" cannot be upgraded`, undefined, upgraded.error);
       continue;
     }
-    const identity = identityOf(db, upgraded.credentials);
-    if (!reference) {
-      reference = { db: name, server: upgraded.address, identity };
-      result.identityFrom = name;
-      const tlsProblem = tlsProblemOf(upgraded.address, useTls, upgraded.hasEnvReference, upgraded.testStore);
-      if (tlsProblem) report(CONVERT_RULES.tlsRequired, tlsProblem.severity, at('server'), tlsProblem.message);
-    } else {
-      if (upgraded.address !== reference.server) {
-        report(CONVERT_RULES.serverMismatch, 'error', at('server'),
-          `database "${name}" uses the server "${upgraded.address}" but "${reference.db}" uses "${reference.server}" ` +
-          '(after the address upgrade); a 3.x node bootstraps from one cluster, so every database must name the same address');
-      }
-      placeCredentials(name, identity, reference, credentials, at, report, result);
+    addressed.push({ name, db, server, upgraded });
+  }
+
+  // Decision: databases without a server (2.x kept them in the in-memory walrus: store).
+  let missingServer: string | undefined;
+  if (withoutServer.length > 0) {
+    const names = quoteList(withoutServer);
+    missingServer = decide({
+      id: 'missing-server', pointer: joinPointer('', 'databases', withoutServer[0]!), target: 'key',
+      question: `where do ${names} live? ${withoutServer.length === 1 ? 'It has' : 'They have'} no "server" (2.x used the in-memory walrus: store)`,
+      choices: addressed.length > 0
+        ? [
+          { id: 'bootstrap-server', effect: `${names} use the bootstrap cluster; a bucket of that name must exist there, and ${withoutServer.length === 1 ? 'it starts' : 'they start'} empty` },
+          { id: 'omit', effect: `${names} ${withoutServer.length === 1 ? 'is' : 'are'} not converted` },
+        ]
+        : [{ id: 'walrus', effect: 'the bootstrap server is "walrus:", an in-memory store for development that starts empty on every start, as in 2.x' }],
+      answers: [{ rule: 'upgrade/database-without-server' }],
+    });
+    if (missingServer === 'omit') omitted.push(...withoutServer);
+  }
+
+  // Decision: databases on different clusters (a 3.x node bootstraps from one).
+  const clusters = new Map<string, string[]>();
+  for (const a of addressed) clusters.set(a.upgraded.address, [...(clusters.get(a.upgraded.address) ?? []), a.name]);
+  let chosenServer = addressed[0]?.upgraded.address;
+  if (clusters.size > 1) {
+    const choice = decide({
+      id: 'server', pointer: joinPointer('', 'databases', addressed.find((a) => a.upgraded.address !== chosenServer)!.name, 'server'),
+      question: 'the databases name different clusters; which one does this gateway bootstrap from?',
+      choices: [...clusters].map(([server, names]) => ({
+        id: names[0]!,
+        effect: `the bootstrap server is "${redactUrl(server)}" (as for ${quoteList(names)}); ${quoteList(addressed.filter((a) => a.upgraded.address !== server).map((a) => a.name))} are not converted (convert them in another run)`,
+      })),
+      answers: [{ rule: 'upgrade/server-mismatch' }],
+    });
+    chosenServer = addressed.find((a) => a.name === choice)?.upgraded.address ?? chosenServer;
+    for (const a of addressed) if (a.upgraded.address !== chosenServer) omitted.push(a.name);
+  }
+
+  // Decision: a cluster address without TLS, which 3.0 and later refuse unless use_tls_server is false.
+  let useTlsServer: false | undefined;
+  let tls = false;
+  const needsTls = (a: UpgradedAddress) => !a.testStore && useTls !== false && !isTlsAddress(a.address) && !(a.hasEnvReference && !/^[a-z]+:\/\//.test(a.address));
+  const clearText = addressed.find((a) => needsTls(a.upgraded));
+  if (clearText) {
+    const choice = decide({
+      id: 'server-tls', pointer: joinPointer('', 'databases', clearText.name, 'server'),
+      question: `the server "${redactUrl(clearText.upgraded.address)}" has no TLS, which 3.x refuses by default; connect with TLS or in clear text?`,
+      choices: [
+        { id: 'tls', effect: `the bootstrap server becomes "${redactUrl(tlsAddress(clearText.upgraded.address))}"; the cluster must serve TLS with a certificate the gateway trusts (system roots or bootstrap.ca_cert_path)` },
+        { id: 'clear-text', effect: 'bootstrap.use_tls_server is false: the gateway talks to the cluster without TLS, as 2.x did, so credentials and documents travel in clear text' },
+      ],
+      answers: [{ rule: 'security/non-tls-server' }],
+    });
+    if (choice === 'tls') tls = true;
+    else useTlsServer = false;
+  }
+
+  const converted = Object.keys(databases).filter((name) => !omitted.includes(name) && isObject(databases[name]));
+  // The bootstrap identity: the first converted database with a server (the gateway's own upgrade takes the first).
+  let reference: Reference | undefined;
+  const first = addressed.find((a) => converted.includes(a.name));
+  if (first) {
+    const address = tls && needsTls(first.upgraded) ? tlsAddress(first.upgraded.address) : first.upgraded.address;
+    reference = { db: first.name, server: address, identity: identityOf(first.db, first.upgraded.credentials) };
+    const tlsProblem = tlsProblemOf(first.upgraded.address, useTls, first.upgraded.hasEnvReference, first.upgraded.testStore);
+    if (tlsProblem) report(CONVERT_RULES.tlsRequired, tlsProblem.severity, joinPointer('', 'databases', first.name, 'server'), tlsProblem.message, undefined, tlsProblem.detail);
+  } else if (missingServer === 'walrus' && converted.length > 0) {
+    reference = { db: converted[0]!, server: 'walrus:', identity: identityOf(databases[converted[0]!] as JsonObject, undefined) };
+  }
+  if (reference) result.identityFrom = reference.db;
+  const bucketOwner = new Map<string, string>();
+  for (const name of converted) {
+    const db = databases[name] as JsonObject;
+    const base = joinPointer('', 'databases', name);
+    const at = (key: string) => joinPointer(base, key);
+    if (reference && name !== reference.db) {
+      const own = addressed.find((a) => a.name === name);
+      placeCredentials(name, identityOf(db, own?.upgraded.credentials), reference, credentials, at, report, result);
     }
     const bucket = typeof db.bucket === 'string' && db.bucket !== '' ? db.bucket : name;
     const owner = bucketOwner.get(bucket);
     if (owner !== undefined) {
       report(CONVERT_RULES.bucketCollision, 'error', db.bucket !== undefined ? at('bucket') : base,
-        `databases "${owner}" and "${name}" both use the bucket "${bucket}"; an upgraded 3.x database needs a bucket of its own`);
+        `databases "${owner}" and "${name}" both use the bucket "${bucket}"`, undefined,
+        'An upgraded 3.x database needs a bucket of its own: give each database its own bucket.');
     } else {
       bucketOwner.set(bucket, name);
     }
   }
-  return { reference, credentials };
+  for (const name of omitted) {
+    if (conversion.pending('missing-server') || conversion.pending('server')) break;
+    result.dropped.push({ pointer: joinPointer('', 'databases', name), reason: 'a decision leaves it out of this conversion' });
+    report(CONVERT_RULES.droppedField, 'warning', joinPointer('', 'databases', name), `database "${name}" is not converted, as decided`, 'key',
+      'A decision of this conversion (missing-server or server) leaves it out; convert it in a run of its own.');
+  }
+  return { reference, credentials, omitted, ...(useTlsServer === false ? { useTlsServer } : {}) };
+}
+
+function quoteList(names: readonly string[]): string {
+  return names.map((n) => `"${n}"`).join(', ');
 }
 
 function identityOf(db: JsonObject, fromUrl: { username: string; password: string } | undefined): Identity {
@@ -85,23 +172,20 @@ function identityOf(db: JsonObject, fromUrl: { username: string; password: strin
 }
 
 function tlsProblemOf(address: string, useTls: JsonValue | undefined, hasEnvReference: boolean, testStore: boolean):
-  { severity: Severity; message: string } | undefined {
+  { severity: Severity; message: string; detail?: string } | undefined {
   if (testStore) return undefined;
   if (useTls === false) {
     if (isTlsAddress(address)) {
-      return { severity: 'error', message: `"use_tls_server": false cannot be combined with the TLS address "${address}"; remove use_tls_server (or use a couchbase:// address)` };
+      return { severity: 'error', message: `"use_tls_server": false cannot be combined with the TLS address "${address}"`, detail: 'Remove use_tls_server (or use a couchbase:// address).' };
     }
     return undefined;
   }
   if (isTlsAddress(address)) return undefined;
   if (hasEnvReference && !/^[a-z]+:\/\//.test(address)) {
-    return { severity: 'warning', message: `the bootstrap address "${address}" comes from the environment; 3.x requires a couchbases:// address unless "use_tls_server": false is set` };
+    return { severity: 'warning', message: `the bootstrap address "${address}" comes from the environment`, detail: '3.x requires a couchbases:// address unless "use_tls_server": false is set.' };
   }
-  return {
-    severity: 'error',
-    message: `the bootstrap address becomes "${address}", which is not a TLS (couchbases://) address; a 3.x gateway refuses to start with it ` +
-      'unless "use_tls_server": false is set: switch the server to couchbases:// (recommended) or add "use_tls_server": false to the legacy config',
-  };
+  // A clear-text address is the server-tls decision.
+  return undefined;
 }
 
 function placeCredentials(
@@ -113,8 +197,8 @@ function placeCredentials(
   const ref = reference.identity;
   if (identity.ca !== '' && identity.ca !== ref.ca) {
     result.dropped.push({ pointer: at('cacertpath'), reason: 'every 3.x database uses the bootstrap CA' });
-    report(CONVERT_RULES.credentials, 'warning', at('cacertpath'),
-      `database "${name}" names another CA certificate than "${reference.db}"; every 3.x database uses the bootstrap ca_cert_path, so this one is dropped`);
+    report(CONVERT_RULES.credentials, 'warning', at('cacertpath'), `database "${name}" names another CA certificate than "${reference.db}"; it is dropped`, undefined,
+      'Every 3.x database uses the bootstrap ca_cert_path.');
   }
   const hasX509 = identity.x509Cert !== '' && identity.x509Key !== '';
   const hasPassword = identity.username !== '' || identity.password !== '';
@@ -132,8 +216,8 @@ function placeCredentials(
     entry.x509_key_path = identity.x509Key;
     if (hasPassword) {
       result.dropped.push({ pointer: at('username'), reason: 'the X.509 pair wins over username/password' });
-      report(CONVERT_RULES.credentials, 'info', at('username'),
-        `database "${name}" has an X.509 client certificate and a username/password; the certificate wins, so only the X.509 pair is kept in database_credentials`);
+      report(CONVERT_RULES.credentials, 'info', at('username'), `database "${name}" has an X.509 certificate and a password; only the certificate is kept`, undefined,
+        'The certificate wins, so only the X.509 pair goes to database_credentials.');
     }
   } else {
     entry.username = identity.username;
@@ -141,6 +225,6 @@ function placeCredentials(
   }
   setOwn(credentials, name, entry);
   result.credentialsFor.push(name);
-  report(CONVERT_RULES.credentials, 'info', at(hasX509 ? 'certpath' : 'username'),
-    `database "${name}" connects with other credentials than the bootstrap identity (from "${reference.db}"); they are kept under database_credentials.${name} in bootstrap.json`);
+  report(CONVERT_RULES.credentials, 'info', at(hasX509 ? 'certpath' : 'username'), `database "${name}" has credentials of its own; they go to database_credentials`, undefined,
+    `The bootstrap identity is "${reference.db}"'s; bootstrap.json keeps "${name}"'s under database_credentials.${name}.`);
 }

@@ -5,13 +5,17 @@
 import { normalizeKeys } from '../schema/normalize.js';
 import { isObject, joinPointer, splitPointer, type JsonObject, type JsonValue } from '../types.js';
 import { isTestStoreAddress } from './address.js';
-import { bareReferenceIndex } from './dialect.js';
-import { CONVERT_RULES, createConversion, escapeDollars, type Report } from './conversion.js';
+import { bareReferenceIndex, hasEnvironmentReference } from './dialect.js';
+import { expandsEnvironment } from '../releases/reading.js';
+import { NEWEST_RELEASE } from '../releases/index.js';
+import { CONVERT_RULES, createConversion, escapeDollars, type Conversion, type Report } from './conversion.js';
 import { databasesToConvert } from './refusals.js';
+import { convertSgReplicate } from './sg-replicate.js';
 import { readServers } from './identity.js';
 import { bootstrapConfig } from './bootstrap.js';
 import { convertDatabases } from './database.js';
 import type { ConversionResult, ConvertOptions } from './types.js';
+import { isTaken, pendingDiagnostic, unusedChoices } from './decisions.js';
 
 export { CONVERT_RULES } from './conversion.js';
 
@@ -24,14 +28,17 @@ export { CONVERT_RULES } from './conversion.js';
 export function convertLegacy(config: JsonValue, options: ConvertOptions = {}): ConversionResult {
   if (!isObject(config)) {
     return {
-      bootstrap: {}, databases: {}, principals: {}, dropped: [], identityFrom: null, credentialsFor: [], writtenPointer: (p) => p,
+      bootstrap: {}, databases: {}, principals: {}, dropped: [], identityFrom: null, credentialsFor: [], decisions: [], writtenPointer: (p) => p,
       diagnostics: [{ rule: CONVERT_RULES.unreadable, severity: 'error', pointer: '', message: 'the config is not a JSON object' }],
     };
   }
   const normalized = normalizeKeys('legacy', config);
   const result = convertCanonical(normalized.value as JsonObject, options, (pointer) => splitPointer(normalized.toOriginalPointer(pointer)).pop()!);
+  // Each decision not taken is an error at its place; a choice given for a decision not asked, a warning.
+  result.diagnostics.push(...result.decisions.filter((d) => !isTaken(d)).map(pendingDiagnostic), ...unusedChoices(options.decisions ?? new Map(), result.decisions));
   for (const d of result.diagnostics) d.pointer = normalized.toOriginalPointer(d.pointer);
   for (const d of result.dropped) d.pointer = normalized.toOriginalPointer(d.pointer);
+  for (const d of result.decisions) d.pointer = normalized.toOriginalPointer(d.pointer);
   result.writtenPointer = normalized.toOriginalPointer;
   return result;
 }
@@ -42,13 +49,48 @@ function convertCanonical(config: JsonObject, options: ConvertOptions, writtenKe
   const { result } = conversion;
   const databases = databasesToConvert(config, conversion);
   if (!databases) return result;
-  const { reference, credentials } = readServers(config, databases, conversion);
-  if (result.diagnostics.some((d) => d.severity === 'error') || !reference) return result;
-  result.bootstrap = bootstrapConfig(config, reference, credentials, conversion);
-  convertDatabases(config, databases, conversion);
-  if (options.expanded) escapeDollars(result.bootstrap);
+  const servers = readServers(config, databases, conversion);
+  if (result.diagnostics.some((d) => d.severity === 'error') || !servers.reference) return result;
+  result.bootstrap = bootstrapConfig(config, servers, conversion);
+  dollarsDecision(config, conversion);
+  const converted: JsonObject = {};
+  for (const [name, db] of Object.entries(databases)) if (!servers.omitted.includes(name)) converted[name] = db;
+  convertDatabases(config, converted, conversion);
+  convertSgReplicate(config, result.databases, conversion);
+  if (conversion.dollarsAreText) {
+    escapeDollars(result.bootstrap);
+    for (const db of Object.values(result.databases)) escapeDollars(db);
+  }
   reportBareReferences(config, result, conversion.bare, conversion.report);
   return result;
+}
+
+/**
+ * The environment-references decision: 2.8 reads every "$" as text, 3.x expands "$NAME", "${NAME}" and
+ * "$$" when it loads a config (READING.environmentExpansion). Asked when a string of the input holds one.
+ */
+function dollarsDecision(config: JsonObject, conversion: Conversion): void {
+  if (conversion.dollarsAreText || !expandsEnvironment(conversion.options.target ?? NEWEST_RELEASE)) return;
+  const places: { pointer: string; text: string }[] = [];
+  const walk = (v: JsonValue, pointer: string) => {
+    if (typeof v === 'string') {
+      if (hasEnvironmentReference(v)) places.push({ pointer, text: /\$(\$|\{[^}]*\}?|[A-Za-z0-9_]*)/.exec(v)![0] });
+    } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, joinPointer(pointer, i)));
+    else if (isObject(v)) for (const [k, x] of Object.entries(v)) walk(x, joinPointer(pointer, k));
+  };
+  walk(config, '');
+  if (places.length === 0) return;
+  const shown = [...new Set(places.map((p) => p.text))];
+  const named = `${shown.slice(0, 3).map((t) => `"${t}"`).join(', ')}${shown.length > 3 ? ` and ${shown.length - 3} more` : ''}`;
+  const choice = conversion.decide({
+    id: 'environment-references', pointer: places[0]!.pointer,
+    question: `2.8 reads ${named} as text, and 3.x expands "$" from its environment; which is meant?`,
+    choices: [
+      { id: 'text', effect: 'each "$" is written "$$", so 3.x reads these values exactly as 2.8 did' },
+      { id: 'references', effect: 'they stay references: 3.x replaces each with its environment variable, and refuses to start when one is unset' },
+    ],
+  });
+  if (choice === 'text') conversion.dollarsAreText = true;
 }
 
 /** An info for every bare environment reference that reaches an output file (the dialect is written there). */
@@ -81,10 +123,13 @@ function reportBareReferences(
     collect(value);
     for (const i of found) {
       const principals = file.startsWith('principals/');
-      report(CONVERT_RULES.envReference, principals ? 'warning' : 'info', inputPointer.get(i) ?? '',
-        principals
-          ? `${bare[i]} stands where a value belongs in ${file}; the _user and _role endpoints do not expand environment references, so substitute it before sending the file`
-          : `${bare[i]} stands where a number or boolean belongs, so it is written unquoted and ${file} uses the gateway's JSON dialect rather than strict JSON (the gateway expands it before parsing)`);
+      if (principals) {
+        report(CONVERT_RULES.envReference, 'warning', inputPointer.get(i) ?? '', `${bare[i]} stands where a value belongs in ${file}, which nothing expands`, undefined,
+          'The _user and _role endpoints do not expand environment references: substitute it before load.sh sends the file.');
+      } else {
+        report(CONVERT_RULES.envReference, 'info', inputPointer.get(i) ?? '', `${bare[i]} stands where a number or boolean belongs, so it is written unquoted`, undefined,
+          `${file} uses the gateway's JSON dialect rather than strict JSON: the gateway expands the reference before parsing.`);
+      }
     }
   }
 }

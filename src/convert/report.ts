@@ -1,12 +1,13 @@
 // Reporting for convert and build: the diagnostics (through the shared reporters when they exist, with a
 // small built-in fallback), the summary after a conversion, and the dry-run listing.
+import path from 'node:path';
 import type { LintReport } from '../types.js';
 import { formatReport } from '../report/index.js';
 import { redactSecrets, serialize } from './emit.js';
 import { parseDialect } from './dialect.js';
 import type { ConversionResult } from './types.js';
 import type { OutputFile } from './writer.js';
-import { databaseFileName } from './run.js';
+import { databaseFileName } from './emit.js';
 
 export type ReportFormat = 'stylish' | 'json';
 
@@ -48,18 +49,25 @@ export function conversionSummary(input: string, outDir: string, release: string
   } else {
     lines.push('  dropped: nothing');
   }
-  const first = databases[0] ?? 'db';
-  lines.push('', 'Next steps:');
-  lines.push(`  1. Start Sync Gateway ${release} with ${mode === 'in-place' ? input : 'bootstrap.json'} as its config.`);
-  lines.push(`  2. Create each database: PUT /{db}/ with its config on the admin port, for example`);
-  lines.push(`     curl -X PUT http://localhost:4985/${encodeURIComponent(first)}/ -H 'Content-Type: application/json' --data-binary @databases/${databaseFileName(first)}.json`);
-  if (Object.keys(conversion.principals).length > 0) {
-    lines.push('  3. Create the principals: each entry of principals/<db>.json "users" with POST /{db}/_user/, each of "roles" with POST /{db}/_role/.');
-  } else {
-    lines.push('  3. No users or roles to create (the guest, if any, is in the database config).');
+  const taken = conversion.decisions.filter((d) => d.choices.some((c) => c.id === d.taken));
+  if (taken.length > 0) {
+    lines.push(`  decisions: ${taken.map((d) => `${d.id}=${d.taken}`).join(', ')}${files.some((f) => f.path === 'decisions.json') ? ' (decisions.json says what each does)' : ''}`);
   }
-  lines.push('  4. POST /_post_upgrade?preview=true to see which old indexes and design documents can go; run it without preview to remove them.');
+  // Paths as typed from the folder the command ran in: the printed commands work when pasted there.
+  const at = (file: string) => (mode === 'in-place' ? path.join(path.dirname(input), file) : path.join(outDir, file));
+  lines.push('', 'Next steps:');
+  lines.push(`  1. Start Sync Gateway ${release} with ${mode === 'in-place' ? input : at('bootstrap.json')} as its config.`);
+  lines.push('  2. Create the databases and their users and roles, with the credentials of a gateway admin:');
+  lines.push(`     SG_ADMIN_USERNAME=<admin> SG_ADMIN_PASSWORD=<password> sh ${shellWord(at('load.sh'))}`);
+  lines.push('     (SG_ADMIN_URL if the admin API is not http://localhost:4985)');
+  lines.push('  3. See which old indexes and design documents can go, then run it without preview to remove them:');
+  lines.push('     curl -u "$SG_ADMIN_USERNAME" -X POST \'http://localhost:4985/_post_upgrade?preview=true\'');
   return lines.join('\n') + '\n';
+}
+
+/** A path as one shell word. */
+function shellWord(text: string): string {
+  return /^[\w./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 function count(n: number, word: string): string {

@@ -1,16 +1,20 @@
 // convert, end to end but without writing: read the legacy file, lint it, refuse on errors, convert,
 // lint every output, and return the files that would be written.
+import path from 'node:path';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../fs-async.js';
+import { decisionsFile, loadScript } from './next-steps.js';
 import { fsMessage } from '../files.js';
 import { analyzeText, lintText, type LintOptions } from '../lint.js';
-import { isObject, joinPointer, splitPointer, type Diagnostic, type FileResult, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
+import { isObject, joinPointer, splitPointer, type Diagnostic, type FileResult, type ReportedDecision, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
 import { decodeBytes, formatFromPath, locateNearest, parseSource } from '../source/index.js';
 import { bareReferenceIndex, DialectError, parseDialect, type DialectParse } from './dialect.js';
-import { holdsSecret, serialize } from './emit.js';
+import { databaseFileName, holdsSecret, serialize } from './emit.js';
+export { databaseFileName };
 import { convertLegacy, CONVERT_RULES } from './legacy.js';
 import type { ConversionResult, ResolvedSource } from './types.js';
 import type { OutputFile } from './writer.js';
-import { judge, NEWEST_RELEASE } from '../releases/index.js';
+import { NEWEST_RELEASE, newestNotRefusing, type Release } from '../releases/index.js';
+import { isTaken, type Decision, type TakenDecisions } from './decisions.js';
 import { BEHAVIOUR } from '../releases/behaviour.js';
 
 export interface ConvertFileOptions {
@@ -23,6 +27,8 @@ export interface ConvertFileOptions {
   lint?: Partial<LintOptions>;
   /** Rule overrides for the check of the outputs only (stricter gates for what gets written). */
   outputRules?: LintOptions['rules'];
+  /** Choices for the conversion's decisions, by decision id. */
+  decisions?: TakenDecisions;
 }
 
 export interface ConvertOutcome {
@@ -36,6 +42,8 @@ export interface ConvertOutcome {
   originalBytes?: Uint8Array;
   /** The text of the input, for code frames. */
   sourceText?: string;
+  /** The release the output is for: the requested target, or an older one a decision chose. */
+  target: Release;
 }
 
 /**
@@ -75,15 +83,17 @@ export const HANDLED_BY_CONVERT: Readonly<Record<string, 'off'>> = {
 };
 
 export async function convertFile(file: string, options: ConvertFileOptions): Promise<ConvertOutcome> {
+  const taken = options.decisions ?? new Map<string, string>();
+  const target = outputTarget(options.lint?.target ?? NEWEST_RELEASE, taken);
   let bytes: Buffer;
   try {
     bytes = await readRegularFile(file, MAX_CONFIG_BYTES, options.lint?.scope);
   } catch (error) {
-    return refused(file, null, [atTop(CONVERT_RULES.unreadable, `cannot read the file: ${fsMessage(error)}`)]);
+    return refused(file, null, target, [atTop(CONVERT_RULES.unreadable, `cannot read the file: ${fsMessage(error)}`)]);
   }
   // One reading of bytes for lint and convert: text that is not UTF-8 is refused, never guessed.
   const decoded = decodeBytes(bytes);
-  if (decoded.text === null) return refused(file, null, decoded.diagnostics.map((d) => atTop(d.rule, d.message)));
+  if (decoded.text === null) return refused(file, null, target, decoded.diagnostics.map((d) => atTop(d.rule, d.message)));
   const text = decoded.text;
   const env = options.expandEnv ?? null;
   // Parse first (our reader keeps environment references bare in number/boolean positions); a text that
@@ -99,16 +109,17 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
   // about that value are dropped: a value known only at run time cannot be checked.
   const lintInput = parsed ? maskSpans(text, parsed.bareSpans) : text;
   const analyzed = await analyzeText(lintInput, file, {
-    remote: true, cwd: options.cwd, ...options.lint, env, rules: { ...options.lint?.rules, ...HANDLED_BY_CONVERT },
+    remote: true, cwd: options.cwd, ...options.lint, target, env, rules: { ...options.lint?.rules, ...HANDLED_BY_CONVERT },
   });
   const lint = analyzed.result;
   if (parsed) lint.diagnostics = withoutBareValueFindings(lint.diagnostics, lintInput, file, env, parsed.value);
   if (lint.kind === 'bootstrap' || lint.kind === 'database') {
-    return refused(file, lint.kind, [atTop(CONVERT_RULES.notLegacy,
-      `this is already a 3.x ${lint.kind} config, not a legacy one; there is nothing to convert (use "sgconf build" to compile 3.x sources)`)], undefined, text);
+    return refused(file, lint.kind, target, [atTop(CONVERT_RULES.notLegacy, `this is already a 3.x ${lint.kind} config, not a legacy one`,
+      'There is nothing to convert: use "sgconf build" to compile 3.x sources.')], undefined, text);
   }
-  if (lint.diagnostics.some(isConversionBlocker)) return refused(file, lint.kind, lint.diagnostics, undefined, text);
-  if (!parsed) return refused(file, 'legacy', [...lint.diagnostics, atTop(CONVERT_RULES.unreadable, parseError ?? 'the file cannot be parsed')], undefined, text);
+  if (!parsed || lint.kind !== 'legacy') {
+    return refused(file, lint.kind, target, [...lint.diagnostics, ...(parsed ? [] : [atTop(CONVERT_RULES.unreadable, parseError ?? 'the file cannot be parsed')])], undefined, text);
+  }
 
   // The lint already read every function file and URL (and reported what it could not read).
   const functionSources = new Map<string, ResolvedSource>();
@@ -119,14 +130,16 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
       ...(fn.notRead ? { error: `it was not ${fn.origin === 'url' ? 'fetched' : 'read'}: ${fn.notRead}` } : {}),
     });
   }
-  const target = options.lint?.target ?? NEWEST_RELEASE;
+  // The conversion runs even when the lint found errors, so that one run lists every decision too.
   const conversion = convertLegacy(parsed.value, {
     groupId: options.groupId, functionSources, expanded: env !== null, bareReferences: parsed.bareReferences,
-    target, sharedBucketAccessOff: judge(BEHAVIOUR.get('shared-bucket-access-off')!, target),
+    target, decisions: taken,
   });
-  const diagnostics = mergeDiagnostics(lint.diagnostics, locate(lintInput, file, env, conversion.diagnostics))
+  // A lint finding that a decision answers is the decision's question, not an error of its own.
+  const answered = (d: Diagnostic) => conversion.decisions.some((q) => q.answers.some((a) => a.rule === d.rule && (a.pointer === undefined || a.pointer === d.pointer)));
+  const diagnostics = mergeDiagnostics(lint.diagnostics.filter((d) => !answered(d)), locate(lintInput, file, env, conversion.diagnostics))
     .sort((x, y) => x.line - y.line || x.column - y.column || x.rule.localeCompare(y.rule));
-  if (diagnostics.some(isConversionBlocker)) return refused(file, 'legacy', diagnostics, conversion, text);
+  if (diagnostics.some(isConversionBlocker)) return refused(file, 'legacy', target, diagnostics, conversion, text);
 
   const files = outputFiles(conversion, parsed.bareReferences);
   // Every output must lint clean: a conversion that would not start is refused, never written.
@@ -137,7 +150,7 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
     const outKind = out.path === 'bootstrap.json' ? 'bootstrap' : 'database';
     // enable_shared_bucket_access false is written on purpose (the gateway's own choice, with an info saying how to opt in).
     const checked = await lintDialect(out.content, out.path, {
-      remote: false, cwd: options.cwd, ...options.lint, env: null, kind: outKind,
+      remote: false, cwd: options.cwd, ...options.lint, target, env: null, kind: outKind,
       rules: { ...options.lint?.rules, 'upgrade/shared-bucket-access-off': 'off', ...options.outputRules },
     });
     const database = databaseOf.get(out.path);
@@ -148,21 +161,36 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
         rule: CONVERT_RULES.outputInvalid, severity: 'error',
         // A database output comes from databases.<name> of the input: point there (the bootstrap config is assembled from all over).
         pointer: database === undefined ? '' : conversion.writtenPointer(joinPointer('/databases', database, ...splitPointer(d.pointer))),
-        message: byGateway
-          ? `the converted ${out.path} would be rejected by a 3.x gateway (${d.rule} at "${d.pointer}": ${d.message}); fix this in the legacy config, then convert again`
-          : `the converted ${out.path} would not pass lint (${d.rule} at "${d.pointer}": ${d.message}); please report this conversion`,
+        message: byGateway ? `Sync Gateway ${target} would reject the converted ${out.path} (${d.rule})` : `the converted ${out.path} would not pass lint (${d.rule})`,
+        detail: `At "${d.pointer}": ${d.message}${/[.!?]$/.test(d.message) ? '' : '.'} ${byGateway ? 'Fix this in the legacy config, then convert again.' : 'Please report this conversion.'}`,
       });
     }
   }
   for (const d of locate(lintInput, file, env, problems)) diagnostics.push(d);
-  if (diagnostics.some(isConversionBlocker)) return refused(file, 'legacy', diagnostics, conversion, text);
-  return { result: { file, kind: 'legacy', diagnostics }, ok: true, files, conversion, originalBytes: bytes, sourceText: text };
+  if (diagnostics.some(isConversionBlocker)) return refused(file, 'legacy', target, diagnostics, conversion, text);
+  files.push(loadScript(conversion, files, target, path.basename(file), parsed.bareReferences));
+  const decisions = decisionsFile(conversion.decisions);
+  if (decisions) files.push(decisions);
+  return {
+    result: { file, kind: 'legacy', diagnostics, ...(conversion.decisions.length > 0 ? { decisions: conversion.decisions.map(reported) } : {}) },
+    ok: true, files, conversion, originalBytes: bytes, sourceText: text, target,
+  };
 }
 
-/** File names of the outputs; a `/` (legal in database names) would make a folder, so it is escaped. */
-export function databaseFileName(name: string): string {
-  return name.replace(/%/g, '%25').replace(/\//g, '%2F');
+/** The release the output is for: the requested one, unless the shared-bucket-access decision keeps it off (then the newest that loads that). */
+function outputTarget(requested: Release, taken: TakenDecisions): Release {
+  if (taken.get('shared-bucket-access') !== 'keep-off') return requested;
+  return newestNotRefusing(BEHAVIOUR.get('shared-bucket-access-off')!, requested) ?? requested;
 }
+
+/** A decision as the JSON report shows it (the contract's "convert: decisions"). */
+function reported(decision: Decision): ReportedDecision {
+  return {
+    id: decision.id, question: decision.question, choices: decision.choices.map((c) => ({ id: c.id, effect: c.effect })),
+    source: decision.source, ...(isTaken(decision) ? { taken: decision.taken } : {}),
+  };
+}
+
 
 export function outputFiles(conversion: ConversionResult, bareReferences: readonly string[] = []): OutputFile[] {
   const files: OutputFile[] = [
@@ -178,12 +206,13 @@ export function outputFiles(conversion: ConversionResult, bareReferences: readon
   return files;
 }
 
-function refused(file: string, kind: FileResult['kind'], diagnostics: Diagnostic[], conversion?: ConversionResult, sourceText?: string): ConvertOutcome {
-  return { result: { file, kind, diagnostics }, ok: false, files: [], conversion, sourceText };
+function refused(file: string, kind: FileResult['kind'], target: Release, diagnostics: Diagnostic[], conversion?: ConversionResult, sourceText?: string): ConvertOutcome {
+  const decisions = conversion?.decisions.map(reported);
+  return { result: { file, kind, diagnostics, ...(decisions && decisions.length > 0 ? { decisions } : {}) }, ok: false, files: [], conversion, sourceText, target };
 }
 
-function atTop(rule: string, message: string): Diagnostic {
-  return { rule, severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 };
+function atTop(rule: string, message: string, detail?: string): Diagnostic {
+  return { rule, severity: 'error', message, ...(detail ? { detail } : {}), pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 };
 }
 
 /** The converter must not repeat what the lint already said about the same value. */
@@ -254,6 +283,9 @@ export function locate(text: string, file: string, env: Record<string, string | 
     const span = locateNearest(document, d.pointer, d.target ?? 'value');
     const from = source.lines.position(span.start);
     const to = source.lines.position(span.end);
-    return { rule: d.rule, severity: d.severity, message: d.message, pointer: d.pointer, line: from.line, column: from.column, endLine: to.line, endColumn: to.column };
+    return {
+      rule: d.rule, severity: d.severity, message: d.message, ...(d.detail ? { detail: d.detail } : {}),
+      pointer: d.pointer, line: from.line, column: from.column, endLine: to.line, endColumn: to.column,
+    };
   });
 }

@@ -1,4 +1,5 @@
-import type { Release, Verdict } from '../releases/index.js';
+import type { Release } from '../releases/index.js';
+import type { Decision, TakenDecisions } from './decisions.js';
 // Types of the converter: what the pure conversion takes and returns.
 import type { JsonObject, RawDiagnostic } from '../types.js';
 
@@ -22,9 +23,10 @@ export interface ConvertOptions {
   expanded?: boolean;
   /** Raw text of environment references written bare in the source (placeholder index -> text). */
   bareReferences?: readonly string[];
-  /** The release the output is for, and what it does with a database without shared bucket access. */
+  /** The release the output is for. */
   target?: Release;
-  sharedBucketAccessOff?: Verdict | null;
+  /** Choices given for the conversion's decisions, by decision id. */
+  decisions?: TakenDecisions;
 }
 
 export interface Principals {
@@ -51,6 +53,8 @@ export interface ConversionResult {
   identityFrom: string | null;
   /** Databases whose credentials went to `database_credentials`. */
   credentialsFor: string[];
+  /** Every decision the conversion asked, in the order met, with the choice taken if one was given. */
+  decisions: Decision[];
   /** A pointer into the input with canonical keys, spelled as the input wrote its keys. */
   writtenPointer(pointer: string): string;
 }

@@ -104,6 +104,11 @@ export function judge(fact: BehaviourFact, target: Release): Verdict | null {
   }
 }
 
+/** The newest release, not newer than `upTo`, that does not refuse the construct (undefined when every one does). */
+export function newestNotRefusing(fact: BehaviourFact, upTo: Release = NEWEST_RELEASE): Release | undefined {
+  return RELEASES.slice(0, releaseIndex(upTo) + 1).reverse().find((r) => treatmentIn(fact, r) !== 'refuses');
+}
+
 const VERB: Record<Treatment, string> = {
   accepts: 'accept it',
   warns: 'accept it with a deprecation warning',

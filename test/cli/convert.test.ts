@@ -60,7 +60,8 @@ describe('sgconf convert', () => {
   it('converts, writes the files, and prints a summary with next steps', async () => {
     await write('sync.js', 'function (doc) { channel(doc.channels); }');
     const input = await write('sync_gateway.json', legacy);
-    const { code, stdout } = await sgconf('convert', input, '--out', 'out');
+    // "${SECRET_PW}" is meant for 3.x to expand (2.8 read it as text): the environment-references decision.
+    const { code, stdout } = await sgconf('convert', input, '--out', 'out', '--decide', 'environment-references=references');
     expect(code).toBe(0);
     const bootstrap = JSON.parse(await fs.readFile(path.join(dir, 'out/bootstrap.json'), 'utf8'));
     expect(bootstrap.bootstrap).toEqual({ server: 'couchbases://cb1', username: 'sg', password: 'hunter2' });
@@ -74,7 +75,10 @@ describe('sgconf convert', () => {
     expect(stdout).toContain('2 databases (db, db2)');
     expect(stdout).toContain('database_credentials for db2');
     expect(stdout).toContain('dropped: AdminUI');
-    expect(stdout).toMatch(/PUT \/\{db\}\//);
+    expect(stdout).toContain('SG_ADMIN_USERNAME=<admin> SG_ADMIN_PASSWORD=<password> sh out/load.sh');
+    expect(stdout).toContain('decisions: environment-references=references');
+    expect(JSON.parse(await fs.readFile(path.join(dir, 'out/decisions.json'), 'utf8'))['environment-references'].choice).toBe('references');
+    expect((await fs.stat(path.join(dir, 'out/load.sh'))).mode & 0o777).toBe(0o600);
     expect(stdout).toContain('_post_upgrade?preview=true');
     expect(stdout).toContain('inlined from the file sync.js');
     expect(stdout).not.toContain('hunter2');
@@ -116,7 +120,7 @@ describe('sgconf convert', () => {
   it('--format json prints the lint document only, with the target', async () => {
     const input = await write('sg.json', legacy);
     await write('sync.js', 'function (doc) {}');
-    const { code, stdout } = await sgconf('convert', input, '--out', 'out', '--format', 'json');
+    const { code, stdout } = await sgconf('convert', input, '--out', 'out', '--format', 'json', '--decide', 'environment-references=references');
     expect(code).toBe(0);
     const report = JSON.parse(stdout);
     expect(report.target).toBe('4.1');
@@ -125,17 +129,25 @@ describe('sgconf convert', () => {
     expect(report.results[0].diagnostics.some((d: { rule: string }) => d.rule === 'convert/function-source')).toBe(true);
   });
 
-  it('a database without shared bucket access: refused for 4.x with the choices, converted (false) for 3.x', async () => {
+  it('a database without shared bucket access: a decision for 4.x (turn it on, or convert for 3.3), converted (false) for 3.x', async () => {
     const input = await write('sg.json', { databases: { db: { server: 'couchbases://cb1', bucket: 'b' } } });
     const for41 = await sgconf('convert', input, '--out', 'out41', '--format', 'json');
     expect(for41.code).toBe(1);
-    const refusal = JSON.parse(for41.stdout).results[0].diagnostics.find((d: { rule: string }) => d.rule === 'convert/shared-bucket-access');
-    expect(refusal).toMatchObject({ severity: 'error', pointer: '/databases/db' });
-    expect(refusal.message).toContain('Sync Gateway 4.1 refuses to load');
-    expect(refusal.message).toContain('"enable_shared_bucket_access": true');
-    expect(refusal.message).toContain('sgconf plan');
-    expect(refusal.message).toContain('--target 3.3');
+    const result = JSON.parse(for41.stdout).results[0];
+    expect(result.decisions).toEqual([{
+      id: 'shared-bucket-access', question: expect.stringContaining('"db" runs without shared bucket access'),
+      choices: [{ id: 'enable', effect: expect.stringContaining('no way back') }, { id: 'keep-off', effect: expect.stringContaining('Sync Gateway 3.3') }],
+      source: expect.stringContaining('rest/server_context.go@4.0.7'),
+    }]);
+    expect(result.diagnostics.find((d: { rule: string }) => d.rule === 'convert/decision-needed')).toMatchObject({ severity: 'error', pointer: '/databases/db' });
     await expect(fs.stat(path.join(dir, 'out41'))).rejects.toThrow();
+    const enabled = await sgconf('convert', input, '--out', 'out41', '--decide', 'shared-bucket-access=enable');
+    expect(enabled.code).toBe(0);
+    expect(JSON.parse(await fs.readFile(path.join(dir, 'out41/databases/db.json'), 'utf8')).enable_shared_bucket_access).toBe(true);
+    const keptOff = await sgconf('convert', input, '--out', 'out-off', '--decide', 'shared-bucket-access=keep-off');
+    expect(keptOff.code).toBe(0);
+    expect(keptOff.stdout).toContain('for Sync Gateway 3.3');
+    expect(JSON.parse(await fs.readFile(path.join(dir, 'out-off/databases/db.json'), 'utf8')).enable_shared_bucket_access).toBe(false);
     const for33 = await sgconf('convert', input, '--out', 'out33', '--target', '3.3');
     expect(for33.code).toBe(0);
     expect(for33.stdout).toContain('for Sync Gateway 3.3');
@@ -159,7 +171,7 @@ describe('sgconf convert', () => {
   it('--dry-run writes nothing and redacts secrets', async () => {
     await write('sync.js', 'function (doc) {}');
     const input = await write('sg.json', legacy);
-    const { code, stdout } = await sgconf('convert', input, '--out', 'out', '--dry-run');
+    const { code, stdout } = await sgconf('convert', input, '--out', 'out', '--dry-run', '--decide', 'environment-references=references');
     expect(code).toBe(0);
     expect(stdout).toContain('--- out/bootstrap.json');
     expect(stdout).toContain('"password": "<redacted>"');
@@ -174,14 +186,14 @@ describe('sgconf convert', () => {
     await write('sync.js', 'function (doc) {}');
     const input = await write('sync_gateway.json', legacy);
     const before = await fs.readFile(path.join(dir, input));
-    const { code, stdout } = await sgconf('convert', input, '--in-place');
+    const { code, stdout } = await sgconf('convert', input, '--in-place', '--decide', 'environment-references=references');
     expect(code).toBe(0);
     const names = await fs.readdir(dir);
     const backup = names.find((n) => /^sync_gateway-backup-\d+\.json$/.test(n));
     expect(backup).toBeDefined();
     expect((await fs.readFile(path.join(dir, backup!))).equals(before)).toBe(true);
     expect(JSON.parse(await fs.readFile(path.join(dir, input), 'utf8')).bootstrap.server).toBe('couchbases://cb1');
-    expect(names).toEqual(expect.arrayContaining(['databases', 'principals']));
+    expect(names).toEqual(expect.arrayContaining(['databases', 'principals', 'load.sh', 'decisions.json']));
     expect(stdout).toContain(`original backed up as ${backup}`);
   });
 
@@ -190,11 +202,11 @@ describe('sgconf convert', () => {
     const input = await write('sg.json', legacy);
     await fs.mkdir(path.join(dir, 'out'));
     await fs.writeFile(path.join(dir, 'out/keep'), 'x');
-    const refused = await sgconf('convert', input, '--out', 'out');
+    const refused = await sgconf('convert', input, '--out', 'out', '--decide', 'environment-references=references');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/not empty/);
     expect(await fs.readdir(path.join(dir, 'out'))).toEqual(['keep']);
-    expect((await sgconf('convert', input, '--out', 'out', '--force')).code).toBe(0);
+    expect((await sgconf('convert', input, '--out', 'out', '--force', '--decide', 'environment-references=references')).code).toBe(0);
   });
 
   it('--group-id sets bootstrap.group_id; --expand-env resolves references', async () => {
@@ -239,7 +251,8 @@ describe('sgconf convert', () => {
     expect(r.code).toBe(1);
     const found = JSON.parse(r.stdout).results[0].diagnostics.map((d: { rule: string; pointer: string }) => `${d.rule} ${d.pointer}`);
     expect(found).toContain('schema/unknown-field /ServerReadTimeoutt');
-    expect(found.filter((d: string) => d.endsWith('/revs_limit'))).toEqual([]); // known only when the gateway runs
+    // Lint's findings about the value are set aside (known only when the gateway runs); the converter says how it writes it.
+    expect(found.filter((d: string) => d.endsWith('/revs_limit'))).toEqual(['convert/env-reference /databases/db/revs_limit']);
   });
 
   it.each([
@@ -254,10 +267,12 @@ describe('sgconf convert', () => {
       const port = (server.address() as { port: number }).port;
       if (flags.length === 0) await write('.sgconfrc.json', { remote: false });
       const input = await write('sg.json', { databases: { db: { server: 'couchbases://cb1', bucket: 'b', enable_shared_bucket_access: true, sync: `http://127.0.0.1:${port}/sync.js` } } });
-      const r = await sgconf('convert', input, '--out', 'out', ...flags);
+      const r = await sgconf('convert', input, '--out', 'out', '--format', 'json', ...flags);
       expect(r.code).toBe(1);
       expect(requests).toBe(0);
-      expect(r.stdout).toMatch(/names the url http:\/\/127\.0\.0\.1:\d+\/sync\.js, which cannot be read \(it was not fetched: remote sources are turned off by --no-remote or the tool config's remote: false\); a persisted config must hold the function itself, so the URL must be fetched when converting/);
+      const refusal = JSON.parse(r.stdout).results[0].diagnostics.find((d: { rule: string; severity: string }) => d.rule === 'convert/function-source' && d.severity === 'error');
+      expect(refusal.message).toMatch(/names the url "http:\/\/127\.0\.0\.1:\d+\/sync\.js", which cannot be read$/);
+      expect(refusal.detail).toBe("It was not fetched: remote sources are turned off by --no-remote or the tool config's remote: false. A persisted config must hold the function itself, so the URL must be fetched when converting.");
       if (flags.length > 0) {
         // Without the flag the same config is fetched and converted.
         expect((await sgconf('convert', input, '--out', 'out2', '--allow-host', '127.0.0.1')).code).toBe(0);
@@ -271,16 +286,17 @@ describe('sgconf convert', () => {
   it('a password with an environment reference is never quoted: the warning about principals names where, not what', async () => {
     const input = await write('sg.json', { databases: { db: { server: 'couchbases://cb1', bucket: 'b', enable_shared_bucket_access: true, users: { ann: { password: 's3cr${PW_PART:-x}etPw99' } } } } });
     for (const format of ['stylish', 'json']) {
-      const r = await sgconf('convert', input, '--dry-run', '--format', format);
+      const r = await sgconf('convert', input, '--dry-run', '--format', format, '--decide', 'environment-references=references');
       expect(r.code).toBe(0);
       expect(r.stdout).not.toMatch(/s3cr|etPw99/);
-      expect(r.stdout).toContain('principals/db.json keeps environment references (at users/ann/password)');
+      expect(r.stdout).toContain('principals/db.json keeps environment references');
+      expect(r.stdout).toContain('They are at users/ann/password.');
     }
   });
 
   it('a password written with $$ is written as the gateway read it, with one $ (the _user endpoint expands nothing), and no warning', async () => {
     const input = await write('sg.json', { databases: { db: { server: 'couchbases://cb1', bucket: 'b', enable_shared_bucket_access: true, users: { ann: { password: 's3cr$$etPw99', admin_channels: ['$$price'] } } } } });
-    const r = await sgconf('convert', input, '--out', 'out-dollars', '--format', 'json');
+    const r = await sgconf('convert', input, '--out', 'out-dollars', '--format', 'json', '--decide', 'environment-references=references');
     expect(r.code).toBe(0);
     expect(r.stdout).not.toContain('principals/db.json keeps');
     const principals = JSON.parse(await fs.readFile(path.join(dir, 'out-dollars', 'principals', 'db.json'), 'utf8'));

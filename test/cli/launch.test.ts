@@ -73,7 +73,7 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     return out;
   }
   it.each([
-    ['convert', ['convert', path.join(ROOT, 'examples/legacy/sync_gateway.json'), '--out', 'out']],
+    ['convert', ['convert', path.join(ROOT, 'examples/legacy/sync_gateway.json'), '--out', 'out', '--decide', 'environment-references=references']],
     ['build', ['build', path.join(ROOT, 'examples/3.x'), '--out', 'out']],
   ])('%s: the bundle writes the same files and prints the same as the ES modules', (_, args) => {
     const runs = [{}, { SGCONF_NO_BUNDLE: '1' }].map((env) => {

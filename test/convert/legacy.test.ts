@@ -58,7 +58,7 @@ describe('bootstrap mapping (8.2.2)', () => {
     }));
     expect(result.bootstrap.bootstrap).toEqual({ server, x509_cert_path: 'a.pem', x509_key_path: 'a.key' });
     expect(result.bootstrap.database_credentials).toEqual({ b: { x509_cert_path: 'b.pem', x509_key_path: 'b.key' } });
-    expect(result.diagnostics.some((d) => d.rule === 'convert/credentials' && d.message.includes('certificate wins'))).toBe(true);
+    expect(result.diagnostics.some((d) => d.rule === 'convert/credentials' && d.message.includes('only the certificate is kept'))).toBe(true);
   });
 
   it('credentials in the server URL become the bootstrap identity and leave the address', () => {
@@ -88,7 +88,8 @@ describe('dropped fields are named, never silent', () => {
   ];
   for (const [key, value, severity] of cases) {
     it(key, () => {
-      const result = convertLegacy(legacy({ [key]: value }));
+      // log and logFilePath are dropped when the old-logging decision says so.
+      const result = convertLegacy(legacy({ [key]: value }), { decisions: new Map([['old-logging', 'drop']]) });
       const finding = result.diagnostics.find((d) => d.pointer === `/${key}`);
       expect(finding?.rule).toBe('convert/dropped-field');
       expect(finding?.severity).toBe(severity);
@@ -104,8 +105,8 @@ describe('database configs (8.3-8.5)', () => {
     expect(result.databases.db).toEqual({ name: 'db', bucket: 'db', revs_limit: 200, enable_shared_bucket_access: false });
     const info = result.diagnostics.find((d) => d.rule === 'convert/shared-bucket-access');
     expect(info?.severity).toBe('info');
-    expect(info?.message).toContain('4.0');
-    expect(info?.message).toContain('"enable_shared_bucket_access": true');
+    expect(info?.message).toContain('enable_shared_bucket_access false');
+    expect(info?.detail).toContain('"enable_shared_bucket_access": true');
   });
 
   it('keeps an explicit enable_shared_bucket_access', () => {
@@ -175,17 +176,12 @@ describe('database configs (8.3-8.5)', () => {
 
 describe('refusals', () => {
   const refusals: { name: string; config: JsonValue; rule: string }[] = [
-    { name: 'database without server', config: legacy({}, { db: { bucket: 'b' } }), rule: 'convert/missing-server' },
     { name: 'no databases', config: { interface: ':4984', databases: {} }, rule: 'convert/no-databases' },
-    { name: 'servers differ after the upgrade', config: legacy({}, { a: db({ bucket: 'a' }), b: { server: 'couchbases://cb2', bucket: 'b' } }), rule: 'convert/server-mismatch' },
     { name: 'one bucket for two databases', config: legacy({}, { a: db({ bucket: 'x' }), b: db({ bucket: 'x' }) }), rule: 'convert/bucket-collision' },
     { name: 'bucket defaulting collides', config: legacy({}, { a: db({ bucket: 'b' }), b: { server } }), rule: 'convert/bucket-collision' },
-    { name: 'root-level replications', config: { replications: [{ source: 'db', target: 'http://h/db' }], databases: { db: db() } }, rule: 'convert/sg-replicate' },
     { name: 'disable_persistent_config true', config: legacy({ disable_persistent_config: true }), rule: 'convert/persistent-config-disabled' },
     { name: 'http:// with a non-8091 port', config: legacy({ use_tls_server: false }, { db: { server: 'http://cb1:9000' } }), rule: 'convert/server-address' },
     { name: 'https:// is not a connection string scheme', config: legacy({}, { db: { server: 'https://cb1:18091' } }), rule: 'convert/server-address' },
-    { name: 'non-TLS address without use_tls_server false', config: legacy({}, { db: { server: 'http://cb1:8091' } }), rule: 'convert/tls-required' },
-    { name: 'couchbase:// without use_tls_server false', config: legacy({}, { db: { server: 'couchbase://cb1' } }), rule: 'convert/tls-required' },
     { name: 'TLS address with use_tls_server false', config: legacy({ use_tls_server: false }, { db: { server: 'couchbases://cb1' } }), rule: 'convert/tls-required' },
     { name: 'replication_id differs from its key', config: legacy({}, { db: db({ replications: { r1: { replication_id: 'r2', remote: 'http://h/db', direction: 'pull' } } }) }), rule: 'convert/replication-id' },
     { name: 'a database that is not an object', config: legacy({}, { db: null }), rule: 'convert/unreadable' },
@@ -195,6 +191,24 @@ describe('refusals', () => {
       const result = convertLegacy(r.config);
       const errors = result.diagnostics.filter((d) => d.severity === 'error');
       expect(errors.map((d) => d.rule)).toContain(r.rule);
+    });
+  }
+
+  // What the owner must choose is a decision (convert/decision-needed), not a refusal: one run asks them all.
+  const decisions: { name: string; config: JsonValue; ids: string[] }[] = [
+    { name: 'database without server', config: legacy({}, { db: { bucket: 'b' } }), ids: ['missing-server'] },
+    { name: 'servers differ after the upgrade', config: legacy({}, { a: db({ bucket: 'a' }), b: { server: 'couchbases://cb2', bucket: 'b' } }), ids: ['server'] },
+    { name: 'root-level replications', config: { replications: [{ source: 'db', target: 'http://h/db' }], databases: { db: db() } }, ids: ['sg-replicate'] },
+    { name: 'non-TLS address without use_tls_server false', config: legacy({}, { db: { server: 'http://cb1:8091' } }), ids: ['server-tls'] },
+    { name: 'couchbase:// without use_tls_server false', config: legacy({}, { db: { server: 'couchbase://cb1' } }), ids: ['server-tls'] },
+    { name: 'all of them, and the shared bucket access of 4.x, in one run', config: { log: ['CRUD'], replications: [{ source: 'a', target: 'http://h/db' }], databases: { a: { server: 'couchbase://cb1', bucket: 'a' }, b: { server: 'couchbase://cb2', bucket: 'b' }, c: { bucket: 'c' } } }, ids: ['missing-server', 'server', 'server-tls', 'old-logging', 'shared-bucket-access', 'sg-replicate'] },
+  ];
+  for (const r of decisions) {
+    it(`${r.name}: a decision, asked once`, () => {
+      // 3.3 loads databases without shared bucket access, so only the last row asks about it.
+      const result = convertLegacy(r.config, { target: r.ids.includes('shared-bucket-access') ? '4.1' : '3.3' });
+      expect(result.decisions.map((d) => d.id).sort()).toEqual([...r.ids].sort());
+      expect(result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.rule)).toEqual(r.ids.map(() => 'convert/decision-needed'));
     });
   }
 
@@ -220,7 +234,7 @@ describe('environment references', () => {
 
   it('are kept exactly as written; bare ones are written bare, with an info', () => {
     const parsed = parseDialect(text, null);
-    const result = convertLegacy(parsed.value, { bareReferences: parsed.bareReferences });
+    const result = convertLegacy(parsed.value, { bareReferences: parsed.bareReferences, decisions: new Map([['environment-references', 'references']]) });
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const bootstrap = serialize(result.bootstrap, parsed.bareReferences);
     expect(bootstrap).toContain('"max_file_descriptors": $MAX_FD');
@@ -231,7 +245,7 @@ describe('environment references', () => {
     expect(serialize(result.databases.db, parsed.bareReferences)).toContain('"offline": $DB_OFFLINE');
     const infos = result.diagnostics.filter((d) => d.rule === 'convert/env-reference');
     expect(infos.some((d) => d.pointer === '/MaxFileDescriptors' && d.severity === 'info')).toBe(true);
-    expect(infos.some((d) => d.pointer === '/databases/db/offline' && d.message.includes('databases/db.json'))).toBe(true);
+    expect(infos.some((d) => d.pointer === '/databases/db/offline' && `${d.message} ${d.detail}`.includes('databases/db.json'))).toBe(true);
     expect(infos.some((d) => d.severity === 'warning' && d.message.includes('principals/db.json'))).toBe(true);
   });
 

@@ -3,9 +3,7 @@ import type { Rule } from '../types.js';
 import { rule as notLegacy } from './not-legacy.js';
 import { rule as unreadable } from './unreadable.js';
 import { rule as noDatabases } from './no-databases.js';
-import { rule as missingServer } from './missing-server.js';
 import { rule as serverAddress } from './server-address.js';
-import { rule as serverMismatch } from './server-mismatch.js';
 import { rule as tlsRequired } from './tls-required.js';
 import { rule as bucketCollision } from './bucket-collision.js';
 import { rule as sgReplicate } from './sg-replicate.js';
@@ -19,7 +17,9 @@ import { rule as envReference } from './env-reference.js';
 import { rule as overwrittenValue } from './overwritten-value.js';
 import { rule as outputInvalid } from './output-invalid.js';
 import { rule as buildInput } from './build-input.js';
+import { rule as decisionNeeded } from './decision-needed.js';
+import { rule as decisionUnused } from './decision-unused.js';
 
 export const rules: Rule[] = [
-  notLegacy, unreadable, noDatabases, missingServer, serverAddress, serverMismatch, tlsRequired, bucketCollision, sgReplicate, persistentConfigDisabled, replicationId, functionSource, droppedField, sharedBucketAccess, credentials, envReference, overwrittenValue, outputInvalid, buildInput,
+  notLegacy, unreadable, noDatabases, decisionNeeded, decisionUnused, serverAddress, tlsRequired, bucketCollision, sgReplicate, persistentConfigDisabled, replicationId, functionSource, droppedField, sharedBucketAccess, credentials, envReference, overwrittenValue, outputInvalid, buildInput,
 ];

@@ -2,8 +2,8 @@ import type { Rule } from '../types.js';
 
 export const rule: Rule = {
   id: 'convert/sg-replicate',
-  severity: 'error',
+  severity: 'info',
   kinds: ['legacy'],
-  description: 'Root-level first-generation replications (sg-replicate 1).',
-  emittedBy: 'src/convert/legacy.ts',
+  description: 'A root-level first-generation replication (sg-replicate 1) carried into its database as an Inter-Sync Gateway Replication.',
+  emittedBy: 'src/convert/sg-replicate.ts',
 };

@@ -4,6 +4,6 @@ export const rule: Rule = {
   id: 'convert/tls-required',
   severity: 'error',
   kinds: ['legacy'],
-  description: 'A bootstrap address that is not TLS while use_tls_server is not false (or a TLS address with use_tls_server false).',
-  emittedBy: 'src/convert/legacy.ts',
+  description: 'A TLS (couchbases://) bootstrap address with use_tls_server false, or an address from the environment whose scheme is known only at run time.',
+  emittedBy: 'src/convert/identity.ts',
 };

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { parseDialect } from '../../../src/convert/dialect.js';
 import { findings } from './helpers.js';
 
+// The references are meant as references (the environment-references decision; 2.8 would read them as text).
 function run(text: string) {
   const parsed = parseDialect(text, null);
-  return findings(parsed.value, 'convert/env-reference', { bareReferences: parsed.bareReferences });
+  return findings(parsed.value, 'convert/env-reference', { bareReferences: parsed.bareReferences, decisions: new Map([['environment-references', 'references']]) });
 }
 
 describe('convert/env-reference', () => {

@@ -11,7 +11,8 @@ export function findings(config: JsonValue, rule: string, options?: ConvertOptio
 export function expectFinding(config: JsonValue, rule: string, severity: Severity, pointer: string, message?: RegExp, options?: ConvertOptions): void {
   const found = findings(config, rule, options);
   expect(found.map((d) => `${d.severity} ${d.pointer}`)).toContain(`${severity} ${pointer}`);
-  if (message) expect(found.find((d) => d.pointer === pointer)?.message).toMatch(message);
+  // What the finding says: its sentence and its detail.
+  if (message) expect(found.filter((d) => d.pointer === pointer).map((d) => `${d.message} ${d.detail ?? ''}`).join('\n')).toMatch(message);
 }
 
 export function expectNone(config: JsonValue, rule: string, options?: ConvertOptions): void {

@@ -4,7 +4,7 @@ import { cb, expectFinding, expectNone } from './helpers.js';
 
 describe('convert/shared-bucket-access', () => {
   it('reports the failing example', () => {
-    expectFinding({ databases: { db: { server: cb } } }, 'convert/shared-bucket-access', 'info', '/databases/db', /4.0/);
+    expectFinding({ databases: { db: { server: cb } } }, 'convert/shared-bucket-access', 'info', '/databases/db', /enable_shared_bucket_access false/);
   });
   it('is quiet on the passing example', () => {
     expectNone({ databases: { db: { server: cb, enable_shared_bucket_access: true } } }, 'convert/shared-bucket-access');

@@ -1,9 +1,9 @@
 import type { Rule } from '../types.js';
 
 export const rule: Rule = {
-  id: 'convert/server-mismatch',
+  id: 'convert/decision-needed',
   severity: 'error',
   kinds: ['legacy'],
-  description: 'Legacy databases whose server addresses differ after the address upgrade.',
+  description: 'A choice only the config\'s owner can make, which the conversion needs before it writes anything.',
   emittedBy: 'src/convert/legacy.ts',
 };

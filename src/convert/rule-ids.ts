@@ -1,0 +1,22 @@
+// The ids of the findings the converter and the build emit (declared as rules in src/rules/convert/).
+export const CONVERT_RULES = {
+  notLegacy: 'convert/not-legacy',
+  unreadable: 'convert/unreadable',
+  noDatabases: 'convert/no-databases',
+  serverAddress: 'convert/server-address',
+  tlsRequired: 'convert/tls-required',
+  bucketCollision: 'convert/bucket-collision',
+  sgReplicate: 'convert/sg-replicate',
+  persistentConfigDisabled: 'convert/persistent-config-disabled',
+  replicationId: 'convert/replication-id',
+  functionSource: 'convert/function-source',
+  droppedField: 'convert/dropped-field',
+  sharedBucketAccess: 'convert/shared-bucket-access',
+  credentials: 'convert/credentials',
+  envReference: 'convert/env-reference',
+  overwrittenValue: 'convert/overwritten-value',
+  outputInvalid: 'convert/output-invalid',
+  buildInput: 'convert/build-input',
+  decisionNeeded: 'convert/decision-needed',
+  decisionUnused: 'convert/decision-unused',
+} as const;
