@@ -9,10 +9,14 @@ import { newestNotRefusing, treatmentIn } from '../releases/index.js';
 
 const STRIPPED_DATABASE_KEYS = ['server', 'username', 'password', 'certpath', 'keypath', 'cacertpath'];
 
+/**
+ * Converts `databases` (those a decision did not leave out). The shared-bucket-access decision is asked
+ * about every database of the file, so that which ones a decision leaves out never changes what is asked.
+ */
 export function convertDatabases(config: JsonObject, databases: JsonObject, conversion: Conversion): void {
   const { options, report, result } = conversion;
   const threshold = config.slowQueryWarningThreshold;
-  const sharedBucketAccess = sharedBucketAccessDecision(databases, conversion);
+  const sharedBucketAccess = sharedBucketAccessDecision(isObject(config.databases) ? config.databases : databases, conversion);
   for (const [name, raw] of Object.entries(databases)) {
     const base = joinPointer('', 'databases', name);
     const db = raw as JsonObject;

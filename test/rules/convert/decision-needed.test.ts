@@ -85,3 +85,16 @@ describe('convert/decision-needed', () => {
     }
   }
 });
+
+describe('a second run never asks what the first did not', () => {
+  it('whichever cluster is chosen, shared bucket access is asked in the first run', () => {
+    const config = { databases: { a: { server: cb, enable_shared_bucket_access: true }, b: { server: 'couchbases://cb2' } } };
+    const first = convertLegacy(config, { target: '4.1' });
+    expect(first.decisions.map((d) => d.id).sort()).toEqual(['server', 'shared-bucket-access']);
+    for (const server of ['a', 'b']) {
+      const second = convertLegacy(config, { target: '4.1', decisions: new Map([['server', server], ['shared-bucket-access', 'enable']]) });
+      expect(second.decisions.map((d) => d.id).sort()).toEqual(['server', 'shared-bucket-access']);
+      expect(second.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    }
+  });
+});
