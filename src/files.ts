@@ -10,6 +10,8 @@ export interface LintPathsOptions extends LintOptions {
   /** Glob patterns of files to skip, relative to `ignoreBase` (the tool config's folder; default cwd). */
   ignore?: string[];
   ignoreBase?: string;
+  /** --no-ignore: a file named on the command line is checked even when an ignore glob matches it. */
+  noIgnore?: boolean;
 }
 
 const CONFIG_FILE = /\.(json|ya?ml)$/i;
@@ -22,21 +24,29 @@ export function isConfigFileName(relative: string): boolean {
 
 /** Whether a path (relative to `cwd`) matches one of the tool config's ignore globs (relative to `base`). */
 export function ignoreMatcher(globs: readonly string[], base: string, cwd: string): (file: string) => boolean {
-  const patterns = globs.map(globToRegExp);
+  const matching = matchingIgnoreGlob(globs, base, cwd);
+  return (file) => matching(file) !== undefined;
+}
+
+/** The first of the tool config's ignore globs that a path (relative to `cwd`) matches, or undefined. */
+export function matchingIgnoreGlob(globs: readonly string[], base: string, cwd: string): (file: string) => string | undefined {
+  const patterns = globs.map((glob) => [glob, globToRegExp(glob)] as const);
   return (file) => {
     const relative = path.relative(base, path.resolve(cwd, file)).split(path.sep).join('/');
-    return patterns.some((re) => re.test(relative));
+    return patterns.find(([, re]) => re.test(relative))?.[0];
   };
 }
 
 export async function lintPaths(paths: string[], options: LintPathsOptions = {}): Promise<LintReport> {
   const cwd = options.cwd ?? process.cwd();
-  const isIgnored = ignoreMatcher(options.ignore ?? [], options.ignoreBase ?? cwd, cwd);
-  const targets = await findConfigFiles(paths, cwd, isIgnored, isConfigFileName, options.scope);
+  const ignoredBy = matchingIgnoreGlob(options.ignore ?? [], options.ignoreBase ?? cwd, cwd);
+  const isIgnored = (file: string) => ignoredBy(file) !== undefined;
+  const targets = await findConfigFiles(paths, cwd, isIgnored, isConfigFileName, options.scope, options.noIgnore ?? false);
 
   const fetchCache = options.fetchCache ?? new Map<string, Promise<unknown>>();
   const results = await mapLimit(targets, 8, async (t): Promise<FileResult | null> => {
     if (t.error) return unreadable(t.file, t.error);
+    if (t.ignored) return ignoredFile(t.file, ignoredBy(t.file)!);
     const analyzed = await analyzeFile(t.file, { ...options, cwd, fetchCache, discovered: t.discovered });
     return analyzed.skipped ? null : analyzed.result;
   });
@@ -97,13 +107,18 @@ export interface Target {
   file: string;
   discovered: boolean;
   error?: string;
+  /** Named on the command line, and an ignore glob matches it: not read, and said so (config/ignored). */
+  ignored?: boolean;
 }
 
 /**
  * The files named, and the *.json/*.yaml/*.yml files under the folders named (hidden folders and
  * node_modules skipped, well-known non-configs such as package.json too). Paths are as given, joined.
  */
-export async function findConfigFiles(paths: readonly string[], cwd: string, isIgnored: (file: string) => boolean = () => false, accept: (relative: string) => boolean = isConfigFileName, scope?: ReadScope): Promise<Target[]> {
+export async function findConfigFiles(
+  paths: readonly string[], cwd: string, isIgnored: (file: string) => boolean = () => false,
+  accept: (relative: string) => boolean = isConfigFileName, scope?: ReadScope, noIgnore = false,
+): Promise<Target[]> {
   const targets: Target[] = [];
   // A bound on the folder search: a tree past it is not a repository of configs (a link to / would be).
   let entriesLeft = MAX_WALK_ENTRIES;
@@ -165,13 +180,27 @@ export async function findConfigFiles(paths: readonly string[], cwd: string, isI
       continue;
     }
     if (info.isDirectory()) await walk(p);
-    else if (!isIgnored(p)) {
+    else if (isIgnored(p) && !noIgnore) {
+      // Named, yet ignored: pre-commit passes every staged file, and an ignored one is no error.
+      targets.push({ file: p, discovered: false, ignored: true });
+    } else {
       seen.add(await realpath(path.resolve(cwd, p)).catch(() => path.resolve(cwd, p)));
       targets.push({ file: p, discovered: false });
     }
   }
 
   return targets;
+}
+
+/** A named file an ignore glob matches: an info that says so, and nothing of the file read. */
+function ignoredFile(file: string, glob: string): FileResult {
+  return {
+    file, kind: null,
+    diagnostics: [{
+      rule: 'config/ignored', severity: 'info', message: `not checked: the tool config's ignore pattern "${glob}" matches this file`,
+      detail: 'Pass --no-ignore to check it anyway.', pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1,
+    }],
+  };
 }
 
 function unreadable(file: string, message: string, rule = 'source/unreadable'): FileResult {

@@ -122,4 +122,15 @@ describe('pre-commit hook', () => {
     expect(broken.out).toContain('judged for Sync Gateway 3.3');
     expect(broken.out).not.toContain('i18n/msg-en.json');
   });
+
+  it('a commit that touches only files the tool config ignores passes (each skipped with an info)', () => {
+    const dir = project('ignored-files', `repos:\n  - repo: ${hookRepo}\n    rev: ${rev}\n    hooks:\n      - id: sgconf\n`);
+    const archived = commit(dir, {
+      '.sgconfrc.json': JSON.stringify({ ignore: ['legacy-archive/**'] }),
+      // An old config kept for the record, which lint would refuse.
+      'legacy-archive/sync_gateway.json': JSON.stringify({ databases: { db: { server: 'http://cb:8091', revs_limit: 'many' } } }),
+    });
+    expect(archived.code, archived.out).toBe(0);
+    expect(archived.out).toMatch(/sgconf \(Sync Gateway config lint\)\.+Passed/);
+  });
 });

@@ -32,6 +32,9 @@ Options:
   --host                               this machine is the gateway host: absolute paths must exist here
 ${trustOptionsHelp(39)}
   --config FILE                        use this sgconf tool config instead of searching for one
+  --no-ignore                          check the files named here even when the tool config's
+                                       ignore patterns match them (by default each is skipped, with
+                                       an info)
   --fix                                apply the safe fixes to the files, then report what is left
   --fix-dry-run                        print the fixes as a unified diff and how many; write nothing;
                                        exit as lint would after them
@@ -52,6 +55,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         config: { type: 'string' },
         fix: { type: 'boolean', default: false },
         'fix-dry-run': { type: 'boolean', default: false },
+        'no-ignore': { type: 'boolean', default: false },
         'output-file': { type: 'string', short: 'o' },
         'stdin-filename': { type: 'string' },
         ...COLOR_OPTIONS,
@@ -85,6 +89,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     kind: values.kind as Kind | 'auto',
     ignore: tool.config.ignore,
     ignoreBase: tool.filepath ? path.dirname(tool.filepath) : io.cwd,
+    noIgnore: values['no-ignore'],
   };
   // Every finding is made, --quiet or not: the fixes come from all of them, and --quiet says what it hid.
     const lintAll = async (): Promise<LintReport> => {

@@ -86,7 +86,8 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : io.env);
   const isIgnored = ignoreMatcher(tool.config.ignore, tool.filepath ? path.dirname(tool.filepath) : io.cwd, io.cwd);
   const paths = positionals.length > 0 ? positionals : ['.'];
-  const targets = await findConfigFiles(paths, io.cwd, isIgnored, (relative) => TEST_FILE.test(relative), deployment.options.scope);
+  // A named test file the tool config ignores is left out, as a folder search leaves it out.
+  const targets = (await findConfigFiles(paths, io.cwd, isIgnored, (relative) => TEST_FILE.test(relative), deployment.options.scope)).filter((t) => !t.ignored);
   const missing = targets.filter((t) => t.error);
   if (missing.length > 0) throw new UsageError(`${missing[0]!.file}: ${missing[0]!.error}`);
   if (targets.length === 0 && values['pass-with-no-tests']) {

@@ -2,5 +2,6 @@
 import type { Rule } from '../types.js';
 import { rule as invalid } from './invalid.js';
 import { rule as envFile } from './env-file.js';
+import { rule as ignored } from './ignored.js';
 
-export const rules: Rule[] = [invalid, envFile];
+export const rules: Rule[] = [invalid, envFile, ignored];
