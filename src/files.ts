@@ -4,7 +4,7 @@ import type { FileResult, LintReport } from './types.js';
 import { decodeBytes } from './source/index.js';
 import { MAX_CONFIG_BYTES, NotReadError, readdirEntries, readRegularFile, realpath, stat } from './fs-async.js';
 import { analyzeText, summarize, type AnalyzedFile, type LintOptions } from './lint.js';
-import { mayFollowLink, mayWalk, type ReadScope } from './read-scope.js';
+import { mayFollowLink, mayWalk, scopeOfNamedFile, type ReadScope } from './read-scope.js';
 
 export interface LintPathsOptions extends LintOptions {
   /** Glob patterns of files to skip, relative to `ignoreBase` (the tool config's folder; default cwd). */
@@ -47,7 +47,9 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
   const results = await mapLimit(targets, 8, async (t): Promise<FileResult | null> => {
     if (t.error) return unreadable(t.file, t.error);
     if (t.ignored) return ignoredFile(t.file, ignoredBy(t.file)!);
-    const analyzed = await analyzeFile(t.file, { ...options, cwd, fetchCache, discovered: t.discovered });
+    // What a config names is read from the config's own repository.
+    const scope = scopeOfNamedFile(path.resolve(cwd, t.file), options.scope);
+    const analyzed = await analyzeFile(t.file, { ...options, cwd, fetchCache, discovered: t.discovered, scope });
     return analyzed.skipped ? null : analyzed.result;
   });
   return summarize(results.filter((r): r is FileResult => r !== null), options.target);

@@ -23,11 +23,26 @@ export function readScope(cwd: string, allowed: readonly string[], host: boolean
  * it in the runner's temporary folder), and its neighbours are not the pull request's to read.
  */
 function repositoryRoot(cwd: string): string {
-  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+  return gitWorkTree(path.resolve(cwd)) ?? realPath(cwd);
+}
+
+/**
+ * The scope for what a file named on the command line names in turn: its own repository (the git work tree
+ * that holds it) when it lies in one, else the working directory's. `sgconf test /path/to/suite`, run from
+ * anywhere, reads the suite's configs as it would from inside the suite's repository.
+ */
+export function scopeOfNamedFile(file: string, scope: ReadScope | undefined): ReadScope | undefined {
+  if (scope === undefined) return undefined;
+  // The repository as the path is typed: a committed link out of it does not make its target's repository the scope.
+  const root = gitWorkTree(realPath(path.dirname(path.resolve(file))));
+  return root === undefined || root === scope.root ? scope : { ...scope, root };
+}
+
+function gitWorkTree(folder: string): string | undefined {
+  for (let dir = folder; ; dir = path.dirname(dir)) {
     if (existsSync(path.join(dir, '.git'))) return realPath(dir);
-    if (path.dirname(dir) === dir) break;
+    if (path.dirname(dir) === dir) return undefined;
   }
-  return realPath(cwd);
 }
 
 /** The real path (links followed); for a path that does not exist, its nearest existing folder's real path and the rest. */

@@ -107,10 +107,15 @@ export function stylishFile(result: TestFileResult, cwd: string, color: boolean)
   out.push(`${paint('underline', printable(path.relative(cwd, path.resolve(cwd, result.file)) || result.file))}${seconds}`);
   // A finding in another file (the config a case runs) names that file.
   for (const d of result.diagnostics) out.push(`  ${d.file ? `${printable(d.file)}:` : ''}${d.line}:${d.column}  ${d.severity}  ${printable(d.message)}  ${d.rule}`);
+  // Cases that did not run for one reason of the file's (its config is refused): said once, not per case.
+  const notRun = failed.filter((c) => c.notRun !== undefined);
+  const oneReason = notRun.length > 1 && notRun.every((c) => c.notRun === notRun[0]!.notRun);
   for (const c of failed) {
+    if (oneReason && c.notRun !== undefined) continue;
     out.push(`  ${paint('gray', String(c.line))}  ${paint('red', '✗')} ${printable(c.name)}`);
     for (const line of caseProblem(c)) out.push(`      ${line}`);
   }
+  if (oneReason) out.push(`  ${paint('red', '✗')} ${notRun.length} cases not run: ${printable(notRun[0]!.notRun!)}`);
   return `${out.join('\n')}\n\n`;
 }
 

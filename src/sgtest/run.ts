@@ -2,7 +2,7 @@
 // sources), the config's errors first (a config the target refuses runs no case), then every case as a
 // real write through the deployed function, each compared with what it expects.
 import * as path from 'node:path';
-import { mayRead, OUTSIDE_REPOSITORY } from '../read-scope.js';
+import { mayRead, OUTSIDE_REPOSITORY, scopeOfNamedFile } from '../read-scope.js';
 import { analyzeFile, readTextFile } from '../files.js';
 import { analyzeText } from '../lint.js';
 import { MAX_CONFIG_BYTES, readRegularFileSync, stat } from '../fs-async.js';
@@ -81,7 +81,9 @@ export function dependenciesOf(result: TestFileResult): ReadonlySet<string> {
   return DEPENDENCIES.get(result) ?? new Set();
 }
 
-export async function runTestFile(file: string, options: TestRunOptions, pool: SandboxPool): Promise<TestFileResult> {
+export async function runTestFile(file: string, given: TestRunOptions, pool: SandboxPool): Promise<TestFileResult> {
+  // What the test file names is read from the test file's own repository.
+  const options = { ...given, scope: scopeOfNamedFile(path.resolve(given.cwd, file), given.scope) };
   const result: TestFileResult = { file, target: options.target, diagnostics: [], cases: [] };
   const dependencies = new Set([path.resolve(options.cwd, file)]);
   DEPENDENCIES.set(result, dependencies);
