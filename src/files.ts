@@ -1,6 +1,6 @@
 // Which files a lint run reads and how: paths and folders (with ignore globs) -> bytes -> analyzeText.
 import * as path from 'node:path';
-import type { FileResult, LintReport } from './types.js';
+import type { FileResult, LintReport, SkippedFile } from './types.js';
 import { decodeBytes } from './source/index.js';
 import { MAX_CONFIG_BYTES, NotReadError, readdirEntries, readRegularFile, realpath, stat } from './fs-async.js';
 import { analyzeText, summarize, type AnalyzedFile, type LintOptions } from './lint.js';
@@ -12,6 +12,8 @@ export interface LintPathsOptions extends LintOptions {
   ignoreBase?: string;
   /** --no-ignore: a file named on the command line is checked even when an ignore glob matches it. */
   noIgnore?: boolean;
+  /** Glob patterns (relative to `ignoreBase`) of more file names a folder search takes (`*.conf`). */
+  include?: string[];
 }
 
 const CONFIG_FILE = /\.(json|ya?ml)$/i;
@@ -41,7 +43,10 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
   const cwd = options.cwd ?? process.cwd();
   const ignoredBy = matchingIgnoreGlob(options.ignore ?? [], options.ignoreBase ?? cwd, cwd);
   const isIgnored = (file: string) => ignoredBy(file) !== undefined;
-  const targets = await findConfigFiles(paths, cwd, isIgnored, isConfigFileName, options.scope, options.noIgnore ?? false);
+  const included = ignoreMatcher(options.include ?? [], options.ignoreBase ?? cwd, cwd);
+  const accept = (relative: string) => isConfigFileName(relative) || included(relative);
+  const targets = await findConfigFiles(paths, cwd, isIgnored, accept, options.scope, options.noIgnore ?? false);
+  const skipped: SkippedFile[] = [];
 
   const fetchCache = options.fetchCache ?? new Map<string, Promise<unknown>>();
   const results = await mapLimit(targets, 8, async (t): Promise<FileResult | null> => {
@@ -50,9 +55,12 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
     // What a config names is read from the config's own repository.
     const scope = scopeOfNamedFile(path.resolve(cwd, t.file), options.scope);
     const analyzed = await analyzeFile(t.file, { ...options, cwd, fetchCache, discovered: t.discovered, scope });
+    if (analyzed.skipped) skipped.push({ file: t.file, reason: `not a gateway config: ${analyzed.skipReason ?? 'its keys are not a config\'s'}` });
     return analyzed.skipped ? null : analyzed.result;
   });
-  return summarize(results.filter((r): r is FileResult => r !== null), options.target);
+  const report = summarize(results.filter((r): r is FileResult => r !== null), options.target);
+  if (skipped.length > 0) report.skipped = skipped.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  return report;
 }
 
 /**

@@ -67,6 +67,8 @@ export interface AnalyzedFile {
   functions: readonly ResolvedFunction[];
   /** Not a gateway config (only for discovered files). */
   skipped: boolean;
+  /** Why a file a folder search found is not taken for a gateway config. */
+  skipReason?: string;
 }
 
 export async function lintText(text: string, file: string, options: LintOptions = {}): Promise<FileResult> {
@@ -121,7 +123,7 @@ async function analyzeTextOrThrow(text: string, file: string, options: LintOptio
       const decision = detectKind(doc.value, { mostlyKnownKeys: options.discovered });
       kind = decision.kind;
       if (!kind) {
-        if (options.discovered) return { result: { file, kind: null, diagnostics: [] }, kind: null, document: null, functions: [], skipped: true };
+        if (options.discovered) return { result: { file, kind: null, diagnostics: [] }, kind: null, document: null, functions: [], skipped: true, skipReason: decision.reason };
         raw.push({ rule: 'source/unknown-kind', severity: 'error', pointer: '', message: `cannot tell what kind of gateway config this is: ${decision.reason}; use --kind legacy|bootstrap|database` });
       }
     }

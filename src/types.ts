@@ -96,6 +96,13 @@ export interface LintReport {
   results: FileResult[];
   errorCount: number;
   warningCount: number;
+  /** Files a folder search found and left out, and why (not a gateway config); an addition to the contract's report. */
+  skipped?: SkippedFile[];
+}
+
+export interface SkippedFile {
+  file: string;
+  reason: string;
 }
 
 /** JSON values as parsed from a config. */

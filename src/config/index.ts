@@ -17,6 +17,8 @@ import { parseRelease, RELEASES, type Release } from '../releases/index.js';
 export interface ToolConfig {
   rules: Record<string, RuleSetting>;
   ignore: string[];
+  /** Glob patterns of more file names a folder search takes (`*.conf`, `*.json.template`), besides *.json, *.yaml, *.yml. */
+  include: string[];
   env: Record<string, string>;
   /** Variables of the process environment that `$VAR` may expand from (none unless named). */
   passEnv: string[];
@@ -48,11 +50,11 @@ const SEARCH_PLACES = [
   'package.json', '.sgconfrc', '.sgconfrc.json', '.sgconfrc.yaml', '.sgconfrc.yml',
   '.sgconfrc.js', '.sgconfrc.mjs', '.sgconfrc.cjs', 'sgconf.config.js', 'sgconf.config.mjs', 'sgconf.config.cjs',
 ];
-const KEYS = ['rules', 'ignore', 'env', 'passEnv', 'remote', 'remoteHosts', 'caFiles', 'remoteTimeoutMs', 'edition', 'target', 'envFiles', 'host', 'allowPaths'];
+const KEYS = ['rules', 'ignore', 'include', 'env', 'passEnv', 'remote', 'remoteHosts', 'caFiles', 'remoteTimeoutMs', 'edition', 'target', 'envFiles', 'host', 'allowPaths'];
 const SETTINGS: RuleSetting[] = ['off', 'info', 'warning', 'error'];
 
 export function emptyToolConfig(): ToolConfig {
-  return { rules: {}, ignore: [], env: {}, passEnv: [], remote: undefined, remoteHosts: [], caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined, envFiles: [], host: undefined, allowPaths: [] };
+  return { rules: {}, ignore: [], include: [], env: {}, passEnv: [], remote: undefined, remoteHosts: [], caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined, envFiles: [], host: undefined, allowPaths: [] };
 }
 
 /**
@@ -179,8 +181,9 @@ export function validateToolConfig(raw: unknown, display: string, filepath: stri
           }
           break;
         case 'ignore':
-          if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) messages.push({ message: '"ignore" must be an array of glob patterns', pointer: '/ignore' });
-          else config.ignore = value as string[];
+        case 'include':
+          if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) messages.push({ message: `"${key}" must be an array of glob patterns`, pointer: `/${key}` });
+          else config[key] = value as string[];
           break;
         case 'env':
           if (!isObject(value as never) || !Object.values(value as object).every((v) => typeof v === 'string')) messages.push({ message: '"env" must map variable names to string values', pointer: '/env' });

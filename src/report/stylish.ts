@@ -45,11 +45,14 @@ export function formatStylish(report: LintReport, options: FormatOptions): strin
   const hidden = options.hidden && options.hidden.warnings + options.hidden.infos > 0
     ? ` (--quiet hid ${options.hidden.warnings} warning${options.hidden.warnings === 1 ? '' : 's'} and ${options.hidden.infos} info)`
     : '';
+  // The folder search says what it left out: a config it cannot tell from other JSON is never dropped unseen.
+  const skipped = report.skipped?.length ?? 0;
+  const left = skipped > 0 ? `; ${skipped} file${skipped === 1 ? '' : 's'} skipped as not gateway configs (--debug lists them)` : '';
   if (problems === 0) {
-    return `${out}${paint('green', '✔')} ${fileCount} file${fileCount === 1 ? '' : 's'} checked for Sync Gateway ${report.target}, ${hidden ? `no errors${hidden}` : 'no problems'}\n`;
+    return `${out}${paint('green', '✔')} ${fileCount} file${fileCount === 1 ? '' : 's'} checked for Sync Gateway ${report.target}, ${hidden ? `no errors${hidden}` : 'no problems'}${left}\n`;
   }
   const mark = report.errorCount ? paint('red', '✖') : report.warningCount ? paint('yellow', '⚠') : paint('blue', 'ℹ');
-  return `${out}\n${mark} ${problems} problem${problems === 1 ? '' : 's'} (${report.errorCount} error${report.errorCount === 1 ? '' : 's'}, ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}, ${infoCount} info) in ${fileCount} file${fileCount === 1 ? '' : 's'}, judged for Sync Gateway ${report.target}${hidden}\n`;
+  return `${out}\n${mark} ${problems} problem${problems === 1 ? '' : 's'} (${report.errorCount} error${report.errorCount === 1 ? '' : 's'}, ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}, ${infoCount} info) in ${fileCount} file${fileCount === 1 ? '' : 's'}, judged for Sync Gateway ${report.target}${hidden}${left}\n`;
 }
 
 /** One line of context before, the line itself, and a caret line under the span (secrets masked). */

@@ -32,6 +32,8 @@ Options:
   --host                               this machine is the gateway host: absolute paths must exist here
 ${trustOptionsHelp(39)}
   --config FILE                        use this sgconf tool config instead of searching for one
+  --debug                              list the files a folder search left out, and why (json:
+                                       always, as "skipped")
   --no-ignore                          check the files named here even when the tool config's
                                        ignore patterns match them (by default each is skipped, with
                                        an info)
@@ -56,6 +58,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         fix: { type: 'boolean', default: false },
         'fix-dry-run': { type: 'boolean', default: false },
         'no-ignore': { type: 'boolean', default: false },
+        debug: { type: 'boolean', default: false },
         'output-file': { type: 'string', short: 'o' },
         'stdin-filename': { type: 'string' },
         ...COLOR_OPTIONS,
@@ -90,6 +93,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     ignore: tool.config.ignore,
     ignoreBase: tool.filepath ? path.dirname(tool.filepath) : io.cwd,
     noIgnore: values['no-ignore'],
+    include: tool.config.include,
   };
   // Every finding is made, --quiet or not: the fixes come from all of them, and --quiet says what it hid.
     const lintAll = async (): Promise<LintReport> => {
@@ -142,10 +146,13 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       return { ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error') };
     });
   }
-  const final = summarize(results, shared.target);
+  const final = { ...summarize(results, shared.target), ...(report.skipped ? { skipped: report.skipped } : {}) };
+
   const outputFile = values['output-file'];
   const fileReader = frameReader(io.cwd, shared.scope, final.results.map((r) => r.file));
-  const text = await formatReport(final, format, {
+  // --debug: the files the folder search left out, under a stylish report (a machine format has them in `skipped`).
+  const debug = values.debug && format === 'stylish' ? (final.skipped ?? []).map((f) => `skipped ${f.file}: ${f.reason}\n`).join('') : '';
+  const text = debug + await formatReport(final, format, {
     cwd: io.cwd, color: outputFile === undefined && useColor(io, values), hidden,
     readSource: (file) => (stdinText !== null && file === stdinName ? stdinText : fileReader(file)),
   });
