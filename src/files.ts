@@ -5,6 +5,9 @@ import { decodeBytes } from './source/index.js';
 import { MAX_CONFIG_BYTES, NotReadError, readdirEntries, readRegularFile, realpath, stat } from './fs-async.js';
 import { analyzeText, summarize, type AnalyzedFile, type LintOptions } from './lint.js';
 import { mayFollowLink, mayWalk, scopeOfNamedFile, type ReadScope } from './read-scope.js';
+import { ignoreMatcher, matchingIgnoreGlob } from './globs.js';
+
+export { globToRegExp, ignoreMatcher, matchingIgnoreGlob } from './globs.js';
 
 export interface LintPathsOptions extends LintOptions {
   /** Glob patterns of files to skip, relative to `ignoreBase` (the tool config's folder; default cwd). */
@@ -22,21 +25,6 @@ const NOT_CONFIGS = /(^|\/)(package(-lock)?\.json|tsconfig(\.[^/]*)?\.json|\.sgc
 /** Which files a folder walk of lint takes: gateway configs, not sgconf's test files or well-known non-configs. */
 export function isConfigFileName(relative: string): boolean {
   return CONFIG_FILE.test(relative) && !NOT_CONFIGS.test(relative);
-}
-
-/** Whether a path (relative to `cwd`) matches one of the tool config's ignore globs (relative to `base`). */
-export function ignoreMatcher(globs: readonly string[], base: string, cwd: string): (file: string) => boolean {
-  const matching = matchingIgnoreGlob(globs, base, cwd);
-  return (file) => matching(file) !== undefined;
-}
-
-/** The first of the tool config's ignore globs that a path (relative to `cwd`) matches, or undefined. */
-export function matchingIgnoreGlob(globs: readonly string[], base: string, cwd: string): (file: string) => string | undefined {
-  const patterns = globs.map((glob) => [glob, globToRegExp(glob)] as const);
-  return (file) => {
-    const relative = path.relative(base, path.resolve(cwd, file)).split(path.sep).join('/');
-    return patterns.find(([, re]) => re.test(relative))?.[0];
-  };
 }
 
 export async function lintPaths(paths: string[], options: LintPathsOptions = {}): Promise<LintReport> {
@@ -244,30 +232,3 @@ async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promis
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
-
-/** `**`, `*`, `?` and `{a,b}` globs, matched against slash-separated relative paths. */
-export function globToRegExp(glob: string): RegExp {
-  let re = '';
-  for (let i = 0; i < glob.length; i++) {
-    const c = glob[i]!;
-    if (c === '*') {
-      if (glob[i + 1] === '*') {
-        const slash = glob[i + 2] === '/';
-        re += slash ? '(?:.*/)?' : '.*';
-        i += slash ? 2 : 1;
-      } else re += '[^/]*';
-    } else if (c === '?') re += '[^/]';
-    else if (c === '{') {
-      const close = glob.indexOf('}', i);
-      if (close < 0) re += '\\{';
-      else {
-        re += '(?:' + glob.slice(i + 1, close).split(',').map((s) => s.replace(/[.+^$()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')).join('|') + ')';
-        i = close;
-      }
-    } else re += c.replace(/[.+^$()|[\]\\]/g, '\\$&');
-  }
-  // A pattern without a slash matches at any depth; a folder pattern matches everything under it.
-  const anchored = glob.includes('/') ? `^${re}` : `(?:^|/)${re}`;
-  return new RegExp(`${anchored}(?:/.*)?$`);
-}
-

@@ -5,6 +5,7 @@ import type { Diagnostic, FileResult, JsonValue, Kind, LintReport, RawDiagnostic
 import { ensureYamlSupport, formatFromPath, locateNearest, parseSource, type LocatedDocument, type SourceText } from './source/index.js';
 import type { EnvReference } from './source/dialect.js';
 import type { ReadScope } from './read-scope.js';
+import { ignoreMatcher } from './globs.js';
 import { LineIndex } from './source/offset-map.js';
 import { detectKind } from './kinds/index.js';
 import { normalizeKeys } from './schema/normalize.js';
@@ -56,6 +57,19 @@ export interface LintOptions {
   fetchCache?: Map<string, Promise<unknown>>;
   /** A file found by walking a folder: skip it silently when it is not a gateway config at all. */
   discovered?: boolean;
+  /**
+   * Which files are build sources (tool config `sources`, globs relative to `base`): their function files
+   * resolve relative to the source's own folder and are expected in a database config, as `sgconf build`
+   * reads them (it inlines them).
+   */
+  sources?: { globs: readonly string[]; base: string };
+}
+
+/** Whether a file is a build source (see LintOptions.sources). */
+export function isBuildSource(file: string, options: Pick<LintOptions, 'sources' | 'cwd'>): boolean {
+  if (!options.sources || options.sources.globs.length === 0) return false;
+  const cwd = options.cwd ?? process.cwd();
+  return ignoreMatcher(options.sources.globs, options.sources.base, cwd)(path.resolve(cwd, file));
 }
 
 /** Everything the pipeline learnt about one file (used by lint, convert, build and plan). */
@@ -148,6 +162,9 @@ async function analyzeTextOrThrow(text: string, file: string, options: LintOptio
       for (const d of schemaFindings) raw.push(d);
       const cwd = options.cwd ?? process.cwd();
       const configDir = path.dirname(path.resolve(cwd, file));
+      // A build source names its function files relative to itself, as a compiler resolves an include.
+      const source = isBuildSource(file, options);
+      const functionOptions: LintOptions = source ? { ...options, purpose: 'build' } : options;
       // Rules of scope 'function' run as soon as a function is parsed; then its syntax tree can go (a large
       // config holds thousands of functions: together their trees are over 100 MB).
       const onParsed = (fn: ResolvedFunction): ResolvedFunction => {
@@ -155,7 +172,7 @@ async function analyzeTextOrThrow(text: string, file: string, options: LintOptio
         return { ...fn, functionNode: null };
       };
       const [functionStage, certificates] = await Promise.all([
-        runFunctionStage(kind, canonical, doc, toOriginal, options, cwd, configDir, onParsed, parsed.envReferences),
+        runFunctionStage(kind, canonical, doc, toOriginal, functionOptions, source ? configDir : cwd, configDir, onParsed, parsed.envReferences),
         runCertificateStage(kind, canonical, cwd, configDir, options.scope),
       ]);
       functions = functionStage.functions;

@@ -145,6 +145,7 @@ export function deploymentFrom(tool: LoadedToolConfig, values: SharedOptionValue
       caFiles: config.caFiles,
       remoteTimeoutMs: config.remoteTimeoutMs,
       settings: config.edition ? { edition: config.edition } : undefined,
+      sources: { globs: config.sources, base: tool.filepath ? path.dirname(tool.filepath) : cwd },
     },
   };
 }

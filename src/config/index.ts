@@ -19,6 +19,11 @@ export interface ToolConfig {
   ignore: string[];
   /** Glob patterns of more file names a folder search takes (`*.conf`, `*.json.template`), besides *.json, *.yaml, *.yml. */
   include: string[];
+  /**
+   * Glob patterns of build sources (`config/**`): 3.x configs that name their functions' files relative to
+   * themselves, as `sgconf build` compiles them, rather than deployable configs.
+   */
+  sources: string[];
   env: Record<string, string>;
   /** Variables of the process environment that `$VAR` may expand from (none unless named). */
   passEnv: string[];
@@ -50,11 +55,11 @@ const SEARCH_PLACES = [
   'package.json', '.sgconfrc', '.sgconfrc.json', '.sgconfrc.yaml', '.sgconfrc.yml',
   '.sgconfrc.js', '.sgconfrc.mjs', '.sgconfrc.cjs', 'sgconf.config.js', 'sgconf.config.mjs', 'sgconf.config.cjs',
 ];
-const KEYS = ['rules', 'ignore', 'include', 'env', 'passEnv', 'remote', 'remoteHosts', 'caFiles', 'remoteTimeoutMs', 'edition', 'target', 'envFiles', 'host', 'allowPaths'];
+const KEYS = ['rules', 'ignore', 'include', 'sources', 'env', 'passEnv', 'remote', 'remoteHosts', 'caFiles', 'remoteTimeoutMs', 'edition', 'target', 'envFiles', 'host', 'allowPaths'];
 const SETTINGS: RuleSetting[] = ['off', 'info', 'warning', 'error'];
 
 export function emptyToolConfig(): ToolConfig {
-  return { rules: {}, ignore: [], include: [], env: {}, passEnv: [], remote: undefined, remoteHosts: [], caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined, envFiles: [], host: undefined, allowPaths: [] };
+  return { rules: {}, ignore: [], include: [], sources: [], env: {}, passEnv: [], remote: undefined, remoteHosts: [], caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined, envFiles: [], host: undefined, allowPaths: [] };
 }
 
 /**
@@ -182,6 +187,7 @@ export function validateToolConfig(raw: unknown, display: string, filepath: stri
           break;
         case 'ignore':
         case 'include':
+        case 'sources':
           if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) messages.push({ message: `"${key}" must be an array of glob patterns`, pointer: `/${key}` });
           else config[key] = value as string[];
           break;

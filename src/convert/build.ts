@@ -72,10 +72,10 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
         // The lint says where and why.
       }
     }
-    // Function paths resolve against the source's folder: the sources are compiled here, not deployed as they are.
+    // Every input of a build is a build source: function paths resolve against the source's folder.
     const lintInput = parsed ? maskSpans(text, parsed.bareSpans) : text;
     const analyzed = await analyzeText(lintInput, file, {
-      remote: true, ...options.lint, env: null, cwd: path.dirname(absolute), purpose: 'build', discovered,
+      remote: true, ...options.lint, env: null, cwd: options.cwd, purpose: 'build', discovered, sources: { globs: ['**'], base: options.cwd },
     });
     if (analyzed.skipped) continue;
     const result = analyzed.result;
