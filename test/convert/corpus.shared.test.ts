@@ -206,7 +206,8 @@ describe('legacy corpus', () => {
         const report = await lintPaths(targets.map((t) => path.join(out, t)), { env: null, remote: false, cwd: out, target: TABLE_TARGET });
         const outputErrors = report.results.flatMap((r) => r.diagnostics.filter(isConversionBlocker).map((d) => `${r.file}: ${d.rule} ${d.message}`));
         expect(outputErrors).toEqual([]);
-        expect(report.results.map((r) => r.kind).sort()).toEqual(result.files.filter((f) => !f.path.startsWith('principals/')).map((f) => (f.path === 'bootstrap.json' ? 'bootstrap' : 'database')).sort());
+        const configs = result.files.filter((f) => f.path === 'bootstrap.json' || f.path.startsWith('databases/'));
+        expect(report.results.map((r) => r.kind).sort()).toEqual(configs.map((f) => (f.path === 'bootstrap.json' ? 'bootstrap' : 'database')).sort());
       } finally {
         await fs.rm(out, { recursive: true, force: true });
       }
