@@ -98,6 +98,18 @@ export interface LintReport {
   warningCount: number;
   /** Files a folder search found and left out, and why (not a gateway config); an addition to the contract's report. */
   skipped?: SkippedFile[];
+  /** Findings the tool config's suppressions kept out of the results, each with its reason; an addition too. */
+  suppressed?: SuppressedFinding[];
+}
+
+export interface SuppressedFinding {
+  file: string;
+  rule: string;
+  line: number;
+  column: number;
+  message: string;
+  /** The suppression's reason. */
+  reason: string;
 }
 
 export interface SkippedFile {

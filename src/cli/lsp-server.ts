@@ -15,6 +15,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeText, readingEnvironment, type LintOptions } from '../lint.js';
 import { loadToolConfig } from '../config/index.js';
 import { deploymentFrom, jsToolConfigAllowed } from './tool-options.js';
+import { applySuppressions } from '../config/suppressions.js';
 import { isConfigFileName } from '../files.js';
 import { readTestFile } from '../sgtest/file.js';
 import { placer } from '../sgtest/run.js';
@@ -68,12 +69,15 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const isConfig = (uri: string) => uri.startsWith('file:') && /\.(json|ya?ml)$/i.test(uri) && pathOf(uri) !== null;
 
   /** The options `sgconf lint` would use in the file's folder: its tool config, target and env files. */
-  async function optionsFor(file: string): Promise<LintOptions> {
+  async function optionsFor(file: string): Promise<{ options: LintOptions; suppress: (found: Diagnostic[]) => Diagnostic[] }> {
     const dir = path.dirname(file);
     const tool = await loadToolConfig(dir, undefined, { allowJs: jsToolConfigAllowed(process.env) });
     if (tool.filepath) await publishToolConfigProblems(tool.filepath, tool.problems?.diagnostics ?? []);
     const deployment = deploymentFrom(tool, {}, dir, process.env);
-    return { ...deployment.options, cwd: dir };
+    // The tool config's suppressions, as lint applies them: one verdict in the editor and in CI.
+    const base = tool.filepath ? path.dirname(tool.filepath) : dir;
+    const suppress = (found: Diagnostic[]) => applySuppressions([{ file, kind: null, diagnostics: found }], tool.config.suppressions, base, dir).results[0]!.diagnostics;
+    return { options: { ...deployment.options, cwd: dir }, suppress };
   }
 
   /** The tool config's own problems, on the tool config, as lint reports them (cleared once mended). */
@@ -90,7 +94,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const file = pathOf(document.uri);
     if (file === null) return;
     try {
-      const options = await optionsFor(file);
+      const { options, suppress } = await optionsFor(file);
       let found: Diagnostic[] = [];
       let kind: Kind | null = null;
       if (/\.sgtest\.(json|ya?ml)$/i.test(file)) {
@@ -108,6 +112,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       }
       // A newer version arrived while this one was linted: its own run reports.
       if (documents.get(document.uri)?.version !== document.version) return;
+      found = suppress(found);
       linted.set(document.uri, { version: document.version, kind, options });
       await connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: found.map(toLsp) });
     } catch (error) {

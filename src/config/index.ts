@@ -41,6 +41,18 @@ export interface ToolConfig {
   host: boolean | undefined;
   /** Files or folders outside the repository that the config's file paths may name (resolved). */
   allowPaths: string[];
+  /** Findings not reported, by glob and rule, each with the reason the report shows. */
+  suppressions: Suppression[];
+}
+
+/** A suppression of the tool config: the findings of `rules` in the files `files` matches are not reported. */
+export interface Suppression {
+  files: string[];
+  rules: string[];
+  reason: string;
+  /** Its place in the tool config (for the warning when it suppresses nothing). */
+  at: { line: number; column: number; endLine: number; endColumn: number };
+  pointer: string;
 }
 
 export interface LoadedToolConfig {
@@ -55,11 +67,11 @@ const SEARCH_PLACES = [
   'package.json', '.sgconfrc', '.sgconfrc.json', '.sgconfrc.yaml', '.sgconfrc.yml',
   '.sgconfrc.js', '.sgconfrc.mjs', '.sgconfrc.cjs', 'sgconf.config.js', 'sgconf.config.mjs', 'sgconf.config.cjs',
 ];
-const KEYS = ['rules', 'ignore', 'include', 'sources', 'env', 'passEnv', 'remote', 'remoteHosts', 'caFiles', 'remoteTimeoutMs', 'edition', 'target', 'envFiles', 'host', 'allowPaths'];
+const KEYS = ['rules', 'ignore', 'include', 'sources', 'suppressions', 'env', 'passEnv', 'remote', 'remoteHosts', 'caFiles', 'remoteTimeoutMs', 'edition', 'target', 'envFiles', 'host', 'allowPaths'];
 const SETTINGS: RuleSetting[] = ['off', 'info', 'warning', 'error'];
 
 export function emptyToolConfig(): ToolConfig {
-  return { rules: {}, ignore: [], include: [], sources: [], env: {}, passEnv: [], remote: undefined, remoteHosts: [], caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined, envFiles: [], host: undefined, allowPaths: [] };
+  return { rules: {}, ignore: [], include: [], sources: [], suppressions: [], env: {}, passEnv: [], remote: undefined, remoteHosts: [], caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined, envFiles: [], host: undefined, allowPaths: [] };
 }
 
 /**
@@ -113,6 +125,14 @@ export async function loadToolConfig(cwd: string, explicitPath?: string, options
   const read = await readDataToolConfig(filepath);
   if ('problem' in read) return { config: emptyToolConfig(), filepath, problems: problem(display, `the sgconf tool config cannot be loaded: ${read.problem}`, '', read.at) };
   const loaded = validateToolConfig(read.value, display, filepath);
+  // Each suppression's place, for the warning when it suppresses nothing.
+  for (const s of loaded.config.suppressions) {
+    const node = findLocNode(read.root, read.prefix + s.pointer);
+    if (!node) continue;
+    const start = read.lines.position(node.start);
+    const end = read.lines.position(node.end);
+    s.at = { line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+  }
   // Each finding at its key, found in the same parse.
   if (loaded.problems) {
     for (const d of loaded.problems.diagnostics) {
@@ -237,6 +257,9 @@ export function validateToolConfig(raw: unknown, display: string, filepath: stri
           else config.target = release;
           break;
         }
+        case 'suppressions':
+          readSuppressions(value, config, messages);
+          break;
         case '$import':
           // cosmiconfig's key for merging other files: sgconf's tool configs are data, and import nothing.
           messages.push({ message: '"$import" is not a setting: a JSON or YAML tool config is data, and sgconf imports nothing from it', pointer: '/$import' });
@@ -254,6 +277,39 @@ export function validateToolConfig(raw: unknown, display: string, filepath: stri
     diagnostics: messages.map((m) => ({ rule: 'config/invalid', severity: 'error', message: m.message, pointer: m.pointer, line: 1, column: 1, endLine: 1, endColumn: 1 })),
   };
   return { config, filepath, problems: result };
+}
+
+/** The tool config's suppressions: each {files, rules, reason}, with a known rule id and a reason. */
+function readSuppressions(value: unknown, config: ToolConfig, messages: { message: string; pointer: string }[]): void {
+  if (!Array.isArray(value)) {
+    messages.push({ message: '"suppressions" must be an array of {"files": [globs], "rules": [rule ids], "reason": "why"}', pointer: '/suppressions' });
+    return;
+  }
+  value.forEach((entry, i) => {
+    const pointer = `/suppressions/${i}`;
+    const strings = (v: unknown) => Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === 'string' && s !== '');
+    if (!isObject(entry as never)) {
+      messages.push({ message: `suppression ${i + 1} must be an object with "files", "rules" and "reason"`, pointer });
+      return;
+    }
+    const e = entry as Record<string, unknown>;
+    const bad: string[] = [];
+    if (!strings(e.files)) bad.push('"files" (globs, relative to the tool config\'s folder)');
+    if (!strings(e.rules)) bad.push('"rules" (rule ids)');
+    if (typeof e.reason !== 'string' || e.reason.trim() === '') bad.push('"reason" (why the findings do not apply, which the report shows)');
+    for (const key of Object.keys(e)) if (!['files', 'rules', 'reason'].includes(key)) bad.push(`no "${key}"`);
+    if (bad.length > 0) {
+      messages.push({ message: `suppression ${i + 1} needs ${bad.join(', ')}`, pointer });
+      return;
+    }
+    const unknown = (e.rules as string[]).filter((id) => !findRule(id));
+    if (unknown.length > 0) {
+      const suggestion = closestMatch(unknown[0]!, allRules.map((r) => r.id), 4);
+      messages.push({ message: `suppression ${i + 1}: unknown rule "${unknown[0]}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`, pointer: `${pointer}/rules` });
+      return;
+    }
+    config.suppressions.push({ files: e.files as string[], rules: e.rules as string[], reason: (e.reason as string).trim(), pointer, at: { line: 1, column: 1, endLine: 1, endColumn: 1 } });
+  });
 }
 
 function problem(file: string, message: string, pointer: string, at = { line: 1, column: 1 }): FileResult {

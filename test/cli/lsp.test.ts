@@ -80,6 +80,26 @@ describe('sgconf lsp', () => {
     expect(newest).toContain('index');
   });
 
+  it('applies the tool config\'s suppressions and build sources as lint does', async () => {
+    const repo = path.join(dir, 'suppressed');
+    mkdirSync(path.join(repo, 'config'), { recursive: true });
+    writeFileSync(path.join(repo, '.sgconfrc.json'), JSON.stringify({
+      sources: ['config/**'],
+      suppressions: [{ files: ['config/**'], rules: ['schema/type'], reason: 'quoted numbers are read as numbers' }],
+    }));
+    writeFileSync(path.join(repo, 'config', 'sync.js'), 'function (doc) { channel(doc.channels); }\n');
+    const text = '{\n  "name": "db",\n  "bucket": "b",\n  "revs_limit": "20",\n  "sync": "sync.js"\n}\n';
+    writeFileSync(path.join(repo, 'config', 'db.json'), text);
+    const lint = JSON.parse((await runCli(['lint', 'config/db.json', '--format', 'json'], { cwd: repo })).stdout);
+    const fileUri = pathToFileURL(path.join(repo, 'config', 'db.json')).href;
+    const published = client.diagnostics(fileUri, 1);
+    client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: fileUri, languageId: 'json', version: 1, text } } });
+    const { params } = await published;
+    expect(params.diagnostics.map((d: any) => d.code).sort()).toEqual(lint.results[0].diagnostics.map((d: { rule: string }) => d.rule).sort());
+    expect(params.diagnostics.map((d: any) => d.code)).not.toContain('schema/type');
+    expect(params.diagnostics.map((d: any) => d.code)).not.toContain('functions/external-source-in-database-config');
+  });
+
   it('checks a test file, and leaves JSON that is no gateway config alone', async () => {
     const test = pathToFileURL(path.join(dir, 'orders.sgtest.yaml')).href;
     const published = client.diagnostics(test, 1);

@@ -7,6 +7,7 @@ import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor } f
 import { analyzeText, summarize } from '../../lint.js';
 import { lintPaths } from '../../files.js';
 import { foldersWithoutConfigs } from '../../files.js';
+import { applySuppressions, unusedSuppressionsResult } from '../../config/suppressions.js';
 import { formatReport, REPORT_FORMATS, type ReportFormat } from '../../report/index.js';
 import type { FileResult, Kind, LintReport } from '../../types.js';
 
@@ -32,8 +33,9 @@ Options:
   --host                               this machine is the gateway host: absolute paths must exist here
 ${trustOptionsHelp(39)}
   --config FILE                        use this sgconf tool config instead of searching for one
-  --debug                              list the files a folder search left out, and why (json:
-                                       always, as "skipped")
+  --debug                              list the files a folder search left out and the findings
+                                       the tool config's suppressions kept out, each with why (json:
+                                       always, as "skipped" and "suppressed")
   --no-ignore                          check the files named here even when the tool config's
                                        ignore patterns match them (by default each is skipped, with
                                        an info)
@@ -137,8 +139,12 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (empty.length > 0) {
     throw new UsageError(`no gateway config found in ${empty.join(', ')} (folders are searched for *.json, *.yaml and *.yml; files that are not gateway configs, and ignored ones, are skipped; name a file to check it whatever it holds)`);
   }
+  // The tool config's suppressions: what they keep out is counted with its reason; one that suppressed nothing is a warning.
+  const toolFile = tool.filepath ? path.relative(io.cwd, tool.filepath) || tool.filepath : '';
+  const applied = applySuppressions(report.results, tool.config.suppressions, tool.filepath ? path.dirname(tool.filepath) : io.cwd, io.cwd);
+  const unused = unusedSuppressionsResult(applied.unused, toolFile);
   const hidden = { warnings: 0, infos: 0 };
-  let results = [...deployment.problems, ...report.results];
+  let results = [...deployment.problems, ...(unused ? [unused] : []), ...applied.results];
   if (values.quiet) {
     // --quiet reports errors only, and counts what it left out.
     results = results.map((r) => {
@@ -146,12 +152,17 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       return { ...r, diagnostics: r.diagnostics.filter((d) => d.severity === 'error') };
     });
   }
-  const final = { ...summarize(results, shared.target), ...(report.skipped ? { skipped: report.skipped } : {}) };
+  const final = {
+    ...summarize(results, shared.target), ...(report.skipped ? { skipped: report.skipped } : {}),
+    ...(applied.suppressed.length > 0 ? { suppressed: applied.suppressed } : {}),
+  };
 
   const outputFile = values['output-file'];
   const fileReader = frameReader(io.cwd, shared.scope, final.results.map((r) => r.file));
   // --debug: the files the folder search left out, under a stylish report (a machine format has them in `skipped`).
-  const debug = values.debug && format === 'stylish' ? (final.skipped ?? []).map((f) => `skipped ${f.file}: ${f.reason}\n`).join('') : '';
+  const debug = values.debug && format === 'stylish'
+    ? [...(final.skipped ?? []).map((f) => `skipped ${f.file}: ${f.reason}\n`), ...(final.suppressed ?? []).map((f) => `suppressed ${f.file}:${f.line}:${f.column} ${f.rule}: ${f.reason}\n`)].join('')
+    : '';
   const text = debug + await formatReport(final, format, {
     cwd: io.cwd, color: outputFile === undefined && useColor(io, values), hidden,
     readSource: (file) => (stdinText !== null && file === stdinName ? stdinText : fileReader(file)),
