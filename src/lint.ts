@@ -63,6 +63,25 @@ export interface LintOptions {
    * reads them (it inlines them).
    */
   sources?: { globs: readonly string[]; base: string };
+  /** The tool config's overrides (globs relative to `base`): a file they match is judged with their target and rules. */
+  overrides?: { base: string; entries: readonly { files: readonly string[]; target?: Release; rules: Record<string, RuleSetting> }[] };
+}
+
+/**
+ * The options in force for one file: the run's, with each matching override of the tool config applied in
+ * order (a later one wins). The command line's --target wins over them: the caller leaves `target` out of
+ * the overrides then.
+ */
+export function optionsForFile(file: string, options: LintOptions): LintOptions {
+  const overrides = options.overrides;
+  if (!overrides || overrides.entries.length === 0) return options;
+  const cwd = options.cwd ?? process.cwd();
+  let out = options;
+  for (const entry of overrides.entries) {
+    if (!ignoreMatcher(entry.files, overrides.base, cwd)(path.resolve(cwd, file))) continue;
+    out = { ...out, ...(entry.target ? { target: entry.target } : {}), rules: { ...out.rules, ...entry.rules } };
+  }
+  return out;
 }
 
 /** Whether a file is a build source (see LintOptions.sources). */
@@ -117,7 +136,8 @@ export function readingEnvironment(options: LintOptions): Record<string, string 
   return options.env === undefined ? {} : options.env;
 }
 
-async function analyzeTextOrThrow(text: string, file: string, options: LintOptions): Promise<AnalyzedFile> {
+async function analyzeTextOrThrow(text: string, file: string, runOptions: LintOptions): Promise<AnalyzedFile> {
+  const options = optionsForFile(file, runOptions);
   const format = formatFromPath(file);
   if (format === 'yaml') await ensureYamlSupport();
   const target = options.target ?? NEWEST_RELEASE;
@@ -190,7 +210,8 @@ async function analyzeTextOrThrow(text: string, file: string, options: LintOptio
   ].sort((a, b) => b.length - a.length);
   capPerRule(raw, kind);
   const diagnostics = finalize(raw, parsed.source, doc, toOriginal, options, secrets, parsed.placeholderPointers);
-  const result: FileResult = { file, kind, diagnostics };
+  // A file an override judges for another release says which.
+  const result: FileResult = { file, kind, diagnostics, ...(options.target !== runOptions.target && options.target ? { target: options.target } : {}) };
   rememberSecrets(result, secrets);
   return { result, kind, document: canonical, functions, skipped: false };
 }

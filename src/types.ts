@@ -75,6 +75,8 @@ export interface FileResult {
   file: string;
   kind: Kind | null;
   diagnostics: Diagnostic[];
+  /** The release this file was judged for, when a tool config override names another than the run's. */
+  target?: string;
   /** convert only: the decisions the conversion asks (the contract's "convert: decisions"). */
   decisions?: ReportedDecision[];
 }

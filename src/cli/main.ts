@@ -16,6 +16,7 @@ const commands: Record<string, () => Promise<CommandModule>> = {
   'dry-run': () => import('./commands/dry-run.js'),
   test: () => import('./commands/test.js'),
   lsp: () => import('./commands/lsp.js'),
+  'print-config': () => import('./commands/print-config.js'),
 };
 
 export const USAGE = `Usage: sgconf <command> [options]
@@ -30,6 +31,7 @@ Commands:
   dry-run <config> --doc <file|->     run a document through a sync function or import filter
   test [<path>...]                    run sync function and import filter test files
   lsp                                 run the language server for editors (standard input/output)
+  print-config <file>                 the settings in force for a file, and where each comes from
 
 Run 'sgconf <command> --help' for a command's options.`;
 

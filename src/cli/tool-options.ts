@@ -146,6 +146,11 @@ export function deploymentFrom(tool: LoadedToolConfig, values: SharedOptionValue
       remoteTimeoutMs: config.remoteTimeoutMs,
       settings: config.edition ? { edition: config.edition } : undefined,
       sources: { globs: config.sources, base: tool.filepath ? path.dirname(tool.filepath) : cwd },
+      // --target on the command line wins over an override's target.
+      overrides: {
+        base: tool.filepath ? path.dirname(tool.filepath) : cwd,
+        entries: config.overrides.map((o) => (values.target === undefined ? o : { files: o.files, rules: o.rules })),
+      },
     },
   };
 }

@@ -43,6 +43,15 @@ export interface ToolConfig {
   allowPaths: string[];
   /** Findings not reported, by glob and rule, each with the reason the report shows. */
   suppressions: Suppression[];
+  /** Settings for the files globs match (later entries win): the release they are for, rule settings. */
+  overrides: Override[];
+}
+
+/** An override of the tool config: for the files `files` matches, another target and rule settings. */
+export interface Override {
+  files: string[];
+  target?: Release;
+  rules: Record<string, RuleSetting>;
 }
 
 /** A suppression of the tool config: the findings of `rules` in the files `files` matches are not reported. */
@@ -67,11 +76,11 @@ const SEARCH_PLACES = [
   'package.json', '.sgconfrc', '.sgconfrc.json', '.sgconfrc.yaml', '.sgconfrc.yml',
   '.sgconfrc.js', '.sgconfrc.mjs', '.sgconfrc.cjs', 'sgconf.config.js', 'sgconf.config.mjs', 'sgconf.config.cjs',
 ];
-const KEYS = ['rules', 'ignore', 'include', 'sources', 'suppressions', 'env', 'passEnv', 'remote', 'remoteHosts', 'caFiles', 'remoteTimeoutMs', 'edition', 'target', 'envFiles', 'host', 'allowPaths'];
+const KEYS = ['rules', 'ignore', 'include', 'sources', 'suppressions', 'overrides', 'env', 'passEnv', 'remote', 'remoteHosts', 'caFiles', 'remoteTimeoutMs', 'edition', 'target', 'envFiles', 'host', 'allowPaths'];
 const SETTINGS: RuleSetting[] = ['off', 'info', 'warning', 'error'];
 
 export function emptyToolConfig(): ToolConfig {
-  return { rules: {}, ignore: [], include: [], sources: [], suppressions: [], env: {}, passEnv: [], remote: undefined, remoteHosts: [], caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined, envFiles: [], host: undefined, allowPaths: [] };
+  return { rules: {}, ignore: [], include: [], sources: [], suppressions: [], overrides: [], env: {}, passEnv: [], remote: undefined, remoteHosts: [], caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined, envFiles: [], host: undefined, allowPaths: [] };
 }
 
 /**
@@ -260,6 +269,9 @@ export function validateToolConfig(raw: unknown, display: string, filepath: stri
         case 'suppressions':
           readSuppressions(value, config, messages);
           break;
+        case 'overrides':
+          readOverrides(value, config, messages);
+          break;
         case '$import':
           // cosmiconfig's key for merging other files: sgconf's tool configs are data, and import nothing.
           messages.push({ message: '"$import" is not a setting: a JSON or YAML tool config is data, and sgconf imports nothing from it', pointer: '/$import' });
@@ -277,6 +289,27 @@ export function validateToolConfig(raw: unknown, display: string, filepath: stri
     diagnostics: messages.map((m) => ({ rule: 'config/invalid', severity: 'error', message: m.message, pointer: m.pointer, line: 1, column: 1, endLine: 1, endColumn: 1 })),
   };
   return { config, filepath, problems: result };
+}
+
+/** The tool config's overrides: each {files, target?, rules?}, read as the top-level target and rules are. */
+function readOverrides(value: unknown, config: ToolConfig, messages: { message: string; pointer: string }[]): void {
+  if (!Array.isArray(value)) {
+    messages.push({ message: '"overrides" must be an array of {"files": [globs], "target": "2.8", "rules": {...}}', pointer: '/overrides' });
+    return;
+  }
+  value.forEach((entry, i) => {
+    const pointer = `/overrides/${i}`;
+    const e = (isObject(entry as never) ? entry : {}) as Record<string, unknown>;
+    if (!Array.isArray(e.files) || e.files.length === 0 || !e.files.every((f) => typeof f === 'string' && f !== '')) {
+      messages.push({ message: `override ${i + 1} needs "files" (globs, relative to the tool config's folder)`, pointer });
+      return;
+    }
+    // Its target and rules are checked by the same reader as the top level's.
+    const inner = validateToolConfig({ ...(e.target !== undefined ? { target: e.target } : {}), ...(e.rules !== undefined ? { rules: e.rules } : {}) }, '');
+    for (const d of inner.problems?.diagnostics ?? []) messages.push({ message: `override ${i + 1}: ${d.message}`, pointer: `${pointer}${d.pointer}` });
+    for (const key of Object.keys(e)) if (!['files', 'target', 'rules'].includes(key)) messages.push({ message: `override ${i + 1}: unknown key "${key}" (files, target, rules)`, pointer: `${pointer}/${key}` });
+    config.overrides.push({ files: e.files as string[], ...(inner.config.target ? { target: inner.config.target } : {}), rules: inner.config.rules });
+  });
 }
 
 /** The tool config's suppressions: each {files, rules, reason}, with a known rule id and a reason. */
