@@ -291,58 +291,66 @@ export function validateToolConfig(raw: unknown, display: string, filepath: stri
   return { config, filepath, problems: result };
 }
 
-/** The tool config's overrides: each {files, target?, rules?}, read as the top-level target and rules are. */
-function readOverrides(value: unknown, config: ToolConfig, messages: { message: string; pointer: string }[]): void {
+type Messages = { message: string; pointer: string }[];
+
+/** A list of strings, none empty, at least one. */
+function nonEmptyStrings(value: unknown): value is string[] {
+  return Array.isArray(value) && value.length > 0 && value.every((s) => typeof s === 'string' && s !== '');
+}
+
+/**
+ * The objects of an array setting (`overrides`, `suppressions`), each with its pointer and its number as
+ * messages say it; a message when the setting or an entry is not what `shape` says.
+ */
+function entriesOf(value: unknown, key: string, noun: string, shape: string, messages: Messages): { entry: Record<string, unknown>; pointer: string; n: number }[] {
   if (!Array.isArray(value)) {
-    messages.push({ message: '"overrides" must be an array of {"files": [globs], "target": "2.8", "rules": {...}}', pointer: '/overrides' });
-    return;
+    messages.push({ message: `"${key}" must be an array of ${shape}`, pointer: `/${key}` });
+    return [];
   }
+  const out: { entry: Record<string, unknown>; pointer: string; n: number }[] = [];
   value.forEach((entry, i) => {
-    const pointer = `/overrides/${i}`;
-    const e = (isObject(entry as never) ? entry : {}) as Record<string, unknown>;
-    if (!Array.isArray(e.files) || e.files.length === 0 || !e.files.every((f) => typeof f === 'string' && f !== '')) {
-      messages.push({ message: `override ${i + 1} needs "files" (globs, relative to the tool config's folder)`, pointer });
-      return;
+    const pointer = `/${key}/${i}`;
+    if (isObject(entry as never)) out.push({ entry: entry as Record<string, unknown>, pointer, n: i + 1 });
+    else messages.push({ message: `${noun} ${i + 1} must be an object: ${shape}`, pointer });
+  });
+  return out;
+}
+
+/** The tool config's overrides: each {files, target?, rules?}, read as the top-level target and rules are. */
+function readOverrides(value: unknown, config: ToolConfig, messages: Messages): void {
+  for (const { entry: e, pointer, n } of entriesOf(value, 'overrides', 'override', '{"files": [globs], "target": "2.8", "rules": {...}}', messages)) {
+    if (!nonEmptyStrings(e.files)) {
+      messages.push({ message: `override ${n} needs "files" (globs, relative to the tool config's folder)`, pointer });
+      continue;
     }
     // Its target and rules are checked by the same reader as the top level's.
     const inner = validateToolConfig({ ...(e.target !== undefined ? { target: e.target } : {}), ...(e.rules !== undefined ? { rules: e.rules } : {}) }, '');
-    for (const d of inner.problems?.diagnostics ?? []) messages.push({ message: `override ${i + 1}: ${d.message}`, pointer: `${pointer}${d.pointer}` });
-    for (const key of Object.keys(e)) if (!['files', 'target', 'rules'].includes(key)) messages.push({ message: `override ${i + 1}: unknown key "${key}" (files, target, rules)`, pointer: `${pointer}/${key}` });
-    config.overrides.push({ files: e.files as string[], ...(inner.config.target ? { target: inner.config.target } : {}), rules: inner.config.rules });
-  });
+    for (const d of inner.problems?.diagnostics ?? []) messages.push({ message: `override ${n}: ${d.message}`, pointer: `${pointer}${d.pointer}` });
+    for (const key of Object.keys(e)) if (!['files', 'target', 'rules'].includes(key)) messages.push({ message: `override ${n}: unknown key "${key}" (files, target, rules)`, pointer: `${pointer}/${key}` });
+    config.overrides.push({ files: e.files, ...(inner.config.target ? { target: inner.config.target } : {}), rules: inner.config.rules });
+  }
 }
 
 /** The tool config's suppressions: each {files, rules, reason}, with a known rule id and a reason. */
-function readSuppressions(value: unknown, config: ToolConfig, messages: { message: string; pointer: string }[]): void {
-  if (!Array.isArray(value)) {
-    messages.push({ message: '"suppressions" must be an array of {"files": [globs], "rules": [rule ids], "reason": "why"}', pointer: '/suppressions' });
-    return;
-  }
-  value.forEach((entry, i) => {
-    const pointer = `/suppressions/${i}`;
-    const strings = (v: unknown) => Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === 'string' && s !== '');
-    if (!isObject(entry as never)) {
-      messages.push({ message: `suppression ${i + 1} must be an object with "files", "rules" and "reason"`, pointer });
-      return;
-    }
-    const e = entry as Record<string, unknown>;
+function readSuppressions(value: unknown, config: ToolConfig, messages: Messages): void {
+  for (const { entry: e, pointer, n } of entriesOf(value, 'suppressions', 'suppression', '{"files": [globs], "rules": [rule ids], "reason": "why"}', messages)) {
     const bad: string[] = [];
-    if (!strings(e.files)) bad.push('"files" (globs, relative to the tool config\'s folder)');
-    if (!strings(e.rules)) bad.push('"rules" (rule ids)');
+    if (!nonEmptyStrings(e.files)) bad.push('"files" (globs, relative to the tool config\'s folder)');
+    if (!nonEmptyStrings(e.rules)) bad.push('"rules" (rule ids)');
     if (typeof e.reason !== 'string' || e.reason.trim() === '') bad.push('"reason" (why the findings do not apply, which the report shows)');
     for (const key of Object.keys(e)) if (!['files', 'rules', 'reason'].includes(key)) bad.push(`no "${key}"`);
     if (bad.length > 0) {
-      messages.push({ message: `suppression ${i + 1} needs ${bad.join(', ')}`, pointer });
-      return;
+      messages.push({ message: `suppression ${n} needs ${bad.join(', ')}`, pointer });
+      continue;
     }
     const unknown = (e.rules as string[]).filter((id) => !findRule(id));
     if (unknown.length > 0) {
       const suggestion = closestMatch(unknown[0]!, allRules.map((r) => r.id), 4);
-      messages.push({ message: `suppression ${i + 1}: unknown rule "${unknown[0]}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`, pointer: `${pointer}/rules` });
-      return;
+      messages.push({ message: `suppression ${n}: unknown rule "${unknown[0]}"${suggestion ? `; did you mean "${suggestion}"?` : ''}`, pointer: `${pointer}/rules` });
+      continue;
     }
     config.suppressions.push({ files: e.files as string[], rules: e.rules as string[], reason: (e.reason as string).trim(), pointer, at: { line: 1, column: 1, endLine: 1, endColumn: 1 } });
-  });
+  }
 }
 
 function problem(file: string, message: string, pointer: string, at = { line: 1, column: 1 }): FileResult {

@@ -1,4 +1,5 @@
-// What makes a whole legacy file unconvertible: the legacy mode asked for, or no database. Each is an error, and nothing else is converted.
+// What makes a whole legacy file unconvertible: the legacy mode asked for, or no database. Each is an
+// error, and nothing else is converted.
 import { isObject, type JsonObject } from '../types.js';
 import { CONVERT_RULES, type Conversion } from './conversion.js';
 
