@@ -63,6 +63,11 @@ export interface LintOptions {
    * reads them (it inlines them).
    */
   sources?: { globs: readonly string[]; base: string };
+  /**
+   * The deployment options of the nearest tool config above a file, when it is not the run's own (the CLI
+   * sets it; undefined: the run's options apply). Never sent to a worker: it is a function.
+   */
+  perFile?: (file: string) => Promise<LintOptions | undefined>;
   /** The tool config's overrides (globs relative to `base`): a file they match is judged with their target and rules. */
   overrides?: { base: string; entries: readonly { files: readonly string[]; target?: Release; rules: Record<string, RuleSetting> }[] };
 }
@@ -136,7 +141,10 @@ export function readingEnvironment(options: LintOptions): Record<string, string 
   return options.env === undefined ? {} : options.env;
 }
 
-async function analyzeTextOrThrow(text: string, file: string, runOptions: LintOptions): Promise<AnalyzedFile> {
+async function analyzeTextOrThrow(text: string, file: string, given: LintOptions): Promise<AnalyzedFile> {
+  // The nearest tool config's settings, then its overrides for this file.
+  const own = given.perFile ? await given.perFile(file) : undefined;
+  const runOptions: LintOptions = own ? { ...given, ...own, perFile: undefined } : given;
   const options = optionsForFile(file, runOptions);
   const format = formatFromPath(file);
   if (format === 'yaml') await ensureYamlSupport();
@@ -211,7 +219,7 @@ async function analyzeTextOrThrow(text: string, file: string, runOptions: LintOp
   capPerRule(raw, kind);
   const diagnostics = finalize(raw, parsed.source, doc, toOriginal, options, secrets, parsed.placeholderPointers);
   // A file an override judges for another release says which.
-  const result: FileResult = { file, kind, diagnostics, ...(options.target !== runOptions.target && options.target ? { target: options.target } : {}) };
+  const result: FileResult = { file, kind, diagnostics, ...(options.target !== given.target && options.target ? { target: options.target } : {}) };
   rememberSecrets(result, secrets);
   return { result, kind, document: canonical, functions, skipped: false };
 }

@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import { NotReadError, readRegularFileSync } from '../fs-async.js';
 import type { LintOptions } from '../lint.js';
-import { loadToolConfig, type LoadedToolConfig } from '../config/index.js';
+import { findToolConfigFile, loadToolConfig, type LoadedToolConfig } from '../config/index.js';
 import { deploymentEnvironment, parseEnvFile } from '../config/env-file.js';
 import { UsageError, type CliIO } from './io.js';
 import { parseHostEntry } from '../functions/hosts.js';
@@ -68,6 +68,45 @@ export function trustOptionsHelp(column: number, without: readonly string[] = []
 /** The tool config (`--config`, else the nearest one); a JavaScript one runs only when asked for. */
 export function toolConfigFor(io: CliIO, values: SharedOptionValues & { config?: string }): Promise<LoadedToolConfig> {
   return loadToolConfig(io.cwd, values.config, { allowJs: values['js-config'] === true || jsToolConfigAllowed(io.env) });
+}
+
+/** The tool config that applies to one file, and the lint options it gives. */
+export interface FileSettings {
+  tool: LoadedToolConfig;
+  options: Deployment['options'];
+}
+
+/**
+ * The settings of each file: those of the nearest tool config above the file (as ESLint, Prettier and
+ * the language server find it), so that CI, the hooks and the editor give one verdict; the run's own
+ * (found from the working directory) when that is the nearest, and always with --config. The command
+ * line's options win in each. The problems of a tool config found this way are returned once.
+ */
+export function settingsPerFile(io: CliIO, values: SharedOptionValues & { config?: string }, run: FileSettings, processEnv: Record<string, string | undefined> | null): {
+  settingsFor: (file: string) => Promise<FileSettings>;
+  problems: () => FileResult[];
+} {
+  const loaded = new Map<string, Promise<FileSettings>>();
+  const nearestIn = new Map<string, string | null>();
+  const problems: FileResult[] = [];
+  const settingsFor = async (file: string): Promise<FileSettings> => {
+    if (values.config !== undefined) return run;
+    const folder = path.dirname(path.resolve(io.cwd, file));
+    let nearest = nearestIn.get(folder);
+    if (nearest === undefined) nearestIn.set(folder, nearest = findToolConfigFile(folder));
+    if (nearest === null || nearest === run.tool.filepath) return run;
+    let settings = loaded.get(nearest);
+    if (!settings) {
+      settings = loadToolConfig(path.dirname(nearest), undefined, { allowJs: values['js-config'] === true || jsToolConfigAllowed(io.env) }).then((tool) => {
+        const deployment = deploymentFrom(tool, values, io.cwd, processEnv);
+        problems.push(...deployment.problems);
+        return { tool, options: deployment.options };
+      });
+      loaded.set(nearest, settings);
+    }
+    return settings;
+  };
+  return { settingsFor, problems: () => problems };
 }
 
 /** SGCONF_JS_CONFIG=1 in the environment allows a JavaScript tool config, as --js-config does. */

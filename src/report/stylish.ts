@@ -51,7 +51,7 @@ export function formatStylish(report: LintReport, options: FormatOptions): strin
   // Files the tool config's overrides judge for another release: how many, and for which.
   const others = new Map<string, number>();
   for (const r of report.results) if (r.target && r.target !== report.target) others.set(r.target, (others.get(r.target) ?? 0) + 1);
-  const otherTargets = [...others].map(([release, n]) => `; ${n} file${n === 1 ? '' : 's'} for ${release} (tool config overrides)`).join('');
+  const otherTargets = [...others].map(([release, n]) => `; ${n} file${n === 1 ? '' : 's'} for ${release} (by its tool config)`).join('');
   const left = otherTargets + (skipped > 0 ? `; ${skipped} file${skipped === 1 ? '' : 's'} skipped as not gateway configs (--debug lists them)` : '')
     + (suppressed > 0 ? `; ${suppressed} finding${suppressed === 1 ? '' : 's'} suppressed by the tool config (--debug lists them with the reasons)` : '');
   if (problems === 0) {

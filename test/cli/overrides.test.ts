@@ -34,7 +34,7 @@ describe('overrides', () => {
     expect(json.target).toBe('4.1');
     expect(json.results[0]).toMatchObject({ file: 'fleet-2.8/sync_gateway.json', target: '2.8' });
     const stylish = await runCli(['lint', '.'], { cwd: dir });
-    expect(stylish.stdout).toContain('1 file for 2.8 (tool config overrides)');
+    expect(stylish.stdout).toContain('1 file for 2.8 (by its tool config)');
   });
 
   it('--target on the command line wins over an override\'s target; its rules still apply', async () => {

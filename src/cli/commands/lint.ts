@@ -3,13 +3,14 @@ import * as path from 'node:path';
 import { frameReader, UsageError, type CliIO } from '../io.js';
 import { COLOR_OPTIONS, parseCommandArgs, useColor } from '../args.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, settingsPerFile, trustOptionsHelp, toolConfigFor } from '../tool-options.js';
+import type { LoadedToolConfig } from '../../config/index.js';
 import { analyzeText, summarize } from '../../lint.js';
 import { lintPaths } from '../../files.js';
 import { foldersWithoutConfigs } from '../../files.js';
 import { applySuppressions, unusedSuppressionsResult } from '../../config/suppressions.js';
 import { formatReport, REPORT_FORMATS, type ReportFormat } from '../../report/index.js';
-import type { FileResult, Kind, LintReport } from '../../types.js';
+import type { FileResult, Kind, LintReport, SuppressedFinding } from '../../types.js';
 
 export const LINT_USAGE = `Usage: sgconf lint <path>... [options]
 
@@ -88,8 +89,14 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const tool = await toolConfigFor(io, values);
   const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : io.env);
   const shared = deployment.options;
+  // Each file is judged by the nearest tool config above it (as the editor does), unless --config names one.
+  const perFile = settingsPerFile(io, values, { tool, options: shared }, values['no-env'] ? null : io.env);
   const lintOptions = {
     ...shared,
+    perFile: async (file: string) => {
+      const settings = await perFile.settingsFor(file);
+      return settings.tool === tool ? undefined : settings.options;
+    },
     cwd: io.cwd,
     kind: values.kind as Kind | 'auto',
     ignore: tool.config.ignore,
@@ -139,12 +146,23 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (empty.length > 0) {
     throw new UsageError(`no gateway config found in ${empty.join(', ')} (folders are searched for *.json, *.yaml and *.yml; files that are not gateway configs, and ignored ones, are skipped; name a file to check it whatever it holds)`);
   }
-  // The tool config's suppressions: what they keep out is counted with its reason; one that suppressed nothing is a warning.
-  const toolFile = tool.filepath ? path.relative(io.cwd, tool.filepath) || tool.filepath : '';
-  const applied = applySuppressions(report.results, tool.config.suppressions, tool.filepath ? path.dirname(tool.filepath) : io.cwd, io.cwd);
-  const unused = unusedSuppressionsResult(applied.unused, toolFile);
+  // Each tool config's suppressions, on the files it applies to: what they keep out is counted with its
+  // reason; one that suppressed nothing is a warning.
+  const byTool = new Map<LoadedToolConfig, FileResult[]>();
+  for (const r of report.results) {
+    const owner = (await perFile.settingsFor(r.file)).tool;
+    byTool.set(owner, [...(byTool.get(owner) ?? []), r]);
+  }
+  const applied = { results: new Map<FileResult, FileResult>(), suppressed: [] as SuppressedFinding[], unused: [] as FileResult[] };
+  for (const [owner, group] of byTool) {
+    const done = applySuppressions(group, owner.config.suppressions, owner.filepath ? path.dirname(owner.filepath) : io.cwd, io.cwd);
+    group.forEach((r, i) => applied.results.set(r, done.results[i]!));
+    applied.suppressed.push(...done.suppressed);
+    const unusedResult = unusedSuppressionsResult(done.unused, owner.filepath ? path.relative(io.cwd, owner.filepath) || owner.filepath : '');
+    if (unusedResult) applied.unused.push(unusedResult);
+  }
   const hidden = { warnings: 0, infos: 0 };
-  let results = [...deployment.problems, ...(unused ? [unused] : []), ...applied.results];
+  let results = [...deployment.problems, ...perFile.problems(), ...applied.unused, ...report.results.map((r) => applied.results.get(r) ?? r)];
   if (values.quiet) {
     // --quiet reports errors only, and counts what it left out.
     results = results.map((r) => {

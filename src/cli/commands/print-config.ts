@@ -1,9 +1,10 @@
 // sgconf print-config <file>: the settings in force for one file, and where each comes from (the command
-// line, the tool config, one of its overrides, or the default), as lint, test and the editor apply them.
+// line, the nearest tool config above the file, one of its overrides, or the default), as lint and the
+// editor apply them.
 import * as path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, toolConfigFor } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, settingsPerFile, toolConfigFor } from '../tool-options.js';
 import { isBuildSource, optionsForFile } from '../../lint.js';
 import { ignoreMatcher, matchingIgnoreGlob } from '../../globs.js';
 import { jsonText } from '../../messages.js';
@@ -28,13 +29,14 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'name the file whose settings to print' : 'print-config takes one file');
   if (values.format !== 'stylish' && values.format !== 'json') throw new UsageError(`unknown format "${values.format}" (stylish or json)`);
   const file = positionals[0]!;
-  const tool = await toolConfigFor(io, values);
-  const deployment = deploymentFrom(tool, values, io.cwd, io.env);
+  // The nearest tool config above the file, as lint and the editor take it (--config names one).
+  const runTool = await toolConfigFor(io, values);
+  const { tool, options: deploymentOptions } = await settingsPerFile(io, values, { tool: runTool, options: deploymentFrom(runTool, values, io.cwd, io.env).options }, io.env).settingsFor(file);
   const base = tool.filepath ? path.dirname(tool.filepath) : io.cwd;
   const toolName = tool.filepath ? path.relative(io.cwd, tool.filepath) || tool.filepath : null;
   const inTool = (key: string) => `${toolName ?? 'the tool config'} ${key}`;
   const overrides = tool.config.overrides.map((o, i) => ({ ...o, index: i, matches: ignoreMatcher(o.files, base, io.cwd)(path.resolve(io.cwd, file)) })).filter((o) => o.matches);
-  const options = optionsForFile(file, { ...deployment.options, cwd: io.cwd });
+  const options = optionsForFile(file, { ...deploymentOptions, cwd: io.cwd });
 
   const lastOverride = [...overrides].reverse().find((o) => o.target !== undefined);
   const target: Setting<string> = {
