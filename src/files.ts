@@ -35,13 +35,16 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
   const accept = (relative: string) => isConfigFileName(relative) || included(relative);
   const targets = await findConfigFiles(paths, cwd, isIgnored, accept, options.scope, options.noIgnore ?? false);
   const skipped: SkippedFile[] = [];
+  const scopes = new Map<string, ReadScope | undefined>();
 
   const fetchCache = options.fetchCache ?? new Map<string, Promise<unknown>>();
   const results = await mapLimit(targets, 8, async (t): Promise<FileResult | null> => {
     if (t.error) return unreadable(t.file, t.error);
     if (t.ignored) return ignoredFile(t.file, ignoredBy(t.file)!);
-    // What a config names is read from the config's own repository.
-    const scope = scopeOfNamedFile(path.resolve(cwd, t.file), options.scope);
+    // What a config names is read from the config's own repository (found once per folder).
+    const folder = path.dirname(path.resolve(cwd, t.file));
+    let scope = scopes.get(folder);
+    if (!scopes.has(folder)) scopes.set(folder, scope = scopeOfNamedFile(path.resolve(cwd, t.file), options.scope));
     const analyzed = await analyzeFile(t.file, { ...options, cwd, fetchCache, discovered: t.discovered, scope });
     if (analyzed.skipped) skipped.push({ file: t.file, reason: `not a gateway config: ${analyzed.skipReason ?? 'its keys are not a config\'s'}` });
     return analyzed.skipped ? null : analyzed.result;

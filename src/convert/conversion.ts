@@ -3,7 +3,7 @@
 import { isObject, type JsonObject, type JsonValue, type RawDiagnostic, type Severity } from '../types.js';
 import { bareReferenceIndex } from './dialect.js';
 import type { ConversionResult, ConvertOptions, DroppedField } from './types.js';
-import { DECISION_SOURCES, type Decision, type DecisionChoice, type DecisionId } from './decisions.js';
+import { DECISION_SOURCES, isTaken, type Decision, type DecisionChoice, type DecisionId } from './decisions.js';
 
 export { CONVERT_RULES } from './rule-ids.js';
 import { CONVERT_RULES } from './rule-ids.js';
@@ -70,10 +70,9 @@ export function createConversion(options: ConvertOptions, writtenKey: (pointer: 
       };
       result.decisions.push(decision);
     }
-    const taken = decision.taken;
-    return taken !== undefined && decision.choices.some((c) => c.id === taken) ? taken : decision.choices[0]!.id;
+    return isTaken(decision) ? decision.taken! : decision.choices[0]!.id;
   };
-  const pending = (id: DecisionId) => result.decisions.some((d) => d.id === id && !d.choices.some((c) => c.id === d.taken));
+  const pending = (id: DecisionId) => result.decisions.some((d) => d.id === id && !isTaken(d));
   const bare = options.bareReferences ?? [];
   const refText = (value: JsonValue | undefined) => {
     const i = bareReferenceIndex(value);

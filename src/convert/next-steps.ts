@@ -14,8 +14,9 @@ function delimiter(body: string): string {
   return mark;
 }
 
-function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
+/** A text as one shell word: as it is when it needs no quoting, else in single quotes. */
+export function shellWord(text: string): string {
+  return /^[\w./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /**
@@ -55,14 +56,14 @@ export function loadScript(conversion: ConversionResult, files: readonly OutputF
     const file = files.find((f) => f.path === `databases/${databaseFileName(name)}.json`);
     if (!file) continue;
     // 412: a database of that name exists (a second run); its config is not replaced.
-    lines.push(`request PUT ${shellQuote(`/${encodeURIComponent(name)}/`)} ${shellQuote(file.path)} 412`);
+    lines.push(`request PUT ${shellWord(`/${encodeURIComponent(name)}/`)} ${shellWord(file.path)} 412`);
   }
   for (const [name, principals] of Object.entries(conversion.principals)) {
     for (const [kind, path] of [['users', '_user'], ['roles', '_role']] as const) {
       for (const [principal, body] of Object.entries(principals[kind])) {
         const json = serialize({ name: principal, ...(body as JsonObject) }, bareReferences).trimEnd();
         const mark = delimiter(json);
-        lines.push(`request PUT ${shellQuote(`/${encodeURIComponent(name)}/${path}/${encodeURIComponent(principal)}`)} - <<'${mark}'`, json, mark);
+        lines.push(`request PUT ${shellWord(`/${encodeURIComponent(name)}/${path}/${encodeURIComponent(principal)}`)} - <<'${mark}'`, json, mark);
       }
     }
   }

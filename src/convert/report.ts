@@ -8,6 +8,8 @@ import { parseDialect } from './dialect.js';
 import type { ConversionResult } from './types.js';
 import type { OutputFile } from './writer.js';
 import { databaseFileName } from './emit.js';
+import { shellWord } from './next-steps.js';
+import { isTaken } from './decisions.js';
 
 export type ReportFormat = 'stylish' | 'json';
 
@@ -49,7 +51,7 @@ export function conversionSummary(input: string, outDir: string, release: string
   } else {
     lines.push('  dropped: nothing');
   }
-  const taken = conversion.decisions.filter((d) => d.choices.some((c) => c.id === d.taken));
+  const taken = conversion.decisions.filter(isTaken);
   if (taken.length > 0) {
     lines.push(`  decisions: ${taken.map((d) => `${d.id}=${d.taken}`).join(', ')}${files.some((f) => f.path === 'decisions.json') ? ' (decisions.json says what each does)' : ''}`);
   }
@@ -63,11 +65,6 @@ export function conversionSummary(input: string, outDir: string, release: string
   lines.push('  3. See which old indexes and design documents can go, then run it without preview to remove them:');
   lines.push('     curl -u "$SG_ADMIN_USERNAME" -X POST \'http://localhost:4985/_post_upgrade?preview=true\'');
   return lines.join('\n') + '\n';
-}
-
-/** A path as one shell word. */
-function shellWord(text: string): string {
-  return /^[\w./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 function count(n: number, word: string): string {

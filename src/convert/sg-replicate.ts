@@ -2,7 +2,7 @@
 // release starts with: the sg-replicate decision either drops them or makes each an Inter-Sync Gateway
 // Replication of its local database (push when that database was the source, pull when it was the target).
 import { isObject, joinPointer, setOwn, type JsonObject, type JsonValue } from '../types.js';
-import { isBareName, parseDbUrl, portOf, rebuiltDbUrl, redactUrl } from '../rules/sgreplicate/common.js';
+import { localDatabaseName, rebuiltDbUrl, redactUrl } from '../rules/sgreplicate/common.js';
 import { CONVERT_RULES, type Conversion } from './conversion.js';
 
 // sg-replicate settings an inter-gateway replication has no place for, and why.
@@ -63,8 +63,9 @@ function carryReplication(
     drop(pointer, 'warning', `inter-gateway replications filter by channel only, not with "${filter}"`, label);
     return;
   }
-  const source = localEnd(replication.source, config, databases);
-  const target = localEnd(replication.target, config, databases);
+  const isLocal = (name: string) => Object.hasOwn(databases, name);
+  const source = localDatabaseName(replication.source, config, isLocal);
+  const target = localDatabaseName(replication.target, config, isLocal);
   const local = source ?? target;
   const other = source ? replication.target : replication.source;
   const admin = typeof config.adminInterface === 'string' && config.adminInterface !== '' ? config.adminInterface : '127.0.0.1:4985';
@@ -88,17 +89,4 @@ function carryReplication(
   report(CONVERT_RULES.sgReplicate, 'info', pointer, `${label} becomes the ${out.direction} replication "${id}" of database "${local}"`, undefined,
     `Its remote is "${redactUrl(remote)}": add remote_username and remote_password if that gateway asks for credentials (3.x admin ports do). ` +
     'It starts from its own checkpoint, so the first run compares every document once.');
-}
-
-/** The database of this config that a first-generation end names: a bare name, or a URL to this node's own ports. */
-function localEnd(end: JsonValue | undefined, config: JsonObject, databases: Record<string, JsonObject>): string | undefined {
-  if (isBareName(end)) return Object.hasOwn(databases, end) ? end : undefined;
-  if (typeof end !== 'string') return undefined;
-  const url = parseDbUrl(end);
-  if (!url) return undefined;
-  const [, hostPart = '', port = url.scheme === 'https' ? '443' : '80'] = /^(.*?)(?::(\d+))?$/.exec(url.host) ?? [];
-  const host = hostPart.toLowerCase().replace(/^\[|\]$/g, '');
-  if (!['localhost', '127.0.0.1', '::1', '0.0.0.0'].includes(host)) return undefined;
-  const ports = [portOf(config.interface, ':4984'), portOf(config.adminInterface, '127.0.0.1:4985')];
-  return ports.includes(port) && Object.hasOwn(databases, url.database) ? url.database : undefined;
 }

@@ -115,8 +115,8 @@ describe('convert: decisions', () => {
     const r = await sgconf('convert', await input(), '--out', 'out', '--decide', 'server-tls=tls', '--decide', 'old-logging=drop', '--decide', 'shared-bucket-access=enable');
     expect(r.code).toBe(0);
     const script = await fs.readFile(path.join(dir, 'out/load.sh'), 'utf8');
-    expect(script).toContain("request PUT '/app/' 'databases/app.json' 412");
-    expect(script).toContain("request PUT '/app/_user/ann' - <<'SGCONF_JSON'");
+    expect(script).toContain("request PUT /app/ databases/app.json 412");
+    expect(script).toContain("request PUT /app/_user/ann - <<'SGCONF_JSON'");
     expect(script).not.toContain('sg-pass');
     expect((await fs.stat(path.join(dir, 'out/load.sh'))).mode & 0o777).toBe(0o600); // it holds ann's password
   });

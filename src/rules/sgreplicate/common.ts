@@ -74,7 +74,13 @@ export function portOf(address: unknown, fallback: string): string {
 
 /** The local database a first-generation end designates: a bare name, or a URL to this node's own REST ports. */
 export function localDatabase(end: unknown, document: unknown, databases: Map<string, DatabaseEntry>): DatabaseEntry | undefined {
-  if (isBareName(end)) return databases.get(end);
+  const name = localDatabaseName(end, document, (n) => databases.has(n));
+  return name === undefined ? undefined : databases.get(name);
+}
+
+/** The name of the database of this config (`has`) that a first-generation end designates, if any. */
+export function localDatabaseName(end: unknown, document: unknown, has: (name: string) => boolean): string | undefined {
+  if (isBareName(end)) return has(end) ? end : undefined;
   if (typeof end !== 'string') return undefined;
   const p = parseDbUrl(end);
   if (!p) return undefined;
@@ -83,5 +89,5 @@ export function localDatabase(end: unknown, document: unknown, databases: Map<st
   if (!['localhost', '127.0.0.1', '::1', '0.0.0.0'].includes(host)) return undefined;
   const port = hostMatch[2] ?? (p.scheme === 'https' ? '443' : '80');
   const ports = [portOf(get(document, 'interface'), ':4984'), portOf(get(document, 'adminInterface'), '127.0.0.1:4985')];
-  return ports.includes(port) ? databases.get(p.database) : undefined;
+  return ports.includes(port) && has(p.database) ? p.database : undefined;
 }
