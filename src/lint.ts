@@ -69,7 +69,15 @@ export interface LintOptions {
    */
   perFile?: (file: string) => Promise<LintOptions | undefined>;
   /** The tool config's overrides (globs relative to `base`): a file they match is judged with their target and rules. */
-  overrides?: { base: string; entries: readonly { files: readonly string[]; target?: Release; rules: Record<string, RuleSetting> }[] };
+  overrides?: { base: string; entries: readonly FileOverride[] };
+}
+
+/** Settings of the tool config for the files `files` matches; `deployment`: the variables of its own env files. */
+export interface FileOverride {
+  files: readonly string[];
+  target?: Release;
+  rules: Record<string, RuleSetting>;
+  deployment?: Pick<LintOptions, 'env' | 'placeholders'>;
 }
 
 /**
@@ -84,7 +92,7 @@ export function optionsForFile(file: string, options: LintOptions): LintOptions 
   let out = options;
   for (const entry of overrides.entries) {
     if (!ignoreMatcher(entry.files, overrides.base, cwd)(path.resolve(cwd, file))) continue;
-    out = { ...out, ...(entry.target ? { target: entry.target } : {}), rules: { ...out.rules, ...entry.rules } };
+    out = { ...out, ...(entry.target ? { target: entry.target } : {}), rules: { ...out.rules, ...entry.rules }, ...entry.deployment };
   }
   return out;
 }

@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import { NotReadError, readRegularFileSync } from '../fs-async.js';
 import type { LintOptions } from '../lint.js';
-import { findToolConfigFile, loadToolConfig, type LoadedToolConfig } from '../config/index.js';
+import { findToolConfigFile, loadToolConfig, type LoadedToolConfig, type Override } from '../config/index.js';
 import { deploymentEnvironment, parseEnvFile } from '../config/env-file.js';
 import { UsageError, type CliIO } from './io.js';
 import { parseHostEntry } from '../functions/hosts.js';
@@ -146,29 +146,29 @@ export function deploymentFrom(tool: LoadedToolConfig, values: SharedOptionValue
   const host = values.host ?? config.host ?? false;
   const scope = readScope(cwd, [...config.allowPaths, ...(values['allow-path'] ?? [])], host);
   // The command line's env files are the user's; the tool config's come with the repository.
-  for (const file of config.envFiles) {
-    if (!mayRead(file, scope)) throw new UsageError(`the env file ${file} (tool config envFiles): ${OUTSIDE_REPOSITORY}`);
-  }
   const named = [...(values['env-file'] ?? []), ...(values['sgconf-env-file'] ?? [])].map((f) => path.resolve(cwd, f));
   for (const file of named) {
     if (!mayReadNamed(file, scope)) throw new UsageError(`the env file ${path.relative(cwd, file) || file}: ${LINK_OUTSIDE_REPOSITORY}`);
   }
-  const envFiles = [...config.envFiles, ...named];
   // The tool config's own problems come first: every command reports them, as lint does.
   const problems: FileResult[] = tool.problems ? [tool.problems] : [];
-  const declared: Map<string, string>[] = [];
-  for (const file of envFiles) {
-    const text = readEnvFileText(file, path.relative(cwd, file) || file);
-    const parsed = parseEnvFile(text);
-    declared.push(parsed.values);
-    if (parsed.problems.length > 0) {
-      problems.push({
-        file: path.relative(cwd, file) || file, kind: null,
-        diagnostics: parsed.problems.map((p) => ({ rule: 'config/env-file', severity: 'error', message: p.message, pointer: '', line: p.line, column: p.column, endLine: p.line, endColumn: p.column })),
-      });
+  const environment = (envFiles: readonly string[]) => {
+    const declared: Map<string, string>[] = [];
+    for (const file of envFiles) {
+      if (!mayRead(file, scope) && !named.includes(file)) throw new UsageError(`the env file ${file} (tool config envFiles): ${OUTSIDE_REPOSITORY}`);
+      const parsed = readEnvFile(file, cwd);
+      declared.push(parsed.values);
+      if (parsed.problem && !problems.some((p) => p.file === parsed.problem!.file)) problems.push(parsed.problem);
     }
-  }
-  const deployment = baseEnv === null ? null : deploymentEnvironment(baseEnv, declared);
+    return baseEnv === null ? null : deploymentEnvironment(baseEnv, declared);
+  };
+  const deployment = environment([...config.envFiles, ...named]);
+  // An override's env files stand for the tool config's, for its files; the command line's are added to both.
+  const overrideDeployment = (o: Override) => {
+    if (o.envFiles === undefined) return {};
+    const own = environment([...o.envFiles, ...named]);
+    return { deployment: { env: own?.env ?? null, placeholders: own?.placeholders } };
+  };
   return {
     problems,
     options: {
@@ -188,7 +188,7 @@ export function deploymentFrom(tool: LoadedToolConfig, values: SharedOptionValue
       // --target on the command line wins over an override's target.
       overrides: {
         base: tool.filepath ? path.dirname(tool.filepath) : cwd,
-        entries: config.overrides.map((o) => (values.target === undefined ? o : { files: o.files, rules: o.rules })),
+        entries: config.overrides.map((o) => ({ files: o.files, rules: o.rules, ...(values.target === undefined && o.target ? { target: o.target } : {}), ...overrideDeployment(o) })),
       },
     },
   };
@@ -204,6 +204,20 @@ function allowedHostsOption(entries: readonly string[] | undefined): string[] {
 
 /** Env files are read as configs are: a regular file (a FIFO or /dev/zero would never end), size-capped, UTF-8. */
 const MAX_ENV_FILE_BYTES = 1024 * 1024;
+
+/** One env file's variables, and its lines that are not NAME=value as a file's result (config/env-file). */
+function readEnvFile(file: string, cwd: string): { values: Map<string, string>; problem?: FileResult } {
+  const shown = path.relative(cwd, file) || file;
+  const parsed = parseEnvFile(readEnvFileText(file, shown));
+  if (parsed.problems.length === 0) return { values: parsed.values };
+  return {
+    values: parsed.values,
+    problem: {
+      file: shown, kind: null,
+      diagnostics: parsed.problems.map((p) => ({ rule: 'config/env-file', severity: 'error', message: p.message, pointer: '', line: p.line, column: p.column, endLine: p.line, endColumn: p.column })),
+    },
+  };
+}
 
 function readEnvFileText(file: string, shown: string): string {
   const refuse = (why: string) => new UsageError(`cannot read the env file ${shown}: ${why}`);

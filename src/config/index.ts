@@ -47,11 +47,16 @@ export interface ToolConfig {
   overrides: Override[];
 }
 
-/** An override of the tool config: for the files `files` matches, another target and rule settings. */
+/** What an override may set for the files it matches. */
+const OVERRIDE_SETTINGS = ['target', 'rules', 'envFiles'] as const;
+
+/** An override of the tool config: for the files `files` matches, another target, rule settings, env files. */
 export interface Override {
   files: string[];
   target?: Release;
   rules: Record<string, RuleSetting>;
+  /** The deployment's env files for these files, instead of the tool config's (resolved paths). */
+  envFiles?: string[];
 }
 
 /** A suppression of the tool config: the findings of `rules` in the files `files` matches are not reported. */
@@ -270,7 +275,7 @@ export function validateToolConfig(raw: unknown, display: string, filepath: stri
           readSuppressions(value, config, messages);
           break;
         case 'overrides':
-          readOverrides(value, config, messages);
+          readOverrides(value, config, messages, filepath);
           break;
         case '$import':
           // cosmiconfig's key for merging other files: sgconf's tool configs are data, and import nothing.
@@ -316,18 +321,22 @@ function entriesOf(value: unknown, key: string, noun: string, shape: string, mes
   return out;
 }
 
-/** The tool config's overrides: each {files, target?, rules?}, read as the top-level target and rules are. */
-function readOverrides(value: unknown, config: ToolConfig, messages: Messages): void {
-  for (const { entry: e, pointer, n } of entriesOf(value, 'overrides', 'override', '{"files": [globs], "target": "2.8", "rules": {...}}', messages)) {
+/** The tool config's overrides: each {files, target?, rules?, envFiles?}, read as the top-level settings are. */
+function readOverrides(value: unknown, config: ToolConfig, messages: Messages, filepath: string | null): void {
+  for (const { entry: e, pointer, n } of entriesOf(value, 'overrides', 'override', '{"files": [globs], "target": "2.8", "rules": {...}, "envFiles": [...]}', messages)) {
     if (!nonEmptyStrings(e.files)) {
       messages.push({ message: `override ${n} needs "files" (globs, relative to the tool config's folder)`, pointer });
       continue;
     }
     // Its target and rules are checked by the same reader as the top level's.
-    const inner = validateToolConfig({ ...(e.target !== undefined ? { target: e.target } : {}), ...(e.rules !== undefined ? { rules: e.rules } : {}) }, '');
+    const own = Object.fromEntries(OVERRIDE_SETTINGS.filter((key) => e[key] !== undefined).map((key) => [key, e[key]]));
+    const inner = validateToolConfig(own, '', filepath);
     for (const d of inner.problems?.diagnostics ?? []) messages.push({ message: `override ${n}: ${d.message}`, pointer: `${pointer}${d.pointer}` });
-    for (const key of Object.keys(e)) if (!['files', 'target', 'rules'].includes(key)) messages.push({ message: `override ${n}: unknown key "${key}" (files, target, rules)`, pointer: `${pointer}/${key}` });
-    config.overrides.push({ files: e.files, ...(inner.config.target ? { target: inner.config.target } : {}), rules: inner.config.rules });
+    for (const key of Object.keys(e)) if (key !== 'files' && !(OVERRIDE_SETTINGS as readonly string[]).includes(key)) messages.push({ message: `override ${n}: unknown key "${key}" (files, ${OVERRIDE_SETTINGS.join(', ')})`, pointer: `${pointer}/${key}` });
+    config.overrides.push({
+      files: e.files, ...(inner.config.target ? { target: inner.config.target } : {}), rules: inner.config.rules,
+      ...(e.envFiles !== undefined ? { envFiles: inner.config.envFiles } : {}),
+    });
   }
 }
 

@@ -44,11 +44,31 @@ describe('overrides', () => {
     expect(json.results[0].diagnostics.find((d: { rule: string }) => d.rule === 'upgrade/removed-key')).toMatchObject({ severity: 'error' });
   });
 
+  it('an override\'s env files stand for the tool config\'s, for its files (lint and print-config)', async () => {
+    await fs.mkdir(path.join(dir, 'staging'));
+    await fs.writeFile(path.join(dir, 'staging', 'db.json'), '{"name": "db", "bucket": "${SG_BUCKET}"}\n');
+    await fs.writeFile(path.join(dir, 'prod.env'), 'SG_PASSWORD=\n');
+    await fs.writeFile(path.join(dir, 'staging.env'), 'SG_BUCKET=orders-staging\n');
+    await toolConfig({ envFiles: ['prod.env'] });
+    const without = JSON.parse((await runCli(['lint', 'staging', '--format', 'json'], { cwd: dir })).stdout);
+    expect(without.results[0].diagnostics.map((d: { rule: string }) => d.rule)).toContain('source/undefined-variable');
+    await toolConfig({ envFiles: ['prod.env'], overrides: [{ files: ['staging/**'], envFiles: ['staging.env'] }] });
+    const r = await runCli(['lint', 'staging', '--format', 'json'], { cwd: dir });
+    expect(r.code, r.stdout).toBe(0);
+    const shown = JSON.parse((await runCli(['print-config', 'staging/db.json', '--format', 'json'], { cwd: dir })).stdout);
+    expect(shown.envFiles).toEqual({ value: ['staging.env'], from: '.sgconfrc.json overrides[0] (staging/**)' });
+    const broken = await fs.writeFile(path.join(dir, 'staging.env'), 'not a line of dotenv\n').then(() => runCli(['lint', 'staging', '--format', 'json'], { cwd: dir }));
+    expect(JSON.parse(broken.stdout).results.map((x: { file: string }) => x.file)).toContain('staging.env');
+  });
+
   it('a malformed override is a config/invalid error', async () => {
     await toolConfig({ overrides: [{ files: ['fleet-2.8/**'], target: '2.9' }] });
     const r = await runCli(['lint', '.', '--format', 'json'], { cwd: dir });
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout).results[0].diagnostics[0]).toMatchObject({ rule: 'config/invalid', pointer: '/overrides/0/target' });
+    await toolConfig({ overrides: [{ files: ['fleet-2.8/**'], envFiles: 'one.env', ignore: ['x'] }] });
+    const messages = JSON.parse((await runCli(['lint', '.', '--format', 'json'], { cwd: dir })).stdout).results[0].diagnostics.map((d: { message: string }) => d.message);
+    expect(messages).toEqual(expect.arrayContaining([expect.stringContaining('override 1: "envFiles" must be an array'), 'override 1: unknown key "ignore" (files, target, rules, envFiles)']));
   });
 });
 
@@ -66,7 +86,7 @@ describe('print-config', () => {
       target: { value: '2.8', from: '.sgconfrc.json overrides[0] (fleet-2.8/**)' },
       buildSource: { value: false, from: 'not matched by sources' },
       ignored: { value: false, from: 'not matched by ignore' },
-      envFiles: [],
+      envFiles: { value: [], from: 'none set' },
       rules: { 'upgrade/removed-key': { value: 'off', from: '.sgconfrc.json overrides[0] (fleet-2.8/**)' } },
       suppressions: [{ rules: ['security/non-tls-server'], reason: 'the fleet has its own network' }],
     });

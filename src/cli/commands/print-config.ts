@@ -38,14 +38,16 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const overrides = tool.config.overrides.map((o, i) => ({ ...o, index: i, matches: ignoreMatcher(o.files, base, io.cwd)(path.resolve(io.cwd, file)) })).filter((o) => o.matches);
   const options = optionsForFile(file, { ...deploymentOptions, cwd: io.cwd });
 
+  const overrideName = (o: { index: number; files: string[] }) => `${inTool(`overrides[${o.index}]`)} (${o.files.join(', ')})`;
   const lastOverride = [...overrides].reverse().find((o) => o.target !== undefined);
+  const lastEnvFiles = [...overrides].reverse().find((o) => o.envFiles !== undefined);
   const target: Setting<string> = {
     value: options.target!,
-    from: values.target !== undefined ? '--target' : lastOverride ? `${inTool(`overrides[${lastOverride.index}]`)} (${lastOverride.files.join(', ')})` : tool.config.target ? inTool('target') : 'the default (the newest release)',
+    from: values.target !== undefined ? '--target' : lastOverride ? overrideName(lastOverride) : tool.config.target ? inTool('target') : 'the default (the newest release)',
   };
   const rules: Record<string, Setting<string>> = {};
   for (const [id, setting] of Object.entries(tool.config.rules)) rules[id] = { value: setting, from: inTool('rules') };
-  for (const o of overrides) for (const [id, setting] of Object.entries(o.rules)) rules[id] = { value: setting, from: `${inTool(`overrides[${o.index}]`)} (${o.files.join(', ')})` };
+  for (const o of overrides) for (const [id, setting] of Object.entries(o.rules)) rules[id] = { value: setting, from: overrideName(o) };
   const ignoredBy = matchingIgnoreGlob(tool.config.ignore, base, io.cwd)(file);
   const source = isBuildSource(file, options);
   const suppressions = tool.config.suppressions.filter((s) => ignoreMatcher(s.files, base, io.cwd)(path.resolve(io.cwd, file)))
@@ -56,7 +58,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     target,
     buildSource: { value: source, from: source ? inTool('sources') : 'not matched by sources' },
     ignored: { value: ignoredBy !== undefined, from: ignoredBy !== undefined ? `${inTool('ignore')} (${ignoredBy})` : 'not matched by ignore' },
-    envFiles: tool.config.envFiles.map((f) => path.relative(io.cwd, f) || f).concat(values['env-file'] ?? []),
+    envFiles: {
+      value: (lastEnvFiles?.envFiles ?? tool.config.envFiles).map((f) => path.relative(io.cwd, f) || f).concat(values['env-file'] ?? []),
+      from: lastEnvFiles ? overrideName(lastEnvFiles) : tool.config.envFiles.length > 0 ? inTool('envFiles') : values['env-file'] ? '--env-file' : 'none set',
+    },
     rules,
     suppressions,
   };
@@ -70,7 +75,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     `  target        ${target.value}  (${target.from})`,
     `  build source  ${source ? 'yes' : 'no'}  (${settings.buildSource.from})`,
     `  ignored       ${settings.ignored.value ? 'yes' : 'no'}  (${settings.ignored.from})`,
-    `  env files     ${settings.envFiles.length > 0 ? settings.envFiles.join(', ') : 'none'}`,
+    `  env files     ${settings.envFiles.value.length > 0 ? `${settings.envFiles.value.join(', ')}  (${settings.envFiles.from})` : 'none'}`,
     `  rules         ${Object.keys(rules).length === 0 ? 'each at its own severity' : ''}`,
     ...Object.entries(rules).map(([id, r]) => `    ${id}: ${r.value}  (${r.from})`),
     `  suppressions  ${suppressions.length === 0 ? 'none' : ''}`,
