@@ -9,14 +9,46 @@ import { ignoreMatcher, matchingIgnoreGlob } from './globs.js';
 
 export { globToRegExp, ignoreMatcher, matchingIgnoreGlob } from './globs.js';
 
+/** Which files a search takes: a tool config's globs, relative to its folder `base`. */
+export interface FileSelection {
+  /** Files (and folders) to skip. */
+  ignore: readonly string[];
+  /** More file names a folder search takes (`*.conf`). */
+  include: readonly string[];
+  base: string;
+}
+
 export interface LintPathsOptions extends LintOptions {
-  /** Glob patterns of files to skip, relative to `ignoreBase` (the tool config's folder; default cwd). */
-  ignore?: string[];
-  ignoreBase?: string;
+  /**
+   * The selection that applies to a file or folder: that of the nearest tool config above it (the CLI
+   * gives it). Default: nothing ignored, nothing more included.
+   */
+  selectionFor?: (file: string) => Promise<FileSelection>;
   /** --no-ignore: a file named on the command line is checked even when an ignore glob matches it. */
   noIgnore?: boolean;
-  /** Glob patterns (relative to `ignoreBase`) of more file names a folder search takes (`*.conf`). */
-  include?: string[];
+}
+
+/**
+ * The matchers of each selection, made once per selection: the first ignore glob a path matches, and
+ * whether an include glob takes a file name. Paths are relative to `cwd`.
+ */
+export function selectionMatchers(selectionFor: ((file: string) => Promise<FileSelection>) | undefined, cwd: string): {
+  ignoredBy: (file: string) => Promise<string | undefined>;
+  included: (file: string) => Promise<boolean>;
+} {
+  const made = new Map<FileSelection, { ignoredBy: (file: string) => string | undefined; included: (file: string) => boolean }>();
+  const none = { ignoredBy: () => undefined, included: () => false };
+  const matchers = async (file: string) => {
+    if (!selectionFor) return none;
+    const selection = await selectionFor(file);
+    let m = made.get(selection);
+    if (!m) made.set(selection, m = { ignoredBy: matchingIgnoreGlob(selection.ignore, selection.base, cwd), included: ignoreMatcher(selection.include, selection.base, cwd) });
+    return m;
+  };
+  return {
+    ignoredBy: async (file) => (await matchers(file)).ignoredBy(file),
+    included: async (file) => (await matchers(file)).included(file),
+  };
 }
 
 const CONFIG_FILE = /\.(json|ya?ml)$/i;
@@ -29,10 +61,10 @@ export function isConfigFileName(relative: string): boolean {
 
 export async function lintPaths(paths: string[], options: LintPathsOptions = {}): Promise<LintReport> {
   const cwd = options.cwd ?? process.cwd();
-  const ignoredBy = matchingIgnoreGlob(options.ignore ?? [], options.ignoreBase ?? cwd, cwd);
-  const isIgnored = (file: string) => ignoredBy(file) !== undefined;
-  const included = ignoreMatcher(options.include ?? [], options.ignoreBase ?? cwd, cwd);
-  const accept = (relative: string) => isConfigFileName(relative) || included(relative);
+  // Each file's ignore and include globs are those of the nearest tool config above it.
+  const { ignoredBy, included } = selectionMatchers(options.selectionFor, cwd);
+  const isIgnored = async (file: string) => (await ignoredBy(file)) !== undefined;
+  const accept = async (relative: string) => isConfigFileName(relative) || included(relative);
   const targets = await findConfigFiles(paths, cwd, isIgnored, accept, options.scope, options.noIgnore ?? false);
   const skipped: SkippedFile[] = [];
   const scopes = new Map<string, ReadScope | undefined>();
@@ -40,7 +72,7 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
   const fetchCache = options.fetchCache ?? new Map<string, Promise<unknown>>();
   const results = await mapLimit(targets, 8, async (t): Promise<FileResult | null> => {
     if (t.error) return unreadable(t.file, t.error);
-    if (t.ignored) return ignoredFile(t.file, ignoredBy(t.file)!);
+    if (t.ignored) return ignoredFile(t.file, (await ignoredBy(t.file))!);
     // What a config names is read from the config's own repository (found once per folder).
     const folder = path.dirname(path.resolve(cwd, t.file));
     let scope = scopes.get(folder);
@@ -117,8 +149,8 @@ export interface Target {
  * node_modules skipped, well-known non-configs such as package.json too). Paths are as given, joined.
  */
 export async function findConfigFiles(
-  paths: readonly string[], cwd: string, isIgnored: (file: string) => boolean = () => false,
-  accept: (relative: string) => boolean = isConfigFileName, scope?: ReadScope, noIgnore = false,
+  paths: readonly string[], cwd: string, isIgnored: (file: string) => boolean | Promise<boolean> = () => false,
+  accept: (relative: string) => boolean | Promise<boolean> = isConfigFileName, scope?: ReadScope, noIgnore = false,
 ): Promise<Target[]> {
   const targets: Target[] = [];
   // A bound on the folder search: a tree past it is not a repository of configs (a link to / would be).
@@ -163,8 +195,8 @@ export async function findConfigFiles(
       }
       if (isDirectory) {
         if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-        if (!isIgnored(child)) await walk(child);
-      } else if (isFile && accept(child.split(path.sep).join('/')) && !isIgnored(child)) {
+        if (!(await isIgnored(child))) await walk(child);
+      } else if (isFile && (await accept(child.split(path.sep).join('/'))) && !(await isIgnored(child))) {
         const realFile = entry.isSymbolicLink() ? await realpath(path.resolve(cwd, child)).catch(() => child) : path.join(real, entry.name);
         if (seen.has(realFile)) continue;
         seen.add(realFile);
@@ -181,7 +213,7 @@ export async function findConfigFiles(
       continue;
     }
     if (info.isDirectory()) await walk(p);
-    else if (isIgnored(p) && !noIgnore) {
+    else if (!noIgnore && (await isIgnored(p))) {
       // Named, yet ignored: pre-commit passes every staged file, and an ignored one is no error.
       targets.push({ file: p, discovered: false, ignored: true });
     } else {

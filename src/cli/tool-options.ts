@@ -3,6 +3,7 @@
 import * as path from 'node:path';
 import { NotReadError, readRegularFileSync } from '../fs-async.js';
 import type { LintOptions } from '../lint.js';
+import type { FileSelection } from '../files.js';
 import { findToolConfigFile, loadToolConfig, type LoadedToolConfig, type Override } from '../config/index.js';
 import { deploymentEnvironment, parseEnvFile } from '../config/env-file.js';
 import { UsageError, type CliIO } from './io.js';
@@ -107,6 +108,15 @@ export function settingsPerFile(io: CliIO, values: SharedOptionValues & { config
     return settings;
   };
   return { settingsFor, problems: () => problems };
+}
+
+const selections = new WeakMap<LoadedToolConfig, FileSelection>();
+
+/** A tool config's ignore and include globs, relative to its folder (one object per tool config). */
+export function selectionOf(tool: LoadedToolConfig, cwd: string): FileSelection {
+  let selection = selections.get(tool);
+  if (!selection) selections.set(tool, selection = { ignore: tool.config.ignore, include: tool.config.include, base: tool.filepath ? path.dirname(tool.filepath) : cwd });
+  return selection;
 }
 
 /** SGCONF_JS_CONFIG=1 in the environment allows a JavaScript tool config, as --js-config does. */

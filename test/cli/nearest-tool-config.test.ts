@@ -47,6 +47,48 @@ describe('the nearest tool config', () => {
   });
 });
 
+describe('the nearest tool config in the folder search, test, dry-run and plan', () => {
+  // A team folder whose own tool config names its deployment's variables: its database config's sync
+  // function reads one of them.
+  const team = async () => {
+    await fs.mkdir(path.join(dir, 'team', 'tests'), { recursive: true });
+    await fs.writeFile(path.join(dir, 'team', '.sgconfrc.json'), JSON.stringify({ envFiles: ['team.env'], ignore: ['old/**'], include: ['*.conf'] }));
+    await fs.writeFile(path.join(dir, 'team', 'team.env'), 'CHANNEL_PREFIX=team-\n');
+    await fs.writeFile(path.join(dir, 'team', 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', sync: 'function (doc) { channel("${CHANNEL_PREFIX}" + doc.owner); }' }));
+    await fs.writeFile(path.join(dir, 'team', 'tests', 'db.sgtest.yaml'), 'config: ../db.json\ncases:\n  - name: the team prefix\n    doc: {owner: ann}\n    expect: {channels: [team-ann]}\n');
+  };
+
+  it('a folder\'s ignore and include globs apply to the files under it', async () => {
+    await team();
+    await fs.mkdir(path.join(dir, 'team', 'old'));
+    await fs.writeFile(path.join(dir, 'team', 'old', 'db.json'), '{"bucket": 1}');
+    await fs.writeFile(path.join(dir, 'team', 'gateway.conf'), JSON.stringify({ name: 'db2', bucket: 'b' }));
+    const json = JSON.parse((await runCli(['lint', 'team', '--format', 'json'], { cwd: dir })).stdout);
+    expect(json.results.map((r: { file: string }) => r.file).sort()).toEqual([path.join('team', 'db.json'), path.join('team', 'gateway.conf')]);
+  });
+
+  it('test runs each test file with its folder\'s tool config, from the root', async () => {
+    await team();
+    const r = await runCli(['test', 'team'], { cwd: dir });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toContain('1 passed');
+  });
+
+  it('dry-run and plan read the config with its folder\'s tool config', async () => {
+    await team();
+    await fs.writeFile(path.join(dir, 'doc.json'), '{"owner": "bob"}');
+    const dry = await runCli(['dry-run', 'team/db.json', '--doc', 'doc.json'], { cwd: dir });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(JSON.parse(dry.stdout).channels).toEqual(['team-bob']);
+    const plan = await runCli(['plan', 'team/db.json', '--from', '3.1', '--to', '4.1'], { cwd: dir });
+    expect(plan.code, plan.stdout).toBe(0);
+    // Without it, the variable is undefined, which blocks both.
+    await fs.rm(path.join(dir, 'team', '.sgconfrc.json'));
+    expect((await runCli(['dry-run', 'team/db.json', '--doc', 'doc.json'], { cwd: dir })).code).toBe(1);
+    expect((await runCli(['plan', 'team/db.json', '--from', '3.1', '--to', '4.1'], { cwd: dir })).code).toBe(1);
+  });
+});
+
 describe('print-config', () => {
   it('names the nearest tool config above the file', async () => {
     const r = await runCli(['print-config', 'fleet/sync_gateway.json'], { cwd: dir });

@@ -4,9 +4,9 @@ import { jsonText } from '../../messages.js';
 import * as path from 'node:path';
 import { frameReader, UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs, timeZoneOption, useColor } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, settingsPerFile, trustOptionsHelp, toolConfigFor } from '../tool-options.js';
 import { analyzeFile } from '../../files.js';
-import { summarize } from '../../lint.js';
+import { optionsForFile, summarize } from '../../lint.js';
 import { formatReport } from '../../report/index.js';
 import { selectFunction } from '../../sync/select.js';
 import { SandboxPool } from '../../sync/pool.js';
@@ -69,9 +69,15 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (values.doc === undefined) throw new UsageError('no document given: --doc FILE (or - for standard input)');
   if (values.user === undefined && (values.roles !== undefined || values.channels !== undefined)) throw new UsageError('--roles and --channels describe a user: give --user too');
 
+  const configFile = positionals[0]!;
   const tool = await toolConfigFor(io, values);
-  const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : io.env);
-  const options = deployment.options;
+  const runDeployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : io.env);
+  // The config is read with the settings of the nearest tool config above it, as lint judges it.
+  const perFile = settingsPerFile(io, values, { tool, options: runDeployment.options }, values['no-env'] ? null : io.env);
+  const options = (await perFile.settingsFor(configFile)).options;
+  const deployment = { problems: [...runDeployment.problems, ...perFile.problems()] };
+  // An override of the tool config may judge the config for another release: the function runs as that one.
+  const target = optionsForFile(configFile, { ...options, cwd: io.cwd }).target ?? options.target;
   const scope = options.scope!;
   const doc = readDocumentFile(values.doc, io, '--doc', scope);
   const request: SyncRequest = {
@@ -80,11 +86,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     ...(values.user !== undefined ? { user: { name: values.user, roles: splitList(values.roles), channels: splitList(values.channels) } } : {}),
     ...(values.xattrs !== undefined ? { xattrs: readDocumentFile(values.xattrs, io, '--xattrs', scope) } : {}),
   };
-  const configFile = positionals[0]!;
   const analyzed = await analyzeFile(configFile, { ...options, cwd: io.cwd });
   const errors = analyzed.result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0 || deployment.problems.length > 0) {
-    const report = summarize([...deployment.problems, { ...analyzed.result, diagnostics: errors }], options.target);
+    const report = summarize([...deployment.problems, { ...analyzed.result, diagnostics: errors }], target);
     io.stderr(await formatReport(report, 'stylish', { cwd: io.cwd, color: false, readSource: frameReader(io.cwd, options.scope, [configFile]) }));
     return 1;
   }
@@ -95,8 +100,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const pool = new SandboxPool(1);
   try {
     // Releases with the endpoint answer as it does; older ones as a real write would run.
-    const callPath = hasDryRunEndpoint(options.target) ? 'endpoint' : 'write';
-    const ran = await runRequests(pool, selection.choice, options.target, callPath, [request], undefined, values.tz);
+    const callPath = hasDryRunEndpoint(target) ? 'endpoint' : 'write';
+    const ran = await runRequests(pool, selection.choice, target, callPath, [request], undefined, values.tz);
     if (!ran.ok) {
       io.stderr(`sgconf dry-run: the ${role === 'sync' ? 'sync function' : 'import filter'} cannot be run: ${ran.message}\n`);
       return 1;

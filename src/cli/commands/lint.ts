@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { frameReader, UsageError, type CliIO } from '../io.js';
 import { COLOR_OPTIONS, parseCommandArgs, useColor } from '../args.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, settingsPerFile, trustOptionsHelp, toolConfigFor } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, selectionOf, settingsPerFile, trustOptionsHelp, toolConfigFor } from '../tool-options.js';
 import type { LoadedToolConfig } from '../../config/index.js';
 import { analyzeText, summarize } from '../../lint.js';
 import { lintPaths } from '../../files.js';
@@ -99,10 +99,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     },
     cwd: io.cwd,
     kind: values.kind as Kind | 'auto',
-    ignore: tool.config.ignore,
-    ignoreBase: tool.filepath ? path.dirname(tool.filepath) : io.cwd,
+    selectionFor: async (file: string) => selectionOf((await perFile.settingsFor(file)).tool, io.cwd),
     noIgnore: values['no-ignore'],
-    include: tool.config.include,
   };
   // Every finding is made, --quiet or not: the fixes come from all of them, and --quiet says what it hid.
     const lintAll = async (): Promise<LintReport> => {

@@ -1,7 +1,7 @@
 // sgconf plan <config> --from <version> --to <version> [--format markdown|json]: an upgrade runbook.
 import { MAX_CONFIG_BYTES, readRegularFile } from '../../fs-async.js';
 import path from 'node:path';
-import { passedVariables } from '../tool-options.js';
+import { deploymentFrom, settingsPerFile, toolConfigFor } from '../tool-options.js';
 import { readScope } from '../../read-scope.js';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
@@ -56,8 +56,21 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     io.stdout(renderBlocked(file, [{ rule: 'source/unreadable', severity: 'error', message, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 }], format));
     return 1;
   };
-  // plan takes no --host or --allow-path: it reads the repository's files only.
-  const scope = readScope(io.cwd, [], false);
+  // The settings of the nearest tool config above the file, as lint takes them (its env files, sources,
+  // rules and allowed paths); the release is --to's, and plan fetches nothing.
+  const shared = { 'pass-env': values['pass-env'], 'no-remote': true };
+  const env = values['no-env'] ? null : io.env;
+  const tool = await toolConfigFor(io, shared);
+  const run = deploymentFrom(tool, shared, io.cwd, env);
+  const perFile = settingsPerFile(io, shared, { tool, options: run.options }, env);
+  const settings = (await perFile.settingsFor(file)).options;
+  const problems = [...run.problems, ...perFile.problems()];
+  if (problems.length > 0) return blocked(`the tool config or an env file it names has errors: ${problems[0]!.file}: ${problems[0]!.diagnostics[0]?.message ?? ''}`);
+  // An override's release does not apply: the plan judges for --to.
+  const overrides = settings.overrides && { ...settings.overrides, entries: settings.overrides.entries.map(({ target: _release, ...rest }) => rest) };
+  const lint = { ...settings, overrides, cwd: io.cwd, remote: false };
+  // plan takes no --host or --allow-path: it reads the repository's files (and the tool config's allowPaths).
+  const scope = settings.scope ?? readScope(io.cwd, [], false);
   let bytes: Uint8Array;
   try {
     bytes = await readRegularFile(path.resolve(io.cwd, file), MAX_CONFIG_BYTES, scope);
@@ -68,7 +81,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const decoded = decodeBytes(bytes);
   if (decoded.text === null) return blocked(decoded.diagnostics[0]?.message ?? 'the file is not text');
   const { makePlan } = await import('../../plan/make.js');
-  const outcome = await makePlan(decoded.text, file, { from, to, lint: { env: values['no-env'] ? null : passedVariables(io.env, values['pass-env'] ?? []), cwd: io.cwd, remote: false, scope } });
+  const outcome = await makePlan(decoded.text, file, { from, to, lint: { ...lint, scope } });
   if (!outcome.ok) {
     io.stdout(renderBlocked(file, outcome.blocking, format));
     return 1;

@@ -4,8 +4,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { CoverageCollector, share } from '../../sgtest/coverage.js';
 import { UsageError, type CliIO } from '../io.js';
 import { COLOR_OPTIONS, parseCommandArgs, timeZoneOption, useColor } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor, type SharedOptionValues } from '../tool-options.js';
-import { findConfigFiles, ignoreMatcher } from '../../files.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, selectionOf, settingsPerFile, trustOptionsHelp, toolConfigFor, type SharedOptionValues } from '../tool-options.js';
+import { findConfigFiles, selectionMatchers } from '../../files.js';
 import { SandboxPool } from '../../sync/pool.js';
 import { runTestFile, type TestFileResult } from '../../sgtest/run.js';
 import { formatTestReport, stylishFile, stylishSummary, summarizeTests, testRunPassed, TEST_REPORT_FORMATS, type TestReportFormat } from '../../sgtest/report.js';
@@ -84,10 +84,12 @@ type TestOptionValues = SharedOptionValues & { tz?: string; grep?: string; 'forb
 async function runTests(values: TestOptionValues, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, started: Promise<void>): Promise<number> {
   const tool = await toolConfigFor(io, values);
   const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : io.env);
-  const isIgnored = ignoreMatcher(tool.config.ignore, tool.filepath ? path.dirname(tool.filepath) : io.cwd, io.cwd);
+  // Each test file is run with the settings of the nearest tool config above it, as lint judges files.
+  const perFile = settingsPerFile(io, values, { tool, options: deployment.options }, values['no-env'] ? null : io.env);
+  const { ignoredBy } = selectionMatchers(async (file) => selectionOf((await perFile.settingsFor(file)).tool, io.cwd), io.cwd);
   const paths = positionals.length > 0 ? positionals : ['.'];
   // A named test file the tool config ignores is left out, as a folder search leaves it out.
-  const targets = (await findConfigFiles(paths, io.cwd, isIgnored, (relative) => TEST_FILE.test(relative), deployment.options.scope)).filter((t) => !t.ignored);
+  const targets = (await findConfigFiles(paths, io.cwd, async (file) => (await ignoredBy(file)) !== undefined, (relative) => TEST_FILE.test(relative), deployment.options.scope)).filter((t) => !t.ignored);
   const missing = targets.filter((t) => t.error);
   if (missing.length > 0) throw new UsageError(`${missing[0]!.file}: ${missing[0]!.error}`);
   if (targets.length === 0 && values['pass-with-no-tests']) {
@@ -104,10 +106,10 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   timeZoneOption(values.tz);
   const bail = bailOption(values.bail);
   await started;
-  const runOptions = {
-    ...deployment.options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined, forbidOnly: values['forbid-only'] === true,
+  const optionsFor = async (file: string) => ({
+    ...(await perFile.settingsFor(file)).options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined, forbidOnly: values['forbid-only'] === true,
     ...(coverage ? { coverage } : {}), ...(grep ? { grep } : {}), ...(values.tz !== undefined ? { timeZone: values.tz } : {}),
-  };
+  });
   const color = useColor(io, values);
   // Stylish output streams: each file's block when the file is done, and on a terminal a progress line.
   const streaming = format === 'stylish' && !values.watch;
@@ -119,7 +121,7 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   const runStarted = performance.now();
   for (const target of targets) {
     const fileStarted = performance.now();
-    const result = await runTestFile(target.file, runOptions, pool);
+    const result = await runTestFile(target.file, await optionsFor(target.file), pool);
     result.durationMs = Math.round(performance.now() - fileStarted);
     results.push(result);
     cases += result.cases.length;
@@ -142,10 +144,10 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   if (values.watch) {
     io.stdout(formatTestReport(summarizeTests(deployment.options.target, results), format, io.cwd, color));
     const { watchTests } = await import('../watch-tests.js');
-    return watchTests(results, paths, { io, isTestFile: (file) => TEST_FILE.test(file), run: (file) => runTestFile(file, runOptions, pool), report: (rerun) => formatTestReport(summarizeTests(deployment.options.target, rerun), format, io.cwd, color) });
+    return watchTests(results, paths, { io, isTestFile: (file) => TEST_FILE.test(file), run: async (file) => runTestFile(file, await optionsFor(file), pool), report: (rerun) => formatTestReport(summarizeTests(deployment.options.target, rerun), format, io.cwd, color) });
   }
   // Lines of env files that are not NAME=value are findings of their own, as lint reports them.
-  const envFileResults = deployment.problems.map((p) => ({ file: p.file, target: deployment.options.target, diagnostics: p.diagnostics, cases: [] }));
+  const envFileResults = [...deployment.problems, ...perFile.problems()].map((p) => ({ file: p.file, target: deployment.options.target, diagnostics: p.diagnostics, cases: [] }));
   const report = summarizeTests(deployment.options.target, [...envFileResults, ...results], bailed);
   if (streaming) io.stdout(envFileResults.map((r) => stylishFile(r, io.cwd, color)).join('') + stylishSummary(report, color));
   else io.stdout(formatTestReport(report, format, io.cwd, color));
