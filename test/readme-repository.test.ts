@@ -2,27 +2,20 @@
 // first line), in a git repository; then its commands, each of which must pass.
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { runCli } from './helpers/cli.js';
-
-const ROOT = path.resolve(__dirname, '..');
+import { readmeRepository, writeFiles } from './helpers/readme-repository.js';
 
 describe('the README\'s repository', () => {
   it('lint, test and build pass on it as the README says', async () => {
-    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Set up a repository'), readme.indexOf('## Use it as a pre-commit hook'));
+    const { files, commands } = readmeRepository();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-readme-repo-'));
     execFileSync('git', ['init', '--quiet', dir]);
-    const blocks = [...section.matchAll(/```(?:json|sh|yaml|js)\n(?:\/\/|#) (\S+)\n([\s\S]*?)\n```/g)];
-    expect(blocks.map((b) => b[1])).toEqual(['.sgconfrc.json', 'deploy.env', 'config/bootstrap.yaml', 'config/databases/orders.yaml',
+    expect(Object.keys(files)).toEqual(['.sgconfrc.json', 'deploy.env', 'config/bootstrap.yaml', 'config/databases/orders.yaml',
       'config/databases/orders-sync.js', 'functions/orders-import.js', 'tests/orders.sgtest.yaml']);
-    for (const [, file, text] of blocks) {
-      mkdirSync(path.dirname(path.join(dir, file!)), { recursive: true });
-      writeFileSync(path.join(dir, file!), `${text}\n`);
-    }
-    const commands = [...section.matchAll(/```sh\n(sgconf [\s\S]*?)\n```/g)][0]![1]!.split('\n');
+    writeFiles(dir, files);
     expect(commands).toEqual(['sgconf lint .', 'sgconf test', 'sgconf build config --out deploy']);
     for (const command of commands) {
       const r = await runCli(command.split(' ').slice(1), { cwd: dir });
@@ -33,5 +26,17 @@ describe('the README\'s repository', () => {
     expect(existsSync(path.join(dir, 'deploy/bootstrap.json'))).toBe(true);
     const again = await runCli(['lint', '.'], { cwd: dir });
     expect(again.code, again.stdout).toBe(0);
+  });
+
+  it('a mistake in a function file is reported at that file\'s line and column, as typed from the repository', async () => {
+    const { files } = readmeRepository();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-readme-repo-'));
+    execFileSync('git', ['init', '--quiet', dir]);
+    writeFiles(dir, { ...files, 'config/databases/orders-sync.js': files['config/databases/orders-sync.js']!.replace('requireUser(doc.owner);', 'requireUser(doc.owner;') });
+    const lint = await runCli(['lint', '.'], { cwd: dir });
+    expect(lint.code).toBe(1);
+    expect(lint.stdout).toMatch(/^ {2}config\/databases\/orders-sync\.js:2:24 +error +sync function from file orders-sync\.js: Unexpected token ;/m);
+    const junit = await runCli(['lint', '.', '--format', 'junit'], { cwd: dir });
+    expect(junit.stdout).toContain('file="config/databases/orders-sync.js" line="2"');
   });
 });

@@ -16,8 +16,9 @@ export function formatJunit(report: LintReport, options: FormatOptions): string 
     const cases: string[] = [];
     let suiteFailures = 0;
     for (const d of result.diagnostics) {
-      const where = `${d.file ?? file}:${d.line}:${d.column}`;
-      const open = `    <testcase name="${xmlText(`${where} ${d.rule}`)}" classname="${xmlText(file)}" file="${xmlText(d.file ?? file)}" line="${d.line}" time="0"`;
+      const at = d.file ? path.relative(options.cwd, path.resolve(options.cwd, d.file)).split(path.sep).join('/') : file;
+      const where = `${at}:${d.line}:${d.column}`;
+      const open = `    <testcase name="${xmlText(`${where} ${d.rule}`)}" classname="${xmlText(file)}" file="${xmlText(at)}" line="${d.line}" time="0"`;
       const text = xmlText(joinDetail(d.message, d.detail));
       if (d.severity === 'info') {
         cases.push(`${open}>\n      <system-out>${text}</system-out>\n    </testcase>`);

@@ -1,9 +1,17 @@
 // Human report: grouped by file, `line:col  severity  message  rule`, a code frame, a summary line.
+import * as path from 'node:path';
 import type { Diagnostic, LintReport, Severity } from '../types.js';
 import { LineIndex } from '../source/offset-map.js';
 import type { FormatOptions } from './options.js';
 import { scrub, secretsToMask } from '../secrets.js';
 import { printable } from '../messages.js';
+
+/** A function file's path as the user would type it from where sgconf ran: relative inside that folder. */
+function shownPath(file: string, cwd: string): string {
+  if (!path.isAbsolute(file)) return file;
+  const relative = path.relative(cwd, file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+}
 
 const CODES = { red: 31, yellow: 33, blue: 34, gray: 90, bold: 1, underline: 4, green: 32 } as const;
 
@@ -23,7 +31,7 @@ export function formatStylish(report: LintReport, options: FormatOptions): strin
     const external = new Map<string, LineIndex | null>();
     for (const d of result.diagnostics) {
       if (d.severity === 'info') infoCount++;
-      const where = `${d.file ? `${printable(d.file)}:` : ''}${d.line}:${d.column}`;
+      const where = `${d.file ? `${printable(shownPath(d.file, options.cwd))}:` : ''}${d.line}:${d.column}`;
       out += `  ${paint('gray', where.padEnd(8))}  ${severityWord(d.severity).padEnd(options.color ? 16 : 7)}  ${printable(d.message)}  ${paint('gray', d.rule)}\n`;
       let lines = index;
       // Only a JavaScript file's lines are shown: a path such as /proc/self/environ named as a function

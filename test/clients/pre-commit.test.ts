@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { cloneAtHead, ROOT, userEnv } from './checkout';
+import { readmeRepository } from '../helpers/readme-repository';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'sgconf-pre-commit-'));
 // pre-commit's own cache (hook repositories and their environments), shared by the projects below.
@@ -100,6 +101,25 @@ describe('pre-commit hook', () => {
     const passing = commit(dir, { 'tests/orders.sgtest.yaml': tests });
     expect(passing.code, passing.out).toBe(0);
     expect(passing.out).toMatch(/sgconf test \(sync function and import filter tests\)\.+Passed/);
+  });
+
+  it("passes a commit of the README's repository layout, and fails one that breaks its function file at that file's line", () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const example = /```yaml\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf('## Use it as a pre-commit hook')))?.[1] ?? '';
+    const dir = project('readme-repository', example.replace('/path/to/sgconf', hookRepo).replace('<commit>', rev));
+    const { files } = readmeRepository();
+    const clean = commit(dir, files);
+    expect(clean.code, clean.out).toBe(0);
+    expect(clean.out).toMatch(/sgconf \(Sync Gateway config lint\)\.+Passed/);
+    expect(clean.out).toMatch(/sgconf test \(sync function and import filter tests\)\.+Passed/);
+
+    const broken = commit(dir, { 'config/databases/orders-sync.js': files['config/databases/orders-sync.js']!.replace('requireUser(doc.owner);', 'requireUser(doc.owner;') });
+    expect(broken.code, broken.out).not.toBe(0);
+    expect(broken.out).toContain('config/databases/orders-sync.js:2:24: sync function from file orders-sync.js: Unexpected token ;');
+    // The database config that names it, changed with it, is linted with the function inside.
+    const both = commit(dir, { 'config/databases/orders.yaml': `${files['config/databases/orders.yaml']}revs_limit: 100\n` });
+    expect(both.code, both.out).not.toBe(0);
+    expect(both.out).toMatch(/config\/databases\/orders-sync\.js:2:24 +error/);
   });
 
   it("picks gateway configs by name when `files` is not set, and leaves sgconf's own config and other JSON alone", () => {
