@@ -90,12 +90,30 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     await connection.sendDiagnostics({ uri, diagnostics: diagnostics.map(toLsp) });
   }
 
+  /**
+   * The findings in the function files a config names (a build source's `sync: orders-sync.js`), on those
+   * files, at their own lines, as lint reports them; a file's findings are cleared once they are mended.
+   * A fix belongs to the config's text, so these carry none.
+   */
+  const functionFilesOf = new Map<string, Set<string>>();
+  async function publishInFunctionFiles(configUri: string, dir: string, diagnostics: Diagnostic[]): Promise<void> {
+    const byUri = new Map<string, Diagnostic[]>();
+    for (const d of diagnostics) {
+      const uri = pathToFileURL(path.resolve(dir, d.file!)).href;
+      byUri.set(uri, [...(byUri.get(uri) ?? []), { ...d, fix: undefined }]);
+    }
+    for (const uri of functionFilesOf.get(configUri) ?? []) if (!byUri.has(uri)) byUri.set(uri, []);
+    functionFilesOf.set(configUri, new Set([...byUri].filter(([, found]) => found.length > 0).map(([uri]) => uri)));
+    for (const [uri, found] of byUri) await connection.sendDiagnostics({ uri, diagnostics: found.map(toLsp) });
+  }
+
   async function validate(document: TextDocument): Promise<void> {
     const file = pathOf(document.uri);
     if (file === null) return;
     try {
       const { options, suppress } = await optionsFor(file);
       let found: Diagnostic[] = [];
+      let elsewhere: Diagnostic[] = [];
       let kind: Kind | null = null;
       if (/\.sgtest\.(json|ya?ml)$/i.test(file)) {
         // A test file: its own checks (the cases run with `sgconf test`).
@@ -108,11 +126,13 @@ export function startServer(connection: Connection = createConnection(ProposedFe
           : await analyzeText(document.getText(), file, { ...options, discovered: true });
         if (analyzed === null) return; // a newer check of it replaced this one
         found = analyzed.result.diagnostics.filter((d) => !d.file);
+        elsewhere = analyzed.result.diagnostics.filter((d) => d.file);
         kind = analyzed.kind;
       }
       // A newer version arrived while this one was linted: its own run reports.
       if (documents.get(document.uri)?.version !== document.version) return;
       found = suppress(found);
+      await publishInFunctionFiles(document.uri, path.dirname(file), suppress(elsewhere));
       linted.set(document.uri, { version: document.version, kind, options });
       await connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: found.map(toLsp) });
     } catch (error) {

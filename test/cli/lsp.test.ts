@@ -100,6 +100,26 @@ describe('sgconf lsp', () => {
     expect(params.diagnostics.map((d: any) => d.code)).not.toContain('functions/external-source-in-database-config');
   });
 
+  it('shows a mistake in a source\'s function file on that file, at its line, and clears it once mended', async () => {
+    const repo = path.join(dir, 'function-file');
+    mkdirSync(path.join(repo, 'config'), { recursive: true });
+    writeFileSync(path.join(repo, '.sgconfrc.json'), JSON.stringify({ sources: ['config/**'] }));
+    const functionFile = path.join(repo, 'config', 'sync.js');
+    writeFileSync(functionFile, 'function (doc) {\n  channel(doc.owner;\n}\n');
+    const text = '{\n  "name": "db",\n  "bucket": "b",\n  "sync": "sync.js"\n}\n';
+    const configUri = pathToFileURL(path.join(repo, 'config', 'db.json')).href;
+    const functionUri = pathToFileURL(functionFile).href;
+    const onFunction = () => client.next((m: any) => m.method === 'textDocument/publishDiagnostics' && m.params.uri === functionUri);
+    const broken = onFunction();
+    client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: configUri, languageId: 'json', version: 1, text } } });
+    const { params } = await broken;
+    expect(params.diagnostics).toEqual([expect.objectContaining({ code: 'functions/syntax-error', range: expect.objectContaining({ start: { line: 1, character: 19 } }) })]);
+    writeFileSync(functionFile, 'function (doc) {\n  channel(doc.owner);\n}\n');
+    const mended = onFunction();
+    client.send({ method: 'textDocument/didChange', params: { textDocument: { uri: configUri, version: 2 }, contentChanges: [{ text: `${text} ` }] } });
+    expect((await mended).params.diagnostics).toEqual([]);
+  });
+
   it('checks a test file, and leaves JSON that is no gateway config alone', async () => {
     const test = pathToFileURL(path.join(dir, 'orders.sgtest.yaml')).href;
     const published = client.diagnostics(test, 1);

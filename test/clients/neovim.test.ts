@@ -5,6 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readmeRepository, writeFiles } from '../helpers/readme-repository';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -53,5 +55,31 @@ describe('Neovim with sgconf lsp', () => {
     spawnSync(process.execPath, [BIN, 'lint', copy, '--fix'], { cwd: dir, encoding: 'utf8' });
     expect(fixedByEditor).toBe(readFileSync(copy, 'utf8'));
     expect(fixedByEditor).toContain('"import_docs": true');
+  });
+
+  it("gives the README's repository lint's verdict, and shows a broken function file's mistake on that file", () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-nvim-repo-'));
+    execFileSync('git', ['init', '--quiet', dir]);
+    const { files } = readmeRepository();
+    writeFiles(dir, files);
+    const config = path.join(dir, 'config', 'databases', 'orders.yaml');
+    const session = (out: string) => {
+      const run = spawnSync('nvim', ['--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${path.join(__dirname, 'neovim', 'session.lua')}`], {
+        cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, SGCONF_BIN: BIN, SGCONF_FILE: config, SGCONF_OUT: out, SGCONF_ROOT: dir, SGCONF_CLEAN: '1' },
+      });
+      expect(run.status, run.stderr).toBe(0);
+      return JSON.parse(readFileSync(out, 'utf8')) as { arrived: boolean; diagnostics: { code: string }[]; elsewhere: { file: string; line: number; col: number; code: string }[] };
+    };
+    const lint = spawnSync(process.execPath, [BIN, 'lint', '.', '--format', 'json'], { cwd: dir, encoding: 'utf8' });
+    expect(lint.status, lint.stdout).toBe(0);
+    const clean = session(path.join(dir, 'clean.json'));
+    expect(clean.arrived).toBe(true);
+    expect(clean.diagnostics.map((d) => d.code).sort()).toEqual(JSON.parse(lint.stdout).results.find((r: { file: string }) => r.file === path.join('config', 'databases', 'orders.yaml')).diagnostics.map((d: { rule: string }) => d.rule).sort());
+    expect(clean.elsewhere).toEqual([]);
+
+    writeFiles(dir, { 'config/databases/orders-sync.js': files['config/databases/orders-sync.js']!.replace('requireUser(doc.owner);', 'requireUser(doc.owner;') });
+    const broken = session(path.join(dir, 'broken.json'));
+    expect(broken.arrived).toBe(true);
+    expect(broken.elsewhere).toEqual([{ file: path.join(dir, 'config', 'databases', 'orders-sync.js'), line: 1, col: 23, code: 'functions/syntax-error' }]);
   });
 });
