@@ -17,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { generate } from './generate.js';
 import { checkProcess, fmt, interleave, median, peakRss, timeProcess } from './lib.js';
 import { writeSyncCases } from './sgtest-cases.js';
-import { writeValidationSuite } from './validation-function.js';
+import { writeGlobalMutationSuite, writeSynctosSuite, writeValidationSuite } from './validation-function.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The CLI as the installed program runs it: Node started with the launcher's V8 flags (bin/sgconf.js's
@@ -255,7 +255,7 @@ if (wanted('g')) {
   const rate = cases / (ms / 1000);
   const warmRate = cases / ((median(samples2x) - ms) / 1000);
   report('g', `sgconf test: ${cases} cases in ${fmt(ms, 0)} ms = ${fmt(rate, 0)} cases/s for the whole command; once warm ${fmt(warmRate, 0)} cases/s (${os.cpus().length} cores, every case isolated)`,
-    'at least 5,000 cases/s for the whole command', rate >= 5000, { cases, ms, rate, warmRate, samples, samples2x });
+    'at least 2,000 cases/s for the whole command (issue 32)', rate >= 2000, { cases, ms, rate, warmRate, samples, samples2x });
 }
 
 // j: a generated validation function of 2,600 lines (bench/validation-function.js, synctos' style) on 1,000
@@ -268,7 +268,7 @@ if (wanted('j')) {
   const { source, calls } = JSON.parse(readFileSync(path.join(dir, 'calls.json'), 'utf8'));
   const program = functionProgram(source, 'sync', '4.1');
   const batchFile = path.join(dir, 'batch.json');
-  writeFileSync(batchFile, JSON.stringify({ program: { text: program.text, role: program.role, shared: program.shareable, underscore: program.underscore, stackDepthLimit: program.stackDepthLimit }, calls }));
+  writeFileSync(batchFile, JSON.stringify({ program: { text: program.text, role: program.role, underscore: true, stackDepthLimit: program.stackDepthLimit }, calls }));
   const rounds = quick ? 2 : 3;
   progress(`sgconf test: a ${lines}-line validation function, ${cases} cases, ${rounds} rounds; per call: the engine against native Go`);
   const command = { command: node, args: [...NODE_FLAGS, path.join(root, 'bin', 'sgconf.js'), 'test', rel(dir)], cwd: root };
@@ -287,6 +287,37 @@ if (wanted('j')) {
   const ratio = nativeNs ? wasmNs / nativeNs : null;
   report('j', `validation function (${lines} lines): ${cases} cases in ${fmt(ms, 0)} ms for the whole command; a call costs the engine ${fmt(wasmNs / 1000, 0)} µs, ${nativeNs ? `native Go ${fmt(nativeNs / 1000, 0)} µs: ${fmt(ratio, 1)}x (with V8's optimising compiler, once warm: ${fmt(optimisedNs / 1000, 0)} µs, ${fmt(optimisedNs / nativeNs, 1)}x)` : 'native Go not measured (no go here)'}`,
     'the whole command under 8 s; a call at most 5x native', ms < 8000 && ratio !== null && ratio <= 5, { lines, cases, ms, samples, wasmNs, optimisedNs, nativeNs, ratio });
+}
+
+// l: a translated synctos suite's shape (issue 32): 50 files, each a generated validation function of about
+// 2,000 lines that lists the document's keys, 900 cases expecting what the function demands of the writer:
+// the whole command, every case in a fresh world.
+if (wanted('l')) {
+  const dir = path.join(here, 'out', 'synctos');
+  const { files, lines, cases } = writeSynctosSuite(dir);
+  const rounds = quick ? 2 : 3;
+  progress(`sgconf test: ${files} files of ${lines}-line validation functions, ${cases} cases, ${rounds} rounds`);
+  const command = { command: node, args: [...NODE_FLAGS, path.join(root, 'bin', 'sgconf.js'), 'test', rel(dir)], cwd: root };
+  checkProcess(command);
+  const samples = [];
+  for (let i = 0; i < rounds; i++) samples.push(timeProcess(command));
+  const ms = median(samples);
+  report('l', `synctos-shaped suite: ${files} files, ${cases} cases in ${fmt(ms, 0)} ms for the whole command`, 'at most 15 s', ms <= 15000, { files, lines, cases, ms, samples });
+}
+
+// m: 10,000 cases of a function that uses underscore and changes a global on every write (each case must
+// not see the one before it): the whole command.
+if (wanted('m')) {
+  const dir = path.join(here, 'out', 'global-mutation');
+  const cases = writeGlobalMutationSuite(dir, 10000);
+  const rounds = quick ? 2 : 3;
+  progress(`sgconf test: ${cases} cases of a function that uses underscore and changes a global, ${rounds} rounds`);
+  const command = { command: node, args: [...NODE_FLAGS, path.join(root, 'bin', 'sgconf.js'), 'test', rel(dir)], cwd: root };
+  checkProcess(command);
+  const samples = [];
+  for (let i = 0; i < rounds; i++) samples.push(timeProcess(command));
+  const ms = median(samples);
+  report('m', `underscore and a changed global: ${cases} cases in ${fmt(ms, 0)} ms for the whole command (${fmt(cases / (ms / 1000), 0)} cases/s)`, 'at most 15 s', ms <= 15000, { cases, ms, samples });
 }
 
 // k: a hostile config: one object of 100,000 and of 1,000,000 unknown keys (20 MB). Lint grows linearly

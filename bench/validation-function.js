@@ -103,7 +103,12 @@ function invalidFieldValue(field) {
   }
 }
 
-export function writeValidationSuite(dir, { types = 40, cases = 1000, seed = 7 } = {}) {
+/**
+ * `enumerate`: each validator also rejects properties it does not know, listing the document's keys with
+ * for-in as synctos does; `authorization`: the cases also expect what the function demands of the writer;
+ * `name`: the config's and the test file's name.
+ */
+export function writeValidationSuite(dir, { types = 40, cases = 1000, seed = 7, enumerate = false, authorization = false, name = 'validation' } = {}) {
   const random = prng(seed);
   const docTypes = Array.from({ length: types }, (_, i) => ({ name: `type${i}`, fields: fieldsFor(random, 6 + Math.floor(random() * 6)) }));
   const lines = ['function (doc, oldDoc) {'];
@@ -115,6 +120,10 @@ export function writeValidationSuite(dir, { types = 40, cases = 1000, seed = 7 }
     lines.push(`  validators.${type.name} = function (doc, oldDoc) {`);
     lines.push('    var errors = [];');
     for (const field of type.fields) lines.push(...checkOf(field));
+    if (enumerate) {
+      lines.push(`    var known = { type: true, owner: true, _id: true, _rev: true${type.fields.map((f) => `, ${f.name}: true`).join('')} };`);
+      lines.push('    for (var key in doc) { if (!known.hasOwnProperty(key)) errors.push("unknown property " + key); }');
+    }
     lines.push('    if (oldDoc && oldDoc.owner !== doc.owner) errors.push("owner cannot change");');
     lines.push(`    if (errors.length > 0) reject("${type.name}", errors);`);
     lines.push(`    channel("${type.name}-" + doc.owner);`);
@@ -138,13 +147,50 @@ export function writeValidationSuite(dir, { types = 40, cases = 1000, seed = 7 }
       if (field === broken) doc[field.name] = invalidFieldValue(field);
       else if (field.required || random() < 0.6) doc[field.name] = validFieldValue(random, field, i + k);
     });
-    const expect = broken ? { rejected: { status: 403 } } : { rejected: false, channels: [`${type.name}-${owner}`] };
+    const expect = {
+      ...(broken ? { rejected: { status: 403 } } : { rejected: false, channels: [`${type.name}-${owner}`] }),
+      ...(authorization ? { authorization: { users: [owner] } } : {}),
+    };
     suite.push({ name: `${type.name} ${i}${broken ? ` with a bad ${broken.name}` : ''}`, doc, userCtx: { name: owner }, expect });
     calls.push({ doc: { ...doc, _id: `d${i}`, _rev: `1-${i}` }, oldDoc: '', meta: { xattrs: {} }, userCtx: { name: owner, channels: ['!'], roles: [] }, numbers: 'convert' });
   }
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'validation.json'), `{\n  "name": "validation",\n  "bucket": "validation",\n  "sync": \`${source}\`\n}\n`);
-  writeFileSync(path.join(dir, 'validation.sgtest.json'), JSON.stringify({ config: 'validation.json', cases: suite }));
+  writeFileSync(path.join(dir, `${name}.json`), `{\n  "name": "${name}",\n  "bucket": "${name}",\n  "sync": \`${source}\`\n}\n`);
+  writeFileSync(path.join(dir, `${name}.sgtest.json`), JSON.stringify({ config: `${name}.json`, cases: suite }));
   writeFileSync(path.join(dir, 'calls.json'), JSON.stringify({ source, calls }));
   return { lines: lines.length, cases };
+}
+
+/**
+ * A translated synctos suite's shape: `files` configs, each with its own generated validation function of
+ * about 2,000 lines that enumerates the document's keys, and `cases` cases in all, each expecting what the
+ * function demands of the writer. Returns { files, lines (of each function, about), cases }.
+ */
+export function writeSynctosSuite(dir, { files = 50, cases = 900 } = {}) {
+  let lines = 0;
+  for (let f = 0; f < files; f++) {
+    const written = writeValidationSuite(dir, { types: 28, cases: Math.round(cases / files), seed: 100 + f, enumerate: true, authorization: true, name: `suite${String(f).padStart(2, '0')}` });
+    lines = written.lines;
+  }
+  return { files, lines, cases: files * Math.round(cases / files) };
+}
+
+/**
+ * `count` cases of a function that uses underscore and changes a global on every write (a counter), as
+ * functions written for the gateway's long-lived runtimes do: each case must still start from a fresh world.
+ */
+export function writeGlobalMutationSuite(dir, count) {
+  mkdirSync(dir, { recursive: true });
+  const source = [
+    'function (doc, oldDoc) {',
+    '  writes = (typeof writes === "undefined" ? 0 : writes) + 1;',
+    '  var tags = _.uniq(_.map(doc.tags, function (t) { return String(t).toLowerCase(); }));',
+    '  if (writes !== 1) throw({forbidden: "a previous write was seen"});',
+    '  _.each(tags, function (t) { channel("tag-" + t); });',
+    '}',
+  ].join('\n');
+  writeFileSync(path.join(dir, 'tags.json'), `{\n  "name": "tags",\n  "bucket": "tags",\n  "sync": \`${source}\`\n}\n`);
+  const suite = Array.from({ length: count }, (_, i) => ({ name: `tags ${i}`, doc: { tags: [`A${i % 7}`, `a${i % 7}`, `B${i % 3}`] }, expect: { channels: [`tag-a${i % 7}`, `tag-b${i % 3}`] } }));
+  writeFileSync(path.join(dir, 'tags.sgtest.json'), JSON.stringify({ config: 'tags.json', cases: suite }));
+  return count;
 }

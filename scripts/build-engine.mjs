@@ -5,7 +5,8 @@
 // loader, wasm_exec.js, with the Go license it carries. The
 // built files are committed, so that `npm ci` needs no Go; this script makes them again, byte for byte
 // with the same Go (Debian's golang-go, Go 1.19): -trimpath and an empty build id leave no path or
-// time in the module.
+// time in the module. Each module is then instrumented for the host's saved states (scripts/engine-module.mjs:
+// its globals exported, a write barrier that marks the pages a call writes).
 //
 // Usage: node scripts/build-engine.mjs [--check]
 //   --check  build into a temporary folder and compare with the committed files (exit 1 when they differ)
@@ -15,6 +16,7 @@ import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { instrumentEngineModule } from './engine-module.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const engine = path.join(root, 'engine');
@@ -50,7 +52,10 @@ const out = check ? mkdtempSync(path.join(tmpdir(), 'sgconf-engine-')) : committ
 mkdirSync(out, { recursive: true });
 try {
   for (const { file, modfile } of MODULES) {
-    execFileSync('go', ['build', `-modfile=${modfile}`, '-buildvcs=false', '-trimpath', '-ldflags=-s -w -buildid=', '-o', path.join(out, file), './cmd/engine'], { cwd: engine, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const built = path.join(out, `${file}.go-build`);
+    execFileSync('go', ['build', `-modfile=${modfile}`, '-buildvcs=false', '-trimpath', '-ldflags=-s -w -buildid=', '-o', built, './cmd/engine'], { cwd: engine, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    writeFileSync(path.join(out, file), instrumentEngineModule(readFileSync(built)));
+    rmSync(built);
   }
   const loader = readFileSync(path.join(goroot, 'misc', 'wasm', 'wasm_exec.js'), 'utf8');
   writeFileSync(path.join(out, 'wasm_exec.js'), `// Copied from ${goVersion}'s misc/wasm/wasm_exec.js by scripts/build-engine.mjs; its license is GO_LICENSE beside it.\n${loader}`);

@@ -21,34 +21,15 @@ const (
 	ImportFilter = "import_filter"
 )
 
-// hiddenFunction names the compiled function in the template runtime, so that each copy finds its own
-// copy of it; it is deleted from every copy before the user's code runs.
-const hiddenFunction = "__sgconf_compiled_function__"
-
-var deleteHidden *otto.Script
-
-// deleteHiddenScript compiles its script on first use: nothing runs otto at start-up.
-func deleteHiddenScript() *otto.Script {
-	if deleteHidden == nil {
-		script, err := newRuntime(false).Compile("", "delete this."+hiddenFunction)
-		if err != nil {
-			panic(err)
-		}
-		deleteHidden = script
-	}
-	return deleteHidden
-}
-
-// Program is a function compiled once; every call runs in a copy of its runtime, so that no call sees
-// what another changed (the dry-run endpoints build a new runner per request: db/crud.go@4.1.1).
+// Program is a function compiled once. Its calls run in its runtime itself: that no call sees what
+// another changed is the host's part (the dry-run endpoints build a new runner per request:
+// db/crud.go@4.1.1). The engine's host puts the whole program back in the state it saved after the
+// compilation before each call (src/otto/load.ts), whatever the call did.
 type Program struct {
-	role     string
-	template *otto.Otto
-	record   *Record
-	// shared: every call runs in the template itself (the caller has proved that no call can change
-	// what a later call sees); otherwise each call runs in a copy.
-	shared bool
-	fn     otto.Value
+	role    string
+	runtime *otto.Otto
+	record  *Record
+	fn      otto.Value
 	// coverage counts an instrumented function's counters; nil when it has none.
 	coverage *coverage
 	// location is the gateway host's zone, which otto's Date reads as time.Local.
@@ -57,10 +38,8 @@ type Program struct {
 
 // Options say what a function needs of its runtime.
 type Options struct {
-	// Shared: the function provably changes nothing a later call could see, so calls share one runtime.
-	Shared bool `json:"shared"`
-	// Underscore: the function may reach underscore.js. A function that cannot name it runs without it,
-	// which nothing it can do can observe.
+	// Underscore: the runtime Compile makes has underscore.js, as the gateway's has (the engine compiles
+	// every program in one such runtime: CompileIn); without it, a test's function that names it fails.
 	Underscore bool `json:"underscore"`
 	// StackDepthLimit is otto's limit on nested calls that the release's sg-bucket sets (0: none).
 	StackDepthLimit int `json:"stackDepthLimit"`
@@ -81,6 +60,13 @@ var ErrNotAFunction = errors.New("JavaScript source does not evaluate to a funct
 // Compile evaluates "(" + source + ")" as sg-bucket's SetFunction does and defines the natives of the role.
 // A sync function's source is the gateway's wrapper around the user's function.
 func Compile(role string, source string, options Options) (program *Program, err error) {
+	return CompileIn(NewRuntime(options.Underscore), role, source, options)
+}
+
+// CompileIn is Compile in a runtime made by NewRuntime, which the program then owns: a host that restores
+// the engine's state from before the compilation for each program (src/sync/engine.ts) makes the runtime
+// once, with underscore.js, and compiles every program in it.
+func CompileIn(vm *otto.Otto, role string, source string, options Options) (program *Program, err error) {
 	defer func() {
 		if caught := recover(); caught != nil {
 			program, err = nil, fmt.Errorf("%v", caught)
@@ -92,7 +78,6 @@ func Compile(role string, source string, options Options) (program *Program, err
 			return nil, fmt.Errorf("the time zone %q: %v", options.TimeZone, err)
 		}
 	}
-	vm := newRuntime(options.Underscore)
 	if options.StackDepthLimit > 0 {
 		vm.SetStackDepthLimit(options.StackDepthLimit)
 	}
@@ -109,13 +94,8 @@ func Compile(role string, source string, options Options) (program *Program, err
 	if role == Sync {
 		defineSyncNatives(vm, record)
 	}
-	program = &Program{role: role, template: vm, record: record, shared: options.Shared, fn: fn, coverage: counted, location: location}
-	if options.Shared {
-		setConsole(vm, record)
-	} else if err := vm.Set(hiddenFunction, fn); err != nil {
-		return nil, err
-	}
-	return program, nil
+	setConsole(vm, record)
+	return &Program{role: role, runtime: vm, record: record, fn: fn, coverage: counted, location: location}, nil
 }
 
 // evaluate runs the text that holds the function as sg-bucket's SetFunction does (vm.Object); a function
@@ -142,8 +122,8 @@ func evaluate(vm *otto.Otto, text string, options Options) (otto.Value, *coverag
 	return value, counted, err
 }
 
-// newRuntime is otto.New with or without the registered underscore.js, which otto.New runs last.
-func newRuntime(withUnderscore bool) *otto.Otto {
+// NewRuntime is otto.New with or without the registered underscore.js, which otto.New runs last.
+func NewRuntime(withUnderscore bool) *otto.Otto {
 	underscore.Disable()
 	vm := otto.New()
 	underscore.Enable()
@@ -197,8 +177,8 @@ type UserCtx struct {
 	Roles    []string `json:"roles"`
 }
 
-// Run calls the function once in a fresh copy of its runtime. A Go panic inside otto ends the call as an
-// error, as the gateway's handler turns a panic into a 500.
+// Run calls the function once. A Go panic inside otto ends the call as an error, as the gateway's
+// handler turns a panic into a 500.
 func (p *Program) Run(call Call) (result Result) {
 	*p.record = Record{}
 	result.Outcome = p.run(call)
@@ -217,19 +197,7 @@ func (p *Program) run(call Call) (outcome Outcome) {
 	}()
 	// otto's Date reads time.Local: the program's zone for the call (calls run one at a time).
 	time.Local = p.location
-	vm, fn := p.template, p.fn
-	if !p.shared {
-		vm = p.template.Copy()
-		var err error
-		if fn, err = vm.Get(hiddenFunction); err != nil {
-			return Outcome{Kind: "threw", Message: err.Error()}
-		}
-		if _, err := vm.Run(deleteHiddenScript()); err != nil {
-			return Outcome{Kind: "threw", Message: err.Error()}
-		}
-		// console is a Go map, which copies would share: each copy gets its own.
-		setConsole(vm, p.record)
-	}
+	vm, fn := p.runtime, p.fn
 	if p.coverage != nil {
 		p.coverage.start()
 		// Read however the call ends: a throw is a result like any other.

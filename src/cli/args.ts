@@ -89,3 +89,10 @@ export function resolveTarget(option: string | undefined, fromToolConfig: Releas
 }
 
 
+
+/** A whole number option from 1 to `max` (--key-orders, --timeout); null when absent. */
+export function wholeNumberOption(option: string, text: string | undefined, max: number, what: string): number | null {
+  if (text === undefined) return null;
+  if (!/^[1-9]\d*$/.test(text) || Number(text) > max) throw new UsageError(`${option} ${JSON.stringify(text)}: give a whole number of ${what} from 1 to ${max}`);
+  return Number(text);
+}

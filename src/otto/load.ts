@@ -15,18 +15,44 @@ export interface OttoApi {
   run(batch: string): string;
   check(source: string): string;
   expiry(values: string): string;
-  free(id: number): void;
 }
 
 export interface GoProgram {
   api: OttoApi;
   /** True once the Go program has ended (a fatal error): it answers no more. */
   exited(): boolean;
+  /** The whole state of the Go program between two calls (see GoState). */
+  save(): GoState;
+  /** Puts the Go program back in a saved state: nothing done since can be seen by the next call. */
+  restore(state: GoState): void;
 }
 
+/**
+ * Everything a Go program on js/wasm is, between two calls from the host: its linear memory, the module's
+ * globals (the stack pointer among them) and the loader's tables of the JavaScript values Go holds.
+ */
+export interface GoState {
+  memory: Uint8Array;
+  globals: (number | bigint)[];
+  values: unknown[];
+  refCounts: number[];
+  ids: Map<unknown, number>;
+  idPool: number[];
+  timeouts: Map<number, unknown>;
+  nextTimeoutId: number;
+}
+
+/** The loader's fields (wasm_exec.js) that hold the Go program's JavaScript-side state. */
 interface GoInstance {
   importObject: WebAssembly.Imports;
   exited: boolean;
+  mem: DataView;
+  _values: unknown[];
+  _goRefCounts: number[];
+  _ids: Map<unknown, number>;
+  _idPool: number[];
+  _scheduledTimeouts: Map<number, unknown>;
+  _nextCallbackTimeoutID: number;
   run(instance: WebAssembly.Instance): Promise<void>;
 }
 
@@ -54,21 +80,141 @@ export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, 
   const go = new Go();
   const host = (go.importObject as Record<string, Record<string, (sp: number) => void>>).go!;
   let memory: WebAssembly.Memory | null = null;
+  // Until the instance says the map's layout (before Go runs), nothing is marked.
+  let map: DirtyMap = { bytes: 0, pageShift: 0 };
   const reset = host['runtime.resetMemoryDataView']!;
   host['runtime.resetMemoryDataView'] = (sp) => {
     reset(sp);
     if (memory && memory.buffer.byteLength > memoryLimit) throw onMemoryLimit();
   };
   host['runtime.wasmWrite'] = () => {};
+  // What the loader writes into Go's memory from JavaScript is marked as the module's own stores are: the
+  // results it leaves on Go's stack after each call, and the slices some calls fill.
+  for (const [name, call] of Object.entries(host)) {
+    const slice = SLICE_WRITERS[name];
+    host[name] = (sp: number) => {
+      call(sp);
+      if (!memory) return;
+      const view = new DataView(memory.buffer);
+      markWritten(map, memory.buffer, sp >>> 0, STACK_RESULT_BYTES);
+      if (slice !== undefined) markWritten(map, memory.buffer, view.getUint32((sp >>> 0) + slice, true), view.getUint32((sp >>> 0) + slice + 8, true));
+    };
+  }
   const instance = new WebAssembly.Instance(module, go.importObject);
+  const layout = (name: string) => (instance.exports[name] as WebAssembly.Global | undefined)?.value as number | undefined;
+  const mapBytes = layout('sgconf.dirtyMapBytes'), pageShift = layout('sgconf.dirtyPageShift');
+  if (!mapBytes || !pageShift) throw new Error('the engine module has no write barrier: rebuild it (npm run build:engine)');
+  map = { bytes: mapBytes, pageShift };
   memory = instance.exports.mem as WebAssembly.Memory;
   // Runs Go's main until it waits for calls; the promise settles only when the program ends.
   void go.run(instance);
   const api = (globalThis as { sgconfOtto?: OttoApi }).sgconfOtto;
   delete (globalThis as { sgconfOtto?: OttoApi }).sgconfOtto;
   if (!api || !api.ready) throw new Error('the engine did not start');
-  return { api, exited: () => go.exited };
+  const globals = Object.entries(instance.exports).filter(([name]) => name.startsWith(GLOBAL_EXPORT_PREFIX))
+    .sort(([a], [b]) => Number(a.slice(GLOBAL_EXPORT_PREFIX.length)) - Number(b.slice(GLOBAL_EXPORT_PREFIX.length)))
+    .map(([, global]) => global as WebAssembly.Global);
+  if (globals.length === 0) throw new Error('the engine module exports no globals: rebuild it (npm run build:engine)');
+  // The state the memory was last saved as or restored to: the dirty map says how it differs from it.
+  let current: GoState | null = null;
+  const save = (): GoState => {
+    const bytes = new Uint8Array(memory!.buffer);
+    // The dirty map is the host's: it starts clear in every saved state.
+    bytes.fill(0, 0, map.bytes);
+    return current = {
+      memory: copyOfWrittenPages(bytes),
+      globals: globals.map((g) => g.value as number | bigint),
+      values: go._values.slice(), refCounts: go._goRefCounts.slice(), ids: new Map(go._ids), idPool: go._idPool.slice(),
+      timeouts: new Map(go._scheduledTimeouts), nextTimeoutId: go._nextCallbackTimeoutID,
+    };
+  };
+  const restore = (state: GoState): void => {
+    const bytes = new Uint8Array(memory!.buffer);
+    if (state === current) restoreWrittenPages(map, bytes, state.memory);
+    else {
+      // Another state than the one the map counts from: all of it.
+      bytes.set(state.memory);
+      bytes.fill(0, state.memory.length);
+      current = state;
+    }
+    globals.forEach((g, i) => { g.value = state.globals[i]; });
+    go._values = state.values.slice();
+    go._goRefCounts = state.refCounts.slice();
+    go._ids = new Map(state.ids);
+    go._idPool = state.idPool.slice();
+    // A timer Go set since is cancelled: the state it would wake no longer exists.
+    for (const [id, timer] of go._scheduledTimeouts) if (!state.timeouts.has(id)) clearTimeout(timer as NodeJS.Timeout);
+    go._scheduledTimeouts = new Map(state.timeouts);
+    go._nextCallbackTimeoutID = state.nextTimeoutId;
+    go.mem = new DataView(memory!.buffer);
+  };
+  return { api, exited: () => go.exited, save, restore };
 }
+
+/**
+ * The module as the engine's build instruments it (scripts/engine-module.mjs): Go's globals exported under
+ * this prefix, and a dirty map at address 0 whose layout two exports give.
+ */
+const GLOBAL_EXPORT_PREFIX = 'sgconf.global.';
+interface DirtyMap { bytes: number; pageShift: number }
+
+/** The bytes after the stack pointer where the loader's calls leave their results (the largest: 64). */
+const STACK_RESULT_BYTES = 128;
+/** The loader's calls that fill a Go slice, and where on the stack the slice (pointer, length) is. */
+const SLICE_WRITERS: Record<string, number> = { 'syscall/js.valueLoadString': 16, 'syscall/js.copyBytesToGo': 8, 'runtime.getRandomData': 8 };
+
+/** Marks the pages of `length` bytes from `address` in the dirty map, as the module's write barrier does. */
+function markWritten(map: DirtyMap, buffer: ArrayBuffer, address: number, length: number): void {
+  if (length <= 0) return;
+  const bytes = new Uint8Array(buffer, 0, map.bytes);
+  for (let page = address >>> map.pageShift; page <= (address + length - 1) >>> map.pageShift; page++) bytes[page % map.bytes] = 1;
+}
+
+/**
+ * Puts back the pages the dirty map marks (each byte stands for every page with its remainder, and a
+ * store may reach into the next page: those too) from the saved memory, zeroing what lies past it, and
+ * clears the map. Pages nothing wrote are as saved already.
+ */
+function restoreWrittenPages(map: DirtyMap, bytes: Uint8Array, saved: Uint8Array): void {
+  const pageBytes = 2 ** map.pageShift;
+  const words = new Uint32Array(bytes.buffer, 0, map.bytes / 4);
+  const pages = Math.ceil(bytes.length / pageBytes);
+  const putBack = (page: number) => {
+    const start = page * pageBytes;
+    const end = Math.min(start + pageBytes, bytes.length);
+    const savedEnd = Math.min(end, saved.length);
+    if (start < savedEnd) bytes.set(saved.subarray(start, savedEnd), start);
+    if (savedEnd < end) bytes.fill(0, Math.max(start, savedEnd), end);
+  };
+  let last = -1;
+  for (let w = 0; w < words.length; w++) {
+    if (words[w] === 0) continue;
+    for (let b = w * 4; b < w * 4 + 4; b++) {
+      if (bytes[b] === 0) continue;
+      for (let page = b; page < pages; page += map.bytes) {
+        if (page !== last) putBack(page);
+        if (page + 1 < pages) putBack(page + 1);
+        last = page + 1;
+      }
+    }
+  }
+  bytes.fill(0, 0, map.bytes);
+}
+
+/**
+ * A copy of the memory that writes only its pages that hold something: a new buffer's pages cost the
+ * most when first written (most of Go's memory is zero, and stays untouched in the copy).
+ */
+function copyOfWrittenPages(bytes: Uint8Array): Uint8Array {
+  const copy = new Uint8Array(bytes.length);
+  const source = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+  for (let start = 0; start < bytes.length; start += ZERO_PAGE.length) {
+    const end = Math.min(start + ZERO_PAGE.length, bytes.length);
+    if (source.compare(ZERO_PAGE, 0, end - start, start, end) !== 0) copy.set(bytes.subarray(start, end), start);
+  }
+  return copy;
+}
+const ZERO_PAGE = Buffer.alloc(65536);
 
 /** The module of an otto commit, compiled. */
 export async function compileOttoModule(otto: OttoCommit): Promise<WebAssembly.Module> {

@@ -64,6 +64,10 @@ export interface TestFile {
   target?: string;
   /** The gateway host's time zone (an IANA name): the local time of the function's Date. */
   timezone?: string;
+  /** How many orders of the documents' keys each case runs under (default 1). */
+  keyOrders?: number;
+  /** The CPU time one run of one case may use, in ms. */
+  timeout?: number;
   cases: TestCase[];
 }
 
@@ -76,7 +80,11 @@ export interface ReadTestFile {
   caseLine(index: number): number;
 }
 
-const FILE_KEYS = ['config', 'function', 'type', 'database', 'collection', 'target', 'timezone', 'defaults', 'cases'];
+const FILE_KEYS = ['config', 'function', 'type', 'database', 'collection', 'target', 'timezone', 'keyOrders', 'timeout', 'defaults', 'cases'];
+
+/** The largest `keyOrders` and `timeout` (--key-orders, --timeout): beyond them a run is a mistake. */
+export const MAX_KEY_ORDERS = 64;
+export const MAX_TIMEOUT_MS = 600_000;
 const CASE_KEYS = ['name', 'doc', 'oldDoc', 'userCtx', 'xattrs', 'importFilter', 'database', 'collection', 'expect', 'skip', 'only', 'todo'];
 /** What `defaults` may give every case (a case's own keys win; `expect` is merged key by key). */
 const DEFAULT_KEYS = ['doc', 'oldDoc', 'userCtx', 'xattrs', 'importFilter', 'expect'];
@@ -284,6 +292,8 @@ class TestFileChecker {
     const target = this.string(value, 'target', '', false);
     const timezone = this.string(value, 'timezone', '', false);
     if (timezone !== undefined && !isTimeZone(timezone)) this.report('/timezone', `"timezone" is an IANA time zone such as "Europe/Paris" or "UTC", not ${JSON.stringify(timezone)}`);
+    const keyOrders = this.wholeNumber(value, 'keyOrders', MAX_KEY_ORDERS, 'orders of the documents\' keys each case runs under');
+    const timeout = this.wholeNumber(value, 'timeout', MAX_TIMEOUT_MS, 'milliseconds of CPU time one run of a case may use');
     if (fn !== undefined) {
       for (const key of ['database', 'collection'] as const) if (value[key] !== undefined) this.report(`/${key}`, `"${key}" chooses a function of a config; a "function" file holds one`, 'key');
     }
@@ -301,8 +311,18 @@ class TestFileChecker {
       ...(config !== undefined ? { config } : {}),
       ...(fn !== undefined ? { function: fn, type: type === 'import_filter' ? 'import_filter' as const : 'sync' as const } : {}),
       ...(timezone !== undefined ? { timezone } : {}),
+      ...(keyOrders !== undefined ? { keyOrders } : {}), ...(timeout !== undefined ? { timeout } : {}),
       ...(database !== undefined ? { database } : {}), ...(collection !== undefined ? { collection } : {}), ...(target !== undefined ? { target } : {}),
     };
+  }
+
+  /** A whole number from 1 to `max` at `key`, or undefined (reported when it is something else). */
+  private wholeNumber(value: JsonObject, key: string, max: number, what: string): number | undefined {
+    const n = value[key];
+    if (n === undefined) return undefined;
+    if (typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= max) return n;
+    this.report(`/${key}`, `"${key}" is a whole number from 1 to ${max}: the ${what}`);
+    return undefined;
   }
 
   /** `defaults`: keys every case gets unless it has its own (its `expect` is merged key by key). */

@@ -86,6 +86,7 @@ function caseProblem(c: CaseResult): string[] {
   const lines = c.failures.flatMap(failureLines);
   if (c.keyOrderVariants) {
     lines.push(`the result depends on the order of the document's keys, which the gateway draws at random: ${c.keyOrderVariants.length + 1} different results`);
+    [c.actual, ...c.keyOrderVariants].forEach((result, i) => lines.push(`  ${i + 1}: ${printable(redactUrlCredentials(jsonText(result) ?? ''))}`));
   }
   for (const note of c.notes ?? []) lines.push(`note: ${note}`);
   return lines;

@@ -1,13 +1,14 @@
 // The engine that runs a sync function or an import filter: the gateway's own, otto with underscore.js,
 // compiled from Go to WebAssembly with the gateway's Go side written here (engine/, see engine/README.md).
 // A function from a pull request is untrusted code: it runs inside otto, inside WebAssembly, inside a
-// worker thread, and the only host objects the Go program holds are its own. Each program is compiled once
-// per engine; its calls go over in batches, as one JSON text each way.
+// worker thread, and the only host objects the Go program holds are its own. Each program is compiled once,
+// in the engine's state as it started, and that state is saved; every call starts from it (the whole Go
+// program restored: src/otto/load.ts), so nothing a call does can be seen by the next, whatever it does.
 //
 // The engine's state is one Go program. Whatever breaks it (the memory limit, a fatal Go error) breaks every
 // program compiled in it: the sandbox then starts a new engine from the same compiled module, and the
 // programs compile again on their next call.
-import { compileOttoModule, startGoProgram, type GoProgram } from '../otto/load.js';
+import { compileOttoModule, startGoProgram, type GoProgram, type GoState } from '../otto/load.js';
 import { ottoCommit, type OttoCommit } from '../releases/sync-runner.js';
 import { NEWEST_RELEASE } from '../releases/index.js';
 import { stringifyJson } from '../source/number-text.js';
@@ -85,19 +86,10 @@ export interface FunctionProgram {
   /** The text the gateway evaluates as `(<text>)` (sg-bucket js_runner.go SetFunction). */
   text: string;
   role: 'sync' | 'import_filter';
-  /** True when the function provably cannot change anything another call would see (src/sync/world.ts): one runtime serves every call. */
-  shareable: boolean;
-  /** Whether the function can reach underscore.js's `_`. */
-  underscore: boolean;
   /** The otto the release runs (src/releases/sync-runner.ts ottoCommit). */
   otto: OttoCommit;
   /** The limit on nested calls the release sets (0: none). */
   stackDepthLimit: number;
-  /**
-   * Whether the function may enumerate a Go map (a for-in, Object.keys, underscore): its calls then run
-   * under every seed of ORDER_SEEDS, since the gateway enumerates a document's keys in Go's random order.
-   */
-  enumerates: boolean;
   /** Coverage counters the (instrumented) text calls, for `sgconf test --coverage`; absent: none. */
   counters?: number;
   /** The native they call (engine/runner Options.CounterName). */
@@ -108,8 +100,8 @@ export interface FunctionProgram {
 
 export type CompileResult = { ok: true; sandbox: FunctionSandbox } | { ok: false; message: string };
 
-/** The seeds of Go's map order a call runs under: the first is every case's; the others look for order-dependent outcomes. */
-export const ORDER_SEEDS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+/** The seed of Go's map order when none is given. */
+const DEFAULT_SEED = 1;
 
 class EngineBroken extends Error {
   constructor(readonly outcome: CallOutcome) {
@@ -133,10 +125,17 @@ export function compileEngineModule(otto: OttoCommit = DEFAULT_OTTO): Promise<We
 class Engine {
   broken = false;
 
-  private constructor(private readonly program: GoProgram) {}
+  /** `started`: the program's state as it started, in which every function is compiled. */
+  private constructor(private readonly program: GoProgram, private readonly started: GoState) {}
 
   static start(module: WebAssembly.Module, limits: SandboxLimits): Engine {
-    return new Engine(startGoProgram(module, limits.memoryBytes, () => new EngineBroken({ kind: 'out-of-memory' })));
+    const program = startGoProgram(module, limits.memoryBytes, () => new EngineBroken({ kind: 'out-of-memory' }));
+    return new Engine(program, program.save());
+  }
+
+  /** Puts the engine back in a state it saved: the whole Go program, so nothing done since remains. */
+  restore(state: GoState): void {
+    if (!this.broken) this.program.restore(state);
   }
 
   /** Calls into Go; a call that breaks the engine (memory, a fatal error) throws EngineBroken. */
@@ -154,9 +153,16 @@ class Engine {
     }
   }
 
-  compile(program: FunctionProgram): { id: number } | { error: string } {
-    const options = JSON.stringify({ shared: program.shareable, underscore: program.underscore, stackDepthLimit: program.stackDepthLimit, counters: program.counters ?? 0, counterName: program.counterName ?? '', timeZone: program.timeZone ?? '' });
-    return JSON.parse(this.enter(() => this.program.api.compile(program.role, program.text, options))) as { id: number } | { error: string };
+  /**
+   * Compiles a program in the engine's state as it started (so that no other program is in it) and saves
+   * the state after: the state each of its calls starts from.
+   */
+  compile(program: FunctionProgram): { id: number; state: GoState } | { error: string } {
+    // underscore.js is always there, as in the gateway: what a function can reach is never guessed.
+    const options = JSON.stringify({ underscore: true, stackDepthLimit: program.stackDepthLimit, counters: program.counters ?? 0, counterName: program.counterName ?? '', timeZone: program.timeZone ?? '' });
+    this.restore(this.started);
+    const compiled = JSON.parse(this.enter(() => this.program.api.compile(program.role, program.text, options))) as { id: number } | { error: string };
+    return 'error' in compiled ? compiled : { id: compiled.id, state: this.program.save() };
   }
 
   run(id: number, calls: readonly EngineCall[], seeds: readonly number[]): EngineResult[] {
@@ -168,9 +174,6 @@ class Engine {
     return JSON.parse(this.enter(() => this.program.api.expiry(stringifyJson(values)))) as ExpiryVerdict[];
   }
 
-  free(id: number): void {
-    if (!this.broken) this.program.api.free(id);
-  }
 }
 
 /**
@@ -222,56 +225,53 @@ async function currentEngine(otto: OttoCommit): Promise<Engine> {
 }
 
 export class FunctionSandbox {
-  private constructor(private readonly program: FunctionProgram, private engine: Engine, private id: number) {}
+  private constructor(private readonly program: FunctionProgram, private engine: Engine, private id: number, private state: GoState) {}
 
   /** Compiles the program, to see that it is a function; otto's error text when it is not. */
   static async compile(program: FunctionProgram, limits: SandboxLimits = DEFAULT_LIMITS): Promise<CompileResult> {
     engineLimits = limits;
     const running = await currentEngine(program.otto);
-    let compiled: { id: number } | { error: string };
+    let compiled: { id: number; state: GoState } | { error: string };
     try {
       compiled = running.compile(program);
     } catch (error) {
       return { ok: false, message: error instanceof EngineBroken && 'message' in error.outcome ? error.outcome.message : 'the engine stopped' };
     }
     if ('error' in compiled) return { ok: false, message: compiled.error };
-    return { ok: true, sandbox: new FunctionSandbox(program, running, compiled.id) };
+    return { ok: true, sandbox: new FunctionSandbox(program, running, compiled.id, compiled.state) };
   }
 
   /**
-   * Runs each call under each seed of Go's map order in `seeds` (every call under the same list); the
-   * results come call by call, seed by seed. A call that breaks the engine is that call's outcome; the calls
-   * after it run in a new engine.
+   * Runs each call under each of its seeds of Go's map order (`seeds[i]` for `calls[i]`; one default seed
+   * when absent), each run from the program's saved state; the results come call by call, seed by seed.
+   * `onRun` is told before each run (the pool's watchdog times each apart). A run that breaks the engine
+   * (memory, a fatal error) is that run's outcome; the runs after it go on in a new engine.
    */
-  async callMany(calls: readonly EngineCall[], seeds: readonly number[] = ORDER_SEEDS.slice(0, 1)): Promise<CallResult[][]> {
+  async callMany(calls: readonly EngineCall[], seeds?: readonly (readonly number[])[], onRun?: () => void): Promise<CallResult[][]> {
     const results: CallResult[][] = [];
-    let next = 0;
-    while (next < calls.length) {
-      const engine = await this.ready();
-      const batch = calls.slice(next);
-      const flatSeeds = batch.flatMap(() => seeds);
-      const flatCalls = batch.flatMap((call) => seeds.map(() => call));
-      try {
-        const answers = engine.run(this.id, flatCalls, flatSeeds).map(toCallResult);
-        for (let i = 0; i < batch.length; i++) results.push(answers.slice(i * seeds.length, (i + 1) * seeds.length));
-        next = calls.length;
-      } catch (error) {
-        if (!(error instanceof EngineBroken)) throw error;
-        // Which call broke it is unknown in a batch: each runs alone from here, and the one that breaks the engine alone is its outcome.
-        if (batch.length > 1) {
-          for (const call of batch) results.push(...(await this.callMany([call], seeds)));
-          return results;
+    for (let i = 0; i < calls.length; i++) {
+      const runs: CallResult[] = [];
+      for (const seed of seeds?.[i] ?? [DEFAULT_SEED]) {
+        const engine = await this.ready();
+        onRun?.();
+        try {
+          engine.restore(this.state);
+          runs.push(toCallResult(engine.run(this.id, [calls[i]!], [seed])[0]!));
+        } catch (error) {
+          if (!(error instanceof EngineBroken)) throw error;
+          runs.push({ natives: emptyNatives(), outcome: error.outcome });
         }
-        results.push(seeds.map(() => ({ natives: emptyNatives(), outcome: error.outcome })));
-        next++;
       }
+      results.push(runs);
     }
     return results;
   }
 
   /** What a write makes of each `_exp` value (engine/runner ExtractExpiries), in one crossing. */
   async expiries(values: readonly unknown[]): Promise<ExpiryVerdict[]> {
-    return (await this.ready()).expiries(values);
+    const engine = await this.ready();
+    engine.restore(this.state);
+    return engine.expiries(values);
   }
 
   /** The engine this program is compiled in, compiling it again in a new engine after the old one broke. */
@@ -282,11 +282,8 @@ export class FunctionSandbox {
     if ('error' in compiled) throw new Error(compiled.error);
     this.engine = running;
     this.id = compiled.id;
+    this.state = compiled.state;
     return running;
-  }
-
-  dispose(): void {
-    this.engine.free(this.id);
   }
 }
 

@@ -1,7 +1,8 @@
 // One request through one function, from the request to what the gateway answers: prepare (gateway.ts),
 // call (engine.ts), read the results (gateway.ts). Runs in the sandbox workers.
 import type { Release } from '../releases/index.js';
-import { ORDER_SEEDS, type CallResult, type DemandCall, type FunctionSandbox } from './engine.js';
+import type { CallResult, DemandCall, EngineCall, FunctionSandbox } from './engine.js';
+import { stringifyJson } from '../source/number-text.js';
 import {
   importAnswer, prepareImportCall, prepareSyncCall, syncAnswer, writeOutcome,
   type CallPath, type DatabaseSettings, type ImportAnswer, type Refusal, type SyncAnswer, type SyncRequest, type WriteOutcome,
@@ -34,7 +35,7 @@ export type RunOutcome =
 
 /**
  * Where the outcome depends on the order of a document's keys (Go map order, random on the gateway): the
- * other outcomes the other seeds of ORDER_SEEDS gave, each once, in seed order. Absent when all agree.
+ * other outcomes the request's other orders gave (`keyOrders` > 1), each once, in order. Absent when all agree.
  */
 interface OrderVariants {
   orderVariants?: RunOutcome[];
@@ -45,21 +46,38 @@ export interface CallRequest extends SyncRequest {
   allDemands?: boolean;
 }
 
-/**
- * Runs requests through one function in order; the outcomes keep the requests' order. `seeds`: the seeds of
- * Go's map order each request runs under (several for a function that may enumerate a document).
- */
+/** Each request's time in the engine, in microseconds: every order, and the admin run (0: refused first). */
 export interface TimedOutcomes {
   outcomes: RunOutcome[];
-  /** Each request's time in the engine, in microseconds: every order, and the admin run (0: refused first). */
   micros: number[];
 }
 
 const timeOf = (results: readonly CallResult[] | null): number => (results ?? []).reduce((sum, r) => sum + (r.micros ?? 0), 0);
 
-export async function runMany(sandbox: Pick<FunctionSandbox, 'callMany' | 'expiries'>, job: Job, requests: readonly CallRequest[], seeds: readonly number[] = [ORDER_SEEDS[0]]): Promise<TimedOutcomes> {
+/**
+ * The seeds of Go's map order a call runs under, `count` of them: a function of the call alone (what the
+ * function is given: documents, user, meta), so that a case sees the same key orders on every run, on every
+ * machine, whatever ran before it. FNV-1a over the call's JSON text, then over the order's number.
+ */
+export function orderSeeds(call: EngineCall, count: number): number[] {
+  const text = stringifyJson(call);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return Array.from({ length: count }, (_, k) => {
+    let seed = hash;
+    for (const byte of [k & 0xff, (k >> 8) & 0xff]) seed = Math.imul(seed ^ byte, 0x01000193) >>> 0;
+    return seed;
+  });
+}
+
+/**
+ * Runs requests through one function in order; the outcomes keep the requests' order. Each runs under
+ * `keyOrders` orders of its documents' keys (orderSeeds); `onRun` is told before each run of the engine.
+ */
+export async function runMany(sandbox: Pick<FunctionSandbox, 'callMany' | 'expiries'>, job: Job, requests: readonly CallRequest[], keyOrders = 1, onRun?: () => void): Promise<TimedOutcomes> {
+  const call = (calls: readonly EngineCall[], orders: number) => sandbox.callMany(calls, calls.map((c) => orderSeeds(c, orders)), onRun);
   if (job.role === 'import_filter') {
-    const called = await sandbox.callMany(requests.map((r) => prepareImportCall(r.doc, job.path)), seeds);
+    const called = await call(requests.map((r) => prepareImportCall(r.doc, job.path)), keyOrders);
     return { outcomes: called.map((results) => seededOutcome(job, results)), micros: called.map(timeOf) };
   }
   // A write reads each _exp as the gateway's Go does, in the engine, before anything else is decided.
@@ -67,7 +85,7 @@ export async function runMany(sandbox: Pick<FunctionSandbox, 'callMany' | 'expir
   const verdicts = withExp.length > 0 ? await sandbox.expiries(withExp.map((i) => requests[i]!.doc['_exp'])) : [];
   const expiryOf = new Map(withExp.map((i, k) => [i, verdicts[k]!]));
   const prepared = requests.map((request, i) => prepareSyncCall(request, job.path, job.release, job.settings, expiryOf.get(i)));
-  const called = await sandbox.callMany(prepared.flatMap((p) => (p.ok ? [p.call] : [])), seeds);
+  const called = await call(prepared.flatMap((p) => (p.ok ? [p.call] : [])), keyOrders);
   let next = 0;
   const seeded = prepared.map((p) => (p.ok ? called[next++]! : null));
   const results = seeded.map((r) => r?.[0] ?? null);
@@ -77,7 +95,7 @@ export async function runMany(sandbox: Pick<FunctionSandbox, 'callMany' | 'expir
   // runs it through. A write no helper refused ran as the admin write would, so its demands are all.
   const again = requests.flatMap((request, i) => (request.allDemands && request.user && results[i]?.natives.denied ? [i] : []));
   if (again.length > 0) {
-    const admin = await runMany(sandbox, job, again.map((i) => asAdmin(requests[i]!)));
+    const admin = await runMany(sandbox, job, again.map((i) => asAdmin(requests[i]!)), 1, onRun);
     again.forEach((i, k) => {
       micros[i]! += admin.micros[k]!;
       const outcome = outcomes[i]!, adminOutcome = admin.outcomes[k]!;

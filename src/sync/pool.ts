@@ -1,14 +1,15 @@
 // Runs calls of a function in engine workers (src/sync/worker.ts): the calls of one function are split
 // across the workers (two on these machines). otto cannot be interrupted from inside WebAssembly (its
-// interrupt channel needs another goroutine to run, and js/wasm runs one at a time): a call that runs past
-// its time limit gets its worker terminated. That call is a time-out, and the others go on in a new worker.
-import { statSync } from 'node:fs';
+// interrupt channel needs another goroutine to run, and js/wasm runs one at a time): a run that uses more
+// CPU than its limit gets its worker terminated. That request is a time-out; the others go on in a new worker.
+import { readFileSync, statSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { packageFile } from '../paths.js';
 import { compileEngineModule, DEFAULT_LIMITS, emptyNatives, type FunctionProgram, type SandboxLimits } from './engine.js';
 import { outcomeOf, type CallRequest, type Job, type RunOutcome } from './outcome.js';
-import type { WorkerReply, WorkerRequest } from './worker.js';
+import type { WorkerReply, WorkerRequest, WorkerStart } from './worker.js';
+import { COMPILING, RUNNING_NONE } from './progress.js';
 import { stringifyJson } from '../source/number-text.js';
 
 /** `micros`: each request's time in the engine, in microseconds (absent for a request that was ended). */
@@ -16,20 +17,36 @@ export type PoolResult = { ok: true; outcomes: RunOutcome[]; micros: (number | u
 
 /** Stack of an engine thread: Go's WebAssembly keeps its goroutine stacks in its own memory, V8's stack is for the calls between them. */
 const WORKER_STACK_MB = 64;
-/** How long past its limit a batch may run before its worker is terminated (its requests then run one by one). */
-const GRACE_MS = 500;
 /** Requests sent to a worker at a time: the workers share a run chunk by chunk, in turn. */
 const CHUNK = 125;
-const WATCH_INTERVAL_MS = 100;
+const WATCH_INTERVAL_MS = 50;
+/** The CPU time evaluating a function may take (a function cannot loop there, but its text can). */
+const COMPILE_LIMIT_MS = 10_000;
+
+/** How the requests of one run are run: the orders of their documents' keys, and each run's CPU limit. */
+export interface RunSettings {
+  keyOrders?: number;
+  /** The CPU time one run of one request may use, in ms (default: the pool's limit). */
+  timeMs?: number;
+}
 
 /**
- * The CPU time of this process (every thread), in ms. A case's time is the smaller of the wall-clock time
- * and this: on a machine busy with other processes (a CI runner, a parallel test run) the wall clock runs
- * on while the case gets no CPU, and a case that the gateway finishes must not time out here because of it.
+ * The CPU time a worker's thread has used, in ms (Linux: /proc, by the id the worker wrote). Elsewhere the
+ * smaller of the wall-clock time and this process's CPU time (every thread), which a busy machine cannot
+ * make larger than the run's own use either.
  */
-function processCpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
+function cpuClock(thread: Int32Array): () => number {
+  return () => {
+    const tid = Atomics.load(thread, 0);
+    if (tid > 0) {
+      try {
+        // schedstat: the nanoseconds the thread ran on a CPU, first.
+        return Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+      } catch { /* no schedstat: as elsewhere */ }
+    }
+    const { user, system } = process.cpuUsage();
+    return Math.min(performance.now(), (user + system) / 1000);
+  };
 }
 
 /**
@@ -56,8 +73,8 @@ function terminated(job: Job): RunOutcome {
   return outcomeOf(job, { natives: emptyNatives(), outcome: { kind: 'timeout' } });
 }
 
-/** `killed` names the request that was stuck, when one was running alone; a stuck batch names none. */
-type RangeOutcome = { kind: 'done' } | { kind: 'killed'; at: number | null } | { kind: 'resend' } | { kind: 'error'; message: string };
+/** `killed` names the request that was stuck. */
+type RangeOutcome = { kind: 'done' } | { kind: 'killed'; at: number } | { kind: 'resend' } | { kind: 'error'; message: string };
 
 interface Waiting {
   reply: (reply: WorkerReply) => void;
@@ -69,6 +86,8 @@ interface Waiting {
 interface PooledWorker {
   worker: Worker;
   pending: Map<number, Waiting>;
+  /** The worker thread's CPU time, in ms. */
+  cpuMs: () => number;
 }
 
 export class SandboxPool {
@@ -80,22 +99,25 @@ export class SandboxPool {
   constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism())), private readonly limits: SandboxLimits = DEFAULT_LIMITS) {}
 
   /**
-   * Starts the workers and the engine in them now (a command calls this before it reads its inputs, so
-   * that both happen while it does). The engine is compiled once here and shared with every worker.
+   * Starts a worker and the engine in it now (a command calls this before it reads its inputs, so that
+   * both happen while it does). The engine is compiled once here and shared with every worker.
    */
   async start(): Promise<void> {
     this.engine ??= compileEngineModule().catch(() => undefined);
-    const engine = await this.engine;
-    for (let slot = 0; slot < this.size; slot++) this.worker(slot, engine);
+    // One worker now; the others when a run has requests for them (a small run never pays for them).
+    this.worker(0, await this.engine);
   }
 
   /** Runs every request through one program; the outcomes keep the requests' order. */
-  async run(program: FunctionProgram, job: Job, calls: readonly CallRequest[]): Promise<PoolResult> {
+  async run(program: FunctionProgram, job: Job, calls: readonly CallRequest[], settings: RunSettings = {}): Promise<PoolResult> {
     const results: RunOutcome[] = new Array(calls.length);
     const micros: (number | undefined)[] = new Array(calls.length);
     const ranges: Promise<string | null>[] = [];
+    // A run of one chunk goes to the first worker when it is free (a suite of small files then never starts
+    // another); larger runs are shared chunk by chunk, in turn.
+    const small = calls.length <= CHUNK && (this.workers[0]?.pending.size ?? 0) === 0;
     for (let from = 0; from < calls.length; from += CHUNK) {
-      ranges.push(this.runRange(this.nextSlot++ % this.size, program, job, calls, from, Math.min(calls.length, from + CHUNK), results, micros));
+      ranges.push(this.runRange(small ? 0 : this.nextSlot++ % this.size, program, job, calls, from, Math.min(calls.length, from + CHUNK), results, micros, settings));
     }
     const errors = await Promise.all(ranges);
     const error = errors.find((e) => e !== null);
@@ -105,36 +127,37 @@ export class SandboxPool {
   /**
    * Runs the requests `from`..`to` on one worker until each has an outcome. When the worker is terminated
    * (for a request stuck in this range, or in another queued on it), what has no outcome yet is sent again
-   * to a new one; the stuck request itself is a time-out. A batch that got stuck is sent again to run one
-   * request at a time, so that the stuck one is found.
+   * to a new one; the stuck request itself is a time-out.
    */
-  private async runRange(slot: number, program: FunctionProgram, job: Job, calls: readonly CallRequest[], from: number, to: number, results: RunOutcome[], micros: (number | undefined)[]): Promise<string | null> {
+  private async runRange(slot: number, program: FunctionProgram, job: Job, calls: readonly CallRequest[], from: number, to: number, results: RunOutcome[], micros: (number | undefined)[], settings: RunSettings): Promise<string | null> {
     let waiting = Array.from({ length: to - from }, (_, i) => from + i);
-    let oneByOne = false;
     while (waiting.length > 0) {
-      const outcome = await this.send(slot, program, job, calls, waiting, results, micros, oneByOne);
+      const outcome = await this.send(slot, program, job, calls, waiting, results, micros, settings);
       if (outcome.kind === 'error') return outcome.message;
       if (outcome.kind === 'done') return null;
-      if (outcome.kind === 'killed' && outcome.at !== null) results[outcome.at] = terminated(job);
-      if (outcome.kind === 'killed' && outcome.at === null) oneByOne = true;
+      if (outcome.kind === 'killed') results[outcome.at] = terminated(job);
       waiting = waiting.filter((i) => results[i] === undefined);
     }
     return null;
   }
 
-  /** Sends the requests at `indices` to a worker; their outcomes land in `results` as they come. */
-  private async send(slot: number, program: FunctionProgram, job: Job, calls: readonly CallRequest[], indices: readonly number[], results: RunOutcome[], micros: (number | undefined)[], oneByOne: boolean): Promise<RangeOutcome> {
+  /**
+   * Sends the requests at `indices` to a worker; their outcomes land in `results` as they come. Each run
+   * of the engine is timed apart, by the CPU the worker's thread uses while it runs: past the limit, the
+   * worker is terminated and the request is a time-out (a compilation that does not end is an error).
+   */
+  private async send(slot: number, program: FunctionProgram, job: Job, calls: readonly CallRequest[], indices: readonly number[], results: RunOutcome[], micros: (number | undefined)[], settings: RunSettings): Promise<RangeOutcome> {
     this.engine ??= compileEngineModule().catch(() => undefined);
     const pooled = this.worker(slot, await this.engine);
     const id = this.nextId++;
     const progress = new Int32Array(new SharedArrayBuffer(8));
-    progress[0] = -1;
+    progress[0] = RUNNING_NONE;
+    const limits = { ...this.limits, ...(settings.timeMs !== undefined ? { timeMs: settings.timeMs } : {}) };
     // One JSON text: cheaper to hand over than a structured clone of thousands of documents.
-    const request: WorkerRequest = { id, program, limits: this.limits, job, requests: stringifyJson(indices.map((i) => calls[i])), progress, oneByOne };
+    const request: WorkerRequest = { id, program, limits, job, requests: stringifyJson(indices.map((i) => calls[i])), keyOrders: settings.keyOrders ?? 1, progress };
     return new Promise((resolve) => {
-      let watched = -1;
-      let since = performance.now();
-      let sinceCpu = processCpuMs();
+      let runs = -1;
+      let since = 0;
       const finish = (outcome: RangeOutcome) => {
         clearInterval(watch);
         pooled.pending.delete(id);
@@ -142,16 +165,20 @@ export class SandboxPool {
       };
       const watch = setInterval(() => {
         const running = Atomics.load(progress, 0);
-        if (running !== watched) {
-          watched = running;
-          since = performance.now();
-          sinceCpu = processCpuMs();
+        if (running === RUNNING_NONE) return;
+        const started = Atomics.load(progress, 1);
+        if (started !== runs) {
+          runs = started;
+          since = pooled.cpuMs();
           return;
         }
-        if (running >= 0 && Math.min(performance.now() - since, processCpuMs() - sinceCpu) > this.limits.timeMs + GRACE_MS) {
-          this.kill(slot, id);
-          finish({ kind: 'killed', at: Atomics.load(progress, 1) === 1 ? null : indices[running]! });
-        }
+        // Compiling (underscore.js, the function, saving the state) is not a case's run: its own limit.
+        const limit = running === COMPILING ? Math.max(COMPILE_LIMIT_MS, limits.timeMs) : limits.timeMs;
+        if (pooled.cpuMs() - since <= limit) return;
+        this.kill(slot, id);
+        finish(running === COMPILING
+          ? { kind: 'error', message: `evaluating the function did not end within ${limit} ms of CPU time` }
+          : { kind: 'killed', at: indices[running]! });
       }, WATCH_INTERVAL_MS);
       pooled.pending.set(id, {
         reply: (reply) => {
@@ -170,11 +197,12 @@ export class SandboxPool {
   private worker(slot: number, engine: WebAssembly.Module | undefined): PooledWorker {
     const existing = this.workers[slot];
     if (existing) return existing;
+    const thread = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(workerFile(), {
       resourceLimits: { stackSizeMb: WORKER_STACK_MB, maxOldGenerationSizeMb: 512 },
-      workerData: { engine, limits: this.limits },
+      workerData: { engine, limits: this.limits, thread } satisfies WorkerStart,
     });
-    const pooled: PooledWorker = { worker, pending: new Map() };
+    const pooled: PooledWorker = { worker, pending: new Map(), cpuMs: cpuClock(thread) };
     worker.on('message', (reply: WorkerReply) => pooled.pending.get(reply.id)?.reply(reply));
     worker.on('error', () => { /* reported through 'exit' */ });
     worker.on('exit', (code) => {

@@ -1,14 +1,14 @@
 // The thread the engine runs in. The worker also does the gateway's Go side of each request that sgconf
 // keeps in TypeScript (gateway.ts: preparing it, reading the results), so that both cores share it. It
-// tells the pool which request it is running (a shared counter) and sends outcomes in chunks, so that a
-// request that does not end (otto cannot be interrupted from inside WebAssembly) is ended by terminating
-// the worker.
+// serves one request at a time, in the order they came; it tells the pool which request it is running and
+// counts each run of the engine (shared counters), so that the pool can time each run apart and end one
+// that does not (otto cannot be interrupted from inside WebAssembly) by terminating the worker.
+import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { DEMAND_RECORDER, FunctionSandbox, loadEngine, ORDER_SEEDS, type FunctionProgram, type SandboxLimits } from './engine.js';
+import { FunctionSandbox, loadEngine, type FunctionProgram, type SandboxLimits } from './engine.js';
 import { runMany, type CallRequest, type Job, type RunOutcome } from './outcome.js';
-import { defaultSyncFunction, ottoCommit, stackDepthLimit, syncWrapperSource } from '../releases/sync-runner.js';
-import { NEWEST_RELEASE } from '../releases/index.js';
 import { parseJsonKeepingNumberText } from '../source/number-text.js';
+import { COMPILING, RUNNING_NONE } from './progress.js';
 
 export interface WorkerRequest {
   id: number;
@@ -17,10 +17,13 @@ export interface WorkerRequest {
   job: Job;
   /** The requests as one JSON array text. */
   requests: string;
-  /** Int32Array over a SharedArrayBuffer: [index of the request running, or -1; 1 when it starts a batch]. */
+  /** How many orders of the documents' keys each request runs under. */
+  keyOrders: number;
+  /**
+   * Int32Array over a SharedArrayBuffer: [the request running (an index into `requests`), or RUNNING_NONE
+   * or COMPILING; the number of engine runs started so far] (src/sync/progress.ts).
+   */
   progress: Int32Array;
-  /** Run each request alone (after a batch got stuck), so that the watchdog can name the stuck one. */
-  oneByOne: boolean;
 }
 
 export type WorkerReply =
@@ -28,90 +31,76 @@ export type WorkerReply =
   /** `outcomes`: the outcomes as one JSON array text (cheaper to hand over than a structured clone); `micros`: each one's time. */
   | { id: number; offset: number; outcomes: string; micros: number[]; done: boolean };
 
+/** What the pool hands a worker when it starts it. */
+export interface WorkerStart {
+  engine?: WebAssembly.Module;
+  limits?: SandboxLimits;
+  /** Int32Array over a SharedArrayBuffer: the worker writes its thread's id (Linux), for the pool to read its CPU time. */
+  thread?: Int32Array;
+}
+
 const CHUNK = 64;
 
-const start = workerData as { engine?: WebAssembly.Module; limits?: SandboxLimits } | undefined;
+const start = workerData as WorkerStart | undefined;
+if (start?.thread) Atomics.store(start.thread, 0, threadId());
 // The engine compiled by the pool, handed over at start: it starts before the first request arrives.
 const engine = loadEngine(start?.engine, start?.limits);
-/** Set by the first request: the warm-up then stops. */
-let requested = false;
-void engine.then(warmUp).catch(() => { /* a request reports the engine's failure */ });
-// One sandbox per program, cached as a promise: requests that arrive while it compiles wait for the same one.
-const sandboxes = new Map<string, Promise<FunctionSandbox | string>>();
+/** The requests, one at a time: each waits for the one before it. */
+let queue: Promise<void> = engine.catch(() => { /* a request reports the engine's failure */ });
+// One sandbox per program; each holds the engine's state after its compilation (tens of MB): a few.
+const sandboxes = new Map<string, FunctionSandbox | string>();
+const SANDBOXES = 3;
 
-/**
- * Runs the default sync function while the main thread reads its inputs, until the first request comes:
- * V8 compiles the engine's WebAssembly functions on first use and optimises those that run most, and
- * otto's parser, interpreter and the Go side are then ready. Each round is short, so a request waits little.
- */
-async function warmUp(): Promise<void> {
-  const newest = NEWEST_RELEASE;
-  const text = syncWrapperSource(defaultSyncFunction(null), newest, DEMAND_RECORDER);
-  const warm = await FunctionSandbox.compile({ text, role: 'sync', shareable: true, underscore: false, enumerates: false, otto: ottoCommit(newest), stackDepthLimit: stackDepthLimit(newest) });
-  if (!warm.ok) return;
-  for (let round = 0; round < WARM_UP_ROUNDS && !requested; round++) {
-    await warm.sandbox.callMany(WARM_UP_CALLS);
-    await new Promise((resolve) => setImmediate(resolve));
+/** This thread's id in the kernel (/proc/thread-self on Linux), or 0 where there is none. */
+function threadId(): number {
+  try {
+    return Number(readlinkSync('/proc/thread-self').split('/').pop()) || 0;
+  } catch {
+    return 0;
   }
-  warm.sandbox.dispose();
 }
-const WARM_UP_ROUNDS = 100;
-const WARM_UP_CALLS = Array.from({ length: 16 }, (_, i) => ({
-  doc: { _id: `d${i}`, _rev: `1-${i}`, channels: [`c${i}`] }, oldDoc: '', meta: { xattrs: {} }, userCtx: { name: `u${i}`, channels: ['!'], roles: [] }, numbers: 'convert' as const,
-}));
 
-function sandboxFor(request: WorkerRequest): Promise<FunctionSandbox | string> {
+async function sandboxFor(request: WorkerRequest): Promise<FunctionSandbox | string> {
   const key = JSON.stringify(request.program);
   const cached = sandboxes.get(key);
   if (cached) return cached;
-  if (sandboxes.size >= 8) {
-    const [oldestKey, oldest] = sandboxes.entries().next().value as [string, Promise<FunctionSandbox | string>];
-    sandboxes.delete(oldestKey);
-    void oldest.then((sandbox) => { if (typeof sandbox !== 'string') sandbox.dispose(); });
-  }
-  const compiling = engine.then(() => FunctionSandbox.compile(request.program, request.limits)).then((compiled) => (compiled.ok ? compiled.sandbox : compiled.message));
-  sandboxes.set(key, compiling);
-  return compiling;
+  if (sandboxes.size >= SANDBOXES) sandboxes.delete(sandboxes.keys().next().value as string);
+  await engine;
+  Atomics.store(request.progress, 0, COMPILING);
+  Atomics.add(request.progress, 1, 1);
+  const compiled = await FunctionSandbox.compile(request.program, request.limits);
+  const sandbox = compiled.ok ? compiled.sandbox : compiled.message;
+  sandboxes.set(key, sandbox);
+  return sandbox;
 }
 
 async function serve(request: WorkerRequest): Promise<void> {
   const sandbox = await sandboxFor(request);
   if (typeof sandbox === 'string') {
+    Atomics.store(request.progress, 0, RUNNING_NONE);
     parentPort!.postMessage({ id: request.id, compileError: sandbox } satisfies WorkerReply);
     return;
   }
   // Numbers the documents hold as their text (source/number-text.ts) are NumberText again.
   const requests = parseJsonKeepingNumberText(request.requests) as unknown as CallRequest[];
-  const seeds = request.program.enumerates ? ORDER_SEEDS : ORDER_SEEDS.slice(0, 1);
+  const onRun = () => { Atomics.add(request.progress, 1, 1); };
   for (let offset = 0; offset < requests.length; offset += CHUNK) {
-    const chunk = requests.slice(offset, offset + CHUNK);
-    let outcomes: RunOutcome[];
-    let micros: number[];
-    if (request.oneByOne) {
-      outcomes = [];
-      micros = [];
-      for (let k = 0; k < chunk.length; k++) {
-        Atomics.store(request.progress, 0, offset + k);
-        const one = await runMany(sandbox, request.job, [chunk[k]!], seeds);
-        outcomes.push(one.outcomes[0]!);
-        micros.push(one.micros[0]!);
-      }
-    } else {
-      // A batch: the watchdog sees its first request running.
-      Atomics.store(request.progress, 1, 1);
-      Atomics.store(request.progress, 0, offset);
-      ({ outcomes, micros } = await runMany(sandbox, request.job, chunk, seeds));
-      Atomics.store(request.progress, 1, 0);
+    const outcomes: RunOutcome[] = [];
+    const micros: number[] = [];
+    for (let k = offset; k < Math.min(requests.length, offset + CHUNK); k++) {
+      Atomics.store(request.progress, 0, k);
+      const one = await runMany(sandbox, request.job, [requests[k]!], request.keyOrders, onRun);
+      outcomes.push(one.outcomes[0]!);
+      micros.push(one.micros[0]!);
     }
     const done = offset + CHUNK >= requests.length;
+    if (done) Atomics.store(request.progress, 0, RUNNING_NONE);
     parentPort!.postMessage({ id: request.id, offset, outcomes: JSON.stringify(outcomes), micros, done } satisfies WorkerReply);
   }
-  Atomics.store(request.progress, 0, -1);
 }
 
 parentPort?.on('message', (request: WorkerRequest) => {
-  requested = true;
-  serve(request).catch((error: unknown) => {
+  queue = queue.then(() => serve(request)).catch((error: unknown) => {
     parentPort!.postMessage({ id: request.id, compileError: `sgconf's engine failed: ${error instanceof Error ? error.message : String(error)}` } satisfies WorkerReply);
   });
 });

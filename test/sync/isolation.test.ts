@@ -5,9 +5,8 @@ import { SandboxPool } from '../../src/sync/pool.js';
 import { runRequests, type RunOutcome } from '../../src/sync/run.js';
 import type { SyncAnswer, SyncRequest } from '../../src/sync/gateway.js';
 import type { FunctionChoice } from '../../src/sync/select.js';
-import { functionProgram } from '../../src/sync/program.js';
 
-const pool = new SandboxPool(1, { timeMs: 300, memoryBytes: 256 * 1024 * 1024 });
+const pool = new SandboxPool(1, { timeMs: 1000, memoryBytes: 256 * 1024 * 1024 });
 afterAll(() => pool.close());
 
 async function run(fn: string, requests: SyncRequest[]): Promise<SyncAnswer[]> {
@@ -70,8 +69,8 @@ describe('a case that never ends, recurses without end or eats memory ends with 
 
 describe('each case has its own time limit, also when cases run together', () => {
   it('cases that each stay under the limit pass, though together they take longer than it', async () => {
-    // 300 ms per case (this file's pool); each case busy for about 120 ms, five of them well over 300 ms.
-    const fn = 'function(doc) { var end = Date.now() + 120; while (Date.now() < end) {} channel("done-" + doc.n); }';
+    // 1,000 ms of CPU per case (this file's pool); each case busy for about 400 ms, five of them twice the limit.
+    const fn = 'function(doc) { var end = Date.now() + 400; while (Date.now() < end) {} channel("done-" + doc.n); }';
     const answers = await run(fn, [1, 2, 3, 4, 5].map((n) => ({ doc: { n } })));
     expect(answers.map((a) => a.exception ?? a.channels?.[0])).toEqual(['done-1', 'done-2', 'done-3', 'done-4', 'done-5']);
   });
@@ -102,14 +101,40 @@ describe('one case cannot change the next case\'s world', () => {
     ['a mutator read into a variable', 'var define = Object.defineProperty, was = ({}).seen2; define(Object.prototype, "seen2", { value: 1 }); channel("seen-" + (was === undefined ? 1 : 2));'],
     ['a method named at run time', 'var name = "free" + "ze", was = Object.isFrozen(Array.prototype); Object[name](Array.prototype); channel("seen-" + (was ? 2 : 1));'],
     ['a receiver mutator borrowed for a shared array', 'var list = _.templateSettings.seen || (_.templateSettings.seen = []); var was = list.length; Array.prototype.push.call(list, 1); channel("seen-" + (was + 1));'],
+    ['an object literal holding Object.prototype', 'var holder = { p: Object.prototype }; holder.p.leak = (holder.p.leak || 0) + 1; channel("seen-" + ({}).leak);'],
+    ['an alias of [].push', 'var push = [].push, list = _.templateSettings.list || (_.templateSettings.list = []); push.call(list, 1); channel("seen-" + list.length);'],
+    ['the constructor chain', 'var proto = ({}).constructor.prototype; proto.chained = (proto.chained || 0) + 1; channel("seen-" + ({}).chained);'],
+    ['_.bindAll', 'var was = _.identity.marked; _.bindAll(_, "identity"); _.identity.marked = true; channel("seen-" + (was ? 2 : 1));'],
+    ['_.uniqueId', 'channel("seen-" + _.uniqueId());'],
+    ['arguments.callee in a holder', 'var holder = { f: arguments.callee }; holder.f.count = (holder.f.count || 0) + 1; channel("seen-" + holder.f.count);'],
   ];
   it.each(attempts)('%s', async (_name, body) => {
     const answers = await run(`function(doc) { ${body} }`, [{ doc: {} }, { doc: {} }, { doc: {} }]);
     for (const answer of answers) expect(answer.channels).toEqual(['seen-1']);
   });
 
-  it('a function that provably changes nothing shared keeps one context (and so stays fast); the others do not', () => {
-    expect(functionProgram('function(doc, oldDoc) { if (doc.owner) { requireUser(doc.owner); channel("o-" + doc.owner); } }', 'sync', '4.1').shareable).toBe(true);
-    for (const [, body] of attempts) expect(functionProgram(`function(doc) { ${body} }`, 'sync', '4.1').shareable, body).toBe(false);
+  it('a replaced Array.prototype.indexOf does not make the next case\'s requireUser accept the wrong user', async () => {
+    const fn = 'function(doc) { if (doc.evil) { Array.prototype.indexOf = function () { return 0; }; } requireUser(doc.owner); channel("ok"); }';
+    const answers = await run(fn, [{ doc: { evil: true, owner: 'ann' }, user: { name: 'ann', roles: [], channels: [] } }, { doc: { owner: 'ann' }, user: { name: 'bob', roles: [], channels: [] } }]);
+    expect(answers[0]!.channels).toEqual(['ok']);
+    expect(answers[1]!.exception).toBe('403 sg wrong user');
+  });
+
+  it('a case gives one answer whatever ran before it: its key order is its own, the engine\'s state the same', async () => {
+    // Twenty different workloads (allocations, grown memory, changed prototypes, underscore's state), then a
+    // probe whose answer shows the order of a document's keys, underscore's counter and the prototypes.
+    const fn = `function(doc) {
+      if (doc.work !== undefined) {
+        var junk = []; for (var i = 0; i < doc.work * 500; i++) junk.push({ i: i, s: "x" + i });
+        Object.prototype["p" + doc.work] = doc.work; _.uniqueId(); Math.random();
+      }
+      var seen = []; for (var k in {}) seen.push(k);
+      channel(Object.keys(doc.m).join("") + "|" + _.uniqueId() + "|" + seen.join(""));
+    }`;
+    const probe = { doc: { m: Object.fromEntries('abcdefghijklmnop'.split('').map((k) => [k, 1])) } };
+    const alone = await run(fn, [probe]);
+    const after = await run(fn, [...Array.from({ length: 20 }, (_, n) => ({ doc: { work: n, m: { a: 1 } } })), probe]);
+    expect(after[20]!.channels).toEqual(alone[0]!.channels);
+    expect(alone[0]!.channels![0]).toMatch(/^[a-p]{16}\|1\|$/);
   });
 });

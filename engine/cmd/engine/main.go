@@ -19,6 +19,9 @@ import (
 	"sgconf/engine/seed"
 )
 
+// memoryLimit is the Go heap past which a call collects its garbage (see main).
+const memoryLimit = 256 << 20
+
 var programs = map[int]*runner.Program{}
 var nextID = 1
 
@@ -35,10 +38,18 @@ func main() {
 	time.Local = time.UTC
 	// No heap profiling: its sampling draws from the same random state as map order.
 	runtime.MemProfileRate = 0
-	// otto allocates for every scope and value: collecting at 4x the live heap instead of 2x takes about a
-	// fifth off a call, and the host bounds the memory (src/sync/engine.ts).
-	debug.SetGCPercent(400)
+	// No collection by heap growth: the host puts the whole program back in its saved state before each
+	// call (src/otto/load.ts), so a call's garbage never outlives it, and a collection, whose timing
+	// depends on the clock, would make what a call sees (Go's random state) depend on when it ran. Only a
+	// call that allocates past this limit collects; the host's limit (src/sync/engine.ts) is above it.
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(memoryLimit)
 	calibrated := seed.Calibrate()
+	warmCaches()
+	// The runtime every program is compiled in, with underscore.js as the gateway has it: the host saves
+	// the engine's state after start-up and restores it before each compilation, so each program finds
+	// it as made here.
+	base := runner.NewRuntime(true)
 	js.Global().Set("sgconfOtto", js.ValueOf(map[string]interface{}{
 		"ready": calibrated == nil,
 		// compile(role, source, optionsJSON) -> {"id": n} or {"error": text}
@@ -47,10 +58,12 @@ func main() {
 			if err := json.Unmarshal([]byte(args[2].String()), &options); err != nil {
 				return reply(map[string]interface{}{"error": err.Error()})
 			}
-			program, err := runner.Compile(args[0].String(), args[1].String(), options)
+			program, err := runner.CompileIn(base, args[0].String(), args[1].String(), options)
 			if err != nil {
 				return reply(map[string]interface{}{"error": err.Error()})
 			}
+			// The compilation's garbage goes before the host saves this state, which every call starts from.
+			runtime.GC()
 			id := nextID
 			nextID++
 			programs[id] = program
@@ -95,12 +108,18 @@ func main() {
 			}
 			return reply(expiries)
 		}),
-		"free": js.FuncOf(func(this js.Value, args []js.Value) interface{} {
-			delete(programs, args[0].Int())
-			return nil
-		}),
 	}))
 	select {}
+}
+
+// warmCaches builds encoding/json's decoders and encoders of the batch and its results (built on first
+// use, by reflection) before the host saves the engine's state: every call starts from a saved state, so
+// without them every call would build them again.
+func warmCaches() {
+	var in batch
+	_ = json.Unmarshal([]byte(`{"program":0,"calls":[{"doc":{},"oldDoc":"","meta":{},"userCtx":{"name":"","channels":[],"roles":[]},"numbers":"convert"}],"seeds":[1]}`), &in)
+	_ = reply([]runner.Result{{}})
+	_, _ = runner.ExtractExpiries(`[0]`)
 }
 
 func reply(value interface{}) string {

@@ -3,7 +3,7 @@
 // Command percase measures what one call costs the gateway: the runner built natively, as the gateway
 // runs it, on a batch of calls. npm run bench (measurement j) compares it with the WebAssembly engine.
 //
-// Usage: go run ./cmd/percase < batch.json, where batch.json is {"program": {text, role, shared,
+// Usage: go run ./cmd/percase < batch.json, where batch.json is {"program": {text, role,
 // underscore}, "calls": [...]}; it prints the nanoseconds per call, the best of five rounds.
 package main
 

@@ -3,7 +3,7 @@
 import { jsonText } from '../../messages.js';
 import * as path from 'node:path';
 import { frameReader, UsageError, type CliIO } from '../io.js';
-import { parseCommandArgs, timeZoneOption, useColor } from '../args.js';
+import { parseCommandArgs, timeZoneOption, useColor, wholeNumberOption } from '../args.js';
 import { DEPLOYMENT_OPTIONS, deploymentFrom, settingsPerFile, trustOptionsHelp, toolConfigFor } from '../tool-options.js';
 import { analyzeFile } from '../../files.js';
 import { optionsForFile, summarize } from '../../lint.js';
@@ -13,6 +13,7 @@ import { SandboxPool } from '../../sync/pool.js';
 import { runRequests } from '../../sync/run.js';
 import { hasDryRunEndpoint } from '../../releases/sync-runner.js';
 import { readDocumentFile, splitList } from '../documents.js';
+import { MAX_KEY_ORDERS } from '../../sgtest/file.js';
 import type { SyncRequest } from '../../sync/gateway.js';
 
 export const DRY_RUN_USAGE = `Usage: sgconf dry-run <config> --doc <file|-> [options]
@@ -57,6 +58,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     collection: { type: 'string' },
     'import-filter': { type: 'boolean', default: false },
     tz: { type: 'string' },
+    'key-orders': { type: 'string' },
     'no-remote': { type: 'boolean', default: false },
     'no-env': { type: 'boolean', default: false },
     config: { type: 'string' },
@@ -66,6 +68,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parsed;
   if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'no config given: name the config whose function runs' : `one config at a time (got ${positionals.length})`);
   timeZoneOption(values.tz);
+  const keyOrders = wholeNumberOption('--key-orders', values['key-orders'], MAX_KEY_ORDERS, 'orders') ?? 1;
   if (values.doc === undefined) throw new UsageError('no document given: --doc FILE (or - for standard input)');
   if (values.user === undefined && (values.roles !== undefined || values.channels !== undefined)) throw new UsageError('--roles and --channels describe a user: give --user too');
 
@@ -101,7 +104,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   try {
     // Releases with the endpoint answer as it does; older ones as a real write would run.
     const callPath = hasDryRunEndpoint(target) ? 'endpoint' : 'write';
-    const ran = await runRequests(pool, selection.choice, target, callPath, [request], undefined, values.tz);
+    const ran = await runRequests(pool, selection.choice, target, callPath, [request], undefined, values.tz, { keyOrders });
     if (!ran.ok) {
       io.stderr(`sgconf dry-run: the ${role === 'sync' ? 'sync function' : 'import filter'} cannot be run: ${ran.message}\n`);
       return 1;

@@ -3,11 +3,12 @@ import * as path from 'node:path';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { CoverageCollector, share } from '../../sgtest/coverage.js';
 import { UsageError, type CliIO } from '../io.js';
-import { COLOR_OPTIONS, parseCommandArgs, timeZoneOption, useColor } from '../args.js';
+import { COLOR_OPTIONS, parseCommandArgs, timeZoneOption, useColor, wholeNumberOption } from '../args.js';
 import { DEPLOYMENT_OPTIONS, deploymentFrom, selectionOf, settingsPerFile, trustOptionsHelp, toolConfigFor, type SharedOptionValues } from '../tool-options.js';
 import { findConfigFiles, selectionMatchers } from '../../files.js';
 import { SandboxPool } from '../../sync/pool.js';
 import { runTestFile, type TestFileResult } from '../../sgtest/run.js';
+import { MAX_KEY_ORDERS, MAX_TIMEOUT_MS } from '../../sgtest/file.js';
 import { formatTestReport, stylishFile, stylishSummary, summarizeTests, testRunPassed, TEST_REPORT_FORMATS, type TestReportFormat } from '../../sgtest/report.js';
 
 export const TEST_USAGE = `Usage: sgconf test [<path>...] [options]
@@ -34,6 +35,11 @@ ${trustOptionsHelp(39)}
   -t, --grep PATTERN                   run only the cases whose name matches (a regular expression)
   --forbid-only                        a case's "only: true" is an error (for CI)
   --bail [N]                           stop after N failed cases (default 1)
+  --key-orders N                      run each case under N orders of its documents' keys (default 1, or
+                                       the test file's keyOrders) and fail a case whose outcome depends
+                                       on the order, with each variant; the orders are the case's own
+  --timeout MS                         the CPU time one run of one case may use (default 1000, or the
+                                       test file's timeout); each order and the admin run apart
   --tz ZONE                            the gateway host's time zone, the functions' local time (an IANA
                                        name; default: the test file's timezone, else UTC)
   --color, --no-color                  colours on or off (default: on a terminal, unless NO_COLOR;
@@ -60,6 +66,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     'forbid-only': { type: 'boolean', default: false },
     bail: { type: 'string' },
     tz: { type: 'string' },
+    'key-orders': { type: 'string' },
+    timeout: { type: 'string' },
     ...COLOR_OPTIONS,
     ...DEPLOYMENT_OPTIONS,
   }, TEST_USAGE, io);
@@ -79,7 +87,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
 }
 
-type TestOptionValues = SharedOptionValues & { tz?: string; grep?: string; 'forbid-only'?: boolean; bail?: string; color?: boolean; 'no-color'?: boolean; config?: string; 'pass-with-no-tests'?: boolean; watch?: boolean; coverage?: boolean; 'coverage-dir'?: string; 'coverage-threshold'?: string };
+type TestOptionValues = SharedOptionValues & { tz?: string; 'key-orders'?: string; timeout?: string; grep?: string; 'forbid-only'?: boolean; bail?: string; color?: boolean; 'no-color'?: boolean; config?: string; 'pass-with-no-tests'?: boolean; watch?: boolean; coverage?: boolean; 'coverage-dir'?: string; 'coverage-threshold'?: string };
 
 async function runTests(values: TestOptionValues, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, started: Promise<void>): Promise<number> {
   const tool = await toolConfigFor(io, values);
@@ -105,10 +113,13 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   const grep = grepOption(values.grep);
   timeZoneOption(values.tz);
   const bail = bailOption(values.bail);
+  const keyOrders = wholeNumberOption('--key-orders', values['key-orders'], MAX_KEY_ORDERS, 'orders');
+  const timeoutMs = wholeNumberOption('--timeout', values.timeout, MAX_TIMEOUT_MS, 'milliseconds of CPU time');
   await started;
   const optionsFor = async (file: string) => ({
     ...(await perFile.settingsFor(file)).options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined, forbidOnly: values['forbid-only'] === true,
     ...(coverage ? { coverage } : {}), ...(grep ? { grep } : {}), ...(values.tz !== undefined ? { timeZone: values.tz } : {}),
+    ...(keyOrders !== null ? { keyOrders } : {}), ...(timeoutMs !== null ? { timeoutMs } : {}),
   });
   const color = useColor(io, values);
   // Stylish output streams: each file's block when the file is done, and on a terminal a progress line.

@@ -1,0 +1,252 @@
+// What the engine's build makes of the module Go writes (scripts/build-engine.mjs), so that the host can
+// put the whole Go program back in a saved state cheaply after every call (src/otto/load.ts):
+//
+// - each global is exported (as GLOBAL_EXPORT_PREFIX + its index): Go keeps its stack pointer and the
+//   like in them; and two constant globals tell the host the dirty map's layout (DIRTY_MAP_EXPORTS);
+// - a write barrier: after every store to the linear memory, the byte of the store's 32 KiB page in a
+//   map at address 0 (DIRTY_MAP_BYTES bytes, which Go never uses: its data starts at 12 KiB) is set to 1.
+//   Page p's byte is p % DIRTY_MAP_BYTES, so one byte stands for every page with that remainder; a store
+//   may reach into the next page. The host restores, for each marked byte, those pages and their next
+//   ones, and clears the map: only what a call wrote is copied back.
+//
+// The module is otherwise unchanged. The reader knows the instructions of WebAssembly 1.0 with the
+// sign-extension and saturating-conversion extensions (what Go 1.19 emits); anything else stops the build.
+
+export const GLOBAL_EXPORT_PREFIX = 'sgconf.global.';
+export const DIRTY_MAP_BYTES = 4096;
+export const DIRTY_PAGE_SHIFT = 15;
+/** The exports of the map's size in bytes and of its pages' size as a power of two (src/otto/load.ts reads them). */
+export const DIRTY_MAP_EXPORTS = { bytes: 'sgconf.dirtyMapBytes', pageShift: 'sgconf.dirtyPageShift' };
+
+const SECTION = { type: 1, function: 3, global: 6, export: 7, code: 10 };
+const VALTYPE = { i32: 0x7f, i64: 0x7e, f32: 0x7d, f64: 0x7c };
+/** Each store's opcode and the type of the value it stores. */
+const STORES = new Map([
+  [0x36, 'i32'], [0x37, 'i64'], [0x38, 'f32'], [0x39, 'f64'], [0x3a, 'i32'], [0x3b, 'i32'], [0x3c, 'i64'], [0x3d, 'i64'], [0x3e, 'i64'],
+]);
+
+/** The module's bytes with its globals exported and every store marking its page. */
+export function instrumentEngineModule(bytes) {
+  const sections = readSections(bytes);
+  const byId = (id) => sections.find((s) => s.id === id);
+  for (const id of [SECTION.type, SECTION.function, SECTION.global, SECTION.export, SECTION.code]) {
+    if (!byId(id)) throw new Error(`the engine module has no section ${id}`);
+  }
+  const paramCounts = readParamCounts(bytes, byId(SECTION.type));
+  const functionTypes = readVector(bytes, byId(SECTION.function).start, (r) => r.u32());
+  const out = [];
+  let at = 0;
+  for (const section of sections) {
+    out.push(bytes.subarray(at, section.headerStart));
+    const globals = readU32(bytes, byId(SECTION.global).start).value;
+    if (section.id === SECTION.export) out.push(exportSection(bytes, section, globals));
+    else if (section.id === SECTION.global) out.push(globalSection(bytes, section));
+    else if (section.id === SECTION.code) out.push(codeSection(bytes, section, (i) => paramCounts[functionTypes[i]]));
+    else out.push(bytes.subarray(section.headerStart, section.end));
+    at = section.end;
+  }
+  out.push(bytes.subarray(at));
+  return concat(out);
+}
+
+/** The global section with the map's two constants after Go's globals. */
+function globalSection(bytes, section) {
+  const count = readU32(bytes, section.start);
+  const constant = (value) => [VALTYPE.i32, 0, 0x41, ...s32(value), 0x0b];
+  const added = [...constant(DIRTY_MAP_BYTES), ...constant(DIRTY_PAGE_SHIFT)];
+  return sectionBytes(SECTION.global, concat([new Uint8Array(u32(count.value + 2)), bytes.subarray(count.end, section.end), new Uint8Array(added)]));
+}
+
+function exportSection(bytes, section, globalCount) {
+  const count = readU32(bytes, section.start);
+  const added = [];
+  const exportGlobal = (name, index) => {
+    const encoded = new TextEncoder().encode(name);
+    added.push(...u32(encoded.length), ...encoded, 3, ...u32(index));
+  };
+  for (let i = 0; i < globalCount; i++) exportGlobal(`${GLOBAL_EXPORT_PREFIX}${i}`, i);
+  exportGlobal(DIRTY_MAP_EXPORTS.bytes, globalCount);
+  exportGlobal(DIRTY_MAP_EXPORTS.pageShift, globalCount + 1);
+  return sectionBytes(SECTION.export, concat([new Uint8Array(u32(count.value + globalCount + 2)), bytes.subarray(count.end, section.end), new Uint8Array(added)]));
+}
+
+function codeSection(bytes, section, paramsOf) {
+  const reader = new Reader(bytes, section.start);
+  const count = reader.u32();
+  const bodies = [new Uint8Array(u32(count))];
+  for (let i = 0; i < count; i++) {
+    const size = reader.u32();
+    const end = reader.at + size;
+    const body = instrumentBody(bytes, reader.at, end, paramsOf(i));
+    bodies.push(new Uint8Array(u32(body.length)), body);
+    reader.at = end;
+  }
+  return sectionBytes(SECTION.code, concat(bodies));
+}
+
+/** One function body with its stores instrumented; five locals are added for the barrier's values. */
+function instrumentBody(bytes, start, end, params) {
+  const r = new Reader(bytes, start);
+  const declarations = r.u32();
+  let locals = 0;
+  const declared = [];
+  for (let i = 0; i < declarations; i++) {
+    const n = r.u32();
+    const type = r.byte();
+    locals += n;
+    declared.push(...u32(n), type);
+  }
+  // The scratch locals: the address, then one for each type of value stored.
+  const first = params + locals;
+  const scratch = { address: first, i32: first + 1, i64: first + 2, f32: first + 3, f64: first + 4 };
+  const head = [...u32(declarations + 5), ...declared, 1, VALTYPE.i32, 1, VALTYPE.i32, 1, VALTYPE.i64, 1, VALTYPE.f32, 1, VALTYPE.f64];
+  const code = [];
+  while (r.at < end) {
+    const from = r.at;
+    const op = r.byte();
+    const stored = STORES.get(op);
+    if (stored) {
+      const align = r.u32();
+      const offset = r.u32();
+      const value = scratch[stored];
+      code.push(
+        0x21, ...u32(value), 0x22, ...u32(scratch.address), 0x20, ...u32(value), op, ...u32(align), ...u32(offset),
+        0x20, ...u32(scratch.address), ...(offset === 0 ? [] : [0x41, ...s32(offset | 0), 0x6a]),
+        0x41, ...s32(DIRTY_PAGE_SHIFT), 0x76, 0x41, ...s32(DIRTY_MAP_BYTES - 1), 0x71, 0x41, 1, 0x3a, 0, 0,
+      );
+      continue;
+    }
+    skipImmediates(r, op);
+    for (let k = from; k < r.at; k++) code.push(bytes[k]);
+  }
+  if (r.at !== end) throw new Error('a function body ends inside an instruction');
+  return new Uint8Array([...head, ...code]);
+}
+
+/** Reads past an instruction's immediates. */
+function skipImmediates(r, op) {
+  if (op === 0x02 || op === 0x03 || op === 0x04) {
+    const type = r.bytes[r.at];
+    if (type === 0x40 || (type >= 0x6f && type <= 0x7f)) r.at++;
+    else r.leb();
+  } else if (op === 0x0c || op === 0x0d || op === 0x10 || (op >= 0x20 && op <= 0x26) || op === 0xd2) r.leb();
+  else if (op === 0x0e) {
+    const n = r.u32();
+    for (let i = 0; i <= n; i++) r.leb();
+  } else if (op === 0x11) { r.leb(); r.leb(); }
+  else if (op === 0x1c) { const n = r.u32(); r.at += n; }
+  else if (op >= 0x28 && op <= 0x35) { r.leb(); r.leb(); }
+  else if (op === 0x3f || op === 0x40 || op === 0xd0) r.at++;
+  else if (op === 0x41 || op === 0x42) r.leb();
+  else if (op === 0x43) r.at += 4;
+  else if (op === 0x44) r.at += 8;
+  else if (op === 0xfc) {
+    const sub = r.u32();
+    // Bulk memory writes would need the barrier too: Go 1.19 emits none.
+    if (sub > 7) throw new Error(`the engine module uses instruction 0xfc ${sub}, which the write barrier does not know`);
+  } else if (!(op <= 0x01 || op === 0x05 || op === 0x0b || op === 0x0f || op === 0x1a || op === 0x1b || (op >= 0x45 && op <= 0xc4) || op === 0xd1)) {
+    throw new Error(`the engine module uses opcode 0x${op.toString(16)}, which the write barrier does not know`);
+  }
+}
+
+function readParamCounts(bytes, section) {
+  return readVector(bytes, section.start, (r) => {
+    if (r.byte() !== 0x60) throw new Error('not a function type');
+    const params = r.u32();
+    r.at += params;
+    const results = r.u32();
+    r.at += results;
+    return params;
+  });
+}
+
+function readVector(bytes, at, read) {
+  const r = new Reader(bytes, at);
+  const n = r.u32();
+  return Array.from({ length: n }, () => read(r));
+}
+
+function readSections(bytes) {
+  if (bytes[0] !== 0 || bytes[1] !== 0x61 || bytes[2] !== 0x73 || bytes[3] !== 0x6d) throw new Error('not a WebAssembly module');
+  const sections = [];
+  const r = new Reader(bytes, 8);
+  while (r.at < bytes.length) {
+    const headerStart = r.at;
+    const id = r.byte();
+    const size = r.u32();
+    sections.push({ id, headerStart, start: r.at, end: r.at + size });
+    r.at += size;
+  }
+  return sections;
+}
+
+function readU32(bytes, at) {
+  const r = new Reader(bytes, at);
+  const value = r.u32();
+  return { value, end: r.at };
+}
+
+class Reader {
+  constructor(bytes, at) {
+    this.bytes = bytes;
+    this.at = at;
+  }
+
+  byte() {
+    return this.bytes[this.at++];
+  }
+
+  u32() {
+    let value = 0;
+    let shift = 0;
+    for (;;) {
+      const b = this.bytes[this.at++];
+      value += (b & 0x7f) * 2 ** shift;
+      shift += 7;
+      if ((b & 0x80) === 0) return value;
+    }
+  }
+
+  leb() {
+    while (this.bytes[this.at++] & 0x80);
+  }
+}
+
+function sectionBytes(id, body) {
+  return concat([new Uint8Array([id, ...u32(body.length)]), body]);
+}
+
+function u32(value) {
+  const out = [];
+  do {
+    let b = value & 0x7f;
+    value = Math.floor(value / 128);
+    if (value !== 0) b |= 0x80;
+    out.push(b);
+  } while (value !== 0);
+  return out;
+}
+
+/** A signed LEB128 of a 32-bit integer (i32.const's immediate). */
+function s32(value) {
+  const out = [];
+  for (;;) {
+    const b = value & 0x7f;
+    value >>= 7;
+    if ((value === 0 && (b & 0x40) === 0) || (value === -1 && (b & 0x40) !== 0)) {
+      out.push(b);
+      return out;
+    }
+    out.push(b | 0x80);
+  }
+}
+
+function concat(parts) {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

@@ -1,0 +1,84 @@
+// "Running a real suite": a case's key orders are its own (the same report on every run, whatever ran
+// before it), --key-orders explores more and fails a case whose outcome depends on the order, and
+// --timeout bounds the CPU time of each run of a case.
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { runCli } from '../helpers/cli.js';
+
+/** A folder with a test file of `cases` for `fn` (as a function file), plus `extra` keys of the test file. */
+function suite(fn: string, cases: unknown[], extra: Record<string, unknown> = {}): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-suite-'));
+  writeFileSync(path.join(dir, 'sync.js'), fn);
+  writeFileSync(path.join(dir, 'sync.sgtest.json'), JSON.stringify({ function: 'sync.js', ...extra, cases }));
+  return dir;
+}
+
+// The first key of the document that the function meets decides its channel: Go's map order.
+const FIRST_KEY = 'function (doc) { if (doc.junk) { var a = []; for (var i = 0; i < 5000; i++) a.push({ i: i }); } for (var k in doc.m) { channel("first-" + k); break; } }';
+const KEYS = { a: 1, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8 };
+
+/** The report without the figures that are times. */
+const untimed = (text: string) => text.replace(/\d+(\.\d+)? ?ms/g, 'T').replace(/"durationMs": [\d.]+/g, '"durationMs": T');
+
+describe('a case\'s key order is its own', () => {
+  it('a file whose first case allocates and whose second branches on key order gives one report over 10 runs', async () => {
+    const dir = suite(FIRST_KEY, [
+      { name: 'allocates', doc: { junk: true, m: { z: 1 } }, expect: { channels: ['first-z'] } },
+      { name: 'branches on the order', doc: { m: KEYS }, expect: { channels: ['first-a'] } },
+    ]);
+    const reports = new Set<string>();
+    let report = '';
+    for (let i = 0; i < 10; i++) {
+      report = (await runCli(['test', '--format', 'json'], { cwd: dir })).stdout;
+      reports.add(untimed(report));
+    }
+    expect(reports.size).toBe(1);
+    // Without the first case, the second gives the same answer.
+    const alone = await runCli(['test', '--format', 'json', '-t', 'branches'], { cwd: dir });
+    const actual = (text: string) => JSON.parse(text).results[0].cases.find((c: { name: string }) => c.name === 'branches on the order').actual;
+    expect(actual(alone.stdout)).toEqual(actual(report));
+  });
+
+  it('--key-orders N fails a case whose outcome depends on the order and lists each outcome; keyOrders in the file does the same', async () => {
+    const dir = suite(FIRST_KEY, [{ name: 'branches on the order', doc: { m: KEYS }, expect: { rejected: false } }]);
+    const one = await runCli(['test'], { cwd: dir });
+    expect(one.code, one.stdout).toBe(0);
+    const many = await runCli(['test', '--key-orders', '8'], { cwd: dir });
+    expect(many.code).toBe(1);
+    expect(many.stdout).toMatch(/the result depends on the order of the document's keys, which the gateway draws at random: \d+ different results/);
+    expect(many.stdout).toMatch(/ {2}2: .*first-/);
+    const inFile = suite(FIRST_KEY, [{ name: 'branches on the order', doc: { m: KEYS }, expect: { rejected: false } }], { keyOrders: 8 });
+    expect(untimed((await runCli(['test'], { cwd: inFile })).stdout)).toBe(untimed(many.stdout));
+    // A function that visits every key gives one outcome under every order.
+    const every = suite('function (doc) { for (var k in doc.m) channel("k-" + k); }', [{ name: 'every key', doc: { m: KEYS }, expect: { rejected: false } }]);
+    expect((await runCli(['test', '--key-orders', '8'], { cwd: every })).code).toBe(0);
+  });
+});
+
+describe('--timeout', () => {
+  const BUSY = 'function (doc) { var end = Date.now() + doc.ms; while (Date.now() < end) {} channel("done"); }';
+
+  it('bounds the CPU time of one run of a case, from the command line or the test file', async () => {
+    const cases = [{ name: 'busy for 300 ms', doc: { ms: 300 }, expect: { channels: ['done'] } }];
+    expect((await runCli(['test'], { cwd: suite(BUSY, cases) })).code).toBe(0);
+    const short = await runCli(['test', '--timeout', '100', '--format', 'json'], { cwd: suite(BUSY, cases) });
+    expect(short.code).toBe(1);
+    expect(short.stdout).toContain('JS sync function timed out');
+    const inFile = await runCli(['test', '--format', 'json'], { cwd: suite(BUSY, cases, { timeout: 100 }) });
+    expect(inFile.stdout).toContain('JS sync function timed out');
+  });
+
+  it('a bad value is misuse on the command line and an error in the test file', async () => {
+    const dir = suite(BUSY, [{ name: 'x', doc: { ms: 1 }, expect: { channels: ['done'] } }], { timeout: 0, keyOrders: 'many' });
+    for (const option of [['--timeout', '0'], ['--key-orders', 'many'], ['--key-orders', '65']]) {
+      const r = await runCli(['test', ...option], { cwd: dir });
+      expect(r.code, option.join(' ')).toBe(2);
+    }
+    const r = await runCli(['test', '--format', 'json'], { cwd: dir });
+    expect(r.code).toBe(1);
+    const messages = JSON.parse(r.stdout).results[0].diagnostics.map((d: { message: string }) => d.message);
+    expect(messages).toEqual(expect.arrayContaining([expect.stringContaining('"timeout" is a whole number from 1 to 600000'), expect.stringContaining('"keyOrders" is a whole number from 1 to 64')]));
+  });
+});
