@@ -2,7 +2,8 @@
 // put the whole Go program back in a saved state cheaply after every call (src/otto/load.ts):
 //
 // - each global is exported (as GLOBAL_EXPORT_PREFIX + its index): Go keeps its stack pointer and the
-//   like in them; and two constant globals tell the host the dirty map's layout (DIRTY_MAP_EXPORTS);
+//   like in them; and constant globals tell the host the dirty map's layout and where the module's data
+//   segments end (DIRTY_MAP_EXPORTS): below that the instantiation wrote, with no store to mark it;
 // - a write barrier: after every store to the linear memory, the byte of the store's 32 KiB page in a
 //   map at address 0 (DIRTY_MAP_BYTES bytes, which Go never uses: its data starts at 12 KiB) is set to 1.
 //   Page p's byte is p % DIRTY_MAP_BYTES, so one byte stands for every page with that remainder; a store
@@ -16,9 +17,9 @@ export const GLOBAL_EXPORT_PREFIX = 'sgconf.global.';
 export const DIRTY_MAP_BYTES = 4096;
 export const DIRTY_PAGE_SHIFT = 15;
 /** The exports of the map's size in bytes and of its pages' size as a power of two (src/otto/load.ts reads them). */
-export const DIRTY_MAP_EXPORTS = { bytes: 'sgconf.dirtyMapBytes', pageShift: 'sgconf.dirtyPageShift' };
+export const DIRTY_MAP_EXPORTS = { bytes: 'sgconf.dirtyMapBytes', pageShift: 'sgconf.dirtyPageShift', dataEnd: 'sgconf.dataEnd' };
 
-const SECTION = { type: 1, function: 3, global: 6, export: 7, code: 10 };
+const SECTION = { type: 1, function: 3, global: 6, export: 7, code: 10, data: 11 };
 const VALTYPE = { i32: 0x7f, i64: 0x7e, f32: 0x7d, f64: 0x7c };
 /** Each store's opcode and the type of the value it stores. */
 const STORES = new Map([
@@ -40,7 +41,7 @@ export function instrumentEngineModule(bytes) {
     out.push(bytes.subarray(at, section.headerStart));
     const globals = readU32(bytes, byId(SECTION.global).start).value;
     if (section.id === SECTION.export) out.push(exportSection(bytes, section, globals));
-    else if (section.id === SECTION.global) out.push(globalSection(bytes, section));
+    else if (section.id === SECTION.global) out.push(globalSection(bytes, section, byId(SECTION.data) ? dataEnd(bytes, byId(SECTION.data)) : 0));
     else if (section.id === SECTION.code) out.push(codeSection(bytes, section, (i) => paramCounts[functionTypes[i]]));
     else out.push(bytes.subarray(section.headerStart, section.end));
     at = section.end;
@@ -50,11 +51,35 @@ export function instrumentEngineModule(bytes) {
 }
 
 /** The global section with the map's two constants after Go's globals. */
-function globalSection(bytes, section) {
+function globalSection(bytes, section, end) {
   const count = readU32(bytes, section.start);
   const constant = (value) => [VALTYPE.i32, 0, 0x41, ...s32(value), 0x0b];
-  const added = [...constant(DIRTY_MAP_BYTES), ...constant(DIRTY_PAGE_SHIFT)];
-  return sectionBytes(SECTION.global, concat([new Uint8Array(u32(count.value + 2)), bytes.subarray(count.end, section.end), new Uint8Array(added)]));
+  const added = [...constant(DIRTY_MAP_BYTES), ...constant(DIRTY_PAGE_SHIFT), ...constant(end)];
+  return sectionBytes(SECTION.global, concat([new Uint8Array(u32(count.value + 3)), bytes.subarray(count.end, section.end), new Uint8Array(added)]));
+}
+
+/** Where the active data segments end in the memory (each `i32.const offset` and its bytes). */
+function dataEnd(bytes, section) {
+  let end = 0;
+  readVector(bytes, section.start, (r) => {
+    const flags = r.u32();
+    if (flags === 1) { r.at += r.u32(); return; }
+    if (flags === 2) r.u32();
+    if (r.byte() !== 0x41) throw new Error('a data segment whose offset is not a constant');
+    let offset = 0;
+    let shift = 0;
+    for (;;) {
+      const b = r.byte();
+      offset |= (b & 0x7f) << shift;
+      shift += 7;
+      if ((b & 0x80) === 0) break;
+    }
+    if (r.byte() !== 0x0b) throw new Error('a data segment whose offset is not a constant');
+    const size = r.u32();
+    r.at += size;
+    end = Math.max(end, (offset >>> 0) + size);
+  });
+  return end;
 }
 
 function exportSection(bytes, section, globalCount) {
@@ -67,7 +92,8 @@ function exportSection(bytes, section, globalCount) {
   for (let i = 0; i < globalCount; i++) exportGlobal(`${GLOBAL_EXPORT_PREFIX}${i}`, i);
   exportGlobal(DIRTY_MAP_EXPORTS.bytes, globalCount);
   exportGlobal(DIRTY_MAP_EXPORTS.pageShift, globalCount + 1);
-  return sectionBytes(SECTION.export, concat([new Uint8Array(u32(count.value + globalCount + 2)), bytes.subarray(count.end, section.end), new Uint8Array(added)]));
+  exportGlobal(DIRTY_MAP_EXPORTS.dataEnd, globalCount + 2);
+  return sectionBytes(SECTION.export, concat([new Uint8Array(u32(count.value + globalCount + 3)), bytes.subarray(count.end, section.end), new Uint8Array(added)]));
 }
 
 function codeSection(bytes, section, paramsOf) {

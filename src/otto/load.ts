@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { packageFile } from '../paths.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
+import { markWritten, MemoryStates, type DirtyMap, type SavedMemory } from './saved-memory.js';
 
 /** What the Go program exports (engine/cmd/engine/main.go): JSON text in and out. */
 export interface OttoApi {
@@ -32,7 +33,7 @@ export interface GoProgram {
  * globals (the stack pointer among them) and the loader's tables of the JavaScript values Go holds.
  */
 export interface GoState {
-  memory: Uint8Array;
+  memory: SavedMemory;
   globals: (number | bigint)[];
   values: unknown[];
   refCounts: number[];
@@ -81,7 +82,7 @@ export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, 
   const host = (go.importObject as Record<string, Record<string, (sp: number) => void>>).go!;
   let memory: WebAssembly.Memory | null = null;
   // Until the instance says the map's layout (before Go runs), nothing is marked.
-  let map: DirtyMap = { bytes: 0, pageShift: 0 };
+  let map: DirtyMap = { bytes: 0, pageShift: 0, dataEnd: 0 };
   const reset = host['runtime.resetMemoryDataView']!;
   host['runtime.resetMemoryDataView'] = (sp) => {
     reset(sp);
@@ -102,9 +103,9 @@ export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, 
   }
   const instance = new WebAssembly.Instance(module, go.importObject);
   const layout = (name: string) => (instance.exports[name] as WebAssembly.Global | undefined)?.value as number | undefined;
-  const mapBytes = layout('sgconf.dirtyMapBytes'), pageShift = layout('sgconf.dirtyPageShift');
-  if (!mapBytes || !pageShift) throw new Error('the engine module has no write barrier: rebuild it (npm run build:engine)');
-  map = { bytes: mapBytes, pageShift };
+  const mapBytes = layout('sgconf.dirtyMapBytes'), pageShift = layout('sgconf.dirtyPageShift'), dataEnd = layout('sgconf.dataEnd');
+  if (!mapBytes || !pageShift || dataEnd === undefined) throw new Error('the engine module has no write barrier: rebuild it (npm run build:engine)');
+  map = { bytes: mapBytes, pageShift, dataEnd };
   memory = instance.exports.mem as WebAssembly.Memory;
   // Runs Go's main until it waits for calls; the promise settles only when the program ends.
   void go.run(instance);
@@ -115,28 +116,15 @@ export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, 
     .sort(([a], [b]) => Number(a.slice(GLOBAL_EXPORT_PREFIX.length)) - Number(b.slice(GLOBAL_EXPORT_PREFIX.length)))
     .map(([, global]) => global as WebAssembly.Global);
   if (globals.length === 0) throw new Error('the engine module exports no globals: rebuild it (npm run build:engine)');
-  // The state the memory was last saved as or restored to: the dirty map says how it differs from it.
-  let current: GoState | null = null;
-  const save = (): GoState => {
-    const bytes = new Uint8Array(memory!.buffer);
-    // The dirty map is the host's: it starts clear in every saved state.
-    bytes.fill(0, 0, map.bytes);
-    return current = {
-      memory: copyOfWrittenPages(bytes),
-      globals: globals.map((g) => g.value as number | bigint),
-      values: go._values.slice(), refCounts: go._goRefCounts.slice(), ids: new Map(go._ids), idPool: go._idPool.slice(),
-      timeouts: new Map(go._scheduledTimeouts), nextTimeoutId: go._nextCallbackTimeoutID,
-    };
-  };
+  const memoryStates = new MemoryStates(map, () => new Uint8Array(memory!.buffer));
+  const save = (): GoState => ({
+    memory: memoryStates.save(),
+    globals: globals.map((g) => g.value as number | bigint),
+    values: go._values.slice(), refCounts: go._goRefCounts.slice(), ids: new Map(go._ids), idPool: go._idPool.slice(),
+    timeouts: new Map(go._scheduledTimeouts), nextTimeoutId: go._nextCallbackTimeoutID,
+  });
   const restore = (state: GoState): void => {
-    const bytes = new Uint8Array(memory!.buffer);
-    if (state === current) restoreWrittenPages(map, bytes, state.memory);
-    else {
-      // Another state than the one the map counts from: all of it.
-      bytes.set(state.memory);
-      bytes.fill(0, state.memory.length);
-      current = state;
-    }
+    memoryStates.restore(state.memory);
     globals.forEach((g, i) => { g.value = state.globals[i]; });
     go._values = state.values.slice();
     go._goRefCounts = state.refCounts.slice();
@@ -156,65 +144,12 @@ export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, 
  * this prefix, and a dirty map at address 0 whose layout two exports give.
  */
 const GLOBAL_EXPORT_PREFIX = 'sgconf.global.';
-interface DirtyMap { bytes: number; pageShift: number }
 
 /** The bytes after the stack pointer where the loader's calls leave their results (the largest: 64). */
 const STACK_RESULT_BYTES = 128;
 /** The loader's calls that fill a Go slice, and where on the stack the slice (pointer, length) is. */
 const SLICE_WRITERS: Record<string, number> = { 'syscall/js.valueLoadString': 16, 'syscall/js.copyBytesToGo': 8, 'runtime.getRandomData': 8 };
 
-/** Marks the pages of `length` bytes from `address` in the dirty map, as the module's write barrier does. */
-function markWritten(map: DirtyMap, buffer: ArrayBuffer, address: number, length: number): void {
-  if (length <= 0) return;
-  const bytes = new Uint8Array(buffer, 0, map.bytes);
-  for (let page = address >>> map.pageShift; page <= (address + length - 1) >>> map.pageShift; page++) bytes[page % map.bytes] = 1;
-}
-
-/**
- * Puts back the pages the dirty map marks (each byte stands for every page with its remainder, and a
- * store may reach into the next page: those too) from the saved memory, zeroing what lies past it, and
- * clears the map. Pages nothing wrote are as saved already.
- */
-function restoreWrittenPages(map: DirtyMap, bytes: Uint8Array, saved: Uint8Array): void {
-  const pageBytes = 2 ** map.pageShift;
-  const words = new Uint32Array(bytes.buffer, 0, map.bytes / 4);
-  const pages = Math.ceil(bytes.length / pageBytes);
-  const putBack = (page: number) => {
-    const start = page * pageBytes;
-    const end = Math.min(start + pageBytes, bytes.length);
-    const savedEnd = Math.min(end, saved.length);
-    if (start < savedEnd) bytes.set(saved.subarray(start, savedEnd), start);
-    if (savedEnd < end) bytes.fill(0, Math.max(start, savedEnd), end);
-  };
-  let last = -1;
-  for (let w = 0; w < words.length; w++) {
-    if (words[w] === 0) continue;
-    for (let b = w * 4; b < w * 4 + 4; b++) {
-      if (bytes[b] === 0) continue;
-      for (let page = b; page < pages; page += map.bytes) {
-        if (page !== last) putBack(page);
-        if (page + 1 < pages) putBack(page + 1);
-        last = page + 1;
-      }
-    }
-  }
-  bytes.fill(0, 0, map.bytes);
-}
-
-/**
- * A copy of the memory that writes only its pages that hold something: a new buffer's pages cost the
- * most when first written (most of Go's memory is zero, and stays untouched in the copy).
- */
-function copyOfWrittenPages(bytes: Uint8Array): Uint8Array {
-  const copy = new Uint8Array(bytes.length);
-  const source = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  for (let start = 0; start < bytes.length; start += ZERO_PAGE.length) {
-    const end = Math.min(start + ZERO_PAGE.length, bytes.length);
-    if (source.compare(ZERO_PAGE, 0, end - start, start, end) !== 0) copy.set(bytes.subarray(start, end), start);
-  }
-  return copy;
-}
-const ZERO_PAGE = Buffer.alloc(65536);
 
 /** The module of an otto commit, compiled. */
 export async function compileOttoModule(otto: OttoCommit): Promise<WebAssembly.Module> {

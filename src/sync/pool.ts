@@ -100,12 +100,12 @@ export class SandboxPool {
 
   /**
    * Starts a worker and the engine in it now (a command calls this before it reads its inputs, so that
-   * both happen while it does). The engine is compiled once here and shared with every worker.
+   * both happen while it does).
    */
   async start(): Promise<void> {
-    this.engine ??= compileEngineModule().catch(() => undefined);
-    // One worker now; the others when a run has requests for them (a small run never pays for them).
-    this.worker(0, await this.engine);
+    // One worker now, which compiles the engine itself (so that it starts at once, beside the command's
+    // reading); the others when a run has requests for them, with the engine compiled here once.
+    this.worker(0, undefined);
   }
 
   /** Runs every request through one program; the outcomes keep the requests' order. */
@@ -147,8 +147,8 @@ export class SandboxPool {
    * worker is terminated and the request is a time-out (a compilation that does not end is an error).
    */
   private async send(slot: number, program: FunctionProgram, job: Job, calls: readonly CallRequest[], indices: readonly number[], results: RunOutcome[], micros: (number | undefined)[], settings: RunSettings): Promise<RangeOutcome> {
-    this.engine ??= compileEngineModule().catch(() => undefined);
-    const pooled = this.worker(slot, await this.engine);
+    // A worker that is not there yet gets the engine compiled here (once, for all of them).
+    const pooled = this.workers[slot] ?? this.worker(slot, await (this.engine ??= compileEngineModule().catch(() => undefined)));
     const id = this.nextId++;
     const progress = new Int32Array(new SharedArrayBuffer(8));
     progress[0] = RUNNING_NONE;

@@ -65,6 +65,8 @@ describe('the engine module\'s write barrier', () => {
     expect((instance.exports[`${GLOBAL_EXPORT_PREFIX}0`] as WebAssembly.Global).value).toBe(42);
     expect((instance.exports[DIRTY_MAP_EXPORTS.bytes] as WebAssembly.Global).value).toBe(4096);
     expect((instance.exports[DIRTY_MAP_EXPORTS.pageShift] as WebAssembly.Global).value).toBe(15);
+    // No data segment here: the data ends at 0.
+    expect((instance.exports[DIRTY_MAP_EXPORTS.dataEnd] as WebAssembly.Global).value).toBe(0);
   });
 
   it('an instruction the barrier does not know stops the build', () => {

@@ -1,0 +1,116 @@
+// The saved states of a Go program's linear memory, kept as the pages where each differs from the first
+// state saved (the program as it started): the engine's build makes every store mark its page in a map
+// at address 0 (scripts/engine-module.mjs), so the memory is always known to equal the state it was last
+// saved as or restored to, except on the marked pages. Saving copies the pages that differ from the
+// first state; restoring puts back only the pages that can differ.
+
+/** The dirty map's layout, as the module exports it, and where the module's data segments end. */
+export interface DirtyMap {
+  bytes: number;
+  pageShift: number;
+  /** Below it the instantiation wrote the module's data, which no store marked. */
+  dataEnd: number;
+}
+
+/** One saved memory. */
+export interface SavedMemory {
+  /** The saved pages' bytes, at their places (the other pages of the buffer are never written). */
+  bytes: Uint8Array;
+  /** The pages where it differs from the first state saved; null for that state itself. */
+  pages: ReadonlySet<number> | null;
+}
+
+export class MemoryStates {
+  private first: SavedMemory | null = null;
+  /** The first state's pages that may hold something (the others are zero, and not copied). */
+  private firstWritten = new Set<number>();
+  /** The state the memory equals, but for the pages the map marks. */
+  private current: SavedMemory | null = null;
+  private readonly pageBytes: number;
+
+  constructor(private readonly map: DirtyMap, private readonly memory: () => Uint8Array) {
+    this.pageBytes = 2 ** map.pageShift;
+  }
+
+  save(): SavedMemory {
+    const bytes = this.memory();
+    if (!this.first) {
+      // What the program holds as it starts: its data, and what it wrote since (all marked); the rest of
+      // the memory was never written, so it is zero, and never read here (its pages are not even mapped).
+      const pages = this.marked(bytes);
+      for (let page = 0; page * this.pageBytes < Math.min(this.map.dataEnd, bytes.length); page++) pages.add(page);
+      this.clearMap(bytes);
+      const copy = new Uint8Array(bytes.length);
+      for (const page of pages) {
+        const [start, end] = this.range(page, bytes.length);
+        copy.set(bytes.subarray(start, end), start);
+      }
+      this.firstWritten = pages;
+      return (this.first = this.current = { bytes: copy, pages: null });
+    }
+    const pages = new Set([...(this.current?.pages ?? []), ...this.marked(bytes)]);
+    this.clearMap(bytes);
+    const copy = new Uint8Array(bytes.length);
+    for (const page of pages) {
+      const [start, end] = this.range(page, bytes.length);
+      copy.set(bytes.subarray(start, end), start);
+    }
+    return (this.current = { bytes: copy, pages });
+  }
+
+  restore(state: SavedMemory): void {
+    const bytes = this.memory();
+    const pages = this.marked(bytes);
+    if (state !== this.current) {
+      for (const page of this.current?.pages ?? []) pages.add(page);
+      for (const page of state.pages ?? []) pages.add(page);
+    }
+    for (const page of pages) this.putBack(bytes, state, page);
+    this.clearMap(bytes);
+    this.current = state;
+  }
+
+  /** Page `page` of `state` into the memory: its own bytes, the first state's, or zero. */
+  private putBack(bytes: Uint8Array, state: SavedMemory, page: number): void {
+    const [start, end] = this.range(page, bytes.length);
+    if (start >= end) return;
+    const source = state.pages === null || !state.pages.has(page) ? (this.firstWritten.has(page) ? this.first!.bytes : null) : state.bytes;
+    const sourceEnd = source ? Math.min(end, source.length) : start;
+    if (source && start < sourceEnd) bytes.set(source.subarray(start, sourceEnd), start);
+    if (sourceEnd < end) bytes.fill(0, Math.max(start, sourceEnd), end);
+  }
+
+  /** The pages the map marks: each marked byte stands for every page with its remainder, and the next ones. */
+  private marked(bytes: Uint8Array): Set<number> {
+    const pages = new Set<number>();
+    const count = Math.ceil(bytes.length / this.pageBytes);
+    const words = new Uint32Array(bytes.buffer, 0, this.map.bytes / 4);
+    for (let w = 0; w < words.length; w++) {
+      if (words[w] === 0) continue;
+      for (let b = w * 4; b < w * 4 + 4; b++) {
+        if (bytes[b] === 0) continue;
+        for (let page = b; page < count; page += this.map.bytes) {
+          pages.add(page);
+          if (page + 1 < count) pages.add(page + 1);
+        }
+      }
+    }
+    return pages;
+  }
+
+  private clearMap(bytes: Uint8Array): void {
+    bytes.fill(0, 0, this.map.bytes);
+  }
+
+  private range(page: number, length: number): [number, number] {
+    const start = page * this.pageBytes;
+    return [Math.min(start, length), Math.min(start + this.pageBytes, length)];
+  }
+}
+
+/** Marks the pages of `length` bytes from `address` in the dirty map, as the module's write barrier does. */
+export function markWritten(map: DirtyMap, buffer: ArrayBuffer, address: number, length: number): void {
+  if (length <= 0) return;
+  const bytes = new Uint8Array(buffer, 0, map.bytes);
+  for (let page = address >>> map.pageShift; page <= (address + length - 1) >>> map.pageShift; page++) bytes[page % map.bytes] = 1;
+}
