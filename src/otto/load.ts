@@ -35,25 +35,31 @@ export interface GoProgram {
 export interface GoState {
   memory: SavedMemory;
   globals: (number | bigint)[];
-  values: unknown[];
-  refCounts: number[];
-  ids: Map<unknown, number>;
-  idPool: number[];
-  timeouts: Map<number, unknown>;
-  nextTimeoutId: number;
+  loader: LoaderTables;
 }
 
 /** The loader's fields (wasm_exec.js) that hold the Go program's JavaScript-side state. */
-interface GoInstance {
-  importObject: WebAssembly.Imports;
-  exited: boolean;
-  mem: DataView;
+interface LoaderTables {
   _values: unknown[];
   _goRefCounts: number[];
   _ids: Map<unknown, number>;
   _idPool: number[];
   _scheduledTimeouts: Map<number, unknown>;
   _nextCallbackTimeoutID: number;
+}
+
+/** A copy of the loader's tables (each later changed in place by the loader). */
+function copyOfTables(tables: LoaderTables): LoaderTables {
+  return {
+    _values: tables._values.slice(), _goRefCounts: tables._goRefCounts.slice(), _ids: new Map(tables._ids), _idPool: tables._idPool.slice(),
+    _scheduledTimeouts: new Map(tables._scheduledTimeouts), _nextCallbackTimeoutID: tables._nextCallbackTimeoutID,
+  };
+}
+
+interface GoInstance extends LoaderTables {
+  importObject: WebAssembly.Imports;
+  exited: boolean;
+  mem: DataView;
   run(instance: WebAssembly.Instance): Promise<void>;
 }
 
@@ -117,23 +123,13 @@ export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, 
     .map(([, global]) => global as WebAssembly.Global);
   if (globals.length === 0) throw new Error('the engine module exports no globals: rebuild it (npm run build:engine)');
   const memoryStates = new MemoryStates(map, () => new Uint8Array(memory!.buffer));
-  const save = (): GoState => ({
-    memory: memoryStates.save(),
-    globals: globals.map((g) => g.value as number | bigint),
-    values: go._values.slice(), refCounts: go._goRefCounts.slice(), ids: new Map(go._ids), idPool: go._idPool.slice(),
-    timeouts: new Map(go._scheduledTimeouts), nextTimeoutId: go._nextCallbackTimeoutID,
-  });
+  const save = (): GoState => ({ memory: memoryStates.save(), globals: globals.map((g) => g.value as number | bigint), loader: copyOfTables(go) });
   const restore = (state: GoState): void => {
     memoryStates.restore(state.memory);
     globals.forEach((g, i) => { g.value = state.globals[i]; });
-    go._values = state.values.slice();
-    go._goRefCounts = state.refCounts.slice();
-    go._ids = new Map(state.ids);
-    go._idPool = state.idPool.slice();
     // A timer Go set since is cancelled: the state it would wake no longer exists.
-    for (const [id, timer] of go._scheduledTimeouts) if (!state.timeouts.has(id)) clearTimeout(timer as NodeJS.Timeout);
-    go._scheduledTimeouts = new Map(state.timeouts);
-    go._nextCallbackTimeoutID = state.nextTimeoutId;
+    for (const [id, timer] of go._scheduledTimeouts) if (!state.loader._scheduledTimeouts.has(id)) clearTimeout(timer as NodeJS.Timeout);
+    Object.assign(go, copyOfTables(state.loader));
     go.mem = new DataView(memory!.buffer);
   };
   return { api, exited: () => go.exited, save, restore };
