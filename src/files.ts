@@ -19,9 +19,14 @@ export interface FileSelection {
 }
 
 export interface LintPathsOptions extends LintOptions {
+  /** Glob patterns of files to skip, relative to `ignoreBase` (default cwd), when `selectionFor` is not given. */
+  ignore?: string[];
+  ignoreBase?: string;
+  /** Glob patterns (relative to `ignoreBase`) of more file names a folder search takes (`*.conf`). */
+  include?: string[];
   /**
    * The selection that applies to a file or folder: that of the nearest tool config above it (the CLI
-   * gives it). Default: nothing ignored, nothing more included.
+   * gives it). Default: `ignore` and `include`, the same for every file.
    */
   selectionFor?: (file: string) => Promise<FileSelection>;
   /** --no-ignore: a file named on the command line is checked even when an ignore glob matches it. */
@@ -62,7 +67,8 @@ export function isConfigFileName(relative: string): boolean {
 export async function lintPaths(paths: string[], options: LintPathsOptions = {}): Promise<LintReport> {
   const cwd = options.cwd ?? process.cwd();
   // Each file's ignore and include globs are those of the nearest tool config above it.
-  const { ignoredBy, included } = selectionMatchers(options.selectionFor, cwd);
+  const everywhere: FileSelection = { ignore: options.ignore ?? [], include: options.include ?? [], base: options.ignoreBase ?? cwd };
+  const { ignoredBy, included } = selectionMatchers(options.selectionFor ?? (async () => everywhere), cwd);
   const isIgnored = async (file: string) => (await ignoredBy(file)) !== undefined;
   const accept = async (relative: string) => isConfigFileName(relative) || included(relative);
   const targets = await findConfigFiles(paths, cwd, isIgnored, accept, options.scope, options.noIgnore ?? false);
