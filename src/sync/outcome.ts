@@ -109,6 +109,7 @@ export async function runMany(sandbox: Pick<FunctionSandbox, 'callMany' | 'expir
 function seededOutcome(job: Pick<Job, 'role'>, results: readonly CallResult[]): RunOutcome {
   const outcomes = results.map((result) => outcomeOf(job, result));
   const first = outcomes[0]!;
+  if (outcomes.length === 1) return first;
   const seen = new Set([JSON.stringify(first)]);
   const variants = outcomes.slice(1).filter((outcome) => {
     const key = JSON.stringify(outcome);

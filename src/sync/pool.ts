@@ -93,7 +93,6 @@ interface PooledWorker {
 export class SandboxPool {
   private workers: (PooledWorker | undefined)[] = [];
   private nextId = 1;
-  private nextSlot = 0;
   private engine: Promise<WebAssembly.Module | undefined> | null = null;
 
   constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism())), private readonly limits: SandboxLimits = DEFAULT_LIMITS) {}
@@ -108,21 +107,37 @@ export class SandboxPool {
     this.worker(0, undefined);
   }
 
+  /** Starts every worker now (a command that knows its run is large: they start while it reads). */
+  async startAll(): Promise<void> {
+    this.engine ??= compileEngineModule().catch(() => undefined);
+    const engine = await this.engine;
+    for (let slot = 0; slot < this.size; slot++) if (!this.workers[slot]) this.worker(slot, engine);
+  }
+
   /** Runs every request through one program; the outcomes keep the requests' order. */
   async run(program: FunctionProgram, job: Job, calls: readonly CallRequest[], settings: RunSettings = {}): Promise<PoolResult> {
     const results: RunOutcome[] = new Array(calls.length);
     const micros: (number | undefined)[] = new Array(calls.length);
-    const ranges: Promise<string | null>[] = [];
-    // A run of one chunk goes to the first worker when it is free (a suite of small files then never starts
-    // another); larger runs are shared chunk by chunk, in turn.
-    const small = calls.length <= CHUNK && (this.workers[0]?.pending.size ?? 0) === 0;
-    for (let from = 0; from < calls.length; from += CHUNK) {
-      ranges.push(this.runRange(small ? 0 : this.nextSlot++ % this.size, program, job, calls, from, Math.min(calls.length, from + CHUNK), results, micros, settings));
-    }
-    const errors = await Promise.all(ranges);
+    // The requests in chunks, which each worker takes one after another as it finishes the last: a worker
+    // slowed by the main thread's work takes fewer. A run of one chunk takes the first worker only (a suite
+    // of small files then never starts another).
+    let next = 0;
+    const serve = async (slot: number): Promise<string | null> => {
+      while (next < calls.length) {
+        const from = next;
+        next = Math.min(calls.length, from + CHUNK);
+        const error = await this.runRange(slot, program, job, calls, from, next, results, micros, settings);
+        if (error !== null) return error;
+      }
+      return null;
+    };
+    // Two chunks in each worker's queue, so that it never waits for the next one to arrive.
+    const slots = calls.length <= CHUNK ? 1 : this.size;
+    const errors = await Promise.all(Array.from({ length: slots * 2 }, (_, k) => serve(k % slots)));
     const error = errors.find((e) => e !== null);
     return error ? { ok: false, message: error } : { ok: true, outcomes: results, micros };
   }
+
 
   /**
    * Runs the requests `from`..`to` on one worker until each has an outcome. When the worker is terminated

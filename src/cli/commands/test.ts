@@ -1,6 +1,6 @@
 // sgconf test [<path>...]: runs sync function and import filter test files (*.sgtest.json|yaml|yml).
 import * as path from 'node:path';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { CoverageCollector, share } from '../../sgtest/coverage.js';
 import { UsageError, type CliIO } from '../io.js';
 import { COLOR_OPTIONS, parseCommandArgs, timeZoneOption, useColor, wholeNumberOption } from '../args.js';
@@ -106,6 +106,8 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
     return 0;
   }
   if (targets.length === 0) throw new UsageError(`no test files found in ${paths.join(', ')} (test files are named *.sgtest.json, *.sgtest.yaml or *.sgtest.yml)`);
+  // A large suite starts every worker now, while its files are read; a small one runs on the first alone.
+  if (targets.reduce((bytes, t) => bytes + fileSize(path.resolve(io.cwd, t.file)), 0) > LARGE_SUITE_BYTES) void pool.startAll();
 
   const threshold = coverageThreshold(values['coverage-threshold']);
   const coverage = values.coverage || threshold !== null || values['coverage-dir'] !== undefined ? new CoverageCollector() : undefined;
@@ -165,6 +167,17 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   const passed = testRunPassed(report);
   if (!coverage) return passed ? 0 : 1;
   return reportCoverage(coverage, threshold, values['coverage-dir'] ?? 'coverage', format, io) && passed ? 0 : 1;
+}
+
+/** The test files' size past which a suite is large (bench g's 10,000 cases are 2 MB; the examples' 3 KB). */
+const LARGE_SUITE_BYTES = 64 * 1024;
+
+function fileSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
 }
 
 /** -t/--grep: a regular expression over the case names (case-sensitive, as Jest's and Mocha's). */
