@@ -37,14 +37,12 @@ export interface LintPathsOptions extends LintOptions {
  * The matchers of each selection, made once per selection: the first ignore glob a path matches, and
  * whether an include glob takes a file name. Paths are relative to `cwd`.
  */
-export function selectionMatchers(selectionFor: ((file: string) => Promise<FileSelection>) | undefined, cwd: string): {
+export function selectionMatchers(selectionFor: (file: string) => Promise<FileSelection>, cwd: string): {
   ignoredBy: (file: string) => Promise<string | undefined>;
   included: (file: string) => Promise<boolean>;
 } {
   const made = new Map<FileSelection, { ignoredBy: (file: string) => string | undefined; included: (file: string) => boolean }>();
-  const none = { ignoredBy: () => undefined, included: () => false };
   const matchers = async (file: string) => {
-    if (!selectionFor) return none;
     const selection = await selectionFor(file);
     let m = made.get(selection);
     if (!m) made.set(selection, m = { ignoredBy: matchingIgnoreGlob(selection.ignore, selection.base, cwd), included: ignoreMatcher(selection.include, selection.base, cwd) });

@@ -16,8 +16,19 @@ export function matchingIgnoreGlob(globs: readonly string[], base: string, cwd: 
   };
 }
 
-/** `**`, `*`, `?` and `{a,b}` globs, matched against slash-separated relative paths. */
+const compiled = new Map<string, RegExp>();
+
+/**
+ * `**`, `*`, `?` and `{a,b}` globs, matched against slash-separated relative paths. Each glob is made
+ * into its expression once: overrides, sources and suppressions are matched for every file of a run.
+ */
 export function globToRegExp(glob: string): RegExp {
+  let made = compiled.get(glob);
+  if (!made) compiled.set(glob, made = expressionOf(glob));
+  return made;
+}
+
+function expressionOf(glob: string): RegExp {
   let re = '';
   for (let i = 0; i < glob.length; i++) {
     const c = glob[i]!;

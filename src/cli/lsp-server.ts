@@ -14,7 +14,7 @@ import { LenientMessageReader } from './lsp-transport.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeText, readingEnvironment, type LintOptions } from '../lint.js';
 import { loadToolConfig } from '../config/index.js';
-import { deploymentFrom, jsToolConfigAllowed } from './tool-options.js';
+import { jsToolConfigAllowed, settingsOf } from './tool-options.js';
 import { applySuppressions } from '../config/suppressions.js';
 import { isConfigFileName } from '../files.js';
 import { readTestFile } from '../sgtest/file.js';
@@ -73,11 +73,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const dir = path.dirname(file);
     const tool = await loadToolConfig(dir, undefined, { allowJs: jsToolConfigAllowed(process.env) });
     if (tool.filepath) await publishToolConfigProblems(tool.filepath, tool.problems?.diagnostics ?? []);
-    const deployment = deploymentFrom(tool, {}, dir, process.env);
+    const { settings } = settingsOf(tool, {}, dir, process.env);
     // The tool config's suppressions, as lint applies them: one verdict in the editor and in CI.
-    const base = tool.filepath ? path.dirname(tool.filepath) : dir;
-    const suppress = (found: Diagnostic[]) => applySuppressions([{ file, kind: null, diagnostics: found }], tool.config.suppressions, base, dir).results[0]!.diagnostics;
-    return { options: { ...deployment.options, cwd: dir }, suppress };
+    const suppress = (found: Diagnostic[]) => applySuppressions([{ file, kind: null, diagnostics: found }], tool.config.suppressions, settings.selection.base, dir).results[0]!.diagnostics;
+    return { options: { ...settings.options, cwd: dir }, suppress };
   }
 
   /** The tool config's own problems, on the tool config, as lint reports them (cleared once mended). */

@@ -71,25 +71,47 @@ export function toolConfigFor(io: CliIO, values: SharedOptionValues & { config?:
   return loadToolConfig(io.cwd, values.config, { allowJs: values['js-config'] === true || jsToolConfigAllowed(io.env) });
 }
 
-/** The tool config that applies to one file, and the lint options it gives. */
+/** The folder a tool config's globs and paths are relative to (`fallback` when there is no tool config). */
+export function toolConfigFolder(tool: LoadedToolConfig, fallback: string): string {
+  return tool.filepath ? path.dirname(tool.filepath) : fallback;
+}
+
+/** The tool config that applies to one file, and what it gives: lint options, the folder search's globs. */
 export interface FileSettings {
   tool: LoadedToolConfig;
   options: Deployment['options'];
+  selection: FileSelection;
 }
 
-/**
- * The settings of each file: those of the nearest tool config above the file (as ESLint, Prettier and
- * the language server find it), so that CI, the hooks and the editor give one verdict; the run's own
- * (found from the working directory) when that is the nearest, and always with --config. The command
- * line's options win in each. The problems of a tool config found this way are returned once.
- */
-export function settingsPerFile(io: CliIO, values: SharedOptionValues & { config?: string }, run: FileSettings, processEnv: Record<string, string | undefined> | null): {
+/** A tool config's settings, with the command line's options winning, and the problems of reading them. */
+export function settingsOf(tool: LoadedToolConfig, values: SharedOptionValues, cwd: string, processEnv: Record<string, string | undefined> | null): { settings: FileSettings; problems: FileResult[] } {
+  const deployment = deploymentFrom(tool, values, cwd, processEnv);
+  const selection = { ignore: tool.config.ignore, include: tool.config.include, base: toolConfigFolder(tool, cwd) };
+  return { settings: { tool, options: deployment.options, selection }, problems: deployment.problems };
+}
+
+/** A command's settings: its own tool config's, and each file's. */
+export interface ToolSettings {
+  /** The tool config found from the working directory (or --config). */
+  run: FileSettings;
+  /**
+   * A file's: those of the nearest tool config above it (as ESLint, Prettier and the language server find
+   * it), so that CI, the hooks and the editor give one verdict; the run's when that is the nearest, and
+   * always with --config. The command line's options win in each.
+   */
   settingsFor: (file: string) => Promise<FileSettings>;
+  /** The problems of the run's tool config and env files, then of those found for files so far, each once. */
   problems: () => FileResult[];
-} {
+}
+
+export async function toolSettings(io: CliIO, values: SharedOptionValues & { config?: string }): Promise<ToolSettings> {
+  const allowJs = values['js-config'] === true || jsToolConfigAllowed(io.env);
+  const processEnv = values['no-env'] ? null : io.env;
+  const own = settingsOf(await loadToolConfig(io.cwd, values.config, { allowJs }), values, io.cwd, processEnv);
+  const run = own.settings;
+  const problems = [...own.problems];
   const loaded = new Map<string, Promise<FileSettings>>();
   const nearestIn = new Map<string, string | null>();
-  const problems: FileResult[] = [];
   const settingsFor = async (file: string): Promise<FileSettings> => {
     if (values.config !== undefined) return run;
     const folder = path.dirname(path.resolve(io.cwd, file));
@@ -98,25 +120,16 @@ export function settingsPerFile(io: CliIO, values: SharedOptionValues & { config
     if (nearest === null || nearest === run.tool.filepath) return run;
     let settings = loaded.get(nearest);
     if (!settings) {
-      settings = loadToolConfig(path.dirname(nearest), undefined, { allowJs: values['js-config'] === true || jsToolConfigAllowed(io.env) }).then((tool) => {
-        const deployment = deploymentFrom(tool, values, io.cwd, processEnv);
-        problems.push(...deployment.problems);
-        return { tool, options: deployment.options };
+      settings = loadToolConfig(path.dirname(nearest), undefined, { allowJs }).then((tool) => {
+        const found = settingsOf(tool, values, io.cwd, processEnv);
+        problems.push(...found.problems);
+        return found.settings;
       });
       loaded.set(nearest, settings);
     }
     return settings;
   };
-  return { settingsFor, problems: () => problems };
-}
-
-const selections = new WeakMap<LoadedToolConfig, FileSelection>();
-
-/** A tool config's ignore and include globs, relative to its folder (one object per tool config). */
-export function selectionOf(tool: LoadedToolConfig, cwd: string): FileSelection {
-  let selection = selections.get(tool);
-  if (!selection) selections.set(tool, selection = { ignore: tool.config.ignore, include: tool.config.include, base: tool.filepath ? path.dirname(tool.filepath) : cwd });
-  return selection;
+  return { run, settingsFor, problems: () => problems };
 }
 
 /** SGCONF_JS_CONFIG=1 in the environment allows a JavaScript tool config, as --js-config does. */
@@ -194,10 +207,10 @@ export function deploymentFrom(tool: LoadedToolConfig, values: SharedOptionValue
       caFiles: config.caFiles,
       remoteTimeoutMs: config.remoteTimeoutMs,
       settings: config.edition ? { edition: config.edition } : undefined,
-      sources: { globs: config.sources, base: tool.filepath ? path.dirname(tool.filepath) : cwd },
+      sources: { globs: config.sources, base: toolConfigFolder(tool, cwd) },
       // --target on the command line wins over an override's target.
       overrides: {
-        base: tool.filepath ? path.dirname(tool.filepath) : cwd,
+        base: toolConfigFolder(tool, cwd),
         entries: config.overrides.map((o) => ({ files: o.files, rules: o.rules, ...(values.target === undefined && o.target ? { target: o.target } : {}), ...overrideDeployment(o) })),
       },
     },

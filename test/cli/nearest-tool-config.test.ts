@@ -82,6 +82,12 @@ describe('the nearest tool config in the folder search, test, dry-run and plan',
     expect(JSON.parse(dry.stdout).channels).toEqual(['team-bob']);
     const plan = await runCli(['plan', 'team/db.json', '--from', '3.1', '--to', '4.1'], { cwd: dir });
     expect(plan.code, plan.stdout).toBe(0);
+    // A line of its env file that is not NAME=value blocks the plan, said at its place.
+    await fs.writeFile(path.join(dir, 'team', 'team.env'), 'CHANNEL_PREFIX=team-\nnot a variable\n');
+    const broken = await runCli(['plan', 'team/db.json', '--from', '3.1', '--to', '4.1'], { cwd: dir });
+    expect(broken.code).toBe(1);
+    expect(broken.stdout).toContain(`${path.join('team', 'team.env')}:2:1:`);
+    await fs.writeFile(path.join(dir, 'team', 'team.env'), 'CHANNEL_PREFIX=team-\n');
     // Without it, the variable is undefined, which blocks both.
     await fs.rm(path.join(dir, 'team', '.sgconfrc.json'));
     expect((await runCli(['dry-run', 'team/db.json', '--doc', 'doc.json'], { cwd: dir })).code).toBe(1);

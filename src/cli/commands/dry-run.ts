@@ -4,9 +4,10 @@ import { jsonText } from '../../messages.js';
 import * as path from 'node:path';
 import { frameReader, UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs, timeZoneOption, useColor, wholeNumberOption } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, settingsPerFile, trustOptionsHelp, toolConfigFor } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, toolSettings, trustOptionsHelp } from '../tool-options.js';
 import { analyzeFile } from '../../files.js';
-import { optionsForFile, summarize } from '../../lint.js';
+import { summarize } from '../../lint.js';
+import type { Release } from '../../releases/index.js';
 import { formatReport } from '../../report/index.js';
 import { selectFunction } from '../../sync/select.js';
 import { SandboxPool } from '../../sync/pool.js';
@@ -73,14 +74,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (values.user === undefined && (values.roles !== undefined || values.channels !== undefined)) throw new UsageError('--roles and --channels describe a user: give --user too');
 
   const configFile = positionals[0]!;
-  const tool = await toolConfigFor(io, values);
-  const runDeployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : io.env);
   // The config is read with the settings of the nearest tool config above it, as lint judges it.
-  const perFile = settingsPerFile(io, values, { tool, options: runDeployment.options }, values['no-env'] ? null : io.env);
-  const options = (await perFile.settingsFor(configFile)).options;
-  const deployment = { problems: [...runDeployment.problems, ...perFile.problems()] };
-  // An override of the tool config may judge the config for another release: the function runs as that one.
-  const target = optionsForFile(configFile, { ...options, cwd: io.cwd }).target ?? options.target;
+  const settings = await toolSettings(io, values);
+  const options = (await settings.settingsFor(configFile)).options;
   const scope = options.scope!;
   const doc = readDocumentFile(values.doc, io, '--doc', scope);
   const request: SyncRequest = {
@@ -90,9 +86,12 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     ...(values.xattrs !== undefined ? { xattrs: readDocumentFile(values.xattrs, io, '--xattrs', scope) } : {}),
   };
   const analyzed = await analyzeFile(configFile, { ...options, cwd: io.cwd });
+  // An override of the tool config may judge the config for another release: the function runs as that one.
+  const target = (analyzed.result.target as Release | undefined) ?? options.target;
   const errors = analyzed.result.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0 || deployment.problems.length > 0) {
-    const report = summarize([...deployment.problems, { ...analyzed.result, diagnostics: errors }], target);
+  const problems = settings.problems();
+  if (errors.length > 0 || problems.length > 0) {
+    const report = summarize([...problems, { ...analyzed.result, diagnostics: errors }], target);
     io.stderr(await formatReport(report, 'stylish', { cwd: io.cwd, color: false, readSource: frameReader(io.cwd, options.scope, [configFile]) }));
     return 1;
   }

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { frameReader, UsageError, type CliIO } from '../io.js';
 import { COLOR_OPTIONS, parseCommandArgs, useColor } from '../args.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, selectionOf, settingsPerFile, trustOptionsHelp, toolConfigFor } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, toolConfigFolder, toolSettings, trustOptionsHelp } from '../tool-options.js';
 import type { LoadedToolConfig } from '../../config/index.js';
 import { analyzeText, summarize } from '../../lint.js';
 import { lintPaths } from '../../files.js';
@@ -86,20 +86,18 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const stdinName = values['stdin-filename'] ?? '<stdin>';
   const stdinText = fromStdin > 0 ? (io.readStdin ? io.readStdin() : readFileSync(0, 'utf8')) : null;
 
-  const tool = await toolConfigFor(io, values);
-  const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : io.env);
-  const shared = deployment.options;
   // Each file is judged by the nearest tool config above it (as the editor does), unless --config names one.
-  const perFile = settingsPerFile(io, values, { tool, options: shared }, values['no-env'] ? null : io.env);
+  const settings = await toolSettings(io, values);
+  const shared = settings.run.options;
   const lintOptions = {
     ...shared,
     perFile: async (file: string) => {
-      const settings = await perFile.settingsFor(file);
-      return settings.tool === tool ? undefined : settings.options;
+      const own = await settings.settingsFor(file);
+      return own === settings.run ? undefined : own.options;
     },
     cwd: io.cwd,
     kind: values.kind as Kind | 'auto',
-    selectionFor: async (file: string) => selectionOf((await perFile.settingsFor(file)).tool, io.cwd),
+    selectionFor: async (file: string) => (await settings.settingsFor(file)).selection,
     noIgnore: values['no-ignore'],
   };
   // Every finding is made, --quiet or not: the fixes come from all of them, and --quiet says what it hid.
@@ -148,19 +146,19 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   // reason; one that suppressed nothing is a warning.
   const byTool = new Map<LoadedToolConfig, FileResult[]>();
   for (const r of report.results) {
-    const owner = (await perFile.settingsFor(r.file)).tool;
+    const owner = (await settings.settingsFor(r.file)).tool;
     byTool.set(owner, [...(byTool.get(owner) ?? []), r]);
   }
   const applied = { results: new Map<FileResult, FileResult>(), suppressed: [] as SuppressedFinding[], unused: [] as FileResult[] };
   for (const [owner, group] of byTool) {
-    const done = applySuppressions(group, owner.config.suppressions, owner.filepath ? path.dirname(owner.filepath) : io.cwd, io.cwd);
+    const done = applySuppressions(group, owner.config.suppressions, toolConfigFolder(owner, io.cwd), io.cwd);
     group.forEach((r, i) => applied.results.set(r, done.results[i]!));
     applied.suppressed.push(...done.suppressed);
     const unusedResult = unusedSuppressionsResult(done.unused, owner.filepath ? path.relative(io.cwd, owner.filepath) || owner.filepath : '');
     if (unusedResult) applied.unused.push(unusedResult);
   }
   const hidden = { warnings: 0, infos: 0 };
-  let results = [...deployment.problems, ...perFile.problems(), ...applied.unused, ...report.results.map((r) => applied.results.get(r) ?? r)];
+  let results = [...settings.problems(), ...applied.unused, ...report.results.map((r) => applied.results.get(r) ?? r)];
   if (values.quiet) {
     // --quiet reports errors only, and counts what it left out.
     results = results.map((r) => {

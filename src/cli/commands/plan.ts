@@ -1,7 +1,7 @@
 // sgconf plan <config> --from <version> --to <version> [--format markdown|json]: an upgrade runbook.
 import { MAX_CONFIG_BYTES, readRegularFile } from '../../fs-async.js';
 import path from 'node:path';
-import { deploymentFrom, settingsPerFile, toolConfigFor } from '../tool-options.js';
+import { toolSettings } from '../tool-options.js';
 import { readScope } from '../../read-scope.js';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
@@ -57,20 +57,14 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return 1;
   };
   // The settings of the nearest tool config above the file, as lint takes them (its env files, sources,
-  // rules and allowed paths); the release is --to's, and plan fetches nothing.
-  const shared = { 'pass-env': values['pass-env'], 'no-remote': true };
-  const env = values['no-env'] ? null : io.env;
-  const tool = await toolConfigFor(io, shared);
-  const run = deploymentFrom(tool, shared, io.cwd, env);
-  const perFile = settingsPerFile(io, shared, { tool, options: run.options }, env);
-  const settings = (await perFile.settingsFor(file)).options;
-  const problems = [...run.problems, ...perFile.problems()];
-  if (problems.length > 0) return blocked(`the tool config or an env file it names has errors: ${problems[0]!.file}: ${problems[0]!.diagnostics[0]?.message ?? ''}`);
-  // An override's release does not apply: the plan judges for --to.
-  const overrides = settings.overrides && { ...settings.overrides, entries: settings.overrides.entries.map(({ target: _release, ...rest }) => rest) };
-  const lint = { ...settings, overrides, cwd: io.cwd, remote: false };
+  // rules and allowed paths); the release is --to's (as --target, it wins over an override's), and plan
+  // fetches nothing.
+  const settings = await toolSettings(io, { 'pass-env': values['pass-env'], 'no-env': values['no-env'], 'no-remote': true, target: to.text });
+  const lint = { ...(await settings.settingsFor(file)).options, cwd: io.cwd, remote: false };
+  const problem = settings.problems().flatMap((r) => r.diagnostics.map((d) => `${r.file}:${d.line}:${d.column}: ${d.message}`))[0];
+  if (problem !== undefined) return blocked(`the tool config or an env file it names has an error: ${problem}`);
   // plan takes no --host or --allow-path: it reads the repository's files (and the tool config's allowPaths).
-  const scope = settings.scope ?? readScope(io.cwd, [], false);
+  const scope = lint.scope ?? readScope(io.cwd, [], false);
   let bytes: Uint8Array;
   try {
     bytes = await readRegularFile(path.resolve(io.cwd, file), MAX_CONFIG_BYTES, scope);

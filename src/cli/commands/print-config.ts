@@ -4,7 +4,7 @@
 import * as path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, settingsPerFile, toolConfigFor } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, toolSettings } from '../tool-options.js';
 import { isBuildSource, optionsForFile } from '../../lint.js';
 import { ignoreMatcher, matchingIgnoreGlob } from '../../globs.js';
 import { jsonText } from '../../messages.js';
@@ -30,9 +30,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (values.format !== 'stylish' && values.format !== 'json') throw new UsageError(`unknown format "${values.format}" (stylish or json)`);
   const file = positionals[0]!;
   // The nearest tool config above the file, as lint and the editor take it (--config names one).
-  const runTool = await toolConfigFor(io, values);
-  const { tool, options: deploymentOptions } = await settingsPerFile(io, values, { tool: runTool, options: deploymentFrom(runTool, values, io.cwd, io.env).options }, io.env).settingsFor(file);
-  const base = tool.filepath ? path.dirname(tool.filepath) : io.cwd;
+  const { tool, options: deploymentOptions, selection } = await (await toolSettings(io, values)).settingsFor(file);
+  const base = selection.base;
   const toolName = tool.filepath ? path.relative(io.cwd, tool.filepath) || tool.filepath : null;
   const inTool = (key: string) => `${toolName ?? 'the tool config'} ${key}`;
   const overrides = tool.config.overrides.map((o, i) => ({ ...o, index: i, matches: ignoreMatcher(o.files, base, io.cwd)(path.resolve(io.cwd, file)) })).filter((o) => o.matches);

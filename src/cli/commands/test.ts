@@ -4,7 +4,7 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { CoverageCollector, share } from '../../sgtest/coverage.js';
 import { UsageError, type CliIO } from '../io.js';
 import { COLOR_OPTIONS, parseCommandArgs, timeZoneOption, useColor, wholeNumberOption } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, selectionOf, settingsPerFile, trustOptionsHelp, toolConfigFor, type SharedOptionValues } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, toolSettings, trustOptionsHelp, type SharedOptionValues } from '../tool-options.js';
 import { findConfigFiles, selectionMatchers } from '../../files.js';
 import { SandboxPool } from '../../sync/pool.js';
 import { runTestFile, type TestFileResult } from '../../sgtest/run.js';
@@ -90,18 +90,17 @@ export async function run(args: string[], io: CliIO): Promise<number> {
 type TestOptionValues = SharedOptionValues & { tz?: string; 'key-orders'?: string; timeout?: string; grep?: string; 'forbid-only'?: boolean; bail?: string; color?: boolean; 'no-color'?: boolean; config?: string; 'pass-with-no-tests'?: boolean; watch?: boolean; coverage?: boolean; 'coverage-dir'?: string; 'coverage-threshold'?: string };
 
 async function runTests(values: TestOptionValues, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, started: Promise<void>): Promise<number> {
-  const tool = await toolConfigFor(io, values);
-  const deployment = deploymentFrom(tool, values, io.cwd, values['no-env'] ? null : io.env);
   // Each test file is run with the settings of the nearest tool config above it, as lint judges files.
-  const perFile = settingsPerFile(io, values, { tool, options: deployment.options }, values['no-env'] ? null : io.env);
-  const { ignoredBy } = selectionMatchers(async (file) => selectionOf((await perFile.settingsFor(file)).tool, io.cwd), io.cwd);
+  const settings = await toolSettings(io, values);
+  const runOptions = settings.run.options;
+  const { ignoredBy } = selectionMatchers(async (file) => (await settings.settingsFor(file)).selection, io.cwd);
   const paths = positionals.length > 0 ? positionals : ['.'];
   // A named test file the tool config ignores is left out, as a folder search leaves it out.
-  const targets = (await findConfigFiles(paths, io.cwd, async (file) => (await ignoredBy(file)) !== undefined, (relative) => TEST_FILE.test(relative), deployment.options.scope)).filter((t) => !t.ignored);
+  const targets = (await findConfigFiles(paths, io.cwd, async (file) => (await ignoredBy(file)) !== undefined, (relative) => TEST_FILE.test(relative), runOptions.scope)).filter((t) => !t.ignored);
   const missing = targets.filter((t) => t.error);
   if (missing.length > 0) throw new UsageError(`${missing[0]!.file}: ${missing[0]!.error}`);
   if (targets.length === 0 && values['pass-with-no-tests']) {
-    const empty = summarizeTests(deployment.options.target, []);
+    const empty = summarizeTests(runOptions.target, []);
     io.stdout(format === 'json' || format === 'junit' ? formatTestReport(empty, format, io.cwd) : 'no test files found\n');
     return 0;
   }
@@ -119,7 +118,7 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   const timeoutMs = wholeNumberOption('--timeout', values.timeout, MAX_TIMEOUT_MS, 'milliseconds of CPU time');
   await started;
   const optionsFor = async (file: string) => ({
-    ...(await perFile.settingsFor(file)).options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined, forbidOnly: values['forbid-only'] === true,
+    ...(await settings.settingsFor(file)).options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined, forbidOnly: values['forbid-only'] === true,
     ...(coverage ? { coverage } : {}), ...(grep ? { grep } : {}), ...(values.tz !== undefined ? { timeZone: values.tz } : {}),
     ...(keyOrders !== null ? { keyOrders } : {}), ...(timeoutMs !== null ? { timeoutMs } : {}),
   });
@@ -155,13 +154,13 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   }
   if (progress) io.stdout('\r\u001b[K');
   if (values.watch) {
-    io.stdout(formatTestReport(summarizeTests(deployment.options.target, results), format, io.cwd, color));
+    io.stdout(formatTestReport(summarizeTests(runOptions.target, results), format, io.cwd, color));
     const { watchTests } = await import('../watch-tests.js');
-    return watchTests(results, paths, { io, isTestFile: (file) => TEST_FILE.test(file), run: async (file) => runTestFile(file, await optionsFor(file), pool), report: (rerun) => formatTestReport(summarizeTests(deployment.options.target, rerun), format, io.cwd, color) });
+    return watchTests(results, paths, { io, isTestFile: (file) => TEST_FILE.test(file), run: async (file) => runTestFile(file, await optionsFor(file), pool), report: (rerun) => formatTestReport(summarizeTests(runOptions.target, rerun), format, io.cwd, color) });
   }
   // Lines of env files that are not NAME=value are findings of their own, as lint reports them.
-  const envFileResults = [...deployment.problems, ...perFile.problems()].map((p) => ({ file: p.file, target: deployment.options.target, diagnostics: p.diagnostics, cases: [] }));
-  const report = summarizeTests(deployment.options.target, [...envFileResults, ...results], bailed);
+  const envFileResults = settings.problems().map((p) => ({ file: p.file, target: runOptions.target, diagnostics: p.diagnostics, cases: [] }));
+  const report = summarizeTests(runOptions.target, [...envFileResults, ...results], bailed);
   if (streaming) io.stdout(envFileResults.map((r) => stylishFile(r, io.cwd, color)).join('') + stylishSummary(report, color));
   else io.stdout(formatTestReport(report, format, io.cwd, color));
   const passed = testRunPassed(report);
