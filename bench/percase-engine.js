@@ -17,7 +17,7 @@ const instance = await WebAssembly.instantiate(module, go.importObject);
 void go.run(instance);
 const engine = globalThis.sgconfOtto;
 const { program, calls } = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-const compiled = JSON.parse(engine.compile(program.role, program.text, JSON.stringify({ shared: program.shared, underscore: program.underscore, stackDepthLimit: program.stackDepthLimit })));
+const compiled = JSON.parse(engine.compile(program.role, program.text, JSON.stringify({ stackDepthLimit: program.stackDepthLimit })));
 if (compiled.error) throw new Error(compiled.error);
 const batch = JSON.stringify({ program: compiled.id, calls, seeds: calls.map(() => 1) });
 let best = Infinity;

@@ -158,8 +158,8 @@ class Engine {
    * the state after: the state each of its calls starts from.
    */
   compile(program: FunctionProgram): { id: number; state: GoState } | { error: string } {
-    // underscore.js is always there, as in the gateway: what a function can reach is never guessed.
-    const options = JSON.stringify({ underscore: true, stackDepthLimit: program.stackDepthLimit, counters: program.counters ?? 0, counterName: program.counterName ?? '', timeZone: program.timeZone ?? '' });
+    // The engine compiles every program in its one runtime, which has underscore.js as the gateway's has.
+    const options = JSON.stringify({ stackDepthLimit: program.stackDepthLimit, counters: program.counters ?? 0, counterName: program.counterName ?? '', timeZone: program.timeZone ?? '' });
     this.restore(this.started);
     const compiled = JSON.parse(this.enter(() => this.program.api.compile(program.role, program.text, options))) as { id: number } | { error: string };
     return 'error' in compiled ? compiled : { id: compiled.id, state: this.program.save() };

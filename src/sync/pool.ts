@@ -17,7 +17,7 @@ export type PoolResult = { ok: true; outcomes: RunOutcome[]; micros: (number | u
 
 /** Stack of an engine thread: Go's WebAssembly keeps its goroutine stacks in its own memory, V8's stack is for the calls between them. */
 const WORKER_STACK_MB = 64;
-/** Requests sent to a worker at a time: the workers share a run chunk by chunk, in turn. */
+/** Requests sent to a worker at a time: each worker takes the next chunk of a run when it has finished one. */
 const CHUNK = 125;
 const WATCH_INTERVAL_MS = 50;
 /** The CPU time evaluating a function may take (a function cannot loop there, but its text can). */
@@ -198,9 +198,9 @@ export class SandboxPool {
       pooled.pending.set(id, {
         reply: (reply) => {
           if ('compileError' in reply) return finish({ kind: 'error', message: reply.compileError });
-          (JSON.parse(reply.outcomes) as RunOutcome[]).forEach((result, i) => { results[indices[reply.offset + i]!] = result; });
-          reply.micros.forEach((time, i) => { micros[indices[reply.offset + i]!] = time; });
-          if (reply.done) finish({ kind: 'done' });
+          (JSON.parse(reply.outcomes) as RunOutcome[]).forEach((result, i) => { results[indices[i]!] = result; });
+          reply.micros.forEach((time, i) => { micros[indices[i]!] = time; });
+          finish({ kind: 'done' });
         },
         exit: (message) => finish({ kind: 'error', message }),
         resend: () => finish({ kind: 'resend' }),

@@ -29,7 +29,7 @@ export interface WorkerRequest {
 export type WorkerReply =
   | { id: number; compileError: string }
   /** `outcomes`: the outcomes as one JSON array text (cheaper to hand over than a structured clone); `micros`: each one's time. */
-  | { id: number; offset: number; outcomes: string; micros: number[]; done: boolean };
+  | { id: number; outcomes: string; micros: number[] };
 
 /** What the pool hands a worker when it starts it. */
 export interface WorkerStart {
@@ -38,8 +38,6 @@ export interface WorkerStart {
   /** Int32Array over a SharedArrayBuffer: the worker writes its thread's id (Linux), for the pool to read its CPU time. */
   thread?: Int32Array;
 }
-
-const CHUNK = 64;
 
 const start = workerData as WorkerStart | undefined;
 if (start?.thread) Atomics.store(start.thread, 0, threadId());
@@ -84,19 +82,16 @@ async function serve(request: WorkerRequest): Promise<void> {
   // Numbers the documents hold as their text (source/number-text.ts) are NumberText again.
   const requests = parseJsonKeepingNumberText(request.requests) as unknown as CallRequest[];
   const onRun = () => { Atomics.add(request.progress, 1, 1); };
-  for (let offset = 0; offset < requests.length; offset += CHUNK) {
-    const outcomes: RunOutcome[] = [];
-    const micros: number[] = [];
-    for (let k = offset; k < Math.min(requests.length, offset + CHUNK); k++) {
-      Atomics.store(request.progress, 0, k);
-      const one = await runMany(sandbox, request.job, [requests[k]!], request.keyOrders, onRun);
-      outcomes.push(one.outcomes[0]!);
-      micros.push(one.micros[0]!);
-    }
-    const done = offset + CHUNK >= requests.length;
-    if (done) Atomics.store(request.progress, 0, RUNNING_NONE);
-    parentPort!.postMessage({ id: request.id, offset, outcomes: JSON.stringify(outcomes), micros, done } satisfies WorkerReply);
+  const outcomes: RunOutcome[] = [];
+  const micros: number[] = [];
+  for (let k = 0; k < requests.length; k++) {
+    Atomics.store(request.progress, 0, k);
+    const one = await runMany(sandbox, request.job, [requests[k]!], request.keyOrders, onRun);
+    outcomes.push(one.outcomes[0]!);
+    micros.push(one.micros[0]!);
   }
+  Atomics.store(request.progress, 0, RUNNING_NONE);
+  parentPort!.postMessage({ id: request.id, outcomes: JSON.stringify(outcomes), micros } satisfies WorkerReply);
 }
 
 parentPort?.on('message', (request: WorkerRequest) => {
