@@ -9,7 +9,6 @@
 // (dist/sgconf-<chunk>.cjs) with their own caches, so that a run deserializes only what it uses.
 // Without the bundle (a tsc-only build, or one older than the ES modules) or with SGCONF_NO_BUNDLE set,
 // the ES modules of dist/ run as is.
-import { spawn } from 'node:child_process';
 import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -44,6 +43,8 @@ const LAUNCHED = 'SGCONF_LAUNCHED';
  * at once (followLauncher), as the one process a user started would have.
  */
 export function relaunch(script: string, argv: readonly string[]): Promise<number> {
+  // Loaded here only: node:child_process brings node:net and the streams, some 15 ms of every start.
+  const { spawn } = require('node:child_process') as typeof import('node:child_process');
   const flags = [...process.execArgv.filter((arg) => !NODE_FLAGS.includes(arg)), ...NODE_FLAGS];
   const child = spawn(process.execPath, [...flags, script, ...argv], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: { ...process.env, [LAUNCHED]: '1' } });
   const forward = (signal: NodeJS.Signals) => () => { child.kill(signal); };

@@ -1,6 +1,6 @@
 // What a command may touch of the process: its streams and environment (tests pass their own).
 import { fstatSync, statSync, writeSync } from 'node:fs';
-import { isatty } from 'node:tty';
+import { createRequire } from 'node:module';
 import { MAX_CONFIG_BYTES, readRegularFileSync } from '../fs-async.js';
 import * as path from 'node:path';
 import { insideRepository, type ReadScope } from '../read-scope.js';
@@ -38,8 +38,18 @@ export function processIO(): CliIO {
       isTTY ??= stdoutIsTerminal();
       return isTTY;
     },
-    prompt: isatty(0) ? terminalPrompt : undefined,
+    get prompt() {
+      return stdinIsTerminal() ? terminalPrompt : undefined;
+    },
   };
+}
+
+/**
+ * Whether standard input is a terminal. node:tty is loaded only when a command asks: it brings node:net
+ * and the streams, some 15 ms of every start (issue 6).
+ */
+function stdinIsTerminal(): boolean {
+  return (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(0);
 }
 
 /** Questions on this process's terminal, read by one readline interface. */

@@ -3,11 +3,11 @@
 // disagree at the edges: otto refuses `[^]` in a regular expression and `08`, and reads 20,000 `else if`
 // branches that acorn's recursion cannot. The verdict is otto's own, from the engine (src/otto/), kept in
 // a cache by the function's text, so that a lint whose functions have not changed never starts the engine.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { packageFile } from '../paths.js';
+import { textDigest } from '../text-hash.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
 
 /** Where otto refuses a function: its message, and the line and byte column in "(" + source + ")". */
@@ -36,7 +36,7 @@ class Checker {
 
   async check(source: string): Promise<OttoVerdict | undefined> {
     const entries = this.load();
-    const key = createHash('sha256').update(source).digest('base64url');
+    const key = textDigest(source);
     const cached = entries.get(key);
     if (cached !== undefined) return cached;
     const answer = await this.parser.check(this.otto, source);

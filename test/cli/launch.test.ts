@@ -99,6 +99,24 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     expect(rules.some((r: string) => r.startsWith('webhook/no-filter'))).toBe(false);
   });
 
+  it('a lint of configs with functions (their otto verdicts cached) loads no Node module a cold start need not pay for', () => {
+    // Each of these brings node:net or the streams: some 10-15 ms of a start (bench a).
+    const heavy = ['crypto', 'child_process', 'tty', 'net', 'stream', 'worker_threads'];
+    const cache = mkdtempSync(path.join(os.tmpdir(), 'sgconf-otto-cache-'));
+    const hook = path.join(cache, 'loaded.cjs');
+    writeFileSync(hook, `process.on('exit', () => process._rawDebug('LOADED ' + JSON.stringify(process.moduleLoadList)));`);
+    const loaded = () => {
+      const run = spawnSync(process.execPath, ['--liftoff-only', '--require', hook, path.join(ROOT, 'bin', 'sgconf.js'), 'lint', 'examples/legacy/sync_gateway.json', 'examples/3.x'], {
+        cwd: ROOT, env: { PATH: process.env.PATH ?? '', SGCONF_CACHE_DIR: cache }, encoding: 'utf8',
+      });
+      const line = run.stderr.split('\n').find((l) => l.startsWith('LOADED '));
+      return (JSON.parse(line!.slice('LOADED '.length)) as string[]).map((m) => m.replace(/^NativeModule /, ''));
+    };
+    // The first run asks otto's parser (a worker thread) and caches its verdicts; the second needs none.
+    expect(loaded()).toContain('worker_threads');
+    expect(loaded().filter((m) => heavy.includes(m))).toEqual([]);
+  });
+
   it('cert, and a config naming certificates (node:crypto loaded only then): the same from the bundle', () => {
     const fx = makeCertificateFixtures();
     const config = path.join(fx.dir, 'bootstrap.json');
