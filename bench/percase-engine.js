@@ -2,13 +2,13 @@
 // src/sync/engine.ts compiles it (V8's baseline compiler only), the batch run in rounds, the best round.
 // With --optimised, V8 compiles as it does by default (baseline first, then its optimising compiler for the
 // functions that run most), over more rounds: what a call would cost once the optimised code is in place.
-// Usage: node bench/percase-engine.js batch.json [--optimised]   (prints nanoseconds per call)
+// Usage: node --liftoff-only bench/percase-engine.js batch.json   (prints nanoseconds per call)
+//        node bench/percase-engine.js batch.json --optimised
+// (V8's flags are Node's own, given when it starts: none is changed at run time.)
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { setFlagsFromString } from 'node:v8';
 
 const optimised = process.argv.includes('--optimised');
-if (!optimised) setFlagsFromString('--liftoff-only');
 const require = createRequire(import.meta.url);
 require('../engine/wasm/wasm_exec.js');
 const go = new globalThis.Go();
@@ -16,6 +16,7 @@ const module = await WebAssembly.compile(readFileSync(new URL('../engine/wasm/ot
 const instance = await WebAssembly.instantiate(module, go.importObject);
 void go.run(instance);
 const engine = globalThis.sgconfOtto;
+engine.prepare();
 const { program, calls } = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const compiled = JSON.parse(engine.compile(program.role, program.text, JSON.stringify({ stackDepthLimit: program.stackDepthLimit })));
 if (compiled.error) throw new Error(compiled.error);

@@ -276,7 +276,7 @@ if (wanted('j')) {
   const samples = [];
   for (let i = 0; i < rounds; i++) samples.push(timeProcess(command));
   const ms = median(samples);
-  const wasmNs = Number(execFileSync(node, [path.join(here, 'percase-engine.js'), batchFile], { encoding: 'utf8' }).trim());
+  const wasmNs = Number(execFileSync(node, [...NODE_FLAGS, path.join(here, 'percase-engine.js'), batchFile], { encoding: 'utf8' }).trim());
   // Beside it, what a call costs once V8's optimising compiler has compiled the hot functions (the workers
   // keep to the baseline compiler: see src/otto/load.ts), for the record.
   const optimisedNs = Number(execFileSync(node, [path.join(here, 'percase-engine.js'), batchFile, '--optimised'], { encoding: 'utf8' }).trim());

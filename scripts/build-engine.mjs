@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Builds the engine (engine/, a Go module: otto and the gateway's Go side) into engine/wasm/, once for each
 // otto the gateway has pinned: otto-b87d35c.wasm with go.mod (3.1 to 4.1.1), otto-a813c59.wasm with
-// go.otto-a813c59.mod (2.8 and 3.0), the same sources; and copies beside them the Go toolchain's own
+// go.otto-a813c59.mod (2.8 and 3.0), the same sources; likewise parser-<otto>.wasm, otto's parser alone
+// (cmd/parser, for lint's syntax check); and copies beside them the Go toolchain's own
 // loader, wasm_exec.js, with the Go license it carries. The
 // built files are committed, so that `npm ci` needs no Go; this script makes them again, byte for byte
 // with the same Go (Debian's golang-go, Go 1.19): -trimpath and an empty build id leave no path or
-// time in the module. Each module is then instrumented for the host's saved states (scripts/engine-module.mjs:
+// time in the module. Each engine module is then instrumented for the host's saved states (scripts/engine-module.mjs:
 // its globals exported, a write barrier that marks the pages a call writes).
 //
 // Usage: node scripts/build-engine.mjs [--check]
@@ -21,10 +22,16 @@ import { instrumentEngineModule } from './engine-module.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const engine = path.join(root, 'engine');
 const committed = path.join(engine, 'wasm');
-/** Each module and the module file (go.mod or an alternative, `go build -modfile`) that pins its otto. */
+/**
+ * Each module: its program, the module file (go.mod or an alternative, `go build -modfile`) that pins its
+ * otto, and whether it is instrumented for saved states (the engine is; the parser, which keeps no state
+ * between its answers, is not).
+ */
 const MODULES = [
-  { file: 'otto-b87d35c.wasm', modfile: 'go.mod' },
-  { file: 'otto-a813c59.wasm', modfile: 'go.otto-a813c59.mod' },
+  { file: 'otto-b87d35c.wasm', modfile: 'go.mod', program: './cmd/engine', instrument: true },
+  { file: 'otto-a813c59.wasm', modfile: 'go.otto-a813c59.mod', program: './cmd/engine', instrument: true },
+  { file: 'parser-b87d35c.wasm', modfile: 'go.mod', program: './cmd/parser', instrument: false },
+  { file: 'parser-a813c59.wasm', modfile: 'go.otto-a813c59.mod', program: './cmd/parser', instrument: false },
 ];
 const FILES = [...MODULES.map((m) => m.file), 'wasm_exec.js', 'GO_LICENSE'];
 const check = process.argv.includes('--check');
@@ -51,10 +58,10 @@ const goroot = execFileSync('go', ['env', 'GOROOT'], { env, encoding: 'utf8' }).
 const out = check ? mkdtempSync(path.join(tmpdir(), 'sgconf-engine-')) : committed;
 mkdirSync(out, { recursive: true });
 try {
-  for (const { file, modfile } of MODULES) {
+  for (const { file, modfile, program, instrument } of MODULES) {
     const built = path.join(out, `${file}.go-build`);
-    execFileSync('go', ['build', `-modfile=${modfile}`, '-buildvcs=false', '-trimpath', '-ldflags=-s -w -buildid=', '-o', built, './cmd/engine'], { cwd: engine, env, stdio: ['ignore', 'inherit', 'inherit'] });
-    writeFileSync(path.join(out, file), instrumentEngineModule(readFileSync(built)));
+    execFileSync('go', ['build', `-modfile=${modfile}`, '-buildvcs=false', '-trimpath', '-ldflags=-s -w -buildid=', '-o', built, program], { cwd: engine, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    writeFileSync(path.join(out, file), instrument ? instrumentEngineModule(readFileSync(built)) : readFileSync(built));
     rmSync(built);
   }
   const loader = readFileSync(path.join(goroot, 'misc', 'wasm', 'wasm_exec.js'), 'utf8');

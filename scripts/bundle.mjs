@@ -113,16 +113,19 @@ if (process.argv[2] !== '--warm-up') {
   });
   for (const chunk of CHUNKS) await build({ ...common, entryPoints: [chunk.entry], outfile: chunkFile(chunk.name) });
 
-  // The sandbox worker (src/sync/pool.ts starts two) as one plain CommonJS file: each worker thread then
-  // neither resolves nor compiles the ES modules of dist/sync one by one while the main thread reads its
-  // inputs. The engine's files (engine/wasm/) load from the package at run time.
-  await build({
-    ...commonJs,
-    define: { 'import.meta.url': '__sgconfWorkerUrl' },
-    banner: { js: 'var __sgconfWorkerUrl = require("node:url").pathToFileURL(__filename).href;' },
-    entryPoints: [path.join(dist, 'sync', 'worker.js')],
-    outfile: path.join(dist, 'sgconf-worker.cjs'),
-  });
+  // The worker threads, each as one plain CommonJS file: the sandbox worker (src/sync/pool.ts starts two)
+  // and otto's parser for lint (src/functions/otto-syntax.ts). A thread then neither resolves nor compiles
+  // ES modules of dist/ one by one while the main thread reads its inputs. The engine's files
+  // (engine/wasm/) load from the package at run time.
+  for (const [entry, outfile] of [['sync/worker.js', 'sgconf-worker.cjs'], ['functions/parser-worker.js', 'sgconf-parser-worker.cjs']]) {
+    await build({
+      ...commonJs,
+      define: { 'import.meta.url': '__sgconfWorkerUrl' },
+      banner: { js: 'var __sgconfWorkerUrl = require("node:url").pathToFileURL(__filename).href;' },
+      entryPoints: [path.join(dist, entry)],
+      outfile: path.join(dist, outfile),
+    });
+  }
 
   // src/launch.cts reads the files as latin1 (no UTF-8 decoding): that is only right for ASCII.
   for (const file of outputs) {

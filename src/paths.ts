@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 // Where the package's own files are. One place, because this module sits directly under dist/ exactly
 // like the bundled CLI (dist/sgconf.cjs, scripts/bundle.mjs), so `..` is the package root in both.
 const packageRoot = new URL('../', import.meta.url);
@@ -6,6 +6,26 @@ const packageRoot = new URL('../', import.meta.url);
 /** A file of the package, e.g. `schemas/legacy.schema.json`. */
 export function packageFile(relative: string): URL {
   return new URL(relative, packageRoot);
+}
+
+/**
+ * The code of a worker thread: the one CommonJS file the build makes of it (scripts/bundle.mjs, `bundle`),
+ * when it is there and not older than the ES modules (a tsc-only build leaves it behind), else the ES
+ * module `module`. An installed copy (under node_modules) always takes the file: npm writes a tarball's
+ * files in no fixed order, so their times say nothing (as src/launch.cts decides for the CLI's bundle).
+ * SGCONF_NO_BUNDLE takes the modules.
+ */
+export function threadFile(module: string, bundle: string): URL {
+  const modules = packageFile(module);
+  const bundled = packageFile(bundle);
+  if (process.env.SGCONF_NO_BUNDLE) return modules;
+  try {
+    const built = statSync(bundled);
+    if (bundled.pathname.split('/').includes('node_modules')) return bundled;
+    return built.mtimeMs >= statSync(modules).mtimeMs ? bundled : modules;
+  } catch {
+    return modules;
+  }
 }
 
 let docsBase: string | undefined;

@@ -6,7 +6,9 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { packageFile } from '../paths.js';
+import { threadFile } from '../paths.js';
+import { compileParserModule } from '../otto/load.js';
+import type { ParserAnswer, ParserQuestion } from './parser-worker.js';
 import { textDigest } from '../text-hash.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
 
@@ -25,8 +27,6 @@ export type OttoSyntaxCheck = (source: string) => Promise<OttoVerdict | undefine
 
 /** Entries the cache keeps (the newest); a config has a few functions, a repository a few hundred. */
 const CACHE_ENTRIES = 5000;
-/** The parser's memory: a function is at most 16 MiB of text. */
-const PARSER_MEMORY = 1024 * 1024 * 1024;
 
 class Checker {
   private entries: Map<string, OttoVerdict> | null = null;
@@ -94,15 +94,20 @@ class ParserThread {
   private worker: Promise<WorkerThread | null> | null = null;
   private readonly waiting = new Map<number, (answer: string | undefined) => void>();
   private nextId = 1;
+  /** The parser module of each otto, compiled here (by V8's threads) while the thread starts. */
+  private readonly modules = new Map<OttoCommit, Promise<WebAssembly.Module | null>>();
 
   async check(otto: OttoCommit, source: string): Promise<string | undefined> {
-    const worker = await this.thread();
-    if (!worker) return undefined;
+    const thread = this.thread();
+    let module = this.modules.get(otto);
+    if (!module) this.modules.set(otto, (module = compileParserModule(otto).catch(() => null)));
+    const [worker, compiled] = await Promise.all([thread, module]);
+    if (!worker || !compiled) return undefined;
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
       worker.ref();
-      worker.postMessage({ id, otto, source });
+      worker.postMessage({ id, otto, source, module: compiled } satisfies ParserQuestion);
     });
   }
 
@@ -113,22 +118,13 @@ class ParserThread {
 
   private async start(): Promise<WorkerThread | null> {
     const { Worker } = await import('node:worker_threads');
-    const code = `const { parentPort, workerData } = require('node:worker_threads');
-const programs = new Map();
-parentPort.on('message', ({ id, otto, source }) => {
-  import(workerData.loader).then(({ compileOttoModuleSync, startGoProgram }) => {
-    let program = programs.get(otto);
-    if (!program) programs.set(otto, (program = startGoProgram(compileOttoModuleSync(otto), ${PARSER_MEMORY}, () => new Error('out of memory'))));
-    parentPort.postMessage({ id, answer: program.api.check(source) });
-  }).catch(() => { parentPort.postMessage({ id, answer: null }); process.exit(1); });
-});`;
     let worker: WorkerThread;
     try {
-      worker = new Worker(code, { eval: true, workerData: { loader: packageFile('dist/otto/load.js').href }, resourceLimits: { stackSizeMb: PARSER_STACK_MB } });
+      worker = new Worker(threadFile('dist/functions/parser-worker.js', 'dist/sgconf-parser-worker.cjs'), { resourceLimits: { stackSizeMb: PARSER_STACK_MB } });
     } catch {
       return null;
     }
-    worker.on('message', ({ id, answer }: { id: number; answer: string | null }) => {
+    worker.on('message', ({ id, answer }: ParserAnswer) => {
       this.waiting.get(id)?.(answer ?? undefined);
       this.waiting.delete(id);
       if (this.waiting.size === 0) worker.unref();

@@ -2,20 +2,27 @@
 // files, the Go toolchain's loader, and the start of a Go program with the host's hooks. src/sync/ runs
 // functions in it (in workers); src/functions/ asks its parser whether otto reads a function.
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { packageFile } from '../paths.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
 import { markWritten, MemoryStates, type DirtyMap, type SavedMemory } from './saved-memory.js';
 
-/** What the Go program exports (engine/cmd/engine/main.go): JSON text in and out. */
+/** What the engine's Go program exports (engine/cmd/engine/main.go): JSON text in and out. */
 export interface OttoApi {
   ready: boolean;
+  /** Makes what running programs needs (underscore.js's runtime), before the host saves the start state. */
+  prepare(): string;
   compile(role: string, source: string, options: string): string;
   run(batch: string): string;
-  check(source: string): string;
   expiry(values: string): string;
+}
+
+/** What the parser's Go program exports (engine/cmd/parser/main.go). */
+export interface OttoParser {
+  ready: boolean;
+  /** `{}` when otto reads "(" + source + ")", else `{"message", "line", "column"}`. */
+  check(source: string): string;
 }
 
 export interface GoProgram {
@@ -63,9 +70,14 @@ interface GoInstance extends LoaderTables {
   run(instance: WebAssembly.Instance): Promise<void>;
 }
 
-/** The module of an otto commit, made by scripts/build-engine.mjs. */
+/** The engine's module of an otto commit, made by scripts/build-engine.mjs. */
 export function ottoModuleFile(otto: OttoCommit): URL {
   return packageFile(`engine/wasm/otto-${otto}.wasm`);
+}
+
+/** otto's parser alone, of an otto commit (engine/cmd/parser): a third of the engine's module. */
+export function parserModuleFile(otto: OttoCommit): URL {
+  return packageFile(`engine/wasm/parser-${otto}.wasm`);
 }
 
 let GoClass: (new () => GoInstance) | null = null;
@@ -78,50 +90,78 @@ function goClass(): new () => GoInstance {
   return GoClass;
 }
 
+type GoHost = Record<string, (sp: number) => void>;
+
+
 /**
- * Starts the Go program of `module`. `memoryLimit`: past it, the call that grew Go's memory throws
- * `onMemoryLimit()` (the call ends; the program is broken from then on). What Go prints is dropped.
+ * Instantiates a Go program with the loader and runs its main until it waits for calls; `api` is the object
+ * main set as `globalName` (taken off the global scope). Past `memoryLimit`, the call that grew Go's memory
+ * throws `onMemoryLimit()` (the call ends; the program is broken from then on). What Go prints is dropped.
+ * `beforeRun` sees the instance before Go runs (and may wrap the loader's calls, `host`, before that).
  */
-export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, onMemoryLimit: () => Error): GoProgram {
-  const Go = goClass();
-  const go = new Go();
-  const host = (go.importObject as Record<string, Record<string, (sp: number) => void>>).go!;
+function runGo<Api extends { ready: boolean }>(module: WebAssembly.Module, globalName: string, memoryLimit: number, onMemoryLimit: () => Error, wrapHost?: (host: GoHost) => void, beforeRun?: (instance: WebAssembly.Instance) => void): { go: GoInstance; api: Api } {
+  const go = new (goClass())();
+  const host = (go.importObject as Record<string, GoHost>).go!;
   let memory: WebAssembly.Memory | null = null;
-  // Until the instance says the map's layout (before Go runs), nothing is marked.
-  let map: DirtyMap = { bytes: 0, pageShift: 0, dataEnd: 0 };
   const reset = host['runtime.resetMemoryDataView']!;
   host['runtime.resetMemoryDataView'] = (sp) => {
     reset(sp);
     if (memory && memory.buffer.byteLength > memoryLimit) throw onMemoryLimit();
   };
   host['runtime.wasmWrite'] = () => {};
-  // What the loader writes into Go's memory from JavaScript is marked as the module's own stores are: the
-  // results it leaves on Go's stack after each call, and the slices some calls fill.
-  for (const [name, call] of Object.entries(host)) {
-    const slice = SLICE_WRITERS[name];
-    host[name] = (sp: number) => {
-      call(sp);
-      if (!memory) return;
-      const view = new DataView(memory.buffer);
-      markWritten(map, memory.buffer, sp >>> 0, STACK_RESULT_BYTES);
-      if (slice !== undefined) markWritten(map, memory.buffer, view.getUint32((sp >>> 0) + slice, true), view.getUint32((sp >>> 0) + slice + 8, true));
-    };
-  }
+  wrapHost?.(host);
   const instance = new WebAssembly.Instance(module, go.importObject);
-  const layout = (name: string) => (instance.exports[name] as WebAssembly.Global | undefined)?.value as number | undefined;
-  const mapBytes = layout('sgconf.dirtyMapBytes'), pageShift = layout('sgconf.dirtyPageShift'), dataEnd = layout('sgconf.dataEnd');
-  if (!mapBytes || !pageShift || dataEnd === undefined) throw new Error('the engine module has no write barrier: rebuild it (npm run build:engine)');
-  map = { bytes: mapBytes, pageShift, dataEnd };
   memory = instance.exports.mem as WebAssembly.Memory;
+  beforeRun?.(instance);
   // Runs Go's main until it waits for calls; the promise settles only when the program ends.
   void go.run(instance);
-  const api = (globalThis as { sgconfOtto?: OttoApi }).sgconfOtto;
-  delete (globalThis as { sgconfOtto?: OttoApi }).sgconfOtto;
+  const scope = globalThis as Record<string, unknown>;
+  const api = scope[globalName] as Api | undefined;
+  delete scope[globalName];
   if (!api || !api.ready) throw new Error('the engine did not start');
-  const globals = Object.entries(instance.exports).filter(([name]) => name.startsWith(GLOBAL_EXPORT_PREFIX))
-    .sort(([a], [b]) => Number(a.slice(GLOBAL_EXPORT_PREFIX.length)) - Number(b.slice(GLOBAL_EXPORT_PREFIX.length)))
-    .map(([, global]) => global as WebAssembly.Global);
-  if (globals.length === 0) throw new Error('the engine module exports no globals: rebuild it (npm run build:engine)');
+  return { go, api };
+}
+
+/** Starts otto's parser (engine/cmd/parser, of the otto compileParserModule compiled) in this thread. */
+export function startOttoParser(module: WebAssembly.Module, memoryLimit: number): OttoParser {
+  return runGo<OttoParser>(module, 'sgconfOttoParser', memoryLimit, () => new Error('out of memory')).api;
+}
+
+/**
+ * Starts the engine's Go program of `module`, which can be saved and restored (GoState): the build's write
+ * barrier marks the pages its stores write, and the loader's writes from JavaScript are marked here.
+ */
+export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, onMemoryLimit: () => Error): GoProgram {
+  let memory: WebAssembly.Memory | null = null;
+  // Until the instance says the map's layout (before Go runs), nothing is marked.
+  let map: DirtyMap = { bytes: 0, pageShift: 0, dataEnd: 0 };
+  // What the loader writes into Go's memory from JavaScript is marked as the module's own stores are: the
+  // results it leaves on Go's stack after each call, and the slices some calls fill.
+  const markLoaderWrites = (host: GoHost) => {
+    for (const [name, call] of Object.entries(host)) {
+      const slice = SLICE_WRITERS[name];
+      host[name] = (sp: number) => {
+        call(sp);
+        if (!memory) return;
+        const view = new DataView(memory.buffer);
+        markWritten(map, memory.buffer, sp >>> 0, STACK_RESULT_BYTES);
+        if (slice !== undefined) markWritten(map, memory.buffer, view.getUint32((sp >>> 0) + slice, true), view.getUint32((sp >>> 0) + slice + 8, true));
+      };
+    }
+  };
+  let globals: WebAssembly.Global[] = [];
+  const readLayout = (instance: WebAssembly.Instance) => {
+    const layout = (name: string) => (instance.exports[name] as WebAssembly.Global | undefined)?.value as number | undefined;
+    const mapBytes = layout('sgconf.dirtyMapBytes'), pageShift = layout('sgconf.dirtyPageShift'), dataEnd = layout('sgconf.dataEnd');
+    if (!mapBytes || !pageShift || dataEnd === undefined) throw new Error('the engine module has no write barrier: rebuild it (npm run build:engine)');
+    map = { bytes: mapBytes, pageShift, dataEnd };
+    memory = instance.exports.mem as WebAssembly.Memory;
+    globals = Object.entries(instance.exports).filter(([name]) => name.startsWith(GLOBAL_EXPORT_PREFIX))
+      .sort(([a], [b]) => Number(a.slice(GLOBAL_EXPORT_PREFIX.length)) - Number(b.slice(GLOBAL_EXPORT_PREFIX.length)))
+      .map(([, global]) => global as WebAssembly.Global);
+    if (globals.length === 0) throw new Error('the engine module exports no globals: rebuild it (npm run build:engine)');
+  };
+  const { go, api } = runGo<OttoApi>(module, 'sgconfOtto', memoryLimit, onMemoryLimit, markLoaderWrites, readLayout);
   const memoryStates = new MemoryStates(map, () => new Uint8Array(memory!.buffer));
   const save = (): GoState => ({ memory: memoryStates.save(), globals: globals.map((g) => g.value as number | bigint), loader: copyOfTables(go) });
   const restore = (state: GoState): void => {
@@ -147,12 +187,12 @@ const STACK_RESULT_BYTES = 128;
 const SLICE_WRITERS: Record<string, number> = { 'syscall/js.valueLoadString': 16, 'syscall/js.copyBytesToGo': 8, 'runtime.getRandomData': 8 };
 
 
-/** The module of an otto commit, compiled. */
-export async function compileOttoModule(otto: OttoCommit): Promise<WebAssembly.Module> {
-  return WebAssembly.compile(await readFile(ottoModuleFile(otto)));
+/** otto's parser module of an otto commit, compiled. */
+export async function compileParserModule(otto: OttoCommit): Promise<WebAssembly.Module> {
+  return WebAssembly.compile(await readFile(parserModuleFile(otto)));
 }
 
-/** The same without waiting (for one-off use, such as lint's syntax check). */
-export function compileOttoModuleSync(otto: OttoCommit): WebAssembly.Module {
-  return new WebAssembly.Module(readFileSync(ottoModuleFile(otto)));
+/** The engine's module of an otto commit, compiled. */
+export async function compileOttoModule(otto: OttoCommit): Promise<WebAssembly.Module> {
+  return WebAssembly.compile(await readFile(ottoModuleFile(otto)));
 }

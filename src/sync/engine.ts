@@ -130,6 +130,7 @@ class Engine {
 
   static start(module: WebAssembly.Module, limits: SandboxLimits): Engine {
     const program = startGoProgram(module, limits.memoryBytes, () => new EngineBroken({ kind: 'out-of-memory' }));
+    program.api.prepare();
     return new Engine(program, program.save());
   }
 

@@ -2,10 +2,10 @@
 // across the workers (two on these machines). otto cannot be interrupted from inside WebAssembly (its
 // interrupt channel needs another goroutine to run, and js/wasm runs one at a time): a run that uses more
 // CPU than its limit gets its worker terminated. That request is a time-out; the others go on in a new worker.
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { packageFile } from '../paths.js';
+import { threadFile } from '../paths.js';
 import { compileEngineModule, DEFAULT_LIMITS, emptyNatives, type FunctionProgram, type SandboxLimits } from './engine.js';
 import { outcomeOf, type CallRequest, type Job, type RunOutcome } from './outcome.js';
 import type { WorkerReply, WorkerRequest, WorkerStart } from './worker.js';
@@ -49,23 +49,9 @@ function cpuClock(thread: Int32Array): () => number {
   };
 }
 
-/**
- * The worker's code: the one CommonJS file the build makes of it (scripts/bundle.mjs), when it is there and
- * not older than the ES modules (a tsc-only build leaves it behind), else the ES modules. An installed copy
- * (under node_modules) always takes the file: npm writes a tarball's files in no fixed order, so their
- * times say nothing (as src/launch.cts decides for the CLI's bundle). SGCONF_NO_BUNDLE takes the modules.
- */
+/** The worker's code: its one-file build (dist/sgconf-worker.cjs) or the ES modules (paths.ts threadFile). */
 export function workerFile(): URL {
-  const modules = packageFile('dist/sync/worker.js');
-  const bundle = packageFile('dist/sgconf-worker.cjs');
-  if (process.env.SGCONF_NO_BUNDLE) return modules;
-  try {
-    const bundled = statSync(bundle);
-    if (bundle.pathname.split('/').includes('node_modules')) return bundle;
-    return bundled.mtimeMs >= statSync(modules).mtimeMs ? bundle : modules;
-  } catch {
-    return modules;
-  }
+  return threadFile('dist/sync/worker.js', 'dist/sgconf-worker.cjs');
 }
 
 /** What a terminated request reports: the same as an interrupted one. */

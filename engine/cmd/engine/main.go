@@ -15,6 +15,8 @@ import (
 	// daylight saving, whatever zone the machine that runs sgconf is in.
 	_ "time/tzdata"
 
+	"github.com/robertkrimen/otto"
+
 	"sgconf/engine/runner"
 	"sgconf/engine/seed"
 )
@@ -45,18 +47,28 @@ func main() {
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(memoryLimit)
 	calibrated := seed.Calibrate()
-	warmCaches()
-	// The runtime every program is compiled in, with underscore.js as the gateway has it: the host saves
-	// the engine's state after start-up and restores it before each compilation, so each program finds
-	// it as made here.
-	base := runner.NewRuntime(true)
+	// The runtime every program is compiled in, with underscore.js as the gateway has it, made by prepare:
+	// the host saves the engine's state after it and restores that state before each compilation, so each
+	// program finds it as made there. A host that only asks otto's parser (check) never makes it.
+	var base *otto.Otto
 	js.Global().Set("sgconfOtto", js.ValueOf(map[string]interface{}{
 		"ready": calibrated == nil,
+		// prepare() -> {}: what running programs needs, made once, before the host saves the start state.
+		"prepare": js.FuncOf(func(this js.Value, args []js.Value) interface{} {
+			if base == nil {
+				warmCaches()
+				base = runner.NewRuntime(true)
+			}
+			return "{}"
+		}),
 		// compile(role, source, optionsJSON) -> {"id": n} or {"error": text}
 		"compile": js.FuncOf(func(this js.Value, args []js.Value) interface{} {
 			var options runner.Options
 			if err := json.Unmarshal([]byte(args[2].String()), &options); err != nil {
 				return reply(map[string]interface{}{"error": err.Error()})
+			}
+			if base == nil {
+				return reply(map[string]interface{}{"error": "the engine was not prepared"})
 			}
 			program, err := runner.CompileIn(base, args[0].String(), args[1].String(), options)
 			if err != nil {
@@ -92,13 +104,6 @@ func main() {
 				results[i].Micros = time.Since(started).Microseconds()
 			}
 			return reply(results)
-		}),
-		// check(source) -> {} when otto reads "(" + source + ")", or {"message", "line", "column"}
-		"check": js.FuncOf(func(this js.Value, args []js.Value) interface{} {
-			if problem := runner.Check(args[0].String()); problem != nil {
-				return reply(problem)
-			}
-			return "{}"
 		}),
 		// expiry(valuesJSON) -> [{"value": n|null} | {"error": text}]: what a write makes of each _exp.
 		"expiry": js.FuncOf(func(this js.Value, args []js.Value) interface{} {

@@ -1,4 +1,6 @@
-package runner
+// Package syntax answers whether otto reads a function, as the gateway asks before anything runs. It
+// needs otto's parser only, so the program that asks it (cmd/parser) is a small module that starts fast.
+package syntax
 
 import (
 	"github.com/robertkrimen/otto/parser"
