@@ -2,11 +2,13 @@
 // files, the Go toolchain's loader, and the start of a Go program with the host's hooks. src/sync/ runs
 // functions in it (in workers); src/functions/ asks its parser whether otto reads a function.
 import { createRequire } from 'node:module';
+import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { packageFile } from '../paths.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
 import { markWritten, MemoryStates, type DirtyMap, type SavedMemory } from './saved-memory.js';
+import { decodeStartImage, describeValues, encodeStartImage, IMAGE_PAGE_BYTES, makeValues, nonZeroPages, type StartImageHeader } from './start-image.js';
 
 /** What the engine's Go program exports (engine/cmd/engine/main.go): JSON text in and out. */
 export interface OttoApi {
@@ -67,7 +69,15 @@ interface GoInstance extends LoaderTables {
   importObject: WebAssembly.Imports;
   exited: boolean;
   mem: DataView;
+  _inst: WebAssembly.Instance;
   run(instance: WebAssembly.Instance): Promise<void>;
+  _makeFuncWrapper(id: number): unknown;
+}
+
+/** A start image read from its file (src/otto/start-image.ts). */
+export interface StartImage {
+  header: StartImageHeader;
+  pages: Uint8Array;
 }
 
 /** The engine's module of an otto commit, made by scripts/build-engine.mjs. */
@@ -99,7 +109,7 @@ type GoHost = Record<string, (sp: number) => void>;
  * throws `onMemoryLimit()` (the call ends; the program is broken from then on). What Go prints is dropped.
  * `beforeRun` sees the instance before Go runs (and may wrap the loader's calls, `host`, before that).
  */
-function runGo<Api extends { ready: boolean }>(module: WebAssembly.Module, globalName: string, memoryLimit: number, onMemoryLimit: () => Error, wrapHost?: (host: GoHost) => void, beforeRun?: (instance: WebAssembly.Instance) => void): { go: GoInstance; api: Api } {
+function runGo<Api extends { ready: boolean }>(module: WebAssembly.Module, globalName: string, memoryLimit: number, onMemoryLimit: () => Error, options: GoStartOptions = {}): { go: GoInstance; api: Api } {
   const go = new (goClass())();
   const host = (go.importObject as Record<string, GoHost>).go!;
   let memory: WebAssembly.Memory | null = null;
@@ -109,10 +119,20 @@ function runGo<Api extends { ready: boolean }>(module: WebAssembly.Module, globa
     if (memory && memory.buffer.byteLength > memoryLimit) throw onMemoryLimit();
   };
   host['runtime.wasmWrite'] = () => {};
-  wrapHost?.(host);
+  options.wrapHost?.(host);
+  const { callbacks } = options;
+  if (callbacks) {
+    const make = go._makeFuncWrapper.bind(go);
+    go._makeFuncWrapper = (id) => {
+      const made = make(id);
+      callbacks.set(made, id);
+      return made;
+    };
+  }
   const instance = new WebAssembly.Instance(module, go.importObject);
   memory = instance.exports.mem as WebAssembly.Memory;
-  beforeRun?.(instance);
+  options.beforeRun?.(instance);
+  if (options.image) return { go, api: startFromImage(go, instance, options.image) as Api };
   // Runs Go's main until it waits for calls; the promise settles only when the program ends.
   void go.run(instance);
   const scope = globalThis as Record<string, unknown>;
@@ -120,6 +140,92 @@ function runGo<Api extends { ready: boolean }>(module: WebAssembly.Module, globa
   delete scope[globalName];
   if (!api || !api.ready) throw new Error('the engine did not start');
   return { go, api };
+}
+
+interface GoStartOptions {
+  /** Wraps the loader's calls before the instance is made. */
+  wrapHost?: (host: GoHost) => void;
+  /** Sees the instance before Go runs. */
+  beforeRun?: (instance: WebAssembly.Instance) => void;
+  /** Puts the program in the image's state instead of running Go's start. */
+  image?: StartImage;
+  /** Collects the function the loader makes for each Go callback, with its id (for an image). */
+  callbacks?: Map<unknown, number>;
+}
+
+/** The module's globals, exported by the engine's build in their order. */
+function exportedGlobals(instance: WebAssembly.Instance): WebAssembly.Global[] {
+  return Object.entries(instance.exports).filter(([name]) => name.startsWith(GLOBAL_EXPORT_PREFIX))
+    .sort(([a], [b]) => Number(a.slice(GLOBAL_EXPORT_PREFIX.length)) - Number(b.slice(GLOBAL_EXPORT_PREFIX.length)))
+    .map(([, global]) => global as WebAssembly.Global);
+}
+
+/** Does what go.run does up to Go's main, with the image's state in place of running it; returns the API. */
+function startFromImage(go: GoInstance, instance: WebAssembly.Instance, { header, pages }: StartImage): unknown {
+  const memory = instance.exports.mem as WebAssembly.Memory;
+  const missing = header.memoryBytes - memory.buffer.byteLength;
+  if (missing > 0) memory.grow(Math.ceil(missing / 65536));
+  const bytes = new Uint8Array(memory.buffer);
+  header.pages.forEach((page, i) => bytes.set(pages.subarray(i * IMAGE_PAGE_BYTES, (i + 1) * IMAGE_PAGE_BYTES), page * IMAGE_PAGE_BYTES));
+  exportedGlobals(instance).forEach((global, i) => { global.value = header.globals[i]!.bigint ? BigInt(header.globals[i]!.value) : Number(header.globals[i]!.value); });
+  go._inst = instance;
+  go.mem = new DataView(memory.buffer);
+  go.exited = false;
+  go._values = makeValues(header.values, go, (id) => go._makeFuncWrapper(id));
+  go._goRefCounts = header.refCounts.map(Number);
+  go._ids = new Map(header.ids.map((i) => [go._values[i], i]));
+  go._idPool = [...header.idPool];
+  go._scheduledTimeouts = new Map();
+  go._nextCallbackTimeoutID = header.nextCallbackTimeoutID;
+  return go._values[header.api];
+}
+
+/**
+ * The engine of `moduleBytes` started and prepared, as an image (src/otto/start-image.ts), for
+ * scripts/engine-image.mjs. Throws when the state holds what an image cannot keep.
+ */
+export function captureStartImage(moduleBytes: Uint8Array<ArrayBuffer>): Uint8Array {
+  const callbacks = new Map<unknown, number>();
+  const { go, api } = runGo<OttoApi>(new WebAssembly.Module(moduleBytes), 'sgconfOtto', 2 ** 32, () => new Error('out of memory'), { callbacks });
+  api.prepare();
+  if (go._scheduledTimeouts.size > 0) throw new Error('the engine has timers pending after its start');
+  const memory = new Uint8Array((go._inst.exports.mem as WebAssembly.Memory).buffer);
+  const header: StartImageHeader = {
+    format: 1,
+    moduleBytes: moduleBytes.length,
+    memoryBytes: memory.length,
+    pages: nonZeroPages(memory),
+    globals: exportedGlobals(go._inst).map((g) => ({ value: String(g.value), bigint: typeof g.value === 'bigint' })),
+    values: describeValues(go._values, go._ids, go, callbacks),
+    refCounts: go._goRefCounts.map((n) => (n === Infinity ? 'Infinity' : n)),
+    ids: [...go._ids.values()],
+    idPool: [...go._idPool],
+    nextCallbackTimeoutID: go._nextCallbackTimeoutID,
+    api: go._ids.get(api)!,
+  };
+  return encodeStartImage(header, memory);
+}
+
+/** Where the build writes the engine's start image of an otto commit. */
+export function startImageFile(otto: OttoCommit): URL {
+  return packageFile(`dist/engine-start-${otto}.bin`);
+}
+
+/**
+ * The start image of an otto's engine, when the build made one for the module there is now: null when
+ * there is none, when it is for another module (its size), or, in a working copy, older than the module
+ * (an engine rebuilt since; an installed copy's file times say nothing, as src/launch.cts says).
+ */
+export function readStartImage(otto: OttoCommit): StartImage | null {
+  try {
+    const file = startImageFile(otto);
+    const module = statSync(ottoModuleFile(otto));
+    if (!file.pathname.split('/').includes('node_modules') && statSync(file).mtimeMs < module.mtimeMs) return null;
+    const image = decodeStartImage(readFileSync(file));
+    return image && image.header.moduleBytes === module.size ? image : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Starts otto's parser (engine/cmd/parser, of the otto compileParserModule compiled) in this thread. */
@@ -131,7 +237,7 @@ export function startOttoParser(module: WebAssembly.Module, memoryLimit: number)
  * Starts the engine's Go program of `module`, which can be saved and restored (GoState): the build's write
  * barrier marks the pages its stores write, and the loader's writes from JavaScript are marked here.
  */
-export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, onMemoryLimit: () => Error): GoProgram {
+export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, onMemoryLimit: () => Error, image?: StartImage): GoProgram {
   let memory: WebAssembly.Memory | null = null;
   // Until the instance says the map's layout (before Go runs), nothing is marked.
   let map: DirtyMap = { bytes: 0, pageShift: 0, dataEnd: 0 };
@@ -156,12 +262,12 @@ export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, 
     if (!mapBytes || !pageShift || dataEnd === undefined) throw new Error('the engine module has no write barrier: rebuild it (npm run build:engine)');
     map = { bytes: mapBytes, pageShift, dataEnd };
     memory = instance.exports.mem as WebAssembly.Memory;
-    globals = Object.entries(instance.exports).filter(([name]) => name.startsWith(GLOBAL_EXPORT_PREFIX))
-      .sort(([a], [b]) => Number(a.slice(GLOBAL_EXPORT_PREFIX.length)) - Number(b.slice(GLOBAL_EXPORT_PREFIX.length)))
-      .map(([, global]) => global as WebAssembly.Global);
+    globals = exportedGlobals(instance);
     if (globals.length === 0) throw new Error('the engine module exports no globals: rebuild it (npm run build:engine)');
   };
-  const { go, api } = runGo<OttoApi>(module, 'sgconfOtto', memoryLimit, onMemoryLimit, markLoaderWrites, readLayout);
+  const { go, api } = runGo<OttoApi>(module, 'sgconfOtto', memoryLimit, onMemoryLimit, { wrapHost: markLoaderWrites, beforeRun: readLayout, image });
+  // The image's pages were written from here: they are marked, as Go's start would have marked them.
+  for (const page of image?.header.pages ?? []) markWritten(map, memory!.buffer, page * IMAGE_PAGE_BYTES, IMAGE_PAGE_BYTES);
   const memoryStates = new MemoryStates(map, () => new Uint8Array(memory!.buffer));
   const save = (): GoState => ({ memory: memoryStates.save(), globals: globals.map((g) => g.value as number | bigint), loader: copyOfTables(go) });
   const restore = (state: GoState): void => {

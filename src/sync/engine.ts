@@ -8,7 +8,7 @@
 // The engine's state is one Go program. Whatever breaks it (the memory limit, a fatal Go error) breaks every
 // program compiled in it: the sandbox then starts a new engine from the same compiled module, and the
 // programs compile again on their next call.
-import { compileOttoModule, startGoProgram, type GoProgram, type GoState } from '../otto/load.js';
+import { compileOttoModule, readStartImage, startGoProgram, type GoProgram, type GoState, type StartImage } from '../otto/load.js';
 import { ottoCommit, type OttoCommit } from '../releases/sync-runner.js';
 import { NEWEST_RELEASE } from '../releases/index.js';
 import { stringifyJson } from '../source/number-text.js';
@@ -128,9 +128,10 @@ class Engine {
   /** `started`: the program's state as it started, in which every function is compiled. */
   private constructor(private readonly program: GoProgram, private readonly started: GoState) {}
 
-  static start(module: WebAssembly.Module, limits: SandboxLimits): Engine {
-    const program = startGoProgram(module, limits.memoryBytes, () => new EngineBroken({ kind: 'out-of-memory' }));
-    program.api.prepare();
+  /** Starts the engine: from its start image when the build made one (the same state, without running it). */
+  static start(module: WebAssembly.Module, limits: SandboxLimits, image: StartImage | null): Engine {
+    const program = startGoProgram(module, limits.memoryBytes, () => new EngineBroken({ kind: 'out-of-memory' }), image ?? undefined);
+    if (!image) program.api.prepare();
     return new Engine(program, program.save());
   }
 
@@ -201,15 +202,16 @@ interface EngineResult {
 
 /** This thread's engines, one for each otto a program has needed. */
 const engines = new Map<OttoCommit, Promise<Engine>>();
-let defaultModule: WebAssembly.Module | undefined;
+/** The module of the newest releases' otto, compiled elsewhere (the pool compiles it once for every worker). */
+let defaultModule: Promise<WebAssembly.Module | undefined> = Promise.resolve(undefined);
 let engineLimits: SandboxLimits = DEFAULT_LIMITS;
 
 /**
- * Starts this thread's engine of the newest releases' otto. `compiled` is its module compiled elsewhere
- * (the pool compiles it once and hands it to every worker).
+ * Starts this thread's engine of the newest releases' otto. `compiled` is its module compiled elsewhere,
+ * or the promise of it (the pool compiles it while the worker starts); its start image is read meanwhile.
  */
-export function loadEngine(compiled?: WebAssembly.Module, limits: SandboxLimits = DEFAULT_LIMITS): Promise<void> {
-  defaultModule ??= compiled;
+export function loadEngine(compiled?: WebAssembly.Module | Promise<WebAssembly.Module | undefined>, limits: SandboxLimits = DEFAULT_LIMITS): Promise<void> {
+  defaultModule = Promise.resolve(compiled);
   engineLimits = limits;
   return currentEngine(DEFAULT_OTTO).then(() => undefined);
 }
@@ -220,7 +222,11 @@ async function currentEngine(otto: OttoCommit): Promise<Engine> {
     const running = await existing;
     if (!running.broken) return running;
   }
-  const starting = (async () => Engine.start(otto === DEFAULT_OTTO && defaultModule ? defaultModule : await compileEngineModule(otto), engineLimits))();
+  const starting = (async () => {
+    const image = readStartImage(otto);
+    const module = (otto === DEFAULT_OTTO ? await defaultModule : undefined) ?? await compileEngineModule(otto);
+    return Engine.start(module, engineLimits, image);
+  })();
   engines.set(otto, starting);
   return starting;
 }

@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { threadFile } from '../paths.js';
 import { compileEngineModule, DEFAULT_LIMITS, emptyNatives, type FunctionProgram, type SandboxLimits } from './engine.js';
 import { outcomeOf, type CallRequest, type Job, type RunOutcome } from './outcome.js';
-import type { WorkerReply, WorkerRequest, WorkerStart } from './worker.js';
+import type { EngineModule, WorkerReply, WorkerRequest, WorkerStart } from './worker.js';
 import { COMPILING, RUNNING_NONE } from './progress.js';
 import { stringifyJson } from '../source/number-text.js';
 
@@ -88,9 +88,12 @@ export class SandboxPool {
    * both happen while it does).
    */
   async start(): Promise<void> {
-    // One worker now, which compiles the engine itself (so that it starts at once, beside the command's
-    // reading); the others when a run has requests for them, with the engine compiled here once.
-    this.worker(0, undefined);
+    // One worker now, and the engine compiled here (by V8's threads) while it starts: it gets the module
+    // as its first message. The others when a run has requests for them, with the same module.
+    const pooled = this.worker(0, undefined, true);
+    void (this.engine ??= compileEngineModule().catch(() => undefined)).then((engine) => {
+      pooled.worker.postMessage({ engine: engine ?? null } satisfies EngineModule);
+    });
   }
 
   /** Starts every worker now (a command that knows its run is large: they start while it reads). */
@@ -195,13 +198,14 @@ export class SandboxPool {
     });
   }
 
-  private worker(slot: number, engine: WebAssembly.Module | undefined): PooledWorker {
+  /** The worker of a slot, started with the engine's module, or told that it follows (`engineFollows`). */
+  private worker(slot: number, engine: WebAssembly.Module | undefined, engineFollows = false): PooledWorker {
     const existing = this.workers[slot];
     if (existing) return existing;
     const thread = new Int32Array(new SharedArrayBuffer(4));
     const worker = new Worker(workerFile(), {
       resourceLimits: { stackSizeMb: WORKER_STACK_MB, maxOldGenerationSizeMb: 512 },
-      workerData: { engine, limits: this.limits, thread } satisfies WorkerStart,
+      workerData: { engine, engineFollows, limits: this.limits, thread } satisfies WorkerStart,
     });
     const pooled: PooledWorker = { worker, pending: new Map(), cpuMs: cpuClock(thread) };
     worker.on('message', (reply: WorkerReply) => pooled.pending.get(reply.id)?.reply(reply));

@@ -33,16 +33,26 @@ export type WorkerReply =
 
 /** What the pool hands a worker when it starts it. */
 export interface WorkerStart {
+  /** The engine's module compiled by the pool; with `engineFollows`, it comes as the first message (EngineModule). */
   engine?: WebAssembly.Module;
+  engineFollows?: boolean;
   limits?: SandboxLimits;
   /** Int32Array over a SharedArrayBuffer: the worker writes its thread's id (Linux), for the pool to read its CPU time. */
   thread?: Int32Array;
 }
 
+/** The engine's module, sent by the pool once compiled (null: it could not be: the worker compiles it). */
+export interface EngineModule {
+  engine: WebAssembly.Module | null;
+}
+
 const start = workerData as WorkerStart | undefined;
 if (start?.thread) Atomics.store(start.thread, 0, threadId());
-// The engine compiled by the pool, handed over at start: it starts before the first request arrives.
-const engine = loadEngine(start?.engine, start?.limits);
+let engineArrived: (module: WebAssembly.Module | undefined) => void = () => {};
+const module = start?.engineFollows ? new Promise<WebAssembly.Module | undefined>((resolve) => { engineArrived = resolve; }) : start?.engine;
+// The engine compiled by the pool, handed over at start or as it is compiled (while this thread started):
+// it starts before the first request arrives.
+const engine = loadEngine(module, start?.limits);
 /** The requests, one at a time: each waits for the one before it. */
 let queue: Promise<void> = engine.catch(() => { /* a request reports the engine's failure */ });
 // One sandbox per program; each holds the engine's state after its compilation (tens of MB): a few.
@@ -94,7 +104,12 @@ async function serve(request: WorkerRequest): Promise<void> {
   parentPort!.postMessage({ id: request.id, outcomes: JSON.stringify(outcomes), micros } satisfies WorkerReply);
 }
 
-parentPort?.on('message', (request: WorkerRequest) => {
+parentPort?.on('message', (message: WorkerRequest | EngineModule) => {
+  if ('engine' in message) {
+    engineArrived(message.engine ?? undefined);
+    return;
+  }
+  const request = message;
   queue = queue.then(() => serve(request)).catch((error: unknown) => {
     parentPort!.postMessage({ id: request.id, compileError: `sgconf's engine failed: ${error instanceof Error ? error.message : String(error)}` } satisfies WorkerReply);
   });

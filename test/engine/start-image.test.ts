@@ -1,0 +1,55 @@
+// The engine started from its start image (src/otto/start-image.ts) is the engine started by running Go's
+// start: the same answers, call after call, whatever the function does with the state it finds.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { captureStartImage, ottoModuleFile, readStartImage, startGoProgram, type GoProgram } from '../../src/otto/load.js';
+import { decodeStartImage } from '../../src/otto/start-image.js';
+import { DEFAULT_OTTO } from '../../src/sync/engine.js';
+
+const bytes = readFileSync(ottoModuleFile(DEFAULT_OTTO));
+const module = new WebAssembly.Module(bytes);
+const LIMIT = 512 * 1024 * 1024;
+const outOfMemory = () => new Error('out of memory');
+
+/** Compiles one function and runs calls of it, each from the state after compiling, as the sandbox does. */
+function answers(program: GoProgram): unknown[] {
+  const source = `function (doc, oldDoc) {
+    if (typeof counter === 'undefined') counter = 0;
+    counter++;
+    channel(_.map(_.keys(doc), function (k) { return k + ':' + counter; }));
+    if (doc.random) channel('r' + Math.floor(Math.random() * 1e9));
+    if (doc.deny) throw({forbidden: 'no ' + Object.keys(doc).join(',')});
+    access(doc.owner || 'nobody', _.uniqueId('c'));
+  }`;
+  const compiled = JSON.parse(program.api.compile('sync', source, JSON.stringify({ stackDepthLimit: 0 }))) as { id: number };
+  const state = program.save();
+  const calls = [{ a: 1, b: 2, owner: 'ann' }, { deny: true, z: 1, y: 2, x: 3 }, { random: true }, { a: 1, b: 2, owner: 'ann' }];
+  return calls.map((doc, i) => {
+    program.restore(state);
+    const [result] = JSON.parse(program.api.run(JSON.stringify({ program: compiled.id, calls: [{ doc, oldDoc: '', numbers: 'convert', userCtx: null }], seeds: [i + 1] }))) as Record<string, unknown>[];
+    delete result!.micros;
+    return result;
+  });
+}
+
+describe('the engine started from its start image', () => {
+  it('answers as the engine started by running Go', () => {
+    const image = decodeStartImage(captureStartImage(bytes))!;
+    expect(image.header.moduleBytes).toBe(bytes.length);
+    const started = startGoProgram(module, LIMIT, outOfMemory);
+    started.api.prepare();
+    const fromImage = startGoProgram(module, LIMIT, outOfMemory, image);
+    const expected = answers(started);
+    expect(answers(fromImage)).toEqual(expected);
+    // The calls used underscore.js, a global, Math.random and a throw: the comparison compared something.
+    expect(JSON.stringify(expected)).toContain('a:1');
+    expect(JSON.stringify(expected)).toContain('"kind":"threw"');
+    expect(JSON.stringify(expected)).toMatch(/"r[0-9]+"/);
+  });
+
+  it('the build made one for the module there is, and bytes that are no image are none', () => {
+    expect(readStartImage(DEFAULT_OTTO)?.header.moduleBytes).toBe(bytes.length);
+    expect(decodeStartImage(new Uint8Array([1, 0, 0, 0, 0x7b]))).toBeNull();
+    expect(decodeStartImage(new Uint8Array(3))).toBeNull();
+  });
+});
