@@ -37,7 +37,7 @@ export class MemoryStates {
     if (!this.first) {
       // What the program holds as it starts: its data, and what it wrote since (all marked); the rest of
       // the memory was never written, so it is zero, and never read here (its pages are not even mapped).
-      const pages = this.marked(bytes);
+      const pages = this.marked(bytes, true).pages;
       for (let page = 0; page * this.pageBytes < Math.min(this.map.dataEnd, bytes.length); page++) pages.add(page);
       this.clearMap(bytes);
       const copy = new Uint8Array(bytes.length);
@@ -48,7 +48,7 @@ export class MemoryStates {
       this.firstWritten = pages;
       return (this.first = this.current = { bytes: copy, pages: null });
     }
-    const pages = new Set([...(this.current?.pages ?? []), ...this.marked(bytes)]);
+    const pages = new Set([...(this.current?.pages ?? []), ...this.marked(bytes, true).pages]);
     this.clearMap(bytes);
     const copy = new Uint8Array(bytes.length);
     for (const page of pages) {
@@ -60,19 +60,21 @@ export class MemoryStates {
 
   restore(state: SavedMemory): void {
     const bytes = this.memory();
-    const pages = this.marked(bytes);
+    const { pages, spill } = this.marked(bytes, false);
     if (state !== this.current) {
       for (const page of this.current?.pages ?? []) pages.add(page);
       for (const page of state.pages ?? []) pages.add(page);
     }
-    for (const page of pages) this.putBack(bytes, state, page);
+    for (const page of pages) this.putBack(bytes, state, page, this.pageBytes);
+    for (const page of spill) if (!pages.has(page)) this.putBack(bytes, state, page, MAX_STORE_BYTES);
     this.clearMap(bytes);
     this.current = state;
   }
 
-  /** Page `page` of `state` into the memory: its own bytes, the first state's, or zero. */
-  private putBack(bytes: Uint8Array, state: SavedMemory, page: number): void {
-    const [start, end] = this.range(page, bytes.length);
+  /** The first `length` bytes of page `page` of `state` into the memory: its own, the first state's, or zero. */
+  private putBack(bytes: Uint8Array, state: SavedMemory, page: number, length: number): void {
+    const [start, pageEnd] = this.range(page, bytes.length);
+    const end = Math.min(pageEnd, start + length);
     if (start >= end) return;
     const source = state.pages === null || !state.pages.has(page) ? (this.firstWritten.has(page) ? this.first!.bytes : null) : state.bytes;
     const sourceEnd = source ? Math.min(end, source.length) : start;
@@ -80,9 +82,14 @@ export class MemoryStates {
     if (sourceEnd < end) bytes.fill(0, Math.max(start, sourceEnd), end);
   }
 
-  /** The pages the map marks: each marked byte stands for every page with its remainder, and the next ones. */
-  private marked(bytes: Uint8Array): Set<number> {
+  /**
+   * The pages the map marks: each marked byte stands for every page with its remainder. A store that
+   * starts on a page may end on the next one, in its first bytes: those next pages are `spill` (in `pages`
+   * too when `whole`, for a save, which keeps whole pages).
+   */
+  private marked(bytes: Uint8Array, whole: boolean): { pages: Set<number>; spill: Set<number> } {
     const pages = new Set<number>();
+    const spill = new Set<number>();
     const count = Math.ceil(bytes.length / this.pageBytes);
     const words = new Uint32Array(bytes.buffer, 0, this.map.bytes / 4);
     for (let w = 0; w < words.length; w++) {
@@ -91,11 +98,11 @@ export class MemoryStates {
         if (bytes[b] === 0) continue;
         for (let page = b; page < count; page += this.map.bytes) {
           pages.add(page);
-          if (page + 1 < count) pages.add(page + 1);
+          if (page + 1 < count) (whole ? pages : spill).add(page + 1);
         }
       }
     }
-    return pages;
+    return { pages, spill };
   }
 
   private clearMap(bytes: Uint8Array): void {
@@ -107,6 +114,9 @@ export class MemoryStates {
     return [Math.min(start, length), Math.min(start + this.pageBytes, length)];
   }
 }
+
+/** The most bytes one store writes (i64.store, f64.store). */
+const MAX_STORE_BYTES = 8;
 
 /** Marks the pages of `length` bytes from `address` in the dirty map, as the module's write barrier does. */
 export function markWritten(map: DirtyMap, buffer: ArrayBuffer, address: number, length: number): void {

@@ -3,6 +3,7 @@
 // written here byte by byte, run by V8.
 import { describe, expect, it } from 'vitest';
 import { DIRTY_MAP_EXPORTS, GLOBAL_EXPORT_PREFIX, instrumentEngineModule } from '../../scripts/engine-module.mjs';
+import { MemoryStates } from '../../src/otto/saved-memory.js';
 
 const u32 = (n: number): number[] => {
   const out: number[] = [];
@@ -72,5 +73,22 @@ describe('the engine module\'s write barrier', () => {
   it('an instruction the barrier does not know stops the build', () => {
     // memory.fill would write without a mark.
     expect(() => instrumentEngineModule(moduleWith([0x20, 0, 0x41, 0, 0x41, 1, 0xfc, 11, 0]))).toThrow(/0xfc 11/);
+  });
+});
+
+describe('the host\'s saved states over the barrier\'s map (src/otto/saved-memory.ts)', () => {
+  it('restores a store that starts at the end of one page and ends on the next', () => {
+    // (local.get 0) (i64.const -1) (i64.store align=3 offset=8): eight bytes of 0xff.
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(instrumentEngineModule(moduleWith([0x20, 0, 0x42, 0x7f, 0x37, 3, 8]))));
+    const buffer = (instance.exports.mem as WebAssembly.Memory).buffer;
+    const states = new MemoryStates({ bytes: 4096, pageShift: 15, dataEnd: 0 }, () => new Uint8Array(buffer));
+    const started = states.save();
+    // Bytes 32764..32771: four on the first 32 KiB page, four on the second, which only the first's mark names.
+    (instance.exports.f as (a: number) => void)(32756);
+    const view = new DataView(buffer);
+    expect(view.getBigInt64(32764, true)).toBe(-1n);
+    states.restore(started);
+    expect(view.getBigInt64(32764, true)).toBe(0n);
+    expect(new Uint8Array(buffer).subarray(0, 4096).every((b) => b === 0)).toBe(true);
   });
 });
