@@ -100,8 +100,21 @@ export interface FunctionProgram {
 
 export type CompileResult = { ok: true; sandbox: FunctionSandbox } | { ok: false; message: string };
 
-/** The seed of Go's map order when none is given. */
-const DEFAULT_SEED = 1;
+/**
+ * The seeds of Go's map order a call runs under, `count` of them: a function of the call alone (what the
+ * function is given: documents, user, meta, as `callText`, its JSON text), so that a case sees the same key
+ * orders on every run, on every machine, whatever ran before it. FNV-1a over the text, then over the
+ * order's number.
+ */
+export function orderSeeds(callText: string, count: number): number[] {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < callText.length; i++) hash = Math.imul(hash ^ callText.charCodeAt(i), 0x01000193) >>> 0;
+  return Array.from({ length: count }, (_, k) => {
+    let seed = hash;
+    for (const byte of [k & 0xff, (k >> 8) & 0xff]) seed = Math.imul(seed ^ byte, 0x01000193) >>> 0;
+    return seed;
+  });
+}
 
 class EngineBroken extends Error {
   constructor(readonly outcome: CallOutcome) {
@@ -167,8 +180,9 @@ class Engine {
     return 'error' in compiled ? compiled : { id: compiled.id, state: this.program.save() };
   }
 
-  run(id: number, calls: readonly EngineCall[], seeds: readonly number[]): EngineResult[] {
-    return JSON.parse(this.enter(() => this.program.api.run(stringifyJson({ program: id, calls, seeds })))) as EngineResult[];
+  /** One call, as its JSON text, under one seed. */
+  run(id: number, callText: string, seed: number): EngineResult {
+    return (JSON.parse(this.enter(() => this.program.api.run(`{"program":${id},"calls":[${callText}],"seeds":[${seed}]}`))) as EngineResult[])[0]!;
   }
 
   /** What a write makes of each `_exp` (engine/runner ExtractExpiries: Go's ReflectExpiry and time.Parse). */
@@ -249,21 +263,22 @@ export class FunctionSandbox {
   }
 
   /**
-   * Runs each call under each of its seeds of Go's map order (`seeds[i]` for `calls[i]`; one default seed
-   * when absent), each run from the program's saved state; the results come call by call, seed by seed.
-   * `onRun` is told before each run (the pool's watchdog times each apart). A run that breaks the engine
-   * (memory, a fatal error) is that run's outcome; the runs after it go on in a new engine.
+   * Runs each call under `orders` orders of its documents' keys (orderSeeds), each run from the program's
+   * saved state; the results come call by call, order by order. `onRun` is told before each run (the pool's
+   * watchdog times each apart). A run that breaks the engine (memory, a fatal error) is that run's
+   * outcome; the runs after it go on in a new engine.
    */
-  async callMany(calls: readonly EngineCall[], seeds?: readonly (readonly number[])[], onRun?: () => void): Promise<CallResult[][]> {
+  async callMany(calls: readonly EngineCall[], orders = 1, onRun?: () => void): Promise<CallResult[][]> {
     const results: CallResult[][] = [];
-    for (let i = 0; i < calls.length; i++) {
+    for (const call of calls) {
       const runs: CallResult[] = [];
-      for (const seed of seeds?.[i] ?? [DEFAULT_SEED]) {
+      const text = stringifyJson(call);
+      for (const seed of orderSeeds(text, orders)) {
         const engine = await this.ready();
         onRun?.();
         try {
           engine.restore(this.state);
-          runs.push(toCallResult(engine.run(this.id, [calls[i]!], [seed])[0]!));
+          runs.push(toCallResult(engine.run(this.id, text, seed)));
         } catch (error) {
           if (!(error instanceof EngineBroken)) throw error;
           runs.push({ natives: emptyNatives(), outcome: error.outcome });

@@ -2,7 +2,6 @@
 // call (engine.ts), read the results (gateway.ts). Runs in the sandbox workers.
 import type { Release } from '../releases/index.js';
 import type { CallResult, DemandCall, EngineCall, FunctionSandbox } from './engine.js';
-import { stringifyJson } from '../source/number-text.js';
 import {
   importAnswer, prepareImportCall, prepareSyncCall, syncAnswer, writeOutcome,
   type CallPath, type DatabaseSettings, type ImportAnswer, type Refusal, type SyncAnswer, type SyncRequest, type WriteOutcome,
@@ -55,27 +54,11 @@ export interface TimedOutcomes {
 const timeOf = (results: readonly CallResult[] | null): number => (results ?? []).reduce((sum, r) => sum + (r.micros ?? 0), 0);
 
 /**
- * The seeds of Go's map order a call runs under, `count` of them: a function of the call alone (what the
- * function is given: documents, user, meta), so that a case sees the same key orders on every run, on every
- * machine, whatever ran before it. FNV-1a over the call's JSON text, then over the order's number.
- */
-export function orderSeeds(call: EngineCall, count: number): number[] {
-  const text = stringifyJson(call);
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  return Array.from({ length: count }, (_, k) => {
-    let seed = hash;
-    for (const byte of [k & 0xff, (k >> 8) & 0xff]) seed = Math.imul(seed ^ byte, 0x01000193) >>> 0;
-    return seed;
-  });
-}
-
-/**
  * Runs requests through one function in order; the outcomes keep the requests' order. Each runs under
- * `keyOrders` orders of its documents' keys (orderSeeds); `onRun` is told before each run of the engine.
+ * `keyOrders` orders of its documents' keys (engine.ts orderSeeds); `onRun` is told before each run of the engine.
  */
 export async function runMany(sandbox: Pick<FunctionSandbox, 'callMany' | 'expiries'>, job: Job, requests: readonly CallRequest[], keyOrders = 1, onRun?: () => void): Promise<TimedOutcomes> {
-  const call = (calls: readonly EngineCall[], orders: number) => sandbox.callMany(calls, calls.map((c) => orderSeeds(c, orders)), onRun);
+  const call = (calls: readonly EngineCall[], orders: number) => sandbox.callMany(calls, orders, onRun);
   if (job.role === 'import_filter') {
     const called = await call(requests.map((r) => prepareImportCall(r.doc, job.path)), keyOrders);
     return { outcomes: called.map((results) => seededOutcome(job, results)), micros: called.map(timeOf) };
