@@ -266,9 +266,9 @@ export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, 
     if (globals.length === 0) throw new Error('the engine module exports no globals: rebuild it (npm run build:engine)');
   };
   const { go, api } = runGo<OttoApi>(module, 'sgconfOtto', memoryLimit, onMemoryLimit, { wrapHost: markLoaderWrites, beforeRun: readLayout, image });
-  // The image's pages were written from here: they are marked, as Go's start would have marked them.
-  for (const page of image?.header.pages ?? []) markWritten(map, memory!.buffer, page * IMAGE_PAGE_BYTES, IMAGE_PAGE_BYTES);
-  const memoryStates = new MemoryStates(map, () => new Uint8Array(memory!.buffer));
+  // A program started from an image holds the image's pages: its first state is served from them.
+  const initial = image ? { pages: image.header.pages, data: image.pages, pageBytes: IMAGE_PAGE_BYTES } : undefined;
+  const memoryStates = new MemoryStates(map, () => new Uint8Array(memory!.buffer), initial);
   const save = (): GoState => ({ memory: memoryStates.save(), globals: globals.map((g) => g.value as number | bigint), loader: copyOfTables(go) });
   const restore = (state: GoState): void => {
     memoryStates.restore(state.memory);

@@ -12,6 +12,13 @@ export interface DirtyMap {
   dataEnd: number;
 }
 
+/** A memory written whole from an image: its non-zero pages (of `pageBytes`, in order) and their bytes. */
+export interface InitialMemory {
+  pages: readonly number[];
+  data: Uint8Array;
+  pageBytes: number;
+}
+
 /** One saved memory. */
 export interface SavedMemory {
   /** The saved pages' bytes, at their places (the other pages of the buffer are never written). */
@@ -26,14 +33,29 @@ export class MemoryStates {
   private firstWritten = new Set<number>();
   /** The state the memory equals, but for the pages the map marks. */
   private current: SavedMemory | null = null;
+  /** Where each of the initial image's pages starts in its bytes. */
+  private initialAt = new Map<number, number>();
   private readonly pageBytes: number;
 
-  constructor(private readonly map: DirtyMap, private readonly memory: () => Uint8Array) {
+  /**
+   * `initial`: the memory as it is now, when it was written whole from an image (src/otto/start-image.ts:
+   * its non-zero pages of `initial.pageBytes`, and their bytes): the first state saved is then served from
+   * it, without a copy.
+   */
+  constructor(private readonly map: DirtyMap, private readonly memory: () => Uint8Array, private readonly initial?: InitialMemory) {
     this.pageBytes = 2 ** map.pageShift;
   }
 
   save(): SavedMemory {
     const bytes = this.memory();
+    if (!this.first && this.initial) {
+      // The memory is the image's pages, and zero elsewhere: nothing else ran since it was written.
+      const { pages, pageBytes } = this.initial;
+      this.firstWritten = new Set(pages.map((page) => Math.floor((page * pageBytes) / this.pageBytes)));
+      this.initialAt = new Map(pages.map((page, i) => [page, i * pageBytes]));
+      this.clearMap(bytes);
+      return (this.first = this.current = { bytes: new Uint8Array(0), pages: null });
+    }
     if (!this.first) {
       // What the program holds as it starts: its data, and what it wrote since (all marked); the rest of
       // the memory was never written, so it is zero, and never read here (its pages are not even mapped).
@@ -76,6 +98,17 @@ export class MemoryStates {
     const [start, pageEnd] = this.range(page, bytes.length);
     const end = Math.min(pageEnd, start + length);
     if (start >= end) return;
+    if (this.initial && (state.pages === null || !state.pages.has(page))) {
+      // The first state, from the image it was written from: its pages, or zero.
+      const { data, pageBytes } = this.initial;
+      for (let at = start; at < end; at = (Math.floor(at / pageBytes) + 1) * pageBytes) {
+        const until = Math.min(end, (Math.floor(at / pageBytes) + 1) * pageBytes);
+        const offset = this.initialAt.get(Math.floor(at / pageBytes));
+        if (offset === undefined) bytes.fill(0, at, until);
+        else bytes.set(data.subarray(offset + (at % pageBytes), offset + (until - Math.floor(at / pageBytes) * pageBytes)), at);
+      }
+      return;
+    }
     const source = state.pages === null || !state.pages.has(page) ? (this.firstWritten.has(page) ? this.first!.bytes : null) : state.bytes;
     const sourceEnd = source ? Math.min(end, source.length) : start;
     if (source && start < sourceEnd) bytes.set(source.subarray(start, sourceEnd), start);
