@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Build step after tsc: the start image of the engine of the newest releases' otto (src/otto/start-image.ts),
-// dist/engine-start-<otto>.bin: the engine started and prepared, which each sandbox worker then starts
+// dist/engine-start-<otto>.bin, and dist/engine-start.json, which names its module for the launcher: the engine started and prepared, which each sandbox worker then starts
 // from instead of running Go's start and underscore.js. Made on the machine that builds (it is not
 // committed); a worker without it, or with one for another module, starts the engine as before.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,9 @@ const image = captureStartImage(readFileSync(ottoModuleFile(DEFAULT_OTTO)));
 const file = fileURLToPath(startImageFile(DEFAULT_OTTO));
 writeFileSync(`${file}.tmp`, image);
 renameSync(`${file}.tmp`, file);
-process.stderr.write(`engine-image: ${path.relative(root, file)} (${(image.length / 1e6).toFixed(1)} MB)\n`);
+// Which module the sandbox starts, for the launcher (src/launch.cts), which compiles it while the CLI loads.
+const named = { generatedBy: 'scripts/engine-image.mjs', otto: DEFAULT_OTTO, module: path.relative(root, fileURLToPath(ottoModuleFile(DEFAULT_OTTO))) };
+writeFileSync(path.join(dist, 'engine-start.json'), `${JSON.stringify(named, null, 2)}\n`);
+process.stderr.write(`engine-image: ${path.relative(root, file)} (${(image.length / 1e6).toFixed(1)} MB), dist/engine-start.json\n`);
 // The engine's Go program waits for calls forever: end here.
 process.exit(0);

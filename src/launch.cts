@@ -9,7 +9,7 @@
 // (dist/sgconf-<chunk>.cjs) with their own caches, so that a run deserializes only what it uses.
 // Without the bundle (a tsc-only build, or one older than the ES modules) or with SGCONF_NO_BUNDLE set,
 // the ES modules of dist/ run as is.
-import { readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFile, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
@@ -71,7 +71,10 @@ export function followLauncher(): void {
   process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
 }
 
-export type CliEntry = { main(argv: string[], io?: unknown): Promise<number> };
+export type CliEntry = {
+  main(argv: string[], io?: unknown): Promise<number>;
+  adoptEngineModule?(otto: string, compiled: Promise<WebAssembly.Module>): Promise<void>;
+};
 
 /** One compiled file of the bundle. */
 export type LoadedScript = {
@@ -187,16 +190,44 @@ export function bundleIsStale(dir: string = __dirname): boolean {
   }
 }
 
+/** The commands that run functions in the engine (its module is compiled while the CLI loads). */
+const ENGINE_COMMANDS = ['test', 'dry-run'];
+
+/**
+ * Starts compiling the engine's module (V8 compiles on its own threads) for a command that runs functions,
+ * before the CLI loads: the module the build names in dist/engine-start.json (scripts/engine-image.mjs).
+ * Null for other commands, or without that file.
+ */
+function compileEngineEarly(argv: readonly string[]): { otto: string; compiled: Promise<WebAssembly.Module> } | null {
+  if (!ENGINE_COMMANDS.includes(argv[0] ?? '')) return null;
+  let named: { otto?: unknown; module?: unknown };
+  try {
+    named = JSON.parse(readFileSync(`${__dirname}/engine-start.json`, 'utf8')) as typeof named;
+  } catch {
+    return null;
+  }
+  if (typeof named.otto !== 'string' || typeof named.module !== 'string') return null;
+  const file = `${dirname(__dirname)}/${named.module}`;
+  const compiled = new Promise<Buffer>((resolve, reject) => readFile(file, (error, bytes) => (error ? reject(error) : resolve(bytes))))
+    .then((bytes) => WebAssembly.compile(bytes as Buffer<ArrayBuffer>));
+  // A command that ends before it runs anything never asks for it: its failure is the pool's to report.
+  compiled.catch(() => undefined);
+  return { otto: named.otto, compiled };
+}
+
 /** Runs the CLI: from the bundle when there is one (and it is current), else from the ES modules of dist/. */
 export async function startCli(argv: string[]): Promise<number> {
   followLauncher();
+  const engine = compileEngineEarly(argv);
   const bundle = process.env.SGCONF_NO_BUNDLE || bundleIsStale() ? null : loadBundle();
   // SGCONF_DEBUG says which code runs (the fast path or the ES modules), for tests and bug reports.
   if (process.env.SGCONF_DEBUG) process.stderr.write(`sgconf: running ${bundle ? `the bundle ${bundleFile}` : 'the ES modules of dist/'}\n`);
   if (!bundle) {
-    const { main } = await import('./cli/main.js');
-    return main(argv);
+    const entry: CliEntry = await import('./cli/main.js');
+    if (engine) await entry.adoptEngineModule?.(engine.otto, engine.compiled);
+    return entry.main(argv);
   }
+  if (engine) await bundle.entry.adoptEngineModule?.(engine.otto, engine.compiled);
   const code = await bundle.entry.main(argv);
   // A cache made by another Node version (or with other V8 flags) is rejected: replace it, so that the
   // next run starts fast again.

@@ -35,6 +35,15 @@ Commands:
 
 Run 'sgconf <command> --help' for a command's options.`;
 
+/**
+ * Takes the engine's module compiled before the CLI loaded (src/launch.cts starts it for the commands that
+ * run functions) as this process's compilation of it.
+ */
+export async function adoptEngineModule(otto: string, compiled: Promise<WebAssembly.Module>): Promise<void> {
+  const { adoptCompiledModule } = await import('../sync/engine.js');
+  adoptCompiledModule(otto, compiled);
+}
+
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {

@@ -169,6 +169,11 @@ export function passesMeta(release: Release): boolean {
 /** The otto the gateway runs functions with: the commit its build pins. */
 export type OttoCommit = 'b87d35c' | 'a813c59';
 
+/** Whether a text names an otto some release pins (ottoCommit). */
+export function isOttoCommit(text: string): text is OttoCommit {
+  return text === 'b87d35c' || text === 'a813c59';
+}
+
 /**
  * 2.8 and 3.0 pin otto a813c59 (manifest/default.xml@2.8.3 and @3.0.8: revision a813c59b); 3.1 to 4.1.1
  * pin b87d35c (go.mod@3.1.0 to @4.1.1: v0.0.0-20211024170158-b87d35c0b86f), 42 commits later (Function.name,

@@ -9,7 +9,7 @@
 // program compiled in it: the sandbox then starts a new engine from the same compiled module, and the
 // programs compile again on their next call.
 import { compileOttoModule, readStartImage, startGoProgram, type GoProgram, type GoState, type StartImage } from '../otto/load.js';
-import { ottoCommit, type OttoCommit } from '../releases/sync-runner.js';
+import { isOttoCommit, ottoCommit, type OttoCommit } from '../releases/sync-runner.js';
 import { NEWEST_RELEASE } from '../releases/index.js';
 import { stringifyJson } from '../source/number-text.js';
 
@@ -126,6 +126,14 @@ class EngineBroken extends Error {
 export const DEFAULT_OTTO: OttoCommit = ottoCommit(NEWEST_RELEASE);
 
 const compiledModules = new Map<OttoCommit, Promise<WebAssembly.Module>>();
+
+/**
+ * A module compiled before the CLI loaded (src/launch.cts, named by dist/engine-start.json), taken as this
+ * process's compilation of that otto's module; an otto no release pins is ignored.
+ */
+export function adoptCompiledModule(otto: string, compiled: Promise<WebAssembly.Module>): void {
+  if (isOttoCommit(otto) && !compiledModules.has(otto)) compiledModules.set(otto, compiled);
+}
 
 /** The engine's WebAssembly module, compiled once per process (for workers to share: V8 compiles it once). */
 export function compileEngineModule(otto: OttoCommit = DEFAULT_OTTO): Promise<WebAssembly.Module> {

@@ -199,6 +199,21 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     expect(sgconf(['--version'], { bin: path.join(working, 'bin', 'sgconf.js'), env: { SGCONF_DEBUG: '1' } }).stderr).toBe('sgconf: running the ES modules of dist/\n');
   });
 
+  it('sgconf test runs the same whether the module the launcher compiles early is there, missing or no module', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-launch-engine-'));
+    for (const part of ['bin', 'dist', 'engine/wasm', 'schemas', 'package.json', 'examples/testing']) cpSync(path.join(ROOT, part), path.join(dir, part), { recursive: true });
+    symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    writeFileSync(path.join(dir, 'engine/wasm/not-a-module.wasm'), 'not WebAssembly');
+    const named = path.join(dir, 'dist', 'engine-start.json');
+    const expected = sgconf(['test', 'examples/testing'], { cwd: ROOT });
+    expect(expected.stdout).toMatch(/11 passed, 0 failed/);
+    for (const module of [null, 'engine/wasm/missing.wasm', 'engine/wasm/not-a-module.wasm']) {
+      if (module) writeFileSync(named, JSON.stringify({ otto: 'b87d35c', module }));
+      const r = sgconf(['test', 'examples/testing'], { cwd: dir, bin: path.join(dir, 'bin', 'sgconf.js') });
+      expect(r, String(module)).toEqual(expected);
+    }
+  });
+
   it('without a build, says what to run instead of a stack trace', () => {
     const dir = packageCopy(false);
     const r = sgconf(['lint', 'examples'], { cwd: dir, bin: path.join(dir, 'bin', 'sgconf.js') });
