@@ -4,7 +4,7 @@
 // - each global is exported (as GLOBAL_EXPORT_PREFIX + its index): Go keeps its stack pointer and the
 //   like in them; and constant globals tell the host the dirty map's layout and where the module's data
 //   segments end (DIRTY_MAP_EXPORTS): below that the instantiation wrote, with no store to mark it;
-// - a write barrier: after every store to the linear memory, the byte of the store's 32 KiB page in a
+// - a write barrier: after every store to the linear memory, the byte of the store's 8 KiB page in a
 //   map at address 0 (DIRTY_MAP_BYTES bytes, which Go never uses: its data starts at 12 KiB) is set to 1.
 //   Page p's byte is p % DIRTY_MAP_BYTES, so one byte stands for every page with that remainder; a store
 //   may reach into the next page. The host restores, for each marked byte, those pages and their next
@@ -15,7 +15,7 @@
 
 export const GLOBAL_EXPORT_PREFIX = 'sgconf.global.';
 export const DIRTY_MAP_BYTES = 4096;
-export const DIRTY_PAGE_SHIFT = 15;
+export const DIRTY_PAGE_SHIFT = 13;
 /** The exports of the map's size in bytes and of its pages' size as a power of two (src/otto/load.ts reads them). */
 export const DIRTY_MAP_EXPORTS = { bytes: 'sgconf.dirtyMapBytes', pageShift: 'sgconf.dirtyPageShift', dataEnd: 'sgconf.dataEnd' };
 
