@@ -80,6 +80,8 @@ export class SandboxPool {
   private workers: (PooledWorker | undefined)[] = [];
   private nextId = 1;
   private engine: Promise<WebAssembly.Module | undefined> | null = null;
+  /** Once closed, no worker starts again (a startAll still compiling must not start any after close). */
+  private closed = false;
 
   constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism())), private readonly limits: SandboxLimits = DEFAULT_LIMITS) {}
 
@@ -100,6 +102,7 @@ export class SandboxPool {
   async startAll(): Promise<void> {
     this.engine ??= compileEngineModule().catch(() => undefined);
     const engine = await this.engine;
+    if (this.closed) return;
     for (let slot = 0; slot < this.size; slot++) if (!this.workers[slot]) this.worker(slot, engine);
   }
 
@@ -230,6 +233,7 @@ export class SandboxPool {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     const workers = this.workers.filter((w): w is PooledWorker => w !== undefined);
     this.workers = [];
     await Promise.all(workers.map((pooled) => pooled.worker.terminate()));

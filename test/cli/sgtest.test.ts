@@ -1,6 +1,7 @@
 // sgconf test as a user runs it: the example passes, failures show expected against actual, every
 // format, exit codes, and nothing is written anywhere.
 import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -29,6 +30,19 @@ function snapshot(dir: string): Record<string, number> {
 }
 
 describe('sgconf test', () => {
+  it('a large suite whose config cannot be used ends with its finding (its workers, started early, are ended)', () => {
+    // The config is outside the repository the suite is in: unusable, so no case runs. The suite is large
+    // (over 64 KiB), so every worker was started while its files were read; the run must still end.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgtest-unusable-'));
+    const cases = Array.from({ length: 800 }, (_, i) => ({ name: `case ${i}`, doc: { type: 'order', owner: `u${i}`, status: 'new' }, expect: { rejected: false } }));
+    writeFileSync(path.join(dir, 'orders.sgtest.json'), JSON.stringify({ config: '../elsewhere/orders.json', cases }));
+    expect(statSync(path.join(dir, 'orders.sgtest.json')).size).toBeGreaterThan(64 * 1024);
+    const run = spawnSync(process.execPath, ['--liftoff-only', path.join(ROOT, 'bin', 'sgconf.js'), 'test', dir, '--format', 'json'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH ?? '' } });
+    expect(run.signal).toBeNull();
+    expect(run.status).toBe(1);
+    expect(run.stdout).toContain('sgtest/config-unusable');
+  });
+
   it('the example\'s cases pass, and the closing line counts them', async () => {
     const r = await runCli(['test', 'examples']);
     expect(r.stderr).toBe('');
