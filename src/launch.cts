@@ -27,8 +27,20 @@ import { Script } from 'node:vm';
  */
 export const NODE_FLAGS: readonly string[] = ['--liftoff-only'];
 
-/** Whether this process was started without NODE_FLAGS. */
-export function needsRelaunch(execArgv: readonly string[] = process.execArgv): boolean {
+/**
+ * The V8 flags of a run of many cases (src/cli/commands/test.ts decides, by the size of its test files):
+ * none, so V8 optimises the engine's hot functions as they run (its dynamic tiering). A call then costs
+ * about half as much once warm, which pays for the second start of Node (about 0.3 s, the code caches
+ * being for NODE_FLAGS) from about a thousand cases of a small function, and from far fewer of a large one.
+ */
+export const OPTIMISING_FLAGS: readonly string[] = [];
+
+/** Set in the environment of a run started with OPTIMISING_FLAGS. */
+const OPTIMISING = 'SGCONF_OPTIMISING';
+
+/** Whether this process was started without NODE_FLAGS (a run started with OPTIMISING_FLAGS never is). */
+export function needsRelaunch(execArgv: readonly string[] = process.execArgv, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env[OPTIMISING] === '1') return false;
   return NODE_FLAGS.some((flag) => !execArgv.includes(flag));
 }
 
@@ -42,11 +54,11 @@ const LAUNCHED = 'SGCONF_LAUNCHED';
  * process be killed outright (SIGKILL, which cannot be passed on), the channel closes and the child ends
  * at once (followLauncher), as the one process a user started would have.
  */
-export function relaunch(script: string, argv: readonly string[]): Promise<number> {
+export function relaunch(script: string, argv: readonly string[], v8Flags: readonly string[] = NODE_FLAGS, env: NodeJS.ProcessEnv = {}): Promise<number> {
   // Loaded here only: node:child_process brings node:net and the streams, some 15 ms of every start.
   const { spawn } = require('node:child_process') as typeof import('node:child_process');
-  const flags = [...process.execArgv.filter((arg) => !NODE_FLAGS.includes(arg)), ...NODE_FLAGS];
-  const child = spawn(process.execPath, [...flags, script, ...argv], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: { ...process.env, [LAUNCHED]: '1' } });
+  const flags = [...process.execArgv.filter((arg) => !NODE_FLAGS.includes(arg) && !OPTIMISING_FLAGS.includes(arg)), ...v8Flags];
+  const child = spawn(process.execPath, [...flags, script, ...argv], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: { ...process.env, ...env, [LAUNCHED]: '1' } });
   const forward = (signal: NodeJS.Signals) => () => { child.kill(signal); };
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
   const handlers = signals.map((signal) => [signal, forward(signal)] as const);
@@ -71,8 +83,14 @@ export function followLauncher(): void {
   process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
 }
 
+/** What the executable offers a command beyond its arguments and streams (src/cli/main.ts CliHost). */
+export interface CliHost {
+  /** Runs this command line again in a Node started with OPTIMISING_FLAGS; resolves to its exit code. */
+  runOptimised(): Promise<number>;
+}
+
 export type CliEntry = {
-  main(argv: string[], io?: unknown): Promise<number>;
+  main(argv: string[], io?: unknown, host?: CliHost): Promise<number>;
   adoptEngineModule?(otto: string, compiled: Promise<WebAssembly.Module>): Promise<void>;
 };
 
@@ -218,6 +236,9 @@ function compileEngineEarly(argv: readonly string[]): { otto: string; compiled: 
 /** Runs the CLI: from the bundle when there is one (and it is current), else from the ES modules of dist/. */
 export async function startCli(argv: string[]): Promise<number> {
   followLauncher();
+  const optimising = process.env[OPTIMISING] === '1';
+  // A run with OPTIMISING_FLAGS is the one a launcher started: it starts no other.
+  const host: CliHost | undefined = optimising || !process.argv[1] ? undefined : { runOptimised: () => relaunch(process.argv[1]!, argv, OPTIMISING_FLAGS, { [OPTIMISING]: '1' }) };
   const engine = compileEngineEarly(argv);
   const bundle = process.env.SGCONF_NO_BUNDLE || bundleIsStale() ? null : loadBundle();
   // SGCONF_DEBUG says which code runs (the fast path or the ES modules), for tests and bug reports.
@@ -225,12 +246,12 @@ export async function startCli(argv: string[]): Promise<number> {
   if (!bundle) {
     const entry: CliEntry = await import('./cli/main.js');
     if (engine) await entry.adoptEngineModule?.(engine.otto, engine.compiled);
-    return entry.main(argv);
+    return entry.main(argv, undefined, host);
   }
   if (engine) await bundle.entry.adoptEngineModule?.(engine.otto, engine.compiled);
-  const code = await bundle.entry.main(argv);
+  const code = await bundle.entry.main(argv, undefined, host);
   // A cache made by another Node version (or with other V8 flags) is rejected: replace it, so that the
-  // next run starts fast again.
-  writeCodeCaches(bundle, 'stale');
+  // next run starts fast again. Not from a run with OPTIMISING_FLAGS: the caches are for NODE_FLAGS.
+  if (!optimising) writeCodeCaches(bundle, 'stale');
   return code;
 }

@@ -18,6 +18,12 @@ export interface CliIO {
   prompt?: () => Promise<Prompt>;
 }
 
+/** What the executable offers a command beyond its streams (src/launch.cts gives it; tests and the API do not). */
+export interface CliHost {
+  /** Runs this command line again in a Node whose V8 optimises the engine as it runs (launch.cts OPTIMISING_FLAGS). */
+  runOptimised(): Promise<number>;
+}
+
 /** A session of questions on the terminal: one reader for all of them, so answers typed ahead are kept. */
 export interface Prompt {
   /** The next line typed; null when input ended. */
@@ -87,6 +93,7 @@ async function terminalPrompt(): Promise<Prompt> {
 // went away (EPIPE: `sgconf lint | head`) ends the output quietly.
 function descriptorWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream): (text: string) => void {
   let mode: 'direct' | 'stream' | 'closed' = 'direct';
+  let fallback: NodeJS.WriteStream | undefined;
   return (text) => {
     if (mode === 'closed' || text === '') return;
     let rest: string | Buffer = text;
@@ -107,7 +114,18 @@ function descriptorWriter(fd: 1 | 2, stream: () => NodeJS.WriteStream): (text: s
         rest = bytes.subarray(written);
       }
     }
-    stream().write(rest);
+    if (!fallback) {
+      fallback = stream();
+      // The stream reports a reader that went away later, as an event: the output ends quietly there too.
+      fallback.on('error', (error: NodeJS.ErrnoException) => {
+        mode = 'closed';
+        if (error.code !== 'EPIPE') {
+          writeSync(2, `sgconf: the output could not be written: ${error.message}\n`);
+          process.exitCode = 2;
+        }
+      });
+    }
+    fallback.write(rest);
   };
 }
 

@@ -1,9 +1,9 @@
 // Command dispatch. Each command lives in src/cli/commands/<name>.ts and exports run(args, io).
-import { processIO, UsageError, type CliIO } from './io.js';
+import { processIO, UsageError, type CliHost, type CliIO } from './io.js';
 import { packageVersion } from '../version.js';
 import { closestMatch } from '../distance.js';
 
-type CommandModule = { run(args: string[], io: CliIO): Promise<number> };
+type CommandModule = { run(args: string[], io: CliIO, host?: CliHost): Promise<number> };
 
 // Loaded lazily: a lint run never pays for the converter, the planner or the certificate reader.
 const commands: Record<string, () => Promise<CommandModule>> = {
@@ -44,7 +44,7 @@ export async function adoptEngineModule(otto: string, compiled: Promise<WebAssem
   adoptCompiledModule(otto, compiled);
 }
 
-export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
+export async function main(argv: string[], io: CliIO = processIO(), host?: CliHost): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(USAGE + '\n');
@@ -62,7 +62,7 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
   }
   try {
     const command = await load();
-    return await command.run(rest, io);
+    return await command.run(rest, io, host);
   } catch (error) {
     if (error instanceof UsageError) {
       // A sentence that asks ("did you mean --format?") ends there; any other gets its full stop.

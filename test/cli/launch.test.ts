@@ -10,6 +10,8 @@ import * as os from 'node:os';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { makeCertificateFixtures } from '../certs/fixtures.js';
+import { runCli } from '../helpers/cli.js';
+import { writeSyncCases } from '../../bench/sgtest-cases.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -214,6 +216,25 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     }
   });
 
+  it('a suite of many cases runs again in a Node that optimises the engine, with the report a run in process gives', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-optimising-'));
+    expect(writeSyncCases(dir, 1500)).toBe(1500);
+    expect(statSync(path.join(dir, 'orders.sgtest.json')).size).toBeGreaterThan(256 * 1024);
+    // JUnit: the whole report, small enough for a pipe's buffer; its times are the one thing that differs.
+    const withoutTimes = (text: string) => text.replace(/ time="[0-9.]+"/g, '');
+    const args = ['test', dir, '--allow-path', dir, '--format', 'junit'];
+    const shipped = sgconf(args, { env: { SGCONF_DEBUG: '1' } });
+    // Two processes said which code they run: the one started, and the one it started with OPTIMISING_FLAGS.
+    expect(shipped.stderr.match(/^sgconf: running /gm)).toHaveLength(2);
+    const inProcess = await runCli(args, { cwd: ROOT });
+    expect(shipped.code).toBe(0);
+    expect(inProcess.code).toBe(0);
+    expect(withoutTimes(shipped.stdout)).toEqual(withoutTimes(inProcess.stdout));
+    expect(shipped.stdout).toContain('tests="1500" failures="0"');
+    // A small suite runs where it was started.
+    expect(sgconf(['test', 'examples/testing'], { env: { SGCONF_DEBUG: '1' } }).stderr.match(/^sgconf: running /gm)).toHaveLength(1);
+  });
+
   it('without a build, says what to run instead of a stack trace', () => {
     const dir = packageCopy(false);
     const r = sgconf(['lint', 'examples'], { cwd: dir, bin: path.join(dir, 'bin', 'sgconf.js') });
@@ -250,6 +271,15 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     const code = await new Promise((resolve) => child.on('close', resolve));
     expect(stderr).toBe('');
     expect(code).toBe(0);
+  });
+
+  it('a reader that goes away from a long sgconf test report (sgconf test | head, its workers running) ends the run quietly too', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-head-'));
+    writeSyncCases(dir, 1000);
+    // A shell's pipe, as a user's: the output outgrows it and the reader is gone when the rest is written.
+    const command = `"${process.execPath}" "${path.join(ROOT, 'bin', 'sgconf.js')}" test "${dir}" --allow-path "${dir}" --format junit | head -c 100 >/dev/null; echo "sgconf exited $\{PIPESTATUS[0]}" >&2`;
+    const r = spawnSync('bash', ['-c', command], { cwd: ROOT, encoding: 'utf8' });
+    expect(r.stderr).toBe('sgconf exited 0\n');
   });
 
   it('the caches the build made are the ones a run takes: the build and every way of starting sgconf use the same V8 flags', () => {
