@@ -2,7 +2,7 @@
 // against a baseline measured in the same run (interleaved), so that a noisy machine still gives a stable
 // figure. Never part of `npm test`.
 //
-//   node bench/run.js [--only a,b,c,d,e,f,g,h,i,j,k] [--quick]
+//   node bench/run.js [--only a,b,c,d,e,f,g,h,i,j,k,l,m,n] [--quick]
 //
 // Environment: BENCH_RUNS (cold-start rounds, default 21), BENCH_LARGE_RUNS (in-process rounds on
 // large/large2x, default 5), BENCH_PER_FILE (files of `many` started one process each, default 20).
@@ -256,6 +256,17 @@ if (wanted('g')) {
   const warmRate = cases / ((median(samples2x) - ms) / 1000);
   report('g', `sgconf test: ${cases} cases in ${fmt(ms, 0)} ms = ${fmt(rate, 0)} cases/s for the whole command; once warm ${fmt(warmRate, 0)} cases/s (${os.cpus().length} cores, every case isolated)`,
     'at least 2,000 cases/s for the whole command (issue 32)', rate >= 2000, { cases, ms, rate, warmRate, samples, samples2x });
+}
+
+// n: start-up of sgconf test (issue 32): the examples' 11 cases (a pre-commit hook's run), cold, against
+// `node -e ""`, interleaved.
+if (wanted('n')) {
+  progress(`sgconf test start-up: ${RUNS} interleaved rounds of node -e "", sgconf test examples/testing`);
+  const test = { command: node, args: [...NODE_FLAGS, path.join(root, 'bin', 'sgconf.js'), 'test', 'examples/testing'], cwd: root };
+  const samples = interleave({ bare, test }, { runs: RUNS });
+  const [testMs, bareMs] = [median(samples.test), median(samples.bare)];
+  report('n', `sgconf test start-up: the examples' 11 cases ${fmt(testMs, 0)} ms vs \`node -e ""\` ${fmt(bareMs, 0)} ms = ${fmt(testMs / bareMs)}x`,
+    'at most 4x (issue 32)', testMs / bareMs <= 4, { testMs, bareMs, ratio: testMs / bareMs, samples });
 }
 
 // j: a generated validation function of 2,600 lines (bench/validation-function.js, synctos' style) on 1,000
