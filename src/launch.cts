@@ -13,6 +13,7 @@ import { readFile, readFileSync, renameSync, statSync, unlinkSync, writeFileSync
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
+import type { CliHost } from './cli/io.js' with { 'resolution-mode': 'import' };
 
 /**
  * The V8 flags every run of the CLI starts Node with, set before V8 starts (Node documents that setting
@@ -81,12 +82,6 @@ export function followLauncher(): void {
   if (!channel) return;
   channel.unref();
   process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
-}
-
-/** What the executable offers a command beyond its arguments and streams (src/cli/main.ts CliHost). */
-export interface CliHost {
-  /** Runs this command line again in a Node started with OPTIMISING_FLAGS; resolves to its exit code. */
-  runOptimised(): Promise<number>;
 }
 
 export type CliEntry = {
