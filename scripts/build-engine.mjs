@@ -7,7 +7,8 @@
 // built files are committed, so that `npm ci` needs no Go; this script makes them again, byte for byte
 // with the same Go (Debian's golang-go, Go 1.19): -trimpath and an empty build id leave no path or
 // time in the module. Each engine module is then instrumented for the host's saved states (scripts/engine-module.mjs:
-// its globals exported, a write barrier that marks the pages a call writes).
+// its globals exported, a write barrier that marks the pages a call writes), and its data segments go to a
+// file beside it (otto-<commit>.data), which the host writes into the memory itself.
 //
 // Usage: node scripts/build-engine.mjs [--check]
 //   --check  build into a temporary folder and compare with the committed files (exit 1 when they differ)
@@ -17,7 +18,7 @@ import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { instrumentEngineModule } from './engine-module.mjs';
+import { instrumentEngineModule, separateData } from './engine-module.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const engine = path.join(root, 'engine');
@@ -33,7 +34,9 @@ const MODULES = [
   { file: 'parser-b87d35c.wasm', modfile: 'go.mod', program: './cmd/parser', instrument: false },
   { file: 'parser-a813c59.wasm', modfile: 'go.otto-a813c59.mod', program: './cmd/parser', instrument: false },
 ];
-const FILES = [...MODULES.map((m) => m.file), 'wasm_exec.js', 'GO_LICENSE'];
+/** An engine module's data segments, beside it (scripts/engine-module.mjs separateData). */
+const dataFile = (file) => file.replace(/\.wasm$/, '.data');
+const FILES = [...MODULES.flatMap((m) => (m.instrument ? [m.file, dataFile(m.file)] : [m.file])), 'wasm_exec.js', 'GO_LICENSE'];
 const check = process.argv.includes('--check');
 
 function fail(message) {
@@ -61,7 +64,13 @@ try {
   for (const { file, modfile, program, instrument } of MODULES) {
     const built = path.join(out, `${file}.go-build`);
     execFileSync('go', ['build', `-modfile=${modfile}`, '-buildvcs=false', '-trimpath', '-ldflags=-s -w -buildid=', '-o', built, program], { cwd: engine, env, stdio: ['ignore', 'inherit', 'inherit'] });
-    writeFileSync(path.join(out, file), instrument ? instrumentEngineModule(readFileSync(built)) : readFileSync(built));
+    if (instrument) {
+      const { module, data } = separateData(instrumentEngineModule(readFileSync(built)));
+      writeFileSync(path.join(out, file), module);
+      writeFileSync(path.join(out, dataFile(file)), data);
+    } else {
+      writeFileSync(path.join(out, file), readFileSync(built));
+    }
     rmSync(built);
   }
   const loader = readFileSync(path.join(goroot, 'misc', 'wasm', 'wasm_exec.js'), 'utf8');

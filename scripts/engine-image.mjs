@@ -9,9 +9,9 @@ import * as path from 'node:path';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
-const { captureStartImage, ottoModuleFile, startImageFile } = await import(pathToFileURL(path.join(dist, 'otto', 'load.js')).href);
+const { captureStartImage, ottoModuleFile, readEngineData, startImageFile } = await import(pathToFileURL(path.join(dist, 'otto', 'load.js')).href);
 const { DEFAULT_OTTO } = await import(pathToFileURL(path.join(dist, 'sync', 'engine.js')).href);
-const image = captureStartImage(readFileSync(ottoModuleFile(DEFAULT_OTTO)));
+const image = captureStartImage(readFileSync(ottoModuleFile(DEFAULT_OTTO)), readEngineData(DEFAULT_OTTO));
 const file = fileURLToPath(startImageFile(DEFAULT_OTTO));
 writeFileSync(`${file}.tmp`, image);
 renameSync(`${file}.tmp`, file);

@@ -60,10 +60,14 @@ function globalSection(bytes, section, end) {
 
 /** Where the active data segments end in the memory (each `i32.const offset` and its bytes). */
 function dataEnd(bytes, section) {
-  let end = 0;
-  readVector(bytes, section.start, (r) => {
+  return activeSegments(bytes, section).reduce((end, { offset, data }) => Math.max(end, offset + data.length), 0);
+}
+
+/** The active data segments: each one's offset in the memory and its bytes. */
+function activeSegments(bytes, section) {
+  return readVector(bytes, section.start, (r) => {
     const flags = r.u32();
-    if (flags === 1) { r.at += r.u32(); return; }
+    if (flags === 1) throw new Error('a passive data segment, which the data file cannot hold');
     if (flags === 2) r.u32();
     if (r.byte() !== 0x41) throw new Error('a data segment whose offset is not a constant');
     let offset = 0;
@@ -76,10 +80,34 @@ function dataEnd(bytes, section) {
     }
     if (r.byte() !== 0x0b) throw new Error('a data segment whose offset is not a constant');
     const size = r.u32();
+    const data = bytes.subarray(r.at, r.at + size);
     r.at += size;
-    end = Math.max(end, (offset >>> 0) + size);
+    return { offset: offset >>> 0, data };
   });
-  return end;
+}
+
+/**
+ * The module without its data section, and that section's segments as a file of their own: each segment
+ * as its offset and length (4 bytes each, little-endian) and its bytes. The host writes them into the
+ * memory before Go starts (src/otto/load.ts), or starts from the start image, which holds them already:
+ * then neither reading, compiling nor instantiating the module copies them.
+ */
+export function separateData(bytes) {
+  const sections = readSections(bytes);
+  const data = sections.find((s) => s.id === SECTION.data);
+  if (!data) return { module: bytes, data: new Uint8Array(0) };
+  if (sections.some((s) => s.id === 12)) throw new Error('the engine module has a data count section');
+  const segments = activeSegments(bytes, data);
+  const file = new Uint8Array(segments.reduce((n, { data: d }) => n + 8 + d.length, 0));
+  const view = new DataView(file.buffer);
+  let at = 0;
+  for (const { offset, data: d } of segments) {
+    view.setUint32(at, offset, true);
+    view.setUint32(at + 4, d.length, true);
+    file.set(d, at + 8);
+    at += 8 + d.length;
+  }
+  return { module: concat([bytes.subarray(0, data.headerStart), bytes.subarray(data.end)]), data: file };
 }
 
 function exportSection(bytes, section, globalCount) {

@@ -85,6 +85,27 @@ export function ottoModuleFile(otto: OttoCommit): URL {
   return packageFile(`engine/wasm/otto-${otto}.wasm`);
 }
 
+/** The data segments of the engine's module of an otto commit (scripts/engine-module.mjs separateData). */
+export function ottoDataFile(otto: OttoCommit): URL {
+  return packageFile(`engine/wasm/otto-${otto}.data`);
+}
+
+/** The engine's data segments of an otto commit, for a start without the start image. */
+export function readEngineData(otto: OttoCommit): Uint8Array {
+  return readFileSync(ottoDataFile(otto));
+}
+
+/** Writes data segments (each: offset, length, 4 bytes each little-endian, then its bytes) into a memory. */
+function writeSegments(memory: WebAssembly.Memory, segments: Uint8Array): void {
+  const bytes = new Uint8Array(memory.buffer);
+  const view = new DataView(segments.buffer, segments.byteOffset, segments.byteLength);
+  for (let at = 0; at < segments.length;) {
+    const offset = view.getUint32(at, true), length = view.getUint32(at + 4, true);
+    bytes.set(segments.subarray(at + 8, at + 8 + length), offset);
+    at += 8 + length;
+  }
+}
+
 /** otto's parser alone, of an otto commit (engine/cmd/parser): a third of the engine's module. */
 export function parserModuleFile(otto: OttoCommit): URL {
   return packageFile(`engine/wasm/parser-${otto}.wasm`);
@@ -184,9 +205,11 @@ function startFromImage(go: GoInstance, instance: WebAssembly.Instance, { header
  * The engine of `moduleBytes` started and prepared, as an image (src/otto/start-image.ts), for
  * scripts/engine-image.mjs. Throws when the state holds what an image cannot keep.
  */
-export function captureStartImage(moduleBytes: Uint8Array<ArrayBuffer>): Uint8Array {
+export function captureStartImage(moduleBytes: Uint8Array<ArrayBuffer>, data: Uint8Array): Uint8Array {
   const callbacks = new Map<unknown, number>();
-  const { go, api } = runGo<OttoApi>(new WebAssembly.Module(moduleBytes), 'sgconfOtto', 2 ** 32, () => new Error('out of memory'), { callbacks });
+  const { go, api } = runGo<OttoApi>(new WebAssembly.Module(moduleBytes), 'sgconfOtto', 2 ** 32, () => new Error('out of memory'), {
+    callbacks, beforeRun: (instance) => writeSegments(instance.exports.mem as WebAssembly.Memory, data),
+  });
   api.prepare();
   if (go._scheduledTimeouts.size > 0) throw new Error('the engine has timers pending after its start');
   const memory = new Uint8Array((go._inst.exports.mem as WebAssembly.Memory).buffer);
@@ -235,9 +258,11 @@ export function startOttoParser(module: WebAssembly.Module, memoryLimit: number)
 
 /**
  * Starts the engine's Go program of `module`, which can be saved and restored (GoState): the build's write
- * barrier marks the pages its stores write, and the loader's writes from JavaScript are marked here.
+ * barrier marks the pages its stores write, and the loader's writes from JavaScript are marked here. It
+ * starts from its start image, or runs Go's start on its data segments (readEngineData).
  */
-export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, onMemoryLimit: () => Error, image?: StartImage): GoProgram {
+export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, onMemoryLimit: () => Error, from: { image: StartImage } | { data: Uint8Array }): GoProgram {
+  const image = 'image' in from ? from.image : undefined;
   let memory: WebAssembly.Memory | null = null;
   // Until the instance says the map's layout (before Go runs), nothing is marked.
   let map: DirtyMap = { bytes: 0, pageShift: 0, dataEnd: 0 };
@@ -264,6 +289,9 @@ export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, 
     memory = instance.exports.mem as WebAssembly.Memory;
     globals = exportedGlobals(instance);
     if (globals.length === 0) throw new Error('the engine module exports no globals: rebuild it (npm run build:engine)');
+    // Below dataEnd, what the instantiation of a module with its data would have written (the first state
+    // saved holds those pages whole).
+    if ('data' in from) writeSegments(memory, from.data);
   };
   const { go, api } = runGo<OttoApi>(module, 'sgconfOtto', memoryLimit, onMemoryLimit, { wrapHost: markLoaderWrites, beforeRun: readLayout, image });
   // A program started from an image holds the image's pages: its first state is served from them.

@@ -8,7 +8,7 @@
 // The engine's state is one Go program. Whatever breaks it (the memory limit, a fatal Go error) breaks every
 // program compiled in it: the sandbox then starts a new engine from the same compiled module, and the
 // programs compile again on their next call.
-import { compileOttoModule, readStartImage, startGoProgram, type GoProgram, type GoState, type StartImage } from '../otto/load.js';
+import { compileOttoModule, readEngineData, readStartImage, startGoProgram, type GoProgram, type GoState, type StartImage } from '../otto/load.js';
 import { isOttoCommit, ottoCommit, type OttoCommit } from '../releases/sync-runner.js';
 import { NEWEST_RELEASE } from '../releases/index.js';
 import { stringifyJson } from '../source/number-text.js';
@@ -150,8 +150,8 @@ class Engine {
   private constructor(private readonly program: GoProgram, private readonly started: GoState) {}
 
   /** Starts the engine: from its start image when the build made one (the same state, without running it). */
-  static start(module: WebAssembly.Module, limits: SandboxLimits, image: StartImage | null): Engine {
-    const program = startGoProgram(module, limits.memoryBytes, () => new EngineBroken({ kind: 'out-of-memory' }), image ?? undefined);
+  static start(module: WebAssembly.Module, limits: SandboxLimits, otto: OttoCommit, image: StartImage | null): Engine {
+    const program = startGoProgram(module, limits.memoryBytes, () => new EngineBroken({ kind: 'out-of-memory' }), image ? { image } : { data: readEngineData(otto) });
     if (!image) program.api.prepare();
     return new Engine(program, program.save());
   }
@@ -247,7 +247,7 @@ async function currentEngine(otto: OttoCommit): Promise<Engine> {
   const starting = (async () => {
     const image = readStartImage(otto);
     const module = (otto === DEFAULT_OTTO ? await defaultModule : undefined) ?? await compileEngineModule(otto);
-    return Engine.start(module, engineLimits, image);
+    return Engine.start(module, engineLimits, otto, image);
   })();
   engines.set(otto, starting);
   return starting;

@@ -2,7 +2,7 @@
 // write barrier that marks the page of every store in the map at address 0. Checked on small modules
 // written here byte by byte, run by V8.
 import { describe, expect, it } from 'vitest';
-import { DIRTY_MAP_BYTES, DIRTY_MAP_EXPORTS, DIRTY_PAGE_SHIFT, GLOBAL_EXPORT_PREFIX, instrumentEngineModule } from '../../scripts/engine-module.mjs';
+import { DIRTY_MAP_BYTES, DIRTY_MAP_EXPORTS, DIRTY_PAGE_SHIFT, GLOBAL_EXPORT_PREFIX, instrumentEngineModule, separateData } from '../../scripts/engine-module.mjs';
 import { MemoryStates } from '../../src/otto/saved-memory.js';
 
 const u32 = (n: number): number[] => {
@@ -91,5 +91,23 @@ describe('the host\'s saved states over the barrier\'s map (src/otto/saved-memor
     states.restore(started);
     expect(view.getBigInt64(at, true)).toBe(0n);
     expect(new Uint8Array(buffer).subarray(0, DIRTY_MAP_BYTES).every((b) => b === 0)).toBe(true);
+  });
+});
+
+describe('the engine module\'s data segments, a file of their own (separateData)', () => {
+  it('leave a module without them, and write into a memory what instantiating the module with them wrote', () => {
+    const withData = new Uint8Array([...moduleWith(STORE_I64), ...section(11, [2, 0, 0x41, 0x88, 0x27, 0x0b, 3, 7, 8, 9, 0, 0x41, 0x10, 0x0b, 2, 0xaa, 0xbb])]);
+    const { module, data } = separateData(withData);
+    expect(module.length).toBeLessThan(withData.length);
+    const memoryOf = (bytes: Uint8Array) => new Uint8Array((new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.mem as WebAssembly.Memory).buffer);
+    const expected = memoryOf(withData);
+    const written = memoryOf(module);
+    expect(written.some((b) => b !== 0)).toBe(false);
+    const view = new DataView(data.buffer, data.byteOffset);
+    for (let at = 0; at < data.length; at += 8 + view.getUint32(at + 4, true)) {
+      written.set(data.subarray(at + 8, at + 8 + view.getUint32(at + 4, true)), view.getUint32(at, true));
+    }
+    expect([...expected.subarray(5000, 5003), ...expected.subarray(16, 18)]).toEqual([7, 8, 9, 0xaa, 0xbb]);
+    expect(Buffer.from(written).equals(Buffer.from(expected))).toBe(true);
   });
 });

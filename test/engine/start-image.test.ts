@@ -2,11 +2,12 @@
 // start: the same answers, call after call, whatever the function does with the state it finds.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { captureStartImage, ottoModuleFile, readStartImage, startGoProgram, type GoProgram, type GoState } from '../../src/otto/load.js';
+import { captureStartImage, ottoModuleFile, readEngineData, readStartImage, startGoProgram, type GoProgram, type GoState } from '../../src/otto/load.js';
 import { decodeStartImage } from '../../src/otto/start-image.js';
 import { DEFAULT_OTTO } from '../../src/sync/engine.js';
 
 const bytes = readFileSync(ottoModuleFile(DEFAULT_OTTO));
+const data = readEngineData(DEFAULT_OTTO);
 const module = new WebAssembly.Module(bytes);
 const LIMIT = 512 * 1024 * 1024;
 const outOfMemory = () => new Error('out of memory');
@@ -38,11 +39,11 @@ function answers(program: GoProgram, first: GoState): unknown[] {
 
 describe('the engine started from its start image', () => {
   it('answers as the engine started by running Go', () => {
-    const image = decodeStartImage(captureStartImage(bytes))!;
+    const image = decodeStartImage(captureStartImage(bytes, data))!;
     expect(image.header.moduleBytes).toBe(bytes.length);
-    const started = startGoProgram(module, LIMIT, outOfMemory);
+    const started = startGoProgram(module, LIMIT, outOfMemory, { data });
     started.api.prepare();
-    const fromImage = startGoProgram(module, LIMIT, outOfMemory, image);
+    const fromImage = startGoProgram(module, LIMIT, outOfMemory, { image });
     const [startedFirst, imageFirst] = [started.save(), fromImage.save()];
     const expected = answers(started, startedFirst);
     expect(answers(fromImage, imageFirst)).toEqual(expected);
