@@ -9,7 +9,7 @@
 // (dist/sgconf-<chunk>.cjs) with their own caches, so that a run deserializes only what it uses.
 // Without the bundle (a tsc-only build, or one older than the ES modules) or with SGCONF_NO_BUNDLE set,
 // the ES modules of dist/ run as is.
-import { readFile, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, read, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
@@ -221,8 +221,24 @@ function compileEngineEarly(argv: readonly string[]): { otto: string; compiled: 
   }
   if (typeof named.otto !== 'string' || typeof named.module !== 'string') return null;
   const file = `${dirname(__dirname)}/${named.module}`;
-  const compiled = new Promise<Buffer>((resolve, reject) => readFile(file, (error, bytes) => (error ? reject(error) : resolve(bytes))))
-    .then((bytes) => WebAssembly.compile(bytes as Buffer<ArrayBuffer>));
+  // One read of the whole file on Node's thread pool: readFile's 512 KiB steps would each wait for this
+  // thread, busy loading the CLI.
+  const compiled = new Promise<Buffer>((resolve, reject) => {
+    let fd: number;
+    let bytes: Buffer;
+    try {
+      fd = openSync(file, 'r');
+      bytes = Buffer.allocUnsafe(fstatSync(fd).size);
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    read(fd, bytes, 0, bytes.length, 0, (error, count) => {
+      closeSync(fd);
+      if (error) reject(error);
+      else resolve(bytes.subarray(0, count));
+    });
+  }).then((bytes) => WebAssembly.compile(bytes as Buffer<ArrayBuffer>));
   // A command that ends before it runs anything never asks for it: its failure is the pool's to report.
   compiled.catch(() => undefined);
   return { otto: named.otto, compiled };
