@@ -181,6 +181,9 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
     else groups.set(key, [c]);
   }
   const byIndex = new Map<number, CaseResult>();
+  // Every group's requests go to the pool at once (its workers take them in turn), and their outcomes are
+  // read in the file's order: a group's function compiles while the one before it is judged.
+  const runs: { cases: TestCase[]; counted: ReturnType<typeof countedFunction>; ran: ReturnType<typeof runRequests> }[] = [];
   for (const cases of groups.values()) {
     const first = cases[0]!;
     const selection = selectFunction(analyzed, {
@@ -198,9 +201,15 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
     const requests: CallRequest[] = cases.map((c) => ((c.expect.authorization || c.expect.demands) && c.user ? { ...requestOf(c), allDemands: true } : requestOf(c)));
     const counted = countedFunction(options.coverage, analyzed.functions, selection.choice.pointer, testFile.function === undefined ? path.resolve(options.cwd, configPath) : null);
     const timeMs = options.timeoutMs ?? testFile.timeout;
-    const ran = await runRequests(pool, selection.choice, target, 'write', requests, counted?.instrumented, options.timeZone ?? testFile.timezone, {
+    const ran = runRequests(pool, selection.choice, target, 'write', requests, counted?.instrumented, options.timeZone ?? testFile.timezone, {
       keyOrders: options.keyOrders ?? testFile.keyOrders ?? 1, ...(timeMs !== undefined ? { timeMs } : {}),
     });
+    // Read in turn below; a failure meanwhile is not an unhandled one.
+    ran.catch(() => undefined);
+    runs.push({ cases, counted, ran });
+  }
+  for (const { cases, counted, ran: running } of runs) {
+    const ran = await running;
     cases.forEach((c, i) => {
       if (!ran.ok) {
         byIndex.set(c.index, resultOf(c, { passed: false, actual: null, failures: [], notRun: `the function cannot be run: ${ran.message}` }));
