@@ -29,46 +29,38 @@ export interface SavedMemory {
 
 export class MemoryStates {
   private first: SavedMemory | null = null;
-  /** The first state's pages that may hold something (the others are zero, and not copied). */
-  private firstWritten = new Set<number>();
+  /** The first state's bytes: the pages that may hold something, the others being zero. */
+  private initial: InitialMemory | undefined;
+  /** Where each of the first state's pages starts in `initial.data`. */
+  private initialAt = new Map<number, number>();
   /** The state the memory equals, but for the pages the map marks. */
   private current: SavedMemory | null = null;
-  /** Where each of the initial image's pages starts in its bytes. */
-  private initialAt = new Map<number, number>();
   private readonly pageBytes: number;
 
   /**
    * `initial`: the memory as it is now, when it was written whole from an image (src/otto/start-image.ts:
-   * its non-zero pages of `initial.pageBytes`, and their bytes): the first state saved is then served from
-   * it, without a copy.
+   * its non-zero pages, and their bytes): the first state saved is then served from it, without a copy.
    */
-  constructor(private readonly map: DirtyMap, private readonly memory: () => Uint8Array, private readonly initial?: InitialMemory) {
+  constructor(private readonly map: DirtyMap, private readonly memory: () => Uint8Array, initial?: InitialMemory) {
     this.pageBytes = 2 ** map.pageShift;
+    this.initial = initial;
   }
 
   save(): SavedMemory {
     const bytes = this.memory();
-    if (!this.first && this.initial) {
-      // The memory is the image's pages, and zero elsewhere: nothing else ran since it was written.
-      const { pages, pageBytes } = this.initial;
-      this.firstWritten = new Set(pages.map((page) => Math.floor((page * pageBytes) / this.pageBytes)));
-      this.initialAt = new Map(pages.map((page, i) => [page, i * pageBytes]));
-      this.clearMap(bytes);
-      return (this.first = this.current = { bytes: new Uint8Array(0), pages: null });
-    }
     if (!this.first) {
-      // What the program holds as it starts: its data, and what it wrote since (all marked); the rest of
-      // the memory was never written, so it is zero, and never read here (its pages are not even mapped).
-      const pages = this.marked(bytes, true).pages;
-      for (let page = 0; page * this.pageBytes < Math.min(this.map.dataEnd, bytes.length); page++) pages.add(page);
-      this.clearMap(bytes);
-      const copy = new Uint8Array(bytes.length);
-      for (const page of pages) {
-        const [start, end] = this.range(page, bytes.length);
-        copy.set(bytes.subarray(start, end), start);
-      }
-      this.firstWritten = pages;
-      return (this.first = this.current = { bytes: copy, pages: null });
+      // Without an image, what the program holds as it starts is its data and what it wrote since (all
+      // marked), copied page by page; the rest of the memory was never written, so it is zero, and never
+      // read here (its pages are not even mapped). With one, the memory is the image's pages and zero.
+      if (!this.initial) {
+        const pages = this.marked(bytes, true).pages;
+        for (let page = 0; page * this.pageBytes < Math.min(this.map.dataEnd, bytes.length); page++) pages.add(page);
+        this.clearMap(bytes);
+        this.initial = this.copied(bytes, [...pages]);
+      } else this.clearMap(bytes);
+      const { pages: kept, pageBytes } = this.initial;
+      this.initialAt = new Map(kept.map((page, i) => [page, i * pageBytes]));
+      return (this.first = this.current = { bytes: new Uint8Array(0), pages: null });
     }
     const pages = new Set([...(this.current?.pages ?? []), ...this.marked(bytes, true).pages]);
     this.clearMap(bytes);
@@ -78,6 +70,16 @@ export class MemoryStates {
       copy.set(bytes.subarray(start, end), start);
     }
     return (this.current = { bytes: copy, pages });
+  }
+
+  /** `pages` of the memory, one after another. */
+  private copied(bytes: Uint8Array, pages: number[]): InitialMemory {
+    const data = new Uint8Array(pages.length * this.pageBytes);
+    pages.forEach((page, i) => {
+      const [start, end] = this.range(page, bytes.length);
+      data.set(bytes.subarray(start, end), i * this.pageBytes);
+    });
+    return { pages, data, pageBytes: this.pageBytes };
   }
 
   restore(state: SavedMemory): void {
@@ -98,21 +100,22 @@ export class MemoryStates {
     const [start, pageEnd] = this.range(page, bytes.length);
     const end = Math.min(pageEnd, start + length);
     if (start >= end) return;
-    if (this.initial && (state.pages === null || !state.pages.has(page))) {
-      // The first state, from the image it was written from: its pages, or zero.
-      const { data, pageBytes } = this.initial;
-      for (let at = start; at < end; at = (Math.floor(at / pageBytes) + 1) * pageBytes) {
-        const until = Math.min(end, (Math.floor(at / pageBytes) + 1) * pageBytes);
-        const offset = this.initialAt.get(Math.floor(at / pageBytes));
-        if (offset === undefined) bytes.fill(0, at, until);
-        else bytes.set(data.subarray(offset + (at % pageBytes), offset + (until - Math.floor(at / pageBytes) * pageBytes)), at);
-      }
+    if (state.pages !== null && state.pages.has(page)) {
+      const saved = state.bytes.subarray(start, end);
+      bytes.set(saved, start);
+      if (start + saved.length < end) bytes.fill(0, start + saved.length, end);
       return;
     }
-    const source = state.pages === null || !state.pages.has(page) ? (this.firstWritten.has(page) ? this.first!.bytes : null) : state.bytes;
-    const sourceEnd = source ? Math.min(end, source.length) : start;
-    if (source && start < sourceEnd) bytes.set(source.subarray(start, sourceEnd), start);
-    if (sourceEnd < end) bytes.fill(0, Math.max(start, sourceEnd), end);
+    // The first state: its kept pages (which may be smaller than this one), or zero.
+    const { data, pageBytes } = this.initial!;
+    for (let at = start; at < end;) {
+      const kept = Math.floor(at / pageBytes);
+      const until = Math.min(end, (kept + 1) * pageBytes);
+      const offset = this.initialAt.get(kept);
+      if (offset === undefined) bytes.fill(0, at, until);
+      else bytes.set(data.subarray(offset + (at - kept * pageBytes), offset + (until - kept * pageBytes)), at);
+      at = until;
+    }
   }
 
   /**
