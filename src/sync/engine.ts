@@ -150,9 +150,9 @@ class Engine {
   private constructor(private readonly program: GoProgram, private readonly started: GoState) {}
 
   /** Starts the engine: from its start image when the build made one (the same state, without running it). */
-  static start(module: WebAssembly.Module, limits: SandboxLimits, otto: OttoCommit, image: StartImage | null): Engine {
-    const program = startGoProgram(module, limits.memoryBytes, () => new EngineBroken({ kind: 'out-of-memory' }), image ? { image } : { data: readEngineData(otto) });
-    if (!image) program.api.prepare();
+  static start(module: WebAssembly.Module, limits: SandboxLimits, from: { image: StartImage } | { data: Uint8Array }): Engine {
+    const program = startGoProgram(module, limits.memoryBytes, () => new EngineBroken({ kind: 'out-of-memory' }), from);
+    if ('data' in from) program.api.prepare();
     return new Engine(program, program.save());
   }
 
@@ -224,16 +224,15 @@ interface EngineResult {
 
 /** This thread's engines, one for each otto a program has needed. */
 const engines = new Map<OttoCommit, Promise<Engine>>();
-/** The module of the newest releases' otto, compiled elsewhere (the pool compiles it once for every worker). */
-let defaultModule: Promise<WebAssembly.Module | undefined> = Promise.resolve(undefined);
 let engineLimits: SandboxLimits = DEFAULT_LIMITS;
 
 /**
  * Starts this thread's engine of the newest releases' otto. `compiled` is its module compiled elsewhere,
- * or the promise of it (the pool compiles it while the worker starts); its start image is read meanwhile.
+ * or the promise of it (the pool compiles it while the worker starts; undefined: it could not, and this
+ * thread compiles it); its start image is read meanwhile.
  */
 export function loadEngine(compiled?: WebAssembly.Module | Promise<WebAssembly.Module | undefined>, limits: SandboxLimits = DEFAULT_LIMITS): Promise<void> {
-  defaultModule = Promise.resolve(compiled);
+  if (compiled) adoptCompiledModule(DEFAULT_OTTO, Promise.resolve(compiled).then((module) => module ?? compileOttoModule(DEFAULT_OTTO)));
   engineLimits = limits;
   return currentEngine(DEFAULT_OTTO).then(() => undefined);
 }
@@ -246,8 +245,7 @@ async function currentEngine(otto: OttoCommit): Promise<Engine> {
   }
   const starting = (async () => {
     const image = readStartImage(otto);
-    const module = (otto === DEFAULT_OTTO ? await defaultModule : undefined) ?? await compileEngineModule(otto);
-    return Engine.start(module, engineLimits, otto, image);
+    return Engine.start(await compileEngineModule(otto), engineLimits, image ? { image } : { data: readEngineData(otto) });
   })();
   engines.set(otto, starting);
   return starting;

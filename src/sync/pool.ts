@@ -86,24 +86,27 @@ export class SandboxPool {
   constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism())), private readonly limits: SandboxLimits = DEFAULT_LIMITS) {}
 
   /**
-   * Starts a worker and the engine in it now (a command calls this before it reads its inputs, so that
-   * both happen while it does).
+   * Starts the first worker now, and compiles the engine here (by V8's threads) while it starts: it gets the
+   * module as its first message (a command calls this before it reads its inputs, so that both happen while
+   * it does). The others start when a run has requests for them, with the same module.
    */
-  async start(): Promise<void> {
-    // One worker now, and the engine compiled here (by V8's threads) while it starts: it gets the module
-    // as its first message. The others when a run has requests for them, with the same module.
+  start(): void {
     const pooled = this.worker(0, undefined, true);
-    void (this.engine ??= compileEngineModule().catch(() => undefined)).then((engine) => {
+    void this.compiledEngine().then((engine) => {
       pooled.worker.postMessage({ engine: engine ?? null } satisfies EngineModule);
     });
   }
 
   /** Starts every worker now (a command that knows its run is large: they start while it reads). */
   async startAll(): Promise<void> {
-    this.engine ??= compileEngineModule().catch(() => undefined);
-    const engine = await this.engine;
+    const engine = await this.compiledEngine();
     if (this.closed) return;
     for (let slot = 0; slot < this.size; slot++) if (!this.workers[slot]) this.worker(slot, engine);
+  }
+
+  /** The engine's module, compiled once for every worker; undefined when it cannot be (each worker then tries). */
+  private compiledEngine(): Promise<WebAssembly.Module | undefined> {
+    return (this.engine ??= compileEngineModule().catch(() => undefined));
   }
 
   /** Runs every request through one program; the outcomes keep the requests' order. */
@@ -155,7 +158,7 @@ export class SandboxPool {
    */
   private async send(slot: number, program: FunctionProgram, job: Job, calls: readonly CallRequest[], indices: readonly number[], results: RunOutcome[], micros: (number | undefined)[], settings: RunSettings): Promise<RangeOutcome> {
     // A worker that is not there yet gets the engine compiled here (once, for all of them).
-    const pooled = this.workers[slot] ?? this.worker(slot, await (this.engine ??= compileEngineModule().catch(() => undefined)));
+    const pooled = this.workers[slot] ?? this.worker(slot, await this.compiledEngine());
     const id = this.nextId++;
     const progress = new Int32Array(new SharedArrayBuffer(8));
     progress[0] = RUNNING_NONE;

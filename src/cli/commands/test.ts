@@ -78,18 +78,17 @@ export async function run(args: string[], io: CliIO, host?: CliHost): Promise<nu
 
   // The sandbox workers start while the files are found and read.
   const pool = new SandboxPool();
-  const started = pool.start();
+  pool.start();
   try {
-    return await runTests(values, positionals, format, io, pool, started, host);
+    return await runTests(values, positionals, format, io, pool, host);
   } finally {
-    await started.catch(() => undefined);
     await pool.close();
   }
 }
 
 type TestOptionValues = SharedOptionValues & { tz?: string; 'key-orders'?: string; timeout?: string; grep?: string; 'forbid-only'?: boolean; bail?: string; color?: boolean; 'no-color'?: boolean; config?: string; 'pass-with-no-tests'?: boolean; watch?: boolean; coverage?: boolean; 'coverage-dir'?: string; 'coverage-threshold'?: string };
 
-async function runTests(values: TestOptionValues, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, started: Promise<void>, host?: CliHost): Promise<number> {
+async function runTests(values: TestOptionValues, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, host?: CliHost): Promise<number> {
   // Each test file is run with the settings of the nearest tool config above it, as lint judges files.
   const settings = await toolSettings(io, values);
   const runOptions = settings.run.options;
@@ -105,6 +104,12 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
     return 0;
   }
   if (targets.length === 0) throw new UsageError(`no test files found in ${paths.join(', ')} (test files are named *.sgtest.json, *.sgtest.yaml or *.sgtest.yml)`);
+  const threshold = coverageThreshold(values['coverage-threshold']);
+  const grep = grepOption(values.grep);
+  timeZoneOption(values.tz);
+  const bail = bailOption(values.bail);
+  const keyOrders = wholeNumberOption('--key-orders', values['key-orders'], MAX_KEY_ORDERS, 'orders');
+  const timeoutMs = wholeNumberOption('--timeout', values.timeout, MAX_TIMEOUT_MS, 'milliseconds of CPU time');
   const suiteBytes = targets.reduce((bytes, t) => bytes + fileSize(path.resolve(io.cwd, t.file)), 0);
   // A suite of many cases runs in a Node whose V8 optimises the engine as it runs (the executable starts
   // it: src/launch.cts OPTIMISING_FLAGS): the same outcomes, about twice as fast a call once warm.
@@ -114,16 +119,7 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   }
   // A large suite starts every worker now, while its files are read; a small one runs on the first alone.
   if (suiteBytes > LARGE_SUITE_BYTES) void pool.startAll();
-
-  const threshold = coverageThreshold(values['coverage-threshold']);
   const coverage = values.coverage || threshold !== null || values['coverage-dir'] !== undefined ? new CoverageCollector() : undefined;
-
-  const grep = grepOption(values.grep);
-  timeZoneOption(values.tz);
-  const bail = bailOption(values.bail);
-  const keyOrders = wholeNumberOption('--key-orders', values['key-orders'], MAX_KEY_ORDERS, 'orders');
-  const timeoutMs = wholeNumberOption('--timeout', values.timeout, MAX_TIMEOUT_MS, 'milliseconds of CPU time');
-  await started;
   const optionsFor = async (file: string) => ({
     ...(await settings.settingsFor(file)).options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined, forbidOnly: values['forbid-only'] === true,
     ...(coverage ? { coverage } : {}), ...(grep ? { grep } : {}), ...(values.tz !== undefined ? { timeZone: values.tz } : {}),
