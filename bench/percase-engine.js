@@ -15,13 +15,8 @@ const go = new globalThis.Go();
 const module = await WebAssembly.compile(readFileSync(new URL('../engine/wasm/otto-b87d35c.wasm', import.meta.url)));
 const instance = await WebAssembly.instantiate(module, go.importObject);
 // The module's data segments are a file of their own (scripts/engine-module.mjs separateData).
-const segments = readFileSync(new URL('../engine/wasm/otto-b87d35c.data', import.meta.url));
-const memory = new Uint8Array(instance.exports.mem.buffer);
-for (let at = 0; at < segments.length;) {
-  const offset = segments.readUInt32LE(at), length = segments.readUInt32LE(at + 4);
-  memory.set(segments.subarray(at + 8, at + 8 + length), offset);
-  at += 8 + length;
-}
+const { readEngineData, writeSegments } = await import('../dist/otto/load.js');
+writeSegments(instance.exports.mem, readEngineData('b87d35c'));
 void go.run(instance);
 const engine = globalThis.sgconfOtto;
 engine.prepare();

@@ -9,10 +9,18 @@ export function packageFile(relative: string): URL {
 }
 
 /**
+ * Whether `built`, which the build made from `source`, is current: not older than it. An installed copy's
+ * (under node_modules) always is: npm writes a tarball's files in no fixed order, so their times say
+ * nothing (as src/launch.cts decides for the CLI's bundle). Throws when either file is missing.
+ */
+export function builtIsCurrent(built: URL, source: URL): boolean {
+  const made = statSync(built);
+  return built.pathname.split('/').includes('node_modules') || made.mtimeMs >= statSync(source).mtimeMs;
+}
+
+/**
  * The code of a worker thread: the one CommonJS file the build makes of it (scripts/bundle.mjs, `bundle`),
- * when it is there and not older than the ES modules (a tsc-only build leaves it behind), else the ES
- * module `module`. An installed copy (under node_modules) always takes the file: npm writes a tarball's
- * files in no fixed order, so their times say nothing (as src/launch.cts decides for the CLI's bundle).
+ * when it is there and current (a tsc-only build leaves it behind), else the ES module `module`.
  * SGCONF_NO_BUNDLE takes the modules.
  */
 export function threadFile(module: string, bundle: string): URL {
@@ -20,9 +28,7 @@ export function threadFile(module: string, bundle: string): URL {
   const bundled = packageFile(bundle);
   if (process.env.SGCONF_NO_BUNDLE) return modules;
   try {
-    const built = statSync(bundled);
-    if (bundled.pathname.split('/').includes('node_modules')) return bundled;
-    return built.mtimeMs >= statSync(modules).mtimeMs ? bundled : modules;
+    return builtIsCurrent(bundled, modules) ? bundled : modules;
   } catch {
     return modules;
   }

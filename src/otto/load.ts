@@ -5,10 +5,12 @@ import { createRequire } from 'node:module';
 import { readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { packageFile } from '../paths.js';
+import { builtIsCurrent, packageFile } from '../paths.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
 import { markWritten, MemoryStates, type DirtyMap, type SavedMemory } from './saved-memory.js';
-import { decodeStartImage, describeValues, encodeStartImage, IMAGE_PAGE_BYTES, makeValues, nonZeroPages, type StartImageHeader } from './start-image.js';
+import { decodeStartImage, describeValues, encodeStartImage, IMAGE_PAGE_BYTES, makeValues, nonZeroPages, type StartImage, type StartImageHeader } from './start-image.js';
+
+export type { StartImage } from './start-image.js';
 
 /** What the engine's Go program exports (engine/cmd/engine/main.go): JSON text in and out. */
 export interface OttoApi {
@@ -74,12 +76,6 @@ interface GoInstance extends LoaderTables {
   _makeFuncWrapper(id: number): unknown;
 }
 
-/** A start image read from its file (src/otto/start-image.ts). */
-export interface StartImage {
-  header: StartImageHeader;
-  pages: Uint8Array;
-}
-
 /** The engine's module of an otto commit, made by scripts/build-engine.mjs. */
 export function ottoModuleFile(otto: OttoCommit): URL {
   return packageFile(`engine/wasm/otto-${otto}.wasm`);
@@ -96,7 +92,7 @@ export function readEngineData(otto: OttoCommit): Uint8Array {
 }
 
 /** Writes data segments (each: offset, length, 4 bytes each little-endian, then its bytes) into a memory. */
-function writeSegments(memory: WebAssembly.Memory, segments: Uint8Array): void {
+export function writeSegments(memory: WebAssembly.Memory, segments: Uint8Array): void {
   const bytes = new Uint8Array(memory.buffer);
   const view = new DataView(segments.buffer, segments.byteOffset, segments.byteLength);
   for (let at = 0; at < segments.length;) {
@@ -241,11 +237,10 @@ export function startImageFile(otto: OttoCommit): URL {
  */
 export function readStartImage(otto: OttoCommit): StartImage | null {
   try {
-    const file = startImageFile(otto);
-    const module = statSync(ottoModuleFile(otto));
-    if (!file.pathname.split('/').includes('node_modules') && statSync(file).mtimeMs < module.mtimeMs) return null;
+    const [file, module] = [startImageFile(otto), ottoModuleFile(otto)];
+    if (!builtIsCurrent(file, module)) return null;
     const image = decodeStartImage(readFileSync(file));
-    return image && image.header.moduleBytes === module.size ? image : null;
+    return image && image.header.moduleBytes === statSync(module).size ? image : null;
   } catch {
     return null;
   }
@@ -322,11 +317,15 @@ const SLICE_WRITERS: Record<string, number> = { 'syscall/js.valueLoadString': 16
 
 
 /** otto's parser module of an otto commit, compiled. */
-export async function compileParserModule(otto: OttoCommit): Promise<WebAssembly.Module> {
-  return WebAssembly.compile(await readFile(parserModuleFile(otto)));
+export function compileParserModule(otto: OttoCommit): Promise<WebAssembly.Module> {
+  return compileModuleFile(parserModuleFile(otto));
 }
 
 /** The engine's module of an otto commit, compiled. */
-export async function compileOttoModule(otto: OttoCommit): Promise<WebAssembly.Module> {
-  return WebAssembly.compile(await readFile(ottoModuleFile(otto)));
+export function compileOttoModule(otto: OttoCommit): Promise<WebAssembly.Module> {
+  return compileModuleFile(ottoModuleFile(otto));
+}
+
+async function compileModuleFile(file: URL): Promise<WebAssembly.Module> {
+  return WebAssembly.compile(await readFile(file));
 }

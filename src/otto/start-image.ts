@@ -35,6 +35,12 @@ export interface StartImageHeader {
   api: number;
 }
 
+/** An image read from its file: the header, and the pages' bytes one after another. */
+export interface StartImage {
+  header: StartImageHeader;
+  pages: Uint8Array;
+}
+
 export const IMAGE_PAGE_BYTES = 4096;
 
 /** The global objects a started Go program holds (syscall/js and the runtime look them up). */
@@ -107,7 +113,7 @@ export function encodeStartImage(header: StartImageHeader, memory: Uint8Array): 
 }
 
 /** The header and the pages' bytes of an image; null when the bytes are no image of this format. */
-export function decodeStartImage(bytes: Uint8Array): { header: StartImageHeader; pages: Uint8Array } | null {
+export function decodeStartImage(bytes: Uint8Array): StartImage | null {
   try {
     const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
     const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length))) as StartImageHeader;

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { DIRTY_MAP_BYTES, DIRTY_MAP_EXPORTS, DIRTY_PAGE_SHIFT, GLOBAL_EXPORT_PREFIX, instrumentEngineModule, separateData } from '../../scripts/engine-module.mjs';
 import { MemoryStates } from '../../src/otto/saved-memory.js';
+import { writeSegments } from '../../src/otto/load.js';
 
 const u32 = (n: number): number[] => {
   const out: number[] = [];
@@ -99,14 +100,13 @@ describe('the engine module\'s data segments, a file of their own (separateData)
     const withData = new Uint8Array([...moduleWith(STORE_I64), ...section(11, [2, 0, 0x41, 0x88, 0x27, 0x0b, 3, 7, 8, 9, 0, 0x41, 0x10, 0x0b, 2, 0xaa, 0xbb])]);
     const { module, data } = separateData(withData);
     expect(module.length).toBeLessThan(withData.length);
-    const memoryOf = (bytes: Uint8Array) => new Uint8Array((new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.mem as WebAssembly.Memory).buffer);
-    const expected = memoryOf(withData);
-    const written = memoryOf(module);
+    const memoryOf = (bytes: Uint8Array) => new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports.mem as WebAssembly.Memory;
+    const expected = new Uint8Array(memoryOf(withData).buffer);
+    const target = memoryOf(module);
+    const written = new Uint8Array(target.buffer);
     expect(written.some((b) => b !== 0)).toBe(false);
-    const view = new DataView(data.buffer, data.byteOffset);
-    for (let at = 0; at < data.length; at += 8 + view.getUint32(at + 4, true)) {
-      written.set(data.subarray(at + 8, at + 8 + view.getUint32(at + 4, true)), view.getUint32(at, true));
-    }
+    // What the host does with the file (src/otto/load.ts).
+    writeSegments(target, data);
     expect([...expected.subarray(5000, 5003), ...expected.subarray(16, 18)]).toEqual([7, 8, 9, 0xaa, 0xbb]);
     expect(Buffer.from(written).equals(Buffer.from(expected))).toBe(true);
   });
