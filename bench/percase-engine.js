@@ -15,8 +15,8 @@ const go = new globalThis.Go();
 const module = await WebAssembly.compile(readFileSync(new URL('../engine/wasm/otto-b87d35c.wasm', import.meta.url)));
 const instance = await WebAssembly.instantiate(module, go.importObject);
 // The module's data segments are a file of their own (scripts/engine-module.mjs separateData).
-const { readEngineData, writeSegments } = await import('../dist/otto/load.js');
-writeSegments(instance.exports.mem, readEngineData('b87d35c'));
+const { readData, writeSegments } = await import('../dist/otto/load.js');
+writeSegments(instance.exports.mem, readData('engine', 'b87d35c'));
 void go.run(instance);
 const engine = globalThis.sgconfOtto;
 engine.prepare();

@@ -18,7 +18,7 @@ import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { instrumentEngineModule, separateData } from './engine-module.mjs';
+import { exportGlobals, instrumentEngineModule, separateData } from './engine-module.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const engine = path.join(root, 'engine');
@@ -34,9 +34,12 @@ const MODULES = [
   { file: 'parser-b87d35c.wasm', modfile: 'go.mod', program: './cmd/parser', instrument: false },
   { file: 'parser-a813c59.wasm', modfile: 'go.otto-a813c59.mod', program: './cmd/parser', instrument: false },
 ];
+// Every module's data segments are beside it (scripts/engine-module.mjs separateData), and its globals are
+// exported: a start image (scripts/engine-image.mjs) holds them. The engine's modules also get the write
+// barrier its saved states need; the parser's are never restored.
 /** An engine module's data segments, beside it (scripts/engine-module.mjs separateData). */
 const dataFile = (file) => file.replace(/\.wasm$/, '.data');
-const FILES = [...MODULES.flatMap((m) => (m.instrument ? [m.file, dataFile(m.file)] : [m.file])), 'wasm_exec.js', 'GO_LICENSE'];
+const FILES = [...MODULES.flatMap((m) => [m.file, dataFile(m.file)]), 'wasm_exec.js', 'GO_LICENSE'];
 const check = process.argv.includes('--check');
 
 function fail(message) {
@@ -64,13 +67,9 @@ try {
   for (const { file, modfile, program, instrument } of MODULES) {
     const built = path.join(out, `${file}.go-build`);
     execFileSync('go', ['build', `-modfile=${modfile}`, '-buildvcs=false', '-trimpath', '-ldflags=-s -w -buildid=', '-o', built, program], { cwd: engine, env, stdio: ['ignore', 'inherit', 'inherit'] });
-    if (instrument) {
-      const { module, data } = separateData(instrumentEngineModule(readFileSync(built)));
-      writeFileSync(path.join(out, file), module);
-      writeFileSync(path.join(out, dataFile(file)), data);
-    } else {
-      writeFileSync(path.join(out, file), readFileSync(built));
-    }
+    const { module, data } = separateData((instrument ? instrumentEngineModule : exportGlobals)(readFileSync(built)));
+    writeFileSync(path.join(out, file), module);
+    writeFileSync(path.join(out, dataFile(file)), data);
     rmSync(built);
   }
   const loader = readFileSync(path.join(goroot, 'misc', 'wasm', 'wasm_exec.js'), 'utf8');

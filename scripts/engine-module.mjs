@@ -40,7 +40,9 @@ export function instrumentEngineModule(bytes) {
   for (const section of sections) {
     out.push(bytes.subarray(at, section.headerStart));
     const globals = readU32(bytes, byId(SECTION.global).start).value;
-    if (section.id === SECTION.export) out.push(exportSection(bytes, section, globals));
+    if (section.id === SECTION.export) {
+      out.push(exportSection(bytes, section, globals, [[DIRTY_MAP_EXPORTS.bytes, globals], [DIRTY_MAP_EXPORTS.pageShift, globals + 1], [DIRTY_MAP_EXPORTS.dataEnd, globals + 2]]));
+    }
     else if (section.id === SECTION.global) out.push(globalSection(bytes, section, byId(SECTION.data) ? dataEnd(bytes, byId(SECTION.data)) : 0));
     else if (section.id === SECTION.code) out.push(codeSection(bytes, section, (i) => paramCounts[functionTypes[i]]));
     else out.push(bytes.subarray(section.headerStart, section.end));
@@ -110,7 +112,21 @@ export function separateData(bytes) {
   return { module: concat([bytes.subarray(0, data.headerStart), bytes.subarray(data.end)]), data: file };
 }
 
-function exportSection(bytes, section, globalCount) {
+/**
+ * The module's bytes with its globals exported and nothing else changed: what a start image needs of a Go
+ * program that is never saved and restored (otto's parser, engine/cmd/parser).
+ */
+export function exportGlobals(bytes) {
+  const sections = readSections(bytes);
+  const globals = sections.find((s) => s.id === SECTION.global);
+  const exports = sections.find((s) => s.id === SECTION.export);
+  if (!globals || !exports) throw new Error('the module has no global or export section');
+  const globalCount = readU32(bytes, globals.start).value;
+  return concat([bytes.subarray(0, exports.headerStart), exportSection(bytes, exports, globalCount, []), bytes.subarray(exports.end)]);
+}
+
+/** The export section with each of the `globalCount` globals exported, then `named` ([name, index]). */
+function exportSection(bytes, section, globalCount, named) {
   const count = readU32(bytes, section.start);
   const added = [];
   const exportGlobal = (name, index) => {
@@ -118,10 +134,8 @@ function exportSection(bytes, section, globalCount) {
     added.push(...u32(encoded.length), ...encoded, 3, ...u32(index));
   };
   for (let i = 0; i < globalCount; i++) exportGlobal(`${GLOBAL_EXPORT_PREFIX}${i}`, i);
-  exportGlobal(DIRTY_MAP_EXPORTS.bytes, globalCount);
-  exportGlobal(DIRTY_MAP_EXPORTS.pageShift, globalCount + 1);
-  exportGlobal(DIRTY_MAP_EXPORTS.dataEnd, globalCount + 2);
-  return sectionBytes(SECTION.export, concat([new Uint8Array(u32(count.value + globalCount + 3)), bytes.subarray(count.end, section.end), new Uint8Array(added)]));
+  for (const [name, index] of named) exportGlobal(name, index);
+  return sectionBytes(SECTION.export, concat([new Uint8Array(u32(count.value + globalCount + named.length)), bytes.subarray(count.end, section.end), new Uint8Array(added)]));
 }
 
 function codeSection(bytes, section, paramsOf) {

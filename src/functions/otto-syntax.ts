@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { threadFile } from '../paths.js';
-import { compileParserModule } from '../otto/load.js';
+import { compileModule, startOttoParser, type OttoParser } from '../otto/load.js';
 import type { ParserAnswer, ParserQuestion } from './parser-worker.js';
 import { textDigest } from '../text-hash.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
@@ -32,14 +32,14 @@ class Checker {
   private entries: Map<string, OttoVerdict> | null = null;
   private dirty = false;
 
-  constructor(private readonly otto: OttoCommit, private readonly cacheFile: string | null, private readonly parser: ParserThread) {}
+  constructor(private readonly otto: OttoCommit, private readonly cacheFile: string | null, private readonly parsers: OttoParsers) {}
 
   async check(source: string): Promise<OttoVerdict | undefined> {
     const entries = this.load();
     const key = textDigest(source);
     const cached = entries.get(key);
     if (cached !== undefined) return cached;
-    const answer = await this.parser.check(this.otto, source);
+    const answer = await this.parsers.check(this.otto, source);
     if (answer === undefined) return undefined;
     const parsed = JSON.parse(answer) as Partial<OttoSyntaxError>;
     const verdict = typeof parsed.message === 'string' ? { message: parsed.message, line: parsed.line ?? 1, column: parsed.column ?? 1 } : null;
@@ -77,37 +77,63 @@ class Checker {
   }
 }
 
+/**
+ * otto's parser, asked on this thread: a lint after a function changed then starts no thread (about 0.1 s).
+ * Go's WebAssembly recurses on the thread's own stack, and the main thread's is small: some 800 nested
+ * parentheses overflow it. A question that fails here is asked again of ParserThread, which has a large
+ * stack, and the program that failed is dropped (a Go program that failed can fail again later).
+ */
+class OttoParsers {
+  /** The parser module of each otto, compiled on the first question. */
+  private readonly modules = new Map<OttoCommit, Promise<WebAssembly.Module | null>>();
+  private readonly here = new Map<OttoCommit, OttoParser>();
+  private readonly thread = new ParserThread();
+
+  async check(otto: OttoCommit, source: string): Promise<string | undefined> {
+    let module = this.modules.get(otto);
+    if (!module) this.modules.set(otto, (module = compileModule('parser', otto).catch(() => null)));
+    const compiled = await module;
+    if (!compiled) return undefined;
+    return this.checkHere(otto, compiled, source) ?? this.thread.check(otto, compiled, source);
+  }
+
+  private checkHere(otto: OttoCommit, module: WebAssembly.Module, source: string): string | undefined {
+    let parser = this.here.get(otto);
+    try {
+      if (!parser) this.here.set(otto, (parser = startOttoParser(module, otto)));
+      return parser.check(source);
+    } catch {
+      parser?.stop();
+      this.here.delete(otto);
+      return undefined;
+    }
+  }
+}
+
 /** Stack of the parser's thread (as the engine's workers have). */
 const PARSER_STACK_MB = 64;
 
 type WorkerThread = import('node:worker_threads').Worker;
 
 /**
- * The thread that asks otto's parser, started on the first source the cache does not know. otto's parser
- * recurses, and Go's WebAssembly recurses on the thread's own stack: on the main thread a long chain of
- * `else if` overflowed it, and an engine that overflowed can fail again later, outside any call. A thread
- * of its own has a large stack, and when it fails only it ends: the function is then judged by sgconf's own
- * parser alone. It keeps the process alive only while it has questions to answer.
+ * The thread that asks otto's parser what the main thread's stack cannot, started on the first such
+ * question. When it fails only it ends: the function is then judged by sgconf's own parser alone. It keeps
+ * the process alive only while it has questions to answer.
  */
 class ParserThread {
   /** The thread, or the promise of it while it starts (concurrent questions must not start two). */
   private worker: Promise<WorkerThread | null> | null = null;
   private readonly waiting = new Map<number, (answer: string | undefined) => void>();
   private nextId = 1;
-  /** The parser module of each otto, compiled here (by V8's threads) while the thread starts. */
-  private readonly modules = new Map<OttoCommit, Promise<WebAssembly.Module | null>>();
 
-  async check(otto: OttoCommit, source: string): Promise<string | undefined> {
-    const thread = this.thread();
-    let module = this.modules.get(otto);
-    if (!module) this.modules.set(otto, (module = compileParserModule(otto).catch(() => null)));
-    const [worker, compiled] = await Promise.all([thread, module]);
-    if (!worker || !compiled) return undefined;
+  async check(otto: OttoCommit, module: WebAssembly.Module, source: string): Promise<string | undefined> {
+    const worker = await this.thread();
+    if (!worker) return undefined;
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.waiting.set(id, resolve);
       worker.ref();
-      worker.postMessage({ id, otto, source, module: compiled } satisfies ParserQuestion);
+      worker.postMessage({ id, otto, source, module } satisfies ParserQuestion);
     });
   }
 
@@ -149,7 +175,7 @@ function cacheFolder(env: NodeJS.ProcessEnv): string | null {
 }
 
 const checkers = new Map<OttoCommit, Checker>();
-const parser = new ParserThread();
+const parsers = new OttoParsers();
 
 /**
  * otto's verdict on sources for the otto a release pins, one checker per process (its cache is written
@@ -159,7 +185,7 @@ export function ottoSyntaxCheck(otto: OttoCommit): OttoSyntaxCheck {
   let checker = checkers.get(otto);
   if (!checker) {
     const folder = cacheFolder(process.env);
-    checker = new Checker(otto, folder ? path.join(folder, `otto-syntax-${otto}.json`) : null, parser);
+    checker = new Checker(otto, folder ? path.join(folder, `otto-syntax-${otto}.json`) : null, parsers);
     checkers.set(otto, checker);
     if (checkers.size === 1) process.once('exit', () => { for (const c of checkers.values()) c.save(); });
   }

@@ -1,6 +1,7 @@
-// The thread that asks otto's parser for lint (otto-syntax.ts starts it): otto's parser alone
-// (engine/cmd/parser), one per otto a release pins. Should it fail, the thread answers null and ends: a Go
-// program that failed can fail again later, and the next question starts a new thread.
+// The thread that asks otto's parser for lint when the main thread's stack is too small for a function
+// (otto-syntax.ts starts it): otto's parser alone (engine/cmd/parser), one per otto a release pins. Should
+// it fail, the thread answers null and ends: a Go program that failed can fail again later, and the next
+// question starts a new thread.
 import { parentPort } from 'node:worker_threads';
 import { startOttoParser, type OttoParser } from '../otto/load.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
@@ -9,7 +10,7 @@ export interface ParserQuestion {
   id: number;
   otto: OttoCommit;
   source: string;
-  /** otto's parser module, compiled while this thread started (otto-syntax.ts). */
+  /** otto's parser module, compiled by the thread that asks. */
   module: WebAssembly.Module;
 }
 
@@ -19,15 +20,12 @@ export interface ParserAnswer {
   answer: string | null;
 }
 
-/** The parser's memory: a function is at most 16 MiB of text. */
-const PARSER_MEMORY = 1024 * 1024 * 1024;
-
 const parsers = new Map<OttoCommit, OttoParser>();
 
 parentPort?.on('message', ({ id, otto, source, module }: ParserQuestion) => {
   try {
     let parser = parsers.get(otto);
-    if (!parser) parsers.set(otto, (parser = startOttoParser(module, PARSER_MEMORY)));
+    if (!parser) parsers.set(otto, (parser = startOttoParser(module, otto)));
     parentPort!.postMessage({ id, answer: parser.check(source) } satisfies ParserAnswer);
   } catch {
     parentPort!.postMessage({ id, answer: null } satisfies ParserAnswer);

@@ -2,13 +2,13 @@
 // files, the Go toolchain's loader, and the start of a Go program with the host's hooks. src/sync/ runs
 // functions in it (in workers); src/functions/ asks its parser whether otto reads a function.
 import { createRequire } from 'node:module';
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { builtIsCurrent, packageFile } from '../paths.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
 import { markWritten, MemoryStates, type DirtyMap, type SavedMemory } from './saved-memory.js';
-import { decodeStartImage, describeValues, encodeStartImage, IMAGE_PAGE_BYTES, makeValues, nonZeroPages, type StartImage, type StartImageHeader } from './start-image.js';
+import { decodeStartImageHeader, describeValues, encodeStartImage, IMAGE_PAGE_BYTES, makeValues, nonZeroPages, pageRuns, type StartImage, type StartImageHeader } from './start-image.js';
 
 export type { StartImage } from './start-image.js';
 
@@ -23,11 +23,22 @@ export interface OttoApi {
 }
 
 /** What the parser's Go program exports (engine/cmd/parser/main.go). */
-export interface OttoParser {
+interface OttoParserApi {
   ready: boolean;
   /** `{}` when otto reads "(" + source + ")", else `{"message", "line", "column"}`. */
   check(source: string): string;
 }
+
+/** otto's parser started in a thread. */
+export interface OttoParser {
+  /** `{}` when otto reads "(" + source + ")", else `{"message", "line", "column"}`; throws when the program broke. */
+  check(source: string): string;
+  /** Ends the program's timers: after a failed check, so that the broken program is never entered again. */
+  stop(): void;
+}
+
+/** The parser's memory: a function is at most 16 MiB of text. */
+export const PARSER_MEMORY_BYTES = 1024 * 1024 * 1024;
 
 export interface GoProgram {
   api: OttoApi;
@@ -76,19 +87,28 @@ interface GoInstance extends LoaderTables {
   _makeFuncWrapper(id: number): unknown;
 }
 
-/** The engine's module of an otto commit, made by scripts/build-engine.mjs. */
-export function ottoModuleFile(otto: OttoCommit): URL {
-  return packageFile(`engine/wasm/otto-${otto}.wasm`);
+/** The Go programs of the engine's build (engine/cmd/): the engine, and otto's parser alone. */
+export type ProgramName = 'engine' | 'parser';
+
+/**
+ * Each program's files, named by the otto commit it holds: its module (engine/wasm/<module>-<otto>.wasm,
+ * by scripts/build-engine.mjs) and the module's data segments beside it (.data, engine-module.mjs
+ * separateData); its start image (dist/<image>-<otto>.bin, by scripts/engine-image.mjs); the global its
+ * Go main sets to its API; and whether the image is taken after the API's prepare().
+ */
+const PROGRAMS: Record<ProgramName, { module: string; image: string; api: string; prepare: boolean }> = {
+  engine: { module: 'otto', image: 'engine-start', api: 'sgconfOtto', prepare: true },
+  parser: { module: 'parser', image: 'parser-start', api: 'sgconfOttoParser', prepare: false },
+};
+
+/** A program's module of an otto commit. */
+export function moduleFile(program: ProgramName, otto: OttoCommit): URL {
+  return packageFile(`engine/wasm/${PROGRAMS[program].module}-${otto}.wasm`);
 }
 
-/** The data segments of the engine's module of an otto commit (scripts/engine-module.mjs separateData). */
-export function ottoDataFile(otto: OttoCommit): URL {
-  return packageFile(`engine/wasm/otto-${otto}.data`);
-}
-
-/** The engine's data segments of an otto commit, for a start without the start image. */
-export function readEngineData(otto: OttoCommit): Uint8Array {
-  return readFileSync(ottoDataFile(otto));
+/** The data segments of a program's module, for a start without its start image. */
+export function readData(program: ProgramName, otto: OttoCommit): Uint8Array {
+  return readFileSync(packageFile(`engine/wasm/${PROGRAMS[program].module}-${otto}.data`));
 }
 
 /** Writes data segments (each: offset, length, 4 bytes each little-endian, then its bytes) into a memory. */
@@ -100,11 +120,6 @@ export function writeSegments(memory: WebAssembly.Memory, segments: Uint8Array):
     bytes.set(segments.subarray(at + 8, at + 8 + length), offset);
     at += 8 + length;
   }
-}
-
-/** otto's parser alone, of an otto commit (engine/cmd/parser): a third of the engine's module. */
-export function parserModuleFile(otto: OttoCommit): URL {
-  return packageFile(`engine/wasm/parser-${otto}.wasm`);
 }
 
 let GoClass: (new () => GoInstance) | null = null;
@@ -136,7 +151,7 @@ function runGo<Api extends { ready: boolean }>(module: WebAssembly.Module, globa
     if (memory && memory.buffer.byteLength > memoryLimit) throw onMemoryLimit();
   };
   host['runtime.wasmWrite'] = () => {};
-  options.wrapHost?.(host);
+  options.wrapHost?.(host, go);
   const { callbacks } = options;
   if (callbacks) {
     const make = go._makeFuncWrapper.bind(go);
@@ -160,8 +175,8 @@ function runGo<Api extends { ready: boolean }>(module: WebAssembly.Module, globa
 }
 
 interface GoStartOptions {
-  /** Wraps the loader's calls before the instance is made. */
-  wrapHost?: (host: GoHost) => void;
+  /** Wraps the loader's calls (of `go`) before the instance is made. */
+  wrapHost?: (host: GoHost, go: GoInstance) => void;
   /** Sees the instance before Go runs. */
   beforeRun?: (instance: WebAssembly.Instance) => void;
   /** Puts the program in the image's state instead of running Go's start. */
@@ -183,7 +198,7 @@ function startFromImage(go: GoInstance, instance: WebAssembly.Instance, { header
   const missing = header.memoryBytes - memory.buffer.byteLength;
   if (missing > 0) memory.grow(Math.ceil(missing / 65536));
   const bytes = new Uint8Array(memory.buffer);
-  header.pages.forEach((page, i) => bytes.set(pages.subarray(i * IMAGE_PAGE_BYTES, (i + 1) * IMAGE_PAGE_BYTES), page * IMAGE_PAGE_BYTES));
+  for (const { first, count } of pageRuns(header.pages)) pages.read(first, count, bytes, header.pages[first]! * IMAGE_PAGE_BYTES);
   exportedGlobals(instance).forEach((global, i) => { global.value = header.globals[i]!.bigint ? BigInt(header.globals[i]!.value) : Number(header.globals[i]!.value); });
   go._inst = instance;
   go.mem = new DataView(memory.buffer);
@@ -198,16 +213,16 @@ function startFromImage(go: GoInstance, instance: WebAssembly.Instance, { header
 }
 
 /**
- * The engine of `moduleBytes` started and prepared, as an image (src/otto/start-image.ts), for
+ * The program of `moduleBytes` started (and prepared: PROGRAMS), as an image (src/otto/start-image.ts), for
  * scripts/engine-image.mjs. Throws when the state holds what an image cannot keep.
  */
-export function captureStartImage(moduleBytes: Uint8Array<ArrayBuffer>, data: Uint8Array): Uint8Array {
+export function captureStartImage(program: ProgramName, moduleBytes: Uint8Array<ArrayBuffer>, data: Uint8Array): Uint8Array {
   const callbacks = new Map<unknown, number>();
-  const { go, api } = runGo<OttoApi>(new WebAssembly.Module(moduleBytes), 'sgconfOtto', 2 ** 32, () => new Error('out of memory'), {
+  const { go, api } = runGo<{ ready: boolean; prepare?: () => string }>(new WebAssembly.Module(moduleBytes), PROGRAMS[program].api, 2 ** 32, () => new Error('out of memory'), {
     callbacks, beforeRun: (instance) => writeSegments(instance.exports.mem as WebAssembly.Memory, data),
   });
-  api.prepare();
-  if (go._scheduledTimeouts.size > 0) throw new Error('the engine has timers pending after its start');
+  if (PROGRAMS[program].prepare) api.prepare!();
+  if (go._scheduledTimeouts.size > 0) throw new Error(`the ${program} has timers pending after its start`);
   const memory = new Uint8Array((go._inst.exports.mem as WebAssembly.Memory).buffer);
   const header: StartImageHeader = {
     format: 1,
@@ -225,30 +240,85 @@ export function captureStartImage(moduleBytes: Uint8Array<ArrayBuffer>, data: Ui
   return encodeStartImage(header, memory);
 }
 
-/** Where the build writes the engine's start image of an otto commit. */
-export function startImageFile(otto: OttoCommit): URL {
-  return packageFile(`dist/engine-start-${otto}.bin`);
+/** Where the build writes a program's start image of an otto commit. */
+export function startImageFile(program: ProgramName, otto: OttoCommit): URL {
+  return packageFile(`dist/${PROGRAMS[program].image}-${otto}.bin`);
 }
 
+/** The start images this thread read, by program and otto (each keeps its file open for its pages). */
+const startImages = new Map<string, StartImage | null>();
+
 /**
- * The start image of an otto's engine, when the build made one for the module there is now: null when
+ * The start image of a program of an otto, when the build made one for the module there is now: null when
  * there is none, when it is for another module (its size), or, in a working copy, older than the module
- * (an engine rebuilt since; an installed copy's file times say nothing, as src/launch.cts says).
+ * (a module rebuilt since; an installed copy's file times say nothing, as src/launch.cts says). Only its
+ * header is read here. Its pages are read from the file straight to where they go, as they are needed:
+ * here a fresh page of memory costs tens of microseconds, and a copy between would double that.
  */
-export function readStartImage(otto: OttoCommit): StartImage | null {
+export function readStartImage(program: ProgramName, otto: OttoCommit): StartImage | null {
+  const key = `${program} ${otto}`;
+  if (!startImages.has(key)) startImages.set(key, openStartImage(startImageFile(program, otto), moduleFile(program, otto)));
+  return startImages.get(key)!;
+}
+
+function openStartImage(file: URL, module: URL): StartImage | null {
+  let fd: number | null = null;
   try {
-    const [file, module] = [startImageFile(otto), ottoModuleFile(otto)];
     if (!builtIsCurrent(file, module)) return null;
-    const image = decodeStartImage(readFileSync(file));
-    return image && image.header.moduleBytes === statSync(module).size ? image : null;
+    fd = openSync(file, 'r');
+    const opened = fd;
+    const prefix = new Uint8Array(4);
+    readFully(opened, prefix, 0, 4, 0);
+    const bytes = new Uint8Array(4 + new DataView(prefix.buffer).getUint32(0, true));
+    readFully(opened, bytes, 0, bytes.length, 0);
+    const found = decodeStartImageHeader(bytes, fstatSync(opened).size);
+    if (!found || found.header.moduleBytes !== statSync(module).size) {
+      closeSync(opened);
+      return null;
+    }
+    const { header, pagesAt } = found;
+    return { header, pages: { read: (first, count, into, at) => readFully(opened, into, at, count * IMAGE_PAGE_BYTES, pagesAt + first * IMAGE_PAGE_BYTES) } };
   } catch {
+    if (fd !== null) closeSync(fd);
     return null;
   }
 }
 
-/** Starts otto's parser (engine/cmd/parser, of the otto compileParserModule compiled) in this thread. */
-export function startOttoParser(module: WebAssembly.Module, memoryLimit: number): OttoParser {
-  return runGo<OttoParser>(module, 'sgconfOttoParser', memoryLimit, () => new Error('out of memory')).api;
+/** Reads `length` bytes of a file at `position` into `into` at `at`; throws at the file's end. */
+function readFully(fd: number, into: Uint8Array, at: number, length: number, position: number): void {
+  for (let done = 0; done < length;) {
+    const read = readSync(fd, into, at + done, length - done, position + done);
+    if (read === 0) throw new Error('the start image ends early');
+    done += read;
+  }
+}
+
+/**
+ * Starts otto's parser of an otto (engine/cmd/parser; `module` compiled from its module file) in this
+ * thread: from its start image, or, without one (null), by running Go's start.
+ */
+export function startOttoParser(module: WebAssembly.Module, otto: OttoCommit, image = readStartImage('parser', otto)): OttoParser {
+  const data = image ? undefined : readData('parser', otto);
+  // Go's timers (its runtime's own) never keep the thread alive: nothing waits for them.
+  const { go, api } = runGo<OttoParserApi>(module, PROGRAMS.parser.api, PARSER_MEMORY_BYTES, () => new Error('out of memory'), {
+    image: image ?? undefined,
+    beforeRun: data && ((instance) => writeSegments(instance.exports.mem as WebAssembly.Memory, data)),
+    wrapHost: (host, loader) => {
+      const schedule = host['runtime.scheduleTimeoutEvent']!;
+      host['runtime.scheduleTimeoutEvent'] = (sp) => {
+        schedule(sp);
+        (loader._scheduledTimeouts.get(loader._nextCallbackTimeoutID - 1) as NodeJS.Timeout | undefined)?.unref();
+      };
+    },
+  });
+  return {
+    check: (source) => api.check(source),
+    stop: () => {
+      for (const timer of go._scheduledTimeouts.values()) clearTimeout(timer as NodeJS.Timeout);
+      go._scheduledTimeouts.clear();
+      go.exited = true;
+    },
+  };
 }
 
 /**
@@ -288,9 +358,9 @@ export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, 
     // saved holds those pages whole).
     if ('data' in from) writeSegments(memory, from.data);
   };
-  const { go, api } = runGo<OttoApi>(module, 'sgconfOtto', memoryLimit, onMemoryLimit, { wrapHost: markLoaderWrites, beforeRun: readLayout, image });
+  const { go, api } = runGo<OttoApi>(module, PROGRAMS.engine.api, memoryLimit, onMemoryLimit, { wrapHost: markLoaderWrites, beforeRun: readLayout, image });
   // A program started from an image holds the image's pages: its first state is served from them.
-  const initial = image ? { pages: image.header.pages, data: image.pages, pageBytes: IMAGE_PAGE_BYTES } : undefined;
+  const initial = image ? { pages: image.header.pages, pageBytes: IMAGE_PAGE_BYTES, read: image.pages.read } : undefined;
   const memoryStates = new MemoryStates(map, () => new Uint8Array(memory!.buffer), initial);
   const save = (): GoState => ({ memory: memoryStates.save(), globals: globals.map((g) => g.value as number | bigint), loader: copyOfTables(go) });
   const restore = (state: GoState): void => {
@@ -316,14 +386,9 @@ const STACK_RESULT_BYTES = 128;
 const SLICE_WRITERS: Record<string, number> = { 'syscall/js.valueLoadString': 16, 'syscall/js.copyBytesToGo': 8, 'runtime.getRandomData': 8 };
 
 
-/** otto's parser module of an otto commit, compiled. */
-export function compileParserModule(otto: OttoCommit): Promise<WebAssembly.Module> {
-  return compileModuleFile(parserModuleFile(otto));
-}
-
-/** The engine's module of an otto commit, compiled. */
-export function compileOttoModule(otto: OttoCommit): Promise<WebAssembly.Module> {
-  return compileModuleFile(ottoModuleFile(otto));
+/** A program's module of an otto commit, compiled. */
+export function compileModule(program: ProgramName, otto: OttoCommit): Promise<WebAssembly.Module> {
+  return compileModuleFile(moduleFile(program, otto));
 }
 
 async function compileModuleFile(file: URL): Promise<WebAssembly.Module> {

@@ -12,11 +12,14 @@ export interface DirtyMap {
   dataEnd: number;
 }
 
-/** A memory written whole from an image: its non-zero pages (of `pageBytes`, in order) and their bytes. */
+/**
+ * A memory written whole from an image: its non-zero pages (of `pageBytes`, in order), and where their bytes
+ * are: `read` copies `count` of them, from the `first`, into `into` at `at` (src/otto/start-image.ts).
+ */
 export interface InitialMemory {
   pages: readonly number[];
-  data: Uint8Array;
   pageBytes: number;
+  read(first: number, count: number, into: Uint8Array, at: number): void;
 }
 
 /** One saved memory. */
@@ -29,9 +32,16 @@ export interface SavedMemory {
 
 export class MemoryStates {
   private first: SavedMemory | null = null;
-  /** The first state's bytes: the pages that may hold something, the others being zero. */
+  /** The first state's pages that may hold something (the others being zero), of `initialPageBytes`. */
   private initial: InitialMemory | undefined;
-  /** Where each of the first state's pages starts in `initial.data`. */
+  /**
+   * Their bytes, one after another: those of an image are read as they are first needed (a fresh page of
+   * memory is costly here, and a call needs few of them), the others are there from the first save.
+   */
+  private initialData: Uint8Array = new Uint8Array(0);
+  private initialRead = new Uint8Array(0);
+  private initialPageBytes = 0;
+  /** The index of each of the first state's pages in `initialData`. */
   private initialAt = new Map<number, number>();
   /** The state the memory equals, but for the pages the map marks. */
   private current: SavedMemory | null = null;
@@ -53,13 +63,22 @@ export class MemoryStates {
       // marked), copied page by page; the rest of the memory was never written, so it is zero, and never
       // read here (its pages are not even mapped). With one, the memory is the image's pages and zero.
       if (!this.initial) {
-        const pages = this.marked(bytes, true).pages;
-        for (let page = 0; page * this.pageBytes < Math.min(this.map.dataEnd, bytes.length); page++) pages.add(page);
+        const pages = [...this.marked(bytes, true).pages];
+        for (let page = 0; page * this.pageBytes < Math.min(this.map.dataEnd, bytes.length); page++) pages.push(page);
         this.clearMap(bytes);
-        this.initial = this.copied(bytes, [...pages]);
-      } else this.clearMap(bytes);
-      const { pages: kept, pageBytes } = this.initial;
-      this.initialAt = new Map(kept.map((page, i) => [page, i * pageBytes]));
+        const kept = [...new Set(pages)];
+        this.initialData = this.copied(bytes, kept);
+        this.initialRead = new Uint8Array(kept.length).fill(1);
+        this.initialPageBytes = this.pageBytes;
+        this.initialAt = new Map(kept.map((page, i) => [page, i]));
+      } else {
+        this.clearMap(bytes);
+        const { pages: kept, pageBytes } = this.initial;
+        this.initialData = new Uint8Array(kept.length * pageBytes);
+        this.initialRead = new Uint8Array(kept.length);
+        this.initialPageBytes = pageBytes;
+        this.initialAt = new Map(kept.map((page, i) => [page, i]));
+      }
       return (this.first = this.current = { bytes: new Uint8Array(0), pages: null });
     }
     const pages = new Set([...(this.current?.pages ?? []), ...this.marked(bytes, true).pages]);
@@ -73,13 +92,13 @@ export class MemoryStates {
   }
 
   /** `pages` of the memory, one after another. */
-  private copied(bytes: Uint8Array, pages: number[]): InitialMemory {
+  private copied(bytes: Uint8Array, pages: number[]): Uint8Array {
     const data = new Uint8Array(pages.length * this.pageBytes);
     pages.forEach((page, i) => {
       const [start, end] = this.range(page, bytes.length);
       data.set(bytes.subarray(start, end), i * this.pageBytes);
     });
-    return { pages, data, pageBytes: this.pageBytes };
+    return data;
   }
 
   restore(state: SavedMemory): void {
@@ -107,13 +126,20 @@ export class MemoryStates {
       return;
     }
     // The first state: its kept pages (which may be smaller than this one), or zero.
-    const { data, pageBytes } = this.initial!;
+    const pageBytes = this.initialPageBytes;
     for (let at = start; at < end;) {
       const kept = Math.floor(at / pageBytes);
       const until = Math.min(end, (kept + 1) * pageBytes);
-      const offset = this.initialAt.get(kept);
-      if (offset === undefined) bytes.fill(0, at, until);
-      else bytes.set(data.subarray(offset + (at - kept * pageBytes), offset + (until - kept * pageBytes)), at);
+      const index = this.initialAt.get(kept);
+      if (index === undefined) bytes.fill(0, at, until);
+      else {
+        const offset = index * pageBytes;
+        if (this.initialRead[index] === 0) {
+          this.initial!.read(index, 1, this.initialData, offset);
+          this.initialRead[index] = 1;
+        }
+        bytes.set(this.initialData.subarray(offset + (at - kept * pageBytes), offset + (until - kept * pageBytes)), at);
+      }
       at = until;
     }
   }

@@ -35,10 +35,15 @@ export interface StartImageHeader {
   api: number;
 }
 
-/** An image read from its file: the header, and the pages' bytes one after another. */
+/** An image: its header, and its pages' bytes (in its file, or in memory). */
 export interface StartImage {
   header: StartImageHeader;
-  pages: Uint8Array;
+  pages: ImagePages;
+}
+
+/** The pages' bytes of an image: `read` copies `count` pages, from the image's `first`, into `into` at `at`. */
+export interface ImagePages {
+  read(first: number, count: number, into: Uint8Array, at: number): void;
 }
 
 export const IMAGE_PAGE_BYTES = 4096;
@@ -112,17 +117,39 @@ export function encodeStartImage(header: StartImageHeader, memory: Uint8Array): 
   return out;
 }
 
-/** The header and the pages' bytes of an image; null when the bytes are no image of this format. */
+/** An image whose bytes are all in memory; null when the bytes are no image of this format. */
 export function decodeStartImage(bytes: Uint8Array): StartImage | null {
+  const found = decodeStartImageHeader(bytes, bytes.length);
+  if (!found) return null;
+  const pages = bytes.subarray(found.pagesAt);
+  return { header: found.header, pages: { read: (first, count, into, at) => into.set(pages.subarray(first * IMAGE_PAGE_BYTES, (first + count) * IMAGE_PAGE_BYTES), at) } };
+}
+
+/**
+ * The header of an image of `imageBytes` bytes, from its first bytes (at least the header's), and where its
+ * pages start; null when the bytes are no image of this format, or when the pages would not fill the rest.
+ */
+export function decodeStartImageHeader(bytes: Uint8Array, imageBytes: number): { header: StartImageHeader; pagesAt: number } | null {
   try {
     const length = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0, true);
+    if (4 + length > bytes.length) return null;
     const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length))) as StartImageHeader;
-    const pages = bytes.subarray(4 + length);
-    if (header.format !== 1 || pages.length !== header.pages.length * IMAGE_PAGE_BYTES) return null;
-    return { header, pages };
+    if (header.format !== 1 || imageBytes - 4 - length !== header.pages.length * IMAGE_PAGE_BYTES) return null;
+    return { header, pagesAt: 4 + length };
   } catch {
     return null;
   }
+}
+
+/** The runs of consecutive pages of an image: each as the index of its first page and its length. */
+export function pageRuns(pages: readonly number[]): { first: number; count: number }[] {
+  const runs: { first: number; count: number }[] = [];
+  pages.forEach((page, i) => {
+    const last = runs[runs.length - 1];
+    if (last && pages[i - 1] === page - 1) last.count++;
+    else runs.push({ first: i, count: 1 });
+  });
+  return runs;
 }
 
 /** The non-zero 4 KiB pages of a memory. */

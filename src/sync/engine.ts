@@ -8,7 +8,7 @@
 // The engine's state is one Go program. Whatever breaks it (the memory limit, a fatal Go error) breaks every
 // program compiled in it: the sandbox then starts a new engine from the same compiled module, and the
 // programs compile again on their next call.
-import { compileOttoModule, readEngineData, readStartImage, startGoProgram, type GoProgram, type GoState, type StartImage } from '../otto/load.js';
+import { compileModule, readData, readStartImage, startGoProgram, type GoProgram, type GoState, type StartImage } from '../otto/load.js';
 import { isOttoCommit, ottoCommit, type OttoCommit } from '../releases/sync-runner.js';
 import { NEWEST_RELEASE } from '../releases/index.js';
 import { stringifyJson } from '../source/number-text.js';
@@ -138,7 +138,7 @@ export function adoptCompiledModule(otto: string, compiled: Promise<WebAssembly.
 /** The engine's WebAssembly module, compiled once per process (for workers to share: V8 compiles it once). */
 export function compileEngineModule(otto: OttoCommit = DEFAULT_OTTO): Promise<WebAssembly.Module> {
   let compiled = compiledModules.get(otto);
-  if (!compiled) compiledModules.set(otto, (compiled = compileOttoModule(otto)));
+  if (!compiled) compiledModules.set(otto, (compiled = compileModule('engine', otto)));
   return compiled;
 }
 
@@ -232,7 +232,7 @@ let engineLimits: SandboxLimits = DEFAULT_LIMITS;
  * thread compiles it); its start image is read meanwhile.
  */
 export function loadEngine(compiled?: WebAssembly.Module | Promise<WebAssembly.Module | undefined>, limits: SandboxLimits = DEFAULT_LIMITS): Promise<void> {
-  if (compiled) adoptCompiledModule(DEFAULT_OTTO, Promise.resolve(compiled).then((module) => module ?? compileOttoModule(DEFAULT_OTTO)));
+  if (compiled) adoptCompiledModule(DEFAULT_OTTO, Promise.resolve(compiled).then((module) => module ?? compileModule('engine', DEFAULT_OTTO)));
   engineLimits = limits;
   return currentEngine(DEFAULT_OTTO).then(() => undefined);
 }
@@ -244,8 +244,8 @@ async function currentEngine(otto: OttoCommit): Promise<Engine> {
     if (!running.broken) return running;
   }
   const starting = (async () => {
-    const image = readStartImage(otto);
-    return Engine.start(await compileEngineModule(otto), engineLimits, image ? { image } : { data: readEngineData(otto) });
+    const image = readStartImage('engine', otto);
+    return Engine.start(await compileEngineModule(otto), engineLimits, image ? { image } : { data: readData('engine', otto) });
   })();
   engines.set(otto, starting);
   return starting;

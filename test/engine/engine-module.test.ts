@@ -2,7 +2,7 @@
 // write barrier that marks the page of every store in the map at address 0. Checked on small modules
 // written here byte by byte, run by V8.
 import { describe, expect, it } from 'vitest';
-import { DIRTY_MAP_BYTES, DIRTY_MAP_EXPORTS, DIRTY_PAGE_SHIFT, GLOBAL_EXPORT_PREFIX, instrumentEngineModule, separateData } from '../../scripts/engine-module.mjs';
+import { DIRTY_MAP_BYTES, DIRTY_MAP_EXPORTS, DIRTY_PAGE_SHIFT, exportGlobals, GLOBAL_EXPORT_PREFIX, instrumentEngineModule, separateData } from '../../scripts/engine-module.mjs';
 import { MemoryStates } from '../../src/otto/saved-memory.js';
 import { writeSegments } from '../../src/otto/load.js';
 
@@ -109,5 +109,17 @@ describe('the engine module\'s data segments, a file of their own (separateData)
     writeSegments(target, data);
     expect([...expected.subarray(5000, 5003), ...expected.subarray(16, 18)]).toEqual([7, 8, 9, 0xaa, 0xbb]);
     expect(Buffer.from(written).equals(Buffer.from(expected))).toBe(true);
+  });
+});
+
+describe('otto\'s parser module: its globals exported, nothing else (exportGlobals)', () => {
+  it('exports each global, and its stores mark nothing', () => {
+    const instance = new WebAssembly.Instance(new WebAssembly.Module(exportGlobals(moduleWith(STORE_I64))));
+    expect(Object.keys(instance.exports).sort()).toEqual(['f', 'mem', `${GLOBAL_EXPORT_PREFIX}0`]);
+    expect((instance.exports[`${GLOBAL_EXPORT_PREFIX}0`] as WebAssembly.Global).value).toBe(42);
+    const memory = new Uint8Array((instance.exports.mem as WebAssembly.Memory).buffer);
+    (instance.exports.f as (a: number) => void)(40000);
+    expect(new DataView(memory.buffer).getBigInt64(40008, true)).toBe(7n);
+    expect(memory.subarray(0, DIRTY_MAP_BYTES).every((b) => b === 0)).toBe(true);
   });
 });

@@ -2,12 +2,12 @@
 // start: the same answers, call after call, whatever the function does with the state it finds.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { captureStartImage, ottoModuleFile, readEngineData, readStartImage, startGoProgram, type GoProgram, type GoState } from '../../src/otto/load.js';
+import { captureStartImage, moduleFile, readData, readStartImage, startGoProgram, startOttoParser, type GoProgram, type GoState } from '../../src/otto/load.js';
 import { decodeStartImage } from '../../src/otto/start-image.js';
 import { DEFAULT_OTTO } from '../../src/sync/engine.js';
 
-const bytes = readFileSync(ottoModuleFile(DEFAULT_OTTO));
-const data = readEngineData(DEFAULT_OTTO);
+const bytes = readFileSync(moduleFile('engine', DEFAULT_OTTO));
+const data = readData('engine', DEFAULT_OTTO);
 const module = new WebAssembly.Module(bytes);
 const LIMIT = 512 * 1024 * 1024;
 const outOfMemory = () => new Error('out of memory');
@@ -39,7 +39,7 @@ function answers(program: GoProgram, first: GoState): unknown[] {
 
 describe('the engine started from its start image', () => {
   it('answers as the engine started by running Go', () => {
-    const image = decodeStartImage(captureStartImage(bytes, data))!;
+    const image = decodeStartImage(captureStartImage('engine', bytes, data))!;
     expect(image.header.moduleBytes).toBe(bytes.length);
     const started = startGoProgram(module, LIMIT, outOfMemory, { data });
     started.api.prepare();
@@ -55,9 +55,36 @@ describe('the engine started from its start image', () => {
     expect(JSON.stringify(expected)).toMatch(/"r[0-9]+"/);
   });
 
-  it('the build made one for the module there is, and bytes that are no image are none', () => {
-    expect(readStartImage(DEFAULT_OTTO)?.header.moduleBytes).toBe(bytes.length);
+  it('the build made one for the module there is, read from its file as needed, and bytes that are no image are none', () => {
+    const image = readStartImage('engine', DEFAULT_OTTO)!;
+    expect(image.header.moduleBytes).toBe(bytes.length);
+    // The pages are read from the file as the program starts and as its first state is put back.
+    const started = startGoProgram(module, LIMIT, outOfMemory, { data });
+    started.api.prepare();
+    const fromFile = startGoProgram(module, LIMIT, outOfMemory, { image });
+    const [startedFirst, fileFirst] = [started.save(), fromFile.save()];
+    const expected = answers(started, startedFirst);
+    expect(answers(fromFile, fileFirst)).toEqual(expected);
+    expect(answers(fromFile, fileFirst)).toEqual(expected);
     expect(decodeStartImage(new Uint8Array([1, 0, 0, 0, 0x7b]))).toBeNull();
     expect(decodeStartImage(new Uint8Array(3))).toBeNull();
+  });
+});
+
+describe('otto\'s parser started from its start image', () => {
+  it('answers as the parser started by running Go', async () => {
+    expect(readStartImage('parser', DEFAULT_OTTO)?.header.moduleBytes).toBe(readFileSync(moduleFile('parser', DEFAULT_OTTO)).length);
+    const parserModule = new WebAssembly.Module(readFileSync(moduleFile('parser', DEFAULT_OTTO)));
+    const [fromImage, started] = [startOttoParser(parserModule, DEFAULT_OTTO), startOttoParser(parserModule, DEFAULT_OTTO, null)];
+    const sources = ['function (doc) { channel(doc.c); }', 'function (doc) { return doc.n === 08; }', 'function (doc) { if (/[^]/.test(doc.x)) {} }', 'function (doc) {'];
+    const answers = sources.map((source) => fromImage.check(source));
+    expect(answers).toEqual(sources.map((source) => started.check(source)));
+    // Each source is one otto judges its own way: the comparison compared something.
+    expect(answers[0]).toBe('{}');
+    expect(answers[1]).toContain('Unexpected token ILLEGAL');
+    expect(answers[2]).toContain('Invalid regular expression');
+    expect(answers[3]).toContain('Unexpected token )');
+    fromImage.stop();
+    started.stop();
   });
 });

@@ -37,4 +37,20 @@ describe('otto\'s parser from the command line', () => {
     expect(Object.keys(JSON.parse(readFileSync(stored, 'utf8')))).toHaveLength(4);
     expect(findings(lint(dir, cache))).toEqual(findings(cold));
   });
+
+  it('answers a function nested deeper than the main thread\'s stack allows (from the parser\'s thread)', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-otto-syntax-'));
+    const cache = mkdtempSync(path.join(os.tmpdir(), 'sgconf-cache-'));
+    // otto's parser overflows the main thread's stack at about 10,000 branches of an `else if` chain.
+    const chain = `if (doc.a) {}${' else if (doc.a) {}'.repeat(20_000)}`;
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({
+      name: 'db', bucket: 'b',
+      sync: `function (doc) { ${chain} }`,
+      import_filter: `function (doc) { ${chain} return doc.n === 08; }`,
+    }));
+    const r = lint(dir, cache);
+    expect(r.signal).toBeNull();
+    const diagnostics = (JSON.parse(r.stdout).results as { diagnostics: { rule: string; message: string }[] }[]).flatMap((f) => f.diagnostics);
+    expect(diagnostics.map((d) => `${d.rule} ${d.message}`)).toEqual(['functions/syntax-error inline import filter: Unexpected token ILLEGAL']);
+  });
 });
