@@ -13,10 +13,13 @@ const require = createRequire(import.meta.url);
 require('../engine/wasm/wasm_exec.js');
 const go = new globalThis.Go();
 const module = await WebAssembly.compile(readFileSync(new URL('../engine/wasm/otto-b87d35c.wasm', import.meta.url)));
-const instance = await WebAssembly.instantiate(module, go.importObject);
-// The module's data segments are a file of their own (scripts/engine-module.mjs separateData).
+// The module imports its memory, and its data segments are a file of their own (scripts/engine-module.mjs
+// importMemory, separateData).
+const [pages] = WebAssembly.Module.customSections(module, 'sgconf.memoryPages');
+const memory = new WebAssembly.Memory({ initial: new DataView(pages).getUint32(0, true) });
 const { readData, writeSegments } = await import('../dist/otto/load.js');
-writeSegments(instance.exports.mem, readData('engine', 'b87d35c'));
+writeSegments(memory, readData('engine', 'b87d35c'));
+const instance = await WebAssembly.instantiate(module, { ...go.importObject, sgconf: { mem: memory } });
 void go.run(instance);
 const engine = globalThis.sgconfOtto;
 engine.prepare();

@@ -18,7 +18,7 @@ import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { exportGlobals, instrumentEngineModule, separateData } from './engine-module.mjs';
+import { exportGlobals, importMemory, instrumentEngineModule, separateData } from './engine-module.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const engine = path.join(root, 'engine');
@@ -34,8 +34,8 @@ const MODULES = [
   { file: 'parser-b87d35c.wasm', modfile: 'go.mod', program: './cmd/parser', instrument: false },
   { file: 'parser-a813c59.wasm', modfile: 'go.otto-a813c59.mod', program: './cmd/parser', instrument: false },
 ];
-// Every module's data segments are beside it (scripts/engine-module.mjs separateData), and its globals are
-// exported: a start image (scripts/engine-image.mjs) holds them. The engine's modules also get the write
+// Every module's data segments are beside it (scripts/engine-module.mjs separateData), its globals are
+// exported (a start image, scripts/engine-image.mjs, holds them), and it imports its memory (importMemory). The engine's modules also get the write
 // barrier its saved states need; the parser's are never restored.
 /** An engine module's data segments, beside it (scripts/engine-module.mjs separateData). */
 const dataFile = (file) => file.replace(/\.wasm$/, '.data');
@@ -67,7 +67,7 @@ try {
   for (const { file, modfile, program, instrument } of MODULES) {
     const built = path.join(out, `${file}.go-build`);
     execFileSync('go', ['build', `-modfile=${modfile}`, '-buildvcs=false', '-trimpath', '-ldflags=-s -w -buildid=', '-o', built, program], { cwd: engine, env, stdio: ['ignore', 'inherit', 'inherit'] });
-    const { module, data } = separateData((instrument ? instrumentEngineModule : exportGlobals)(readFileSync(built)));
+    const { module, data } = separateData(importMemory((instrument ? instrumentEngineModule : exportGlobals)(readFileSync(built))));
     writeFileSync(path.join(out, file), module);
     writeFileSync(path.join(out, dataFile(file)), data);
     rmSync(built);

@@ -19,7 +19,7 @@ export const DIRTY_PAGE_SHIFT = 13;
 /** The exports of the map's size in bytes and of its pages' size as a power of two (src/otto/load.ts reads them). */
 export const DIRTY_MAP_EXPORTS = { bytes: 'sgconf.dirtyMapBytes', pageShift: 'sgconf.dirtyPageShift', dataEnd: 'sgconf.dataEnd' };
 
-const SECTION = { type: 1, function: 3, global: 6, export: 7, code: 10, data: 11 };
+const SECTION = { custom: 0, type: 1, import: 2, function: 3, memory: 5, global: 6, export: 7, code: 10, data: 11 };
 const VALTYPE = { i32: 0x7f, i64: 0x7e, f32: 0x7d, f64: 0x7c };
 /** Each store's opcode and the type of the value it stores. */
 const STORES = new Map([
@@ -110,6 +110,44 @@ export function separateData(bytes) {
     at += 8 + d.length;
   }
   return { module: concat([bytes.subarray(0, data.headerStart), bytes.subarray(data.end)]), data: file };
+}
+
+/** Where the host gives a module its memory (importMemory): the import's module and field names. */
+export const MEMORY_IMPORT = { module: 'sgconf', name: 'mem' };
+/** The custom section that holds the memory's initial size in 64 KiB pages (4 bytes, little-endian). */
+export const MEMORY_PAGES_SECTION = 'sgconf.memoryPages';
+
+/**
+ * The module's bytes with its memory imported (MEMORY_IMPORT) instead of defined, with the same limits, and
+ * its initial size in a custom section (MEMORY_PAGES_SECTION). The host then makes the memory, and can
+ * write a start image into it while the module still compiles (src/otto/load.ts). It is still exported as
+ * `mem`: a module's one memory is memory 0, imported or not.
+ */
+export function importMemory(bytes) {
+  const sections = readSections(bytes);
+  const imports = sections.find((s) => s.id === SECTION.import);
+  const memory = sections.find((s) => s.id === SECTION.memory);
+  if (!imports || !memory) throw new Error('the module has no import or memory section');
+  const r = new Reader(bytes, memory.start);
+  if (r.u32() !== 1) throw new Error('the module has more than one memory');
+  const limitsStart = r.at;
+  const flags = r.byte();
+  if ((flags & ~1) !== 0) throw new Error('a shared or 64-bit memory');
+  const initialPages = r.u32();
+  if (flags & 1) r.u32();
+  const encodeName = (text) => {
+    const encoded = new TextEncoder().encode(text);
+    return [...u32(encoded.length), ...encoded];
+  };
+  const count = readU32(bytes, imports.start);
+  const entry = new Uint8Array([...encodeName(MEMORY_IMPORT.module), ...encodeName(MEMORY_IMPORT.name), 2, ...bytes.subarray(limitsStart, r.at)]);
+  const importSection = sectionBytes(SECTION.import, concat([new Uint8Array(u32(count.value + 1)), bytes.subarray(count.end, imports.end), entry]));
+  const size = new Uint8Array(4);
+  new DataView(size.buffer).setUint32(0, initialPages, true);
+  const pagesSection = sectionBytes(SECTION.custom, concat([new Uint8Array(encodeName(MEMORY_PAGES_SECTION)), size]));
+  return concat([
+    bytes.subarray(0, imports.headerStart), importSection, bytes.subarray(imports.end, memory.headerStart), bytes.subarray(memory.end), pagesSection,
+  ]);
 }
 
 /**

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { threadFile } from '../paths.js';
-import { compileModule, startOttoParser, type OttoParser } from '../otto/load.js';
+import { compileModule, programStart, startOttoParser, type OttoParser, type ProgramStart } from '../otto/load.js';
 import type { ParserAnswer, ParserQuestion } from './parser-worker.js';
 import { textDigest } from '../text-hash.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
@@ -33,6 +33,12 @@ class Checker {
   private dirty = false;
 
   constructor(private readonly otto: OttoCommit, private readonly cacheFile: string | null, private readonly parsers: OttoParsers) {}
+
+  /** Starts otto's parser when the cache does not know one of `sources`: they will be asked soon. */
+  warm(sources: readonly string[]): void {
+    const entries = this.load();
+    if (sources.some((source) => !entries.has(textDigest(source)))) this.parsers.prepare(this.otto);
+  }
 
   async check(source: string): Promise<OttoVerdict | undefined> {
     const entries = this.load();
@@ -87,20 +93,41 @@ class OttoParsers {
   /** The parser module of each otto, compiled on the first question. */
   private readonly modules = new Map<OttoCommit, Promise<WebAssembly.Module | null>>();
   private readonly here = new Map<OttoCommit, OttoParser>();
+  /** What the next parser of an otto here starts from, made while its module compiles. */
+  private readonly starts = new Map<OttoCommit, ProgramStart>();
   private readonly thread = new ParserThread();
 
   async check(otto: OttoCommit, source: string): Promise<string | undefined> {
-    let module = this.modules.get(otto);
-    if (!module) this.modules.set(otto, (module = compileModule('parser', otto).catch(() => null)));
-    const compiled = await module;
+    const compiled = await this.prepare(otto);
     if (!compiled) return undefined;
     return this.checkHere(otto, compiled, source) ?? this.thread.check(otto, compiled, source);
+  }
+
+  /**
+   * Starts compiling the parser module of an otto (once), and, while it compiles, makes what the parser will
+   * start from here (its image written into its memory); resolves to the module.
+   */
+  prepare(otto: OttoCommit): Promise<WebAssembly.Module | null> {
+    let module = this.modules.get(otto);
+    if (!module) this.modules.set(otto, (module = compileModule('parser', otto).catch(() => null)));
+    if (!this.here.has(otto) && !this.starts.has(otto)) {
+      try {
+        this.starts.set(otto, programStart('parser', otto));
+      } catch {
+        // Met again, and answered, where the parser starts.
+      }
+    }
+    return module;
   }
 
   private checkHere(otto: OttoCommit, module: WebAssembly.Module, source: string): string | undefined {
     let parser = this.here.get(otto);
     try {
-      if (!parser) this.here.set(otto, (parser = startOttoParser(module, otto)));
+      if (!parser) {
+        const from = this.starts.get(otto) ?? programStart('parser', otto);
+        this.starts.delete(otto);
+        this.here.set(otto, (parser = startOttoParser(module, from)));
+      }
       return parser.check(source);
     } catch {
       parser?.stop();
@@ -182,6 +209,19 @@ const parsers = new OttoParsers();
  * when the process ends).
  */
 export function ottoSyntaxCheck(otto: OttoCommit): OttoSyntaxCheck {
+  const owner = checkerOf(otto);
+  return (source) => owner.check(source);
+}
+
+/**
+ * Starts otto's parser (of the otto a release pins) when its cache does not know one of `sources`, so that
+ * its module compiles while the rest of a lint runs, before the questions come.
+ */
+export function warmOttoSyntax(otto: OttoCommit, sources: readonly string[]): void {
+  checkerOf(otto).warm(sources);
+}
+
+function checkerOf(otto: OttoCommit): Checker {
   let checker = checkers.get(otto);
   if (!checker) {
     const folder = cacheFolder(process.env);
@@ -189,6 +229,5 @@ export function ottoSyntaxCheck(otto: OttoCommit): OttoSyntaxCheck {
     checkers.set(otto, checker);
     if (checkers.size === 1) process.once('exit', () => { for (const c of checkers.values()) c.save(); });
   }
-  const owner = checker;
-  return (source) => owner.check(source);
+  return checker;
 }

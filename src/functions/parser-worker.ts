@@ -3,7 +3,7 @@
 // it fail, the thread answers null and ends: a Go program that failed can fail again later, and the next
 // question starts a new thread.
 import { parentPort } from 'node:worker_threads';
-import { startOttoParser, type OttoParser } from '../otto/load.js';
+import { programStart, startOttoParser, type OttoParser } from '../otto/load.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
 
 export interface ParserQuestion {
@@ -25,7 +25,7 @@ const parsers = new Map<OttoCommit, OttoParser>();
 parentPort?.on('message', ({ id, otto, source, module }: ParserQuestion) => {
   try {
     let parser = parsers.get(otto);
-    if (!parser) parsers.set(otto, (parser = startOttoParser(module, otto)));
+    if (!parser) parsers.set(otto, (parser = startOttoParser(module, programStart('parser', otto))));
     parentPort!.postMessage({ id, answer: parser.check(source) } satisfies ParserAnswer);
   } catch {
     parentPort!.postMessage({ id, answer: null } satisfies ParserAnswer);

@@ -1,7 +1,7 @@
 // Loads the gateway's engine (engine/: otto compiled from Go to WebAssembly) into this thread: the module
 // files, the Go toolchain's loader, and the start of a Go program with the host's hooks. src/sync/ runs
 // functions in it (in workers); src/functions/ asks its parser whether otto reads a function.
-import { createRequire } from 'node:module';
+import { runInThisContext } from 'node:vm';
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -94,12 +94,25 @@ export type ProgramName = 'engine' | 'parser';
  * Each program's files, named by the otto commit it holds: its module (engine/wasm/<module>-<otto>.wasm,
  * by scripts/build-engine.mjs) and the module's data segments beside it (.data, engine-module.mjs
  * separateData); its start image (dist/<image>-<otto>.bin, by scripts/engine-image.mjs); the global its
- * Go main sets to its API; and whether the image is taken after the API's prepare().
+ * Go main sets to its API; and what the API is asked before the image is taken: the engine makes
+ * underscore.js's runtime, and the parser reads a function once, so that the first question after a start
+ * finds Go's heap grown as a question grows it (that heap is then in the image, whose pages are written
+ * while the module compiles; here each fresh page costs tens of microseconds).
  */
-const PROGRAMS: Record<ProgramName, { module: string; image: string; api: string; prepare: boolean }> = {
-  engine: { module: 'otto', image: 'engine-start', api: 'sgconfOtto', prepare: true },
-  parser: { module: 'parser', image: 'parser-start', api: 'sgconfOttoParser', prepare: false },
+const PROGRAMS: Record<ProgramName, { module: string; image: string; api: string; prepare: (api: never) => void }> = {
+  engine: { module: 'otto', image: 'engine-start', api: 'sgconfOtto', prepare: (api: OttoApi) => api.prepare() },
+  parser: { module: 'parser', image: 'parser-start', api: 'sgconfOttoParser', prepare: (api: OttoParserApi) => api.check(PARSER_WARM_UP) },
 };
+
+/** A function for the parser to read before its image is taken: the kinds of syntax a gateway function has. */
+const PARSER_WARM_UP = `function (doc, oldDoc, meta) {
+  var owner = doc.owner || (oldDoc && oldDoc.owner), kinds = ['a', "b"], n = 0;
+  if (!/^[a-z0-9_-]+$/i.test(doc.type)) throw({forbidden: 'bad type: ' + doc.type});
+  for (var key in doc) { if (doc.hasOwnProperty(key) && typeof doc[key] === 'object') n += 1; }
+  switch (doc.type) { case 'note': requireUser(owner); break; default: requireRole(['admin']); }
+  try { channel(kinds.map(function (k) { return k + '-' + owner; })); } catch (e) { return; }
+  access(owner, doc.channels ? doc.channels : []); expiry(n > 2 ? 3600 : null);
+}`;
 
 /** A program's module of an otto commit. */
 export function moduleFile(program: ProgramName, otto: OttoCommit): URL {
@@ -124,10 +137,25 @@ export function writeSegments(memory: WebAssembly.Memory, segments: Uint8Array):
 
 let GoClass: (new () => GoInstance) | null = null;
 
-/** The Go toolchain's loader (wasm_exec.js, copied by the engine's build) defines globalThis.Go, once per thread. */
+/**
+ * The Go toolchain's loader (wasm_exec.js, copied by the engine's build) defines globalThis.Go, once per
+ * thread. It is a script, and runs as one: required, it would go through the ES module loader (this
+ * package's type is "module"), and its check that globalThis.crypto exists would load Node's Web Crypto
+ * and the streams it needs. Together some 25 ms of every start, on the main thread of a lint after a
+ * function changed. During the check, `crypto` is an empty object; the loader uses crypto only when Go asks
+ * for random data, which a program started from its image never does, and then finds Node's own.
+ */
 function goClass(): new () => GoInstance {
   if (GoClass) return GoClass;
-  createRequire(import.meta.url)(fileURLToPath(packageFile('engine/wasm/wasm_exec.js')));
+  const file = fileURLToPath(packageFile('engine/wasm/wasm_exec.js'));
+  const crypto = Object.getOwnPropertyDescriptor(globalThis, 'crypto');
+  Object.defineProperty(globalThis, 'crypto', { value: {}, configurable: true, writable: true });
+  try {
+    runInThisContext(readFileSync(file, 'utf8'), { filename: file });
+  } finally {
+    if (crypto) Object.defineProperty(globalThis, 'crypto', crypto);
+    else delete (globalThis as { crypto?: unknown }).crypto;
+  }
   GoClass = (globalThis as { Go?: new () => GoInstance }).Go!;
   return GoClass;
 }
@@ -136,15 +164,54 @@ type GoHost = Record<string, (sp: number) => void>;
 
 
 /**
- * Instantiates a Go program with the loader and runs its main until it waits for calls; `api` is the object
- * main set as `globalName` (taken off the global scope). Past `memoryLimit`, the call that grew Go's memory
- * throws `onMemoryLimit()` (the call ends; the program is broken from then on). What Go prints is dropped.
- * `beforeRun` sees the instance before Go runs (and may wrap the loader's calls, `host`, before that).
+ * What a Go program of the build starts from: its start image, already written into the memory it will have
+ * (imageMemory: that can be done while its module compiles), or its module's data segments, for running
+ * Go's start.
  */
-function runGo<Api extends { ready: boolean }>(module: WebAssembly.Module, globalName: string, memoryLimit: number, onMemoryLimit: () => Error, options: GoStartOptions = {}): { go: GoInstance; api: Api } {
+export type ProgramStart = { image: StartImage; memory: WebAssembly.Memory } | { data: Uint8Array };
+
+/** A program's start: from its image when the build made one (readStartImage), else from its data. */
+export function programStart(program: ProgramName, otto: OttoCommit): ProgramStart {
+  const image = readStartImage(program, otto);
+  return image ? { image, memory: imageMemory(image) } : { data: readData(program, otto) };
+}
+
+/** A memory for a module of the build (which imports it) holding the image's pages, read from its file. */
+export function imageMemory(image: StartImage): WebAssembly.Memory {
+  const { header, pages } = image;
+  const memory = new WebAssembly.Memory({ initial: Math.ceil(header.memoryBytes / WASM_PAGE_BYTES) });
+  const bytes = new Uint8Array(memory.buffer);
+  for (const { first, count } of pageRuns(header.pages)) pages.read(first, count, bytes, header.pages[first]! * IMAGE_PAGE_BYTES);
+  return memory;
+}
+
+const WASM_PAGE_BYTES = 65536;
+
+/** The initial size of the memory a module of the build imports, in WebAssembly pages (engine-module.mjs importMemory). */
+function initialMemoryPages(module: WebAssembly.Module): number {
+  const [section] = WebAssembly.Module.customSections(module, MEMORY_PAGES_SECTION);
+  if (!section) throw new Error('the module does not import its memory: rebuild it (npm run build:engine)');
+  return new DataView(section).getUint32(0, true);
+}
+
+/** The memory import and the custom section of a module of the build (scripts/engine-module.mjs importMemory). */
+const MEMORY_IMPORT = { module: 'sgconf', name: 'mem' };
+const MEMORY_PAGES_SECTION = 'sgconf.memoryPages';
+
+/**
+ * Instantiates a Go program with the loader and runs its main until it waits for calls, or puts it in its
+ * start image's state instead; `api` is the object main set as `globalName` (taken off the global scope).
+ * Past `memoryLimit`, the call that grew Go's memory throws `onMemoryLimit()` (the call ends; the program is
+ * broken from then on). What Go prints is dropped. `beforeRun` sees the instance before Go runs (and may
+ * wrap the loader's calls, `host`, before that).
+ */
+function runGo<Api extends { ready: boolean }>(module: WebAssembly.Module, globalName: string, memoryLimit: number, onMemoryLimit: () => Error, from: ProgramStart, options: GoStartOptions = {}): { go: GoInstance; api: Api } {
   const go = new (goClass())();
   const host = (go.importObject as Record<string, GoHost>).go!;
-  let memory: WebAssembly.Memory | null = null;
+  const memory = 'memory' in from ? from.memory : new WebAssembly.Memory({ initial: initialMemoryPages(module) });
+  // Below the data's end, what the instantiation of a module with its data would have written.
+  if ('data' in from) writeSegments(memory, from.data);
+  (go.importObject as Record<string, Record<string, unknown>>)[MEMORY_IMPORT.module] = { [MEMORY_IMPORT.name]: memory };
   const reset = host['runtime.resetMemoryDataView']!;
   host['runtime.resetMemoryDataView'] = (sp) => {
     reset(sp);
@@ -162,9 +229,8 @@ function runGo<Api extends { ready: boolean }>(module: WebAssembly.Module, globa
     };
   }
   const instance = new WebAssembly.Instance(module, go.importObject);
-  memory = instance.exports.mem as WebAssembly.Memory;
   options.beforeRun?.(instance);
-  if (options.image) return { go, api: startFromImage(go, instance, options.image) as Api };
+  if ('image' in from) return { go, api: startFromImage(go, instance, from.image) as Api };
   // Runs Go's main until it waits for calls; the promise settles only when the program ends.
   void go.run(instance);
   const scope = globalThis as Record<string, unknown>;
@@ -179,8 +245,6 @@ interface GoStartOptions {
   wrapHost?: (host: GoHost, go: GoInstance) => void;
   /** Sees the instance before Go runs. */
   beforeRun?: (instance: WebAssembly.Instance) => void;
-  /** Puts the program in the image's state instead of running Go's start. */
-  image?: StartImage;
   /** Collects the function the loader makes for each Go callback, with its id (for an image). */
   callbacks?: Map<unknown, number>;
 }
@@ -192,13 +256,12 @@ function exportedGlobals(instance: WebAssembly.Instance): WebAssembly.Global[] {
     .map(([, global]) => global as WebAssembly.Global);
 }
 
-/** Does what go.run does up to Go's main, with the image's state in place of running it; returns the API. */
-function startFromImage(go: GoInstance, instance: WebAssembly.Instance, { header, pages }: StartImage): unknown {
+/**
+ * Does what go.run does up to Go's main, with the image's state in place of running it (its memory holds
+ * the image's pages already: imageMemory); returns the API.
+ */
+function startFromImage(go: GoInstance, instance: WebAssembly.Instance, { header }: StartImage): unknown {
   const memory = instance.exports.mem as WebAssembly.Memory;
-  const missing = header.memoryBytes - memory.buffer.byteLength;
-  if (missing > 0) memory.grow(Math.ceil(missing / 65536));
-  const bytes = new Uint8Array(memory.buffer);
-  for (const { first, count } of pageRuns(header.pages)) pages.read(first, count, bytes, header.pages[first]! * IMAGE_PAGE_BYTES);
   exportedGlobals(instance).forEach((global, i) => { global.value = header.globals[i]!.bigint ? BigInt(header.globals[i]!.value) : Number(header.globals[i]!.value); });
   go._inst = instance;
   go.mem = new DataView(memory.buffer);
@@ -218,10 +281,8 @@ function startFromImage(go: GoInstance, instance: WebAssembly.Instance, { header
  */
 export function captureStartImage(program: ProgramName, moduleBytes: Uint8Array<ArrayBuffer>, data: Uint8Array): Uint8Array {
   const callbacks = new Map<unknown, number>();
-  const { go, api } = runGo<{ ready: boolean; prepare?: () => string }>(new WebAssembly.Module(moduleBytes), PROGRAMS[program].api, 2 ** 32, () => new Error('out of memory'), {
-    callbacks, beforeRun: (instance) => writeSegments(instance.exports.mem as WebAssembly.Memory, data),
-  });
-  if (PROGRAMS[program].prepare) api.prepare!();
+  const { go, api } = runGo<{ ready: boolean }>(new WebAssembly.Module(moduleBytes), PROGRAMS[program].api, 2 ** 32, () => new Error('out of memory'), { data }, { callbacks });
+  PROGRAMS[program].prepare(api as never);
   if (go._scheduledTimeouts.size > 0) throw new Error(`the ${program} has timers pending after its start`);
   const memory = new Uint8Array((go._inst.exports.mem as WebAssembly.Memory).buffer);
   const header: StartImageHeader = {
@@ -294,15 +355,12 @@ function readFully(fd: number, into: Uint8Array, at: number, length: number, pos
 }
 
 /**
- * Starts otto's parser of an otto (engine/cmd/parser; `module` compiled from its module file) in this
- * thread: from its start image, or, without one (null), by running Go's start.
+ * Starts otto's parser (engine/cmd/parser; `module` compiled from its module file) in this thread, from
+ * programStart('parser', its otto).
  */
-export function startOttoParser(module: WebAssembly.Module, otto: OttoCommit, image = readStartImage('parser', otto)): OttoParser {
-  const data = image ? undefined : readData('parser', otto);
+export function startOttoParser(module: WebAssembly.Module, from: ProgramStart): OttoParser {
   // Go's timers (its runtime's own) never keep the thread alive: nothing waits for them.
-  const { go, api } = runGo<OttoParserApi>(module, PROGRAMS.parser.api, PARSER_MEMORY_BYTES, () => new Error('out of memory'), {
-    image: image ?? undefined,
-    beforeRun: data && ((instance) => writeSegments(instance.exports.mem as WebAssembly.Memory, data)),
+  const { go, api } = runGo<OttoParserApi>(module, PROGRAMS.parser.api, PARSER_MEMORY_BYTES, () => new Error('out of memory'), from, {
     wrapHost: (host, loader) => {
       const schedule = host['runtime.scheduleTimeoutEvent']!;
       host['runtime.scheduleTimeoutEvent'] = (sp) => {
@@ -324,9 +382,9 @@ export function startOttoParser(module: WebAssembly.Module, otto: OttoCommit, im
 /**
  * Starts the engine's Go program of `module`, which can be saved and restored (GoState): the build's write
  * barrier marks the pages its stores write, and the loader's writes from JavaScript are marked here. It
- * starts from its start image, or runs Go's start on its data segments (readEngineData).
+ * starts from programStart('engine', its otto).
  */
-export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, onMemoryLimit: () => Error, from: { image: StartImage } | { data: Uint8Array }): GoProgram {
+export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, onMemoryLimit: () => Error, from: ProgramStart): GoProgram {
   const image = 'image' in from ? from.image : undefined;
   let memory: WebAssembly.Memory | null = null;
   // Until the instance says the map's layout (before Go runs), nothing is marked.
@@ -354,11 +412,9 @@ export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, 
     memory = instance.exports.mem as WebAssembly.Memory;
     globals = exportedGlobals(instance);
     if (globals.length === 0) throw new Error('the engine module exports no globals: rebuild it (npm run build:engine)');
-    // Below dataEnd, what the instantiation of a module with its data would have written (the first state
-    // saved holds those pages whole).
-    if ('data' in from) writeSegments(memory, from.data);
   };
-  const { go, api } = runGo<OttoApi>(module, PROGRAMS.engine.api, memoryLimit, onMemoryLimit, { wrapHost: markLoaderWrites, beforeRun: readLayout, image });
+  // Below dataEnd, the data's pages: unmarked, and held whole by the first state saved.
+  const { go, api } = runGo<OttoApi>(module, PROGRAMS.engine.api, memoryLimit, onMemoryLimit, from, { wrapHost: markLoaderWrites, beforeRun: readLayout });
   // A program started from an image holds the image's pages: its first state is served from them.
   const initial = image ? { pages: image.header.pages, pageBytes: IMAGE_PAGE_BYTES, read: image.pages.read } : undefined;
   const memoryStates = new MemoryStates(map, () => new Uint8Array(memory!.buffer), initial);

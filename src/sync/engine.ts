@@ -8,7 +8,7 @@
 // The engine's state is one Go program. Whatever breaks it (the memory limit, a fatal Go error) breaks every
 // program compiled in it: the sandbox then starts a new engine from the same compiled module, and the
 // programs compile again on their next call.
-import { compileModule, readData, readStartImage, startGoProgram, type GoProgram, type GoState, type StartImage } from '../otto/load.js';
+import { compileModule, programStart, startGoProgram, type GoProgram, type GoState, type ProgramStart } from '../otto/load.js';
 import { isOttoCommit, ottoCommit, type OttoCommit } from '../releases/sync-runner.js';
 import { NEWEST_RELEASE } from '../releases/index.js';
 import { stringifyJson } from '../source/number-text.js';
@@ -150,7 +150,7 @@ class Engine {
   private constructor(private readonly program: GoProgram, private readonly started: GoState) {}
 
   /** Starts the engine: from its start image when the build made one (the same state, without running it). */
-  static start(module: WebAssembly.Module, limits: SandboxLimits, from: { image: StartImage } | { data: Uint8Array }): Engine {
+  static start(module: WebAssembly.Module, limits: SandboxLimits, from: ProgramStart): Engine {
     const program = startGoProgram(module, limits.memoryBytes, () => new EngineBroken({ kind: 'out-of-memory' }), from);
     if ('data' in from) program.api.prepare();
     return new Engine(program, program.save());
@@ -244,8 +244,9 @@ async function currentEngine(otto: OttoCommit): Promise<Engine> {
     if (!running.broken) return running;
   }
   const starting = (async () => {
-    const image = readStartImage('engine', otto);
-    return Engine.start(await compileEngineModule(otto), engineLimits, image ? { image } : { data: readData('engine', otto) });
+    // The image is written into the engine's memory while its module compiles.
+    const from = programStart('engine', otto);
+    return Engine.start(await compileEngineModule(otto), engineLimits, from);
   })();
   engines.set(otto, starting);
   return starting;

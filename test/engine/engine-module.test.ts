@@ -2,7 +2,7 @@
 // write barrier that marks the page of every store in the map at address 0. Checked on small modules
 // written here byte by byte, run by V8.
 import { describe, expect, it } from 'vitest';
-import { DIRTY_MAP_BYTES, DIRTY_MAP_EXPORTS, DIRTY_PAGE_SHIFT, exportGlobals, GLOBAL_EXPORT_PREFIX, instrumentEngineModule, separateData } from '../../scripts/engine-module.mjs';
+import { DIRTY_MAP_BYTES, DIRTY_MAP_EXPORTS, DIRTY_PAGE_SHIFT, exportGlobals, GLOBAL_EXPORT_PREFIX, importMemory, instrumentEngineModule, MEMORY_IMPORT, MEMORY_PAGES_SECTION, separateData } from '../../scripts/engine-module.mjs';
 import { MemoryStates } from '../../src/otto/saved-memory.js';
 import { writeSegments } from '../../src/otto/load.js';
 
@@ -121,5 +121,30 @@ describe('otto\'s parser module: its globals exported, nothing else (exportGloba
     (instance.exports.f as (a: number) => void)(40000);
     expect(new DataView(memory.buffer).getBigInt64(40008, true)).toBe(7n);
     expect(memory.subarray(0, DIRTY_MAP_BYTES).every((b) => b === 0)).toBe(true);
+  });
+});
+
+describe('a module that imports its memory (importMemory)', () => {
+  it('stores into the memory it is given, exports it as before, and says its initial size', () => {
+    // A module of one import (a function), so that the memory's import comes after another.
+    const withImport = new Uint8Array([
+      0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0,
+      ...section(1, [2, 0x60, 1, 0x7f, 0, 0x60, 0, 0]),
+      ...section(2, [1, ...name('host'), ...name('g'), 0, 1]),
+      ...section(3, [1, 0]),
+      ...section(5, [1, 0, 3]),
+      ...section(7, [2, ...name('f'), 0, 1, ...name('mem'), 2, 0]),
+      ...section(10, [1, ...u32(STORE_I64.length + 4), 1, 1, 0x7f, ...STORE_I64, 0x0b]),
+    ]);
+    const module = new WebAssembly.Module(importMemory(withImport));
+    expect(WebAssembly.Module.imports(module)).toEqual([{ module: 'host', name: 'g', kind: 'function' }, { module: MEMORY_IMPORT.module, name: MEMORY_IMPORT.name, kind: 'memory' }]);
+    const [pages] = WebAssembly.Module.customSections(module, MEMORY_PAGES_SECTION);
+    expect(new DataView(pages!).getUint32(0, true)).toBe(3);
+    const memory = new WebAssembly.Memory({ initial: 3 });
+    const instance = new WebAssembly.Instance(module, { host: { g: () => {} }, [MEMORY_IMPORT.module]: { [MEMORY_IMPORT.name]: memory } });
+    expect(instance.exports.mem).toBe(memory);
+    (instance.exports.f as (a: number) => void)(131072);
+    expect(new DataView(memory.buffer).getBigInt64(131080, true)).toBe(7n);
+    expect(() => new WebAssembly.Instance(module, { host: { g: () => {} }, [MEMORY_IMPORT.module]: { [MEMORY_IMPORT.name]: new WebAssembly.Memory({ initial: 2 }) } })).toThrow();
   });
 });

@@ -2,7 +2,7 @@
 // start: the same answers, call after call, whatever the function does with the state it finds.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { captureStartImage, moduleFile, readData, readStartImage, startGoProgram, startOttoParser, type GoProgram, type GoState } from '../../src/otto/load.js';
+import { captureStartImage, imageMemory, moduleFile, programStart, readData, readStartImage, startGoProgram, startOttoParser, type GoProgram, type GoState } from '../../src/otto/load.js';
 import { decodeStartImage } from '../../src/otto/start-image.js';
 import { DEFAULT_OTTO } from '../../src/sync/engine.js';
 
@@ -43,7 +43,7 @@ describe('the engine started from its start image', () => {
     expect(image.header.moduleBytes).toBe(bytes.length);
     const started = startGoProgram(module, LIMIT, outOfMemory, { data });
     started.api.prepare();
-    const fromImage = startGoProgram(module, LIMIT, outOfMemory, { image });
+    const fromImage = startGoProgram(module, LIMIT, outOfMemory, { image, memory: imageMemory(image) });
     const [startedFirst, imageFirst] = [started.save(), fromImage.save()];
     const expected = answers(started, startedFirst);
     expect(answers(fromImage, imageFirst)).toEqual(expected);
@@ -61,7 +61,7 @@ describe('the engine started from its start image', () => {
     // The pages are read from the file as the program starts and as its first state is put back.
     const started = startGoProgram(module, LIMIT, outOfMemory, { data });
     started.api.prepare();
-    const fromFile = startGoProgram(module, LIMIT, outOfMemory, { image });
+    const fromFile = startGoProgram(module, LIMIT, outOfMemory, { image, memory: imageMemory(image) });
     const [startedFirst, fileFirst] = [started.save(), fromFile.save()];
     const expected = answers(started, startedFirst);
     expect(answers(fromFile, fileFirst)).toEqual(expected);
@@ -75,7 +75,9 @@ describe('otto\'s parser started from its start image', () => {
   it('answers as the parser started by running Go', async () => {
     expect(readStartImage('parser', DEFAULT_OTTO)?.header.moduleBytes).toBe(readFileSync(moduleFile('parser', DEFAULT_OTTO)).length);
     const parserModule = new WebAssembly.Module(readFileSync(moduleFile('parser', DEFAULT_OTTO)));
-    const [fromImage, started] = [startOttoParser(parserModule, DEFAULT_OTTO), startOttoParser(parserModule, DEFAULT_OTTO, null)];
+    const from = programStart('parser', DEFAULT_OTTO);
+    expect('image' in from).toBe(true);
+    const [fromImage, started] = [startOttoParser(parserModule, from), startOttoParser(parserModule, { data: readData('parser', DEFAULT_OTTO) })];
     const sources = ['function (doc) { channel(doc.c); }', 'function (doc) { return doc.n === 08; }', 'function (doc) { if (/[^]/.test(doc.x)) {} }', 'function (doc) {'];
     const answers = sources.map((source) => fromImage.check(source));
     expect(answers).toEqual(sources.map((source) => started.check(source)));
