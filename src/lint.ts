@@ -183,6 +183,9 @@ async function analyzeTextOrThrow(text: string, file: string, given: LintOptions
     if (typeof doc.value !== 'object' || doc.value === null || Array.isArray(doc.value)) {
       raw.push({ rule: 'schema/type', severity: 'error', pointer: '', message: `a ${kind} config must be a JSON object` });
     } else {
+      // otto's parser reads each function its cache does not know (runFunctionStage): it starts now, and
+      // its module compiles while the config is validated.
+      void warmOttoSyntax(kind, doc.value, target);
       // The validator first: its module also brings the schema that normalisation walks.
       await getValidator(kind);
       const normalized = normalizeKeys(kind, doc.value);
@@ -271,6 +274,19 @@ async function runFunctionStage(
     ottoSyntax: ottoSyntaxCheck(ottoCommit(options.target ?? NEWEST_RELEASE)),
     onParsed,
   }, locate);
+}
+
+/** Starts otto's parser for the inline functions of a document (as written) that its cache does not know. */
+async function warmOttoSyntax(kind: Kind, document: JsonValue, target: Release): Promise<void> {
+  try {
+    const [{ findFunctionSites }, { inlineTexts }, { warmOttoSyntax: warm }] = await Promise.all([
+      import('./functions/sites.js'), import('./functions/resolve.js'), import('./functions/otto-syntax.js'),
+    ]);
+    const sites = findFunctionSites(kind, document);
+    if (sites.length > 0) warm(ottoCommit(target), inlineTexts(sites));
+  } catch {
+    // Only time is at stake: the functions are read, and otto asked, in runFunctionStage.
+  }
 }
 
 async function runCertificateStage(kind: Kind, document: JsonValue, cwd: string, configDir: string, scope: ReadScope | undefined): Promise<CertificateFacts[]> {

@@ -173,7 +173,9 @@ function notFetched(fn: ResolvedFunction, why: string, report: (rule: string, se
 
 async function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], { onParsed, ottoSyntax }: Pick<ResolveOptions, 'onParsed' | 'ottoSyntax'>): Promise<ResolvedFunction> {
   const source = fn.source ?? '';
-  const outcome = reconcileWithOtto(parseFunctionSource(source), await ottoSyntax?.(source), source);
+  // otto is asked first: its answer may come from its parser, which then works while acorn parses.
+  const ottoVerdict = ottoSyntax?.(source);
+  const outcome = reconcileWithOtto(parseFunctionSource(source), await ottoVerdict, source);
   const placeholder = outcome.problems.length > 0 && /\{\{[^{}]*\}\}/.test(source) ? 'The text looks like an unrendered template placeholder ({{ ... }}).' : '';
   for (const problem of outcome.problems) {
     const message = `${describeFunction(fn)}: ${problem.message}`;
@@ -247,6 +249,14 @@ async function notFoundMessage(site: FunctionSite, options: ResolveOptions): Pro
  * A single "word" that reads as a path or URL: no white space inside, no JavaScript punctuation, and a
  * path separator, a URL scheme or a file extension. (Real inline functions always contain `function` and braces.)
  */
+/**
+ * The values of sites that hold a function's own text rather than naming a file or a URL (as resolveSite
+ * reads them, but for a name of no file, which it reads as text): what lint starts otto's parser for early.
+ */
+export function inlineTexts(sites: readonly FunctionSite[]): string[] {
+  return sites.filter((site) => /\S/.test(site.value) && !looksLikeLocation(site.value)).map((site) => site.value);
+}
+
 export function looksLikeLocation(value: string): boolean {
   const text = value.trim();
   if (text === '' || /\s/.test(text) || /[(){};=,'"`]/.test(text)) return false;
