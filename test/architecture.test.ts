@@ -13,7 +13,7 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src')
  */
 export const LAYERS: readonly (readonly string[])[] = [
   ['types'],
-  ['paths', 'distance', 'text-hash', 'read-scope', 'globs'],
+  ['paths', 'distance', 'text-hash', 'clock', 'read-scope', 'globs'],
   ['version', 'fs-async', 'secrets', 'messages', 'document'],
   ['releases'],
   ['otto'],

@@ -1,11 +1,12 @@
 // Loads the gateway's engine (engine/: otto compiled from Go to WebAssembly) into this thread: the module
 // files, the Go toolchain's loader, and the start of a Go program with the host's hooks. src/sync/ runs
 // functions in it (in workers); src/functions/ asks its parser whether otto reads a function.
-import { runInThisContext } from 'node:vm';
+import { compileFunction } from 'node:vm';
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { builtIsCurrent, packageFile } from '../paths.js';
+import { monotonicMs } from '../clock.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
 import { markWritten, MemoryStates, type DirtyMap, type SavedMemory } from './saved-memory.js';
 import { decodeStartImageHeader, describeValues, encodeStartImage, IMAGE_PAGE_BYTES, makeValues, nonZeroPages, pageRuns, type StartImage, type StartImageHeader } from './start-image.js';
@@ -139,22 +140,28 @@ let GoClass: (new () => GoInstance) | null = null;
 
 /**
  * The Go toolchain's loader (wasm_exec.js, copied by the engine's build) defines globalThis.Go, once per
- * thread. It is a script, and runs as one: required, it would go through the ES module loader (this
- * package's type is "module"), and its check that globalThis.crypto exists would load Node's Web Crypto
- * and the streams it needs. Together some 25 ms of every start, on the main thread of a lint after a
- * function changed. During the check, `crypto` is an empty object; the loader uses crypto only when Go asks
- * for random data, which a program started from its image never does, and then finds Node's own.
+ * thread. It is a script, and runs as the body of a function: required, it would go through the ES module
+ * loader (this package's type is "module"). Its `performance` and `crypto` are the function's parameters:
+ * Node 20 makes each global the first time it is read, loading perf_hooks, and Web Crypto with the streams
+ * (some 30 ms of every thread's start here). Go's clock is then a monotonic one of its own (monotonicMs),
+ * and Web Crypto loads only if Go asks for random data, which a program started from its image never does.
+ * While the loader checks that those globals exist, they are plain objects.
  */
 function goClass(): new () => GoInstance {
   if (GoClass) return GoClass;
   const file = fileURLToPath(packageFile('engine/wasm/wasm_exec.js'));
-  const crypto = Object.getOwnPropertyDescriptor(globalThis, 'crypto');
-  Object.defineProperty(globalThis, 'crypto', { value: {}, configurable: true, writable: true });
+  const loader = compileFunction(readFileSync(file, 'utf8'), ['performance', 'crypto'], { filename: file });
+  const clock = { now: monotonicMs };
+  const random = { getRandomValues: <T extends ArrayBufferView>(array: T): T => (globalThis.crypto.getRandomValues as (a: T) => T)(array) };
+  const saved = ['performance', 'crypto'].map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)] as const);
+  for (const [name] of saved) Object.defineProperty(globalThis, name, { value: {}, configurable: true, writable: true });
   try {
-    runInThisContext(readFileSync(file, 'utf8'), { filename: file });
+    loader(clock, random);
   } finally {
-    if (crypto) Object.defineProperty(globalThis, 'crypto', crypto);
-    else delete (globalThis as { crypto?: unknown }).crypto;
+    for (const [name, descriptor] of saved) {
+      if (descriptor) Object.defineProperty(globalThis, name, descriptor);
+      else delete (globalThis as Record<string, unknown>)[name];
+    }
   }
   GoClass = (globalThis as { Go?: new () => GoInstance }).Go!;
   return GoClass;

@@ -45,7 +45,7 @@ function cpuClock(thread: Int32Array): () => number {
       } catch { /* no schedstat: as elsewhere */ }
     }
     const { user, system } = process.cpuUsage();
-    return Math.min(performance.now(), (user + system) / 1000);
+    return Math.min(process.uptime() * 1000, (user + system) / 1000);
   };
 }
 

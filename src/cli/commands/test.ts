@@ -10,6 +10,7 @@ import { SandboxPool } from '../../sync/pool.js';
 import { runTestFile, type TestFileResult } from '../../sgtest/run.js';
 import { MAX_KEY_ORDERS, MAX_TIMEOUT_MS } from '../../sgtest/file.js';
 import { formatTestReport, stylishFile, stylishSummary, summarizeTests, testRunPassed, TEST_REPORT_FORMATS, type TestReportFormat } from '../../sgtest/report.js';
+import { monotonicMs } from '../../clock.js';
 
 export const TEST_USAGE = `Usage: sgconf test [<path>...] [options]
 
@@ -133,11 +134,11 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   let failed = 0;
   let bailed: number | undefined;
   let cases = 0;
-  const runStarted = performance.now();
+  const runStarted = monotonicMs();
   for (const target of targets) {
-    const fileStarted = performance.now();
+    const fileStarted = monotonicMs();
     const result = await runTestFile(target.file, await optionsFor(target.file), pool);
-    result.durationMs = Math.round(performance.now() - fileStarted);
+    result.durationMs = Math.round(monotonicMs() - fileStarted);
     results.push(result);
     cases += result.cases.length;
     if (streaming) {
@@ -145,7 +146,7 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
       if (progress) io.stdout('\r\u001b[K');
       if (block) io.stdout(block);
       if (progress) {
-        const rate = cases / Math.max(0.001, (performance.now() - runStarted) / 1000);
+        const rate = cases / Math.max(0.001, (monotonicMs() - runStarted) / 1000);
         io.stdout(`${results.length}/${targets.length} files, ${cases} cases, ${Math.round(rate)} cases/s`);
       }
     }
