@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { captureStartImage, imageMemory, moduleFile, programStart, readData, readStartImage, startGoProgram, startOttoParser, type GoProgram, type GoState } from '../../src/otto/load.js';
-import { decodeStartImage } from '../../src/otto/start-image.js';
+import { decodeStartImage, type StartImage } from '../../src/otto/start-image.js';
 import { DEFAULT_OTTO } from '../../src/sync/engine.js';
 
 const bytes = readFileSync(moduleFile('engine', DEFAULT_OTTO));
@@ -37,18 +37,22 @@ function answers(program: GoProgram, first: GoState): unknown[] {
   });
 }
 
+/** The answers of the engine started from `image` twice (the second time from its first state put back), and of one started by running Go. */
+function imageAndStarted(image: StartImage): { fromImage: unknown[][]; expected: unknown[] } {
+  const started = startGoProgram(module, LIMIT, outOfMemory, { data });
+  started.api.prepare();
+  const fromImage = startGoProgram(module, LIMIT, outOfMemory, { image, memory: imageMemory(image) });
+  const [startedFirst, imageFirst] = [started.save(), fromImage.save()];
+  return { fromImage: [answers(fromImage, imageFirst), answers(fromImage, imageFirst)], expected: answers(started, startedFirst) };
+}
+
 describe('the engine started from its start image', () => {
   it('answers as the engine started by running Go', () => {
     const image = decodeStartImage(captureStartImage('engine', bytes, data))!;
     expect(image.header.moduleBytes).toBe(bytes.length);
-    const started = startGoProgram(module, LIMIT, outOfMemory, { data });
-    started.api.prepare();
-    const fromImage = startGoProgram(module, LIMIT, outOfMemory, { image, memory: imageMemory(image) });
-    const [startedFirst, imageFirst] = [started.save(), fromImage.save()];
-    const expected = answers(started, startedFirst);
-    expect(answers(fromImage, imageFirst)).toEqual(expected);
+    const { fromImage, expected } = imageAndStarted(image);
     // Again, from the first state put back (served from the image's pages): the same.
-    expect(answers(fromImage, imageFirst)).toEqual(expected);
+    expect(fromImage).toEqual([expected, expected]);
     // The calls used underscore.js, a global, Math.random and a throw: the comparison compared something.
     expect(JSON.stringify(expected)).toContain('a:1');
     expect(JSON.stringify(expected)).toContain('"kind":"threw"');
@@ -59,13 +63,8 @@ describe('the engine started from its start image', () => {
     const image = readStartImage('engine', DEFAULT_OTTO)!;
     expect(image.header.moduleBytes).toBe(bytes.length);
     // The pages are read from the file as the program starts and as its first state is put back.
-    const started = startGoProgram(module, LIMIT, outOfMemory, { data });
-    started.api.prepare();
-    const fromFile = startGoProgram(module, LIMIT, outOfMemory, { image, memory: imageMemory(image) });
-    const [startedFirst, fileFirst] = [started.save(), fromFile.save()];
-    const expected = answers(started, startedFirst);
-    expect(answers(fromFile, fileFirst)).toEqual(expected);
-    expect(answers(fromFile, fileFirst)).toEqual(expected);
+    const { fromImage, expected } = imageAndStarted(image);
+    expect(fromImage).toEqual([expected, expected]);
     expect(decodeStartImage(new Uint8Array([1, 0, 0, 0, 0x7b]))).toBeNull();
     expect(decodeStartImage(new Uint8Array(3))).toBeNull();
   });
