@@ -39,7 +39,7 @@ export interface OttoParser {
 }
 
 /** The parser's memory: a function is at most 16 MiB of text. */
-export const PARSER_MEMORY_BYTES = 1024 * 1024 * 1024;
+const PARSER_MEMORY_BYTES = 1024 * 1024 * 1024;
 
 export interface GoProgram {
   api: OttoApi;
@@ -222,7 +222,7 @@ function runGo<Api extends { ready: boolean }>(module: WebAssembly.Module, globa
   const reset = host['runtime.resetMemoryDataView']!;
   host['runtime.resetMemoryDataView'] = (sp) => {
     reset(sp);
-    if (memory && memory.buffer.byteLength > memoryLimit) throw onMemoryLimit();
+    if (memory.buffer.byteLength > memoryLimit) throw onMemoryLimit();
   };
   host['runtime.wasmWrite'] = () => {};
   options.wrapHost?.(host, go);

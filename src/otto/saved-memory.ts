@@ -30,56 +30,78 @@ export interface SavedMemory {
   pages: ReadonlySet<number> | null;
 }
 
+/**
+ * The first state's pages that may hold something (the others are zero), and their bytes one after another:
+ * an image's are read as they are first needed (a fresh page of memory is costly here, and a call needs few
+ * of them); those copied at the first save are all there.
+ */
+class FirstPages {
+  private readonly index: Map<number, number>;
+  private readonly loaded: Uint8Array;
+
+  private constructor(private readonly source: InitialMemory, private readonly data: Uint8Array, loaded: boolean) {
+    this.index = new Map(source.pages.map((page, i) => [page, i]));
+    this.loaded = new Uint8Array(source.pages.length).fill(loaded ? 1 : 0);
+  }
+
+  static ofImage(image: InitialMemory): FirstPages {
+    return new FirstPages(image, new Uint8Array(image.pages.length * image.pageBytes), false);
+  }
+
+  /** `pages` (of `pageBytes`) of a memory, copied now. */
+  static copied(bytes: Uint8Array, pages: readonly number[], pageBytes: number): FirstPages {
+    const data = new Uint8Array(pages.length * pageBytes);
+    pages.forEach((page, i) => data.set(bytes.subarray(page * pageBytes, Math.min(bytes.length, (page + 1) * pageBytes)), i * pageBytes));
+    return new FirstPages({ pages, pageBytes, read: () => {} }, data, true);
+  }
+
+  get pageBytes(): number {
+    return this.source.pageBytes;
+  }
+
+  /** The bytes of page `page` (of pageBytes), or null for a page that is zero. */
+  bytesOf(page: number): Uint8Array | null {
+    const i = this.index.get(page);
+    if (i === undefined) return null;
+    const at = i * this.pageBytes;
+    if (this.loaded[i] === 0) {
+      this.source.read(i, 1, this.data, at);
+      this.loaded[i] = 1;
+    }
+    return this.data.subarray(at, at + this.pageBytes);
+  }
+}
+
 export class MemoryStates {
-  private first: SavedMemory | null = null;
-  /** The first state's pages that may hold something (the others being zero), of `initialPageBytes`. */
-  private initial: InitialMemory | undefined;
-  /**
-   * Their bytes, one after another: those of an image are read as they are first needed (a fresh page of
-   * memory is costly here, and a call needs few of them), the others are there from the first save.
-   */
-  private initialData: Uint8Array = new Uint8Array(0);
-  private initialRead = new Uint8Array(0);
-  private initialPageBytes = 0;
-  /** The index of each of the first state's pages in `initialData`. */
-  private initialAt = new Map<number, number>();
+  /** Null until the first save. */
+  private firstPages: FirstPages | null = null;
   /** The state the memory equals, but for the pages the map marks. */
   private current: SavedMemory | null = null;
   private readonly pageBytes: number;
 
   /**
    * `initial`: the memory as it is now, when it was written whole from an image (src/otto/start-image.ts:
-   * its non-zero pages, and their bytes): the first state saved is then served from it, without a copy.
+   * its non-zero pages, and where their bytes are): the first state saved is then served from it, each page
+   * read when a restore first needs it, without a copy at the save.
    */
-  constructor(private readonly map: DirtyMap, private readonly memory: () => Uint8Array, initial?: InitialMemory) {
+  constructor(private readonly map: DirtyMap, private readonly memory: () => Uint8Array, private readonly initial?: InitialMemory) {
     this.pageBytes = 2 ** map.pageShift;
-    this.initial = initial;
   }
 
   save(): SavedMemory {
     const bytes = this.memory();
-    if (!this.first) {
+    if (!this.firstPages) {
       // Without an image, what the program holds as it starts is its data and what it wrote since (all
       // marked), copied page by page; the rest of the memory was never written, so it is zero, and never
       // read here (its pages are not even mapped). With one, the memory is the image's pages and zero.
-      if (!this.initial) {
-        const pages = [...this.marked(bytes, true).pages];
-        for (let page = 0; page * this.pageBytes < Math.min(this.map.dataEnd, bytes.length); page++) pages.push(page);
-        this.clearMap(bytes);
-        const kept = [...new Set(pages)];
-        this.initialData = this.copied(bytes, kept);
-        this.initialRead = new Uint8Array(kept.length).fill(1);
-        this.initialPageBytes = this.pageBytes;
-        this.initialAt = new Map(kept.map((page, i) => [page, i]));
-      } else {
-        this.clearMap(bytes);
-        const { pages: kept, pageBytes } = this.initial;
-        this.initialData = new Uint8Array(kept.length * pageBytes);
-        this.initialRead = new Uint8Array(kept.length);
-        this.initialPageBytes = pageBytes;
-        this.initialAt = new Map(kept.map((page, i) => [page, i]));
+      if (this.initial) this.firstPages = FirstPages.ofImage(this.initial);
+      else {
+        const pages = this.marked(bytes, true).pages;
+        for (let page = 0; page * this.pageBytes < Math.min(this.map.dataEnd, bytes.length); page++) pages.add(page);
+        this.firstPages = FirstPages.copied(bytes, [...pages], this.pageBytes);
       }
-      return (this.first = this.current = { bytes: new Uint8Array(0), pages: null });
+      this.clearMap(bytes);
+      return (this.current = { bytes: new Uint8Array(0), pages: null });
     }
     const pages = new Set([...(this.current?.pages ?? []), ...this.marked(bytes, true).pages]);
     this.clearMap(bytes);
@@ -89,16 +111,6 @@ export class MemoryStates {
       copy.set(bytes.subarray(start, end), start);
     }
     return (this.current = { bytes: copy, pages });
-  }
-
-  /** `pages` of the memory, one after another. */
-  private copied(bytes: Uint8Array, pages: number[]): Uint8Array {
-    const data = new Uint8Array(pages.length * this.pageBytes);
-    pages.forEach((page, i) => {
-      const [start, end] = this.range(page, bytes.length);
-      data.set(bytes.subarray(start, end), i * this.pageBytes);
-    });
-    return data;
   }
 
   restore(state: SavedMemory): void {
@@ -126,20 +138,13 @@ export class MemoryStates {
       return;
     }
     // The first state: its kept pages (which may be smaller than this one), or zero.
-    const pageBytes = this.initialPageBytes;
+    const first = this.firstPages!;
     for (let at = start; at < end;) {
-      const kept = Math.floor(at / pageBytes);
-      const until = Math.min(end, (kept + 1) * pageBytes);
-      const index = this.initialAt.get(kept);
-      if (index === undefined) bytes.fill(0, at, until);
-      else {
-        const offset = index * pageBytes;
-        if (this.initialRead[index] === 0) {
-          this.initial!.read(index, 1, this.initialData, offset);
-          this.initialRead[index] = 1;
-        }
-        bytes.set(this.initialData.subarray(offset + (at - kept * pageBytes), offset + (until - kept * pageBytes)), at);
-      }
+      const kept = Math.floor(at / first.pageBytes);
+      const until = Math.min(end, (kept + 1) * first.pageBytes);
+      const keptBytes = first.bytesOf(kept);
+      if (keptBytes) bytes.set(keptBytes.subarray(at - kept * first.pageBytes, until - kept * first.pageBytes), at);
+      else bytes.fill(0, at, until);
       at = until;
     }
   }
