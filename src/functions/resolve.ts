@@ -246,10 +246,6 @@ async function notFoundMessage(site: FunctionSite, options: ResolveOptions): Pro
 }
 
 /**
- * A single "word" that reads as a path or URL: no white space inside, no JavaScript punctuation, and a
- * path separator, a URL scheme or a file extension. (Real inline functions always contain `function` and braces.)
- */
-/**
  * The values of sites that hold a function's own text rather than naming a file or a URL (as resolveSite
  * reads them, but for a name of no file, which it reads as text): what lint starts otto's parser for early.
  */
@@ -257,6 +253,10 @@ export function inlineTexts(sites: readonly FunctionSite[]): string[] {
   return sites.filter((site) => /\S/.test(site.value) && !looksLikeLocation(site.value)).map((site) => site.value);
 }
 
+/**
+ * A single "word" that reads as a path or URL: no white space inside, no JavaScript punctuation, and a
+ * path separator, a URL scheme or a file extension. (Real inline functions always contain `function` and braces.)
+ */
 export function looksLikeLocation(value: string): boolean {
   const text = value.trim();
   if (text === '' || /\s/.test(text) || /[(){};=,'"`]/.test(text)) return false;
