@@ -166,12 +166,15 @@ export function passesMeta(release: Release): boolean {
   return compareReleases(release, '3.0') >= 0;
 }
 
+/** The ottos releases pin (ottoCommit below says which). */
+const OTTO_COMMITS = ['b87d35c', 'a813c59'] as const;
+
 /** The otto the gateway runs functions with: the commit its build pins. */
-export type OttoCommit = 'b87d35c' | 'a813c59';
+export type OttoCommit = (typeof OTTO_COMMITS)[number];
 
 /** Whether a text names an otto some release pins (ottoCommit). */
 export function isOttoCommit(text: string): text is OttoCommit {
-  return text === 'b87d35c' || text === 'a813c59';
+  return (OTTO_COMMITS as readonly string[]).includes(text);
 }
 
 /**
