@@ -1,8 +1,9 @@
 // Whether otto reads a function: the gateway evaluates "(" + source + ")" with otto's parser before anything
 // runs, and refuses the database when it cannot. acorn (which sgconf analyses functions with) and otto
 // disagree at the edges: otto refuses `[^]` in a regular expression and `08`, and reads 20,000 `else if`
-// branches that acorn's recursion cannot. The verdict is otto's own, from the engine (src/otto/), kept in
-// a cache by the function's text, so that a lint whose functions have not changed never starts the engine.
+// branches that acorn's recursion cannot. The verdict is otto's own, from otto's parser alone (src/otto/,
+// engine/cmd/parser), kept in a cache by the function's text, so that a lint whose functions have not
+// changed never starts it.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';

@@ -1,6 +1,7 @@
-// The engine as it stands once started and prepared, kept in a file (dist/engine-start-<otto>.bin, made by
-// `npm run build`: scripts/engine-image.mjs), so that a worker starts from it instead of running Go's
-// start and underscore.js, about 0.2 s of every `sgconf test` on this machine's cores. It is the same
+// A Go program of the engine's build as it stands once started and prepared, kept in a file (made by
+// `npm run build`: scripts/engine-image.mjs; src/otto/load.ts PROGRAMS names them): the engine's, from which
+// a sandbox worker starts instead of running Go's start and underscore.js (about 0.2 s of every
+// `sgconf test` on this machine's cores), and otto's parser's, for lint (about 50 ms). It is the same
 // state src/otto/load.ts saves and restores between calls, taken across processes: the memory's non-zero
 // 4 KiB pages, the module's globals, and the loader's tables, whose JavaScript values are described by
 // how to make them again (a global object, a Go callback by its id, plain data).
