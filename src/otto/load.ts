@@ -95,10 +95,10 @@ export type ProgramName = 'engine' | 'parser';
  * Each program's files, named by the otto commit it holds: its module (engine/wasm/<module>-<otto>.wasm,
  * by scripts/build-engine.mjs) and the module's data segments beside it (.data, engine-module.mjs
  * separateData); its start image (dist/<image>-<otto>.bin, by scripts/engine-image.mjs); the global its
- * Go main sets to its API; and what the API is asked before the image is taken: the engine makes
- * underscore.js's runtime, and the parser reads a function once, so that the first question after a start
- * finds Go's heap grown as a question grows it (that heap is then in the image, whose pages are written
- * while the module compiles; here each fresh page costs tens of microseconds).
+ * Go main sets to its API; and what the API is asked after Go's start (runGo), so before the image is
+ * taken: the engine makes underscore.js's runtime, and the parser reads a function once, so that the first
+ * question after a start finds Go's heap grown as a question grows it (that heap is then in the image,
+ * whose pages are written while the module compiles; here each fresh page costs tens of microseconds).
  */
 const PROGRAMS: Record<ProgramName, { module: string; image: string; api: string; prepare: (api: never) => void }> = {
   engine: { module: 'otto', image: 'engine-start', api: 'sgconfOtto', prepare: (api: OttoApi) => api.prepare() },
@@ -206,13 +206,14 @@ const MEMORY_IMPORT = { module: 'sgconf', name: 'mem' };
 const MEMORY_PAGES_SECTION = 'sgconf.memoryPages';
 
 /**
- * Instantiates a Go program with the loader and runs its main until it waits for calls, or puts it in its
- * start image's state instead; `api` is the object main set as `globalName` (taken off the global scope).
+ * Instantiates a Go program with the loader and runs its main until it waits for calls, then prepares it
+ * (PROGRAMS), or puts it in its start image's state (the same) instead; `api` is the object main set as
+ * the program's global (taken off the global scope).
  * Past `memoryLimit`, the call that grew Go's memory throws `onMemoryLimit()` (the call ends; the program is
  * broken from then on). What Go prints is dropped. `beforeRun` sees the instance before Go runs (and may
  * wrap the loader's calls, `host`, before that).
  */
-function runGo<Api extends { ready: boolean }>(module: WebAssembly.Module, globalName: string, memoryLimit: number, onMemoryLimit: () => Error, from: ProgramStart, options: GoStartOptions = {}): { go: GoInstance; api: Api } {
+function runGo<Api extends { ready: boolean }>(program: ProgramName, module: WebAssembly.Module, memoryLimit: number, onMemoryLimit: () => Error, from: ProgramStart, options: GoStartOptions = {}): { go: GoInstance; api: Api } {
   const go = new (goClass())();
   const host = (go.importObject as Record<string, GoHost>).go!;
   const memory = 'memory' in from ? from.memory : new WebAssembly.Memory({ initial: initialMemoryPages(module) });
@@ -241,9 +242,10 @@ function runGo<Api extends { ready: boolean }>(module: WebAssembly.Module, globa
   // Runs Go's main until it waits for calls; the promise settles only when the program ends.
   void go.run(instance);
   const scope = globalThis as Record<string, unknown>;
-  const api = scope[globalName] as Api | undefined;
-  delete scope[globalName];
-  if (!api || !api.ready) throw new Error('the engine did not start');
+  const api = scope[PROGRAMS[program].api] as Api | undefined;
+  delete scope[PROGRAMS[program].api];
+  if (!api || !api.ready) throw new Error(`the ${program} did not start`);
+  PROGRAMS[program].prepare(api as never);
   return { go, api };
 }
 
@@ -288,8 +290,7 @@ function startFromImage(go: GoInstance, instance: WebAssembly.Instance, { header
  */
 export function captureStartImage(program: ProgramName, moduleBytes: Uint8Array<ArrayBuffer>, data: Uint8Array): Uint8Array {
   const callbacks = new Map<unknown, number>();
-  const { go, api } = runGo<{ ready: boolean }>(new WebAssembly.Module(moduleBytes), PROGRAMS[program].api, 2 ** 32, () => new Error('out of memory'), { data }, { callbacks });
-  PROGRAMS[program].prepare(api as never);
+  const { go, api } = runGo<{ ready: boolean }>(program, new WebAssembly.Module(moduleBytes), 2 ** 32, () => new Error('out of memory'), { data }, { callbacks });
   if (go._scheduledTimeouts.size > 0) throw new Error(`the ${program} has timers pending after its start`);
   const memory = new Uint8Array((go._inst.exports.mem as WebAssembly.Memory).buffer);
   const header: StartImageHeader = {
@@ -367,7 +368,7 @@ function readFully(fd: number, into: Uint8Array, at: number, length: number, pos
  */
 export function startOttoParser(module: WebAssembly.Module, from: ProgramStart): OttoParser {
   // Go's timers (its runtime's own) never keep the thread alive: nothing waits for them.
-  const { go, api } = runGo<OttoParserApi>(module, PROGRAMS.parser.api, PARSER_MEMORY_BYTES, () => new Error('out of memory'), from, {
+  const { go, api } = runGo<OttoParserApi>('parser', module, PARSER_MEMORY_BYTES, () => new Error('out of memory'), from, {
     wrapHost: (host, loader) => {
       const schedule = host['runtime.scheduleTimeoutEvent']!;
       host['runtime.scheduleTimeoutEvent'] = (sp) => {
@@ -421,7 +422,7 @@ export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, 
     if (globals.length === 0) throw new Error('the engine module exports no globals: rebuild it (npm run build:engine)');
   };
   // Below dataEnd, the data's pages: unmarked, and held whole by the first state saved.
-  const { go, api } = runGo<OttoApi>(module, PROGRAMS.engine.api, memoryLimit, onMemoryLimit, from, { wrapHost: markLoaderWrites, beforeRun: readLayout });
+  const { go, api } = runGo<OttoApi>('engine', module, memoryLimit, onMemoryLimit, from, { wrapHost: markLoaderWrites, beforeRun: readLayout });
   // A program started from an image holds the image's pages: its first state is served from them.
   const initial = image ? { pages: image.header.pages, pageBytes: IMAGE_PAGE_BYTES, read: image.pages.read } : undefined;
   const memoryStates = new MemoryStates(map, () => new Uint8Array(memory!.buffer), initial);

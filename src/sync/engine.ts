@@ -149,10 +149,9 @@ class Engine {
   /** `started`: the program's state as it started, in which every function is compiled. */
   private constructor(private readonly program: GoProgram, private readonly started: GoState) {}
 
-  /** Starts the engine: from its start image when the build made one (the same state, without running it). */
+  /** Starts the engine, prepared: from its start image when the build made one (the same state, without running it). */
   static start(module: WebAssembly.Module, limits: SandboxLimits, from: ProgramStart): Engine {
     const program = startGoProgram(module, limits.memoryBytes, () => new EngineBroken({ kind: 'out-of-memory' }), from);
-    if ('data' in from) program.api.prepare();
     return new Engine(program, program.save());
   }
 

@@ -40,7 +40,6 @@ function answers(program: GoProgram, first: GoState): unknown[] {
 /** The answers of the engine started from `image` twice (the second time from its first state put back), and of one started by running Go. */
 function imageAndStarted(image: StartImage): { fromImage: unknown[][]; expected: unknown[] } {
   const started = startGoProgram(module, LIMIT, outOfMemory, { data });
-  started.api.prepare();
   const fromImage = startGoProgram(module, LIMIT, outOfMemory, { image, memory: imageMemory(image) });
   const [startedFirst, imageFirst] = [started.save(), fromImage.save()];
   return { fromImage: [answers(fromImage, imageFirst), answers(fromImage, imageFirst)], expected: answers(started, startedFirst) };
