@@ -6,9 +6,11 @@
 // loader, wasm_exec.js, with the Go license it carries. The
 // built files are committed, so that `npm ci` needs no Go; this script makes them again, byte for byte
 // with the same Go (Debian's golang-go, Go 1.19): -trimpath and an empty build id leave no path or
-// time in the module. Each engine module is then instrumented for the host's saved states (scripts/engine-module.mjs:
-// its globals exported, a write barrier that marks the pages a call writes), and its data segments go to a
-// file beside it (otto-<commit>.data), which the host writes into the memory itself.
+// time in the module. Each module then gets its globals exported (a start image holds them), its memory
+// imported (the host makes it, and writes the image into it while the module compiles) and its data
+// segments in a file beside it (<module>.data), which the host writes into the memory itself
+// (scripts/engine-module.mjs). The engine's modules also get the write barrier that marks the pages a call
+// writes, for the host's saved states.
 //
 // Usage: node scripts/build-engine.mjs [--check]
 //   --check  build into a temporary folder and compare with the committed files (exit 1 when they differ)
@@ -25,8 +27,8 @@ const engine = path.join(root, 'engine');
 const committed = path.join(engine, 'wasm');
 /**
  * Each module: its program, the module file (go.mod or an alternative, `go build -modfile`) that pins its
- * otto, and whether it is instrumented for saved states (the engine is; the parser, which keeps no state
- * between its answers, is not).
+ * otto, and whether it gets the write barrier (the engine does; the parser, which keeps no state between
+ * its answers, only has its globals exported).
  */
 const MODULES = [
   { file: 'otto-b87d35c.wasm', modfile: 'go.mod', program: './cmd/engine', instrument: true },
@@ -34,10 +36,7 @@ const MODULES = [
   { file: 'parser-b87d35c.wasm', modfile: 'go.mod', program: './cmd/parser', instrument: false },
   { file: 'parser-a813c59.wasm', modfile: 'go.otto-a813c59.mod', program: './cmd/parser', instrument: false },
 ];
-// Every module's data segments are beside it (scripts/engine-module.mjs separateData), its globals are
-// exported (a start image, scripts/engine-image.mjs, holds them), and it imports its memory (importMemory). The engine's modules also get the write
-// barrier its saved states need; the parser's are never restored.
-/** An engine module's data segments, beside it (scripts/engine-module.mjs separateData). */
+/** A module's data segments, beside it (scripts/engine-module.mjs separateData). */
 const dataFile = (file) => file.replace(/\.wasm$/, '.data');
 const FILES = [...MODULES.flatMap((m) => [m.file, dataFile(m.file)]), 'wasm_exec.js', 'GO_LICENSE'];
 const check = process.argv.includes('--check');
