@@ -19,7 +19,7 @@ export const DIRTY_PAGE_SHIFT = 13;
 /** The exports of the map's size in bytes and of its pages' size as a power of two (src/otto/load.ts reads them). */
 export const DIRTY_MAP_EXPORTS = { bytes: 'sgconf.dirtyMapBytes', pageShift: 'sgconf.dirtyPageShift', dataEnd: 'sgconf.dataEnd' };
 
-const SECTION = { custom: 0, type: 1, import: 2, function: 3, memory: 5, global: 6, export: 7, code: 10, data: 11 };
+const SECTION = { custom: 0, type: 1, import: 2, function: 3, memory: 5, global: 6, export: 7, code: 10, data: 11, dataCount: 12 };
 const VALTYPE = { i32: 0x7f, i64: 0x7e, f32: 0x7d, f64: 0x7c };
 /** Each store's opcode and the type of the value it stores. */
 const STORES = new Map([
@@ -98,7 +98,7 @@ export function separateData(bytes) {
   const sections = readSections(bytes);
   const data = sections.find((s) => s.id === SECTION.data);
   if (!data) return { module: bytes, data: new Uint8Array(0) };
-  if (sections.some((s) => s.id === 12)) throw new Error('the engine module has a data count section');
+  if (sections.some((s) => s.id === SECTION.dataCount)) throw new Error('the engine module has a data count section');
   const segments = activeSegments(bytes, data);
   const file = new Uint8Array(segments.reduce((n, { data: d }) => n + 8 + d.length, 0));
   const view = new DataView(file.buffer);
@@ -135,16 +135,12 @@ export function importMemory(bytes) {
   if ((flags & ~1) !== 0) throw new Error('a shared or 64-bit memory');
   const initialPages = r.u32();
   if (flags & 1) r.u32();
-  const encodeName = (text) => {
-    const encoded = new TextEncoder().encode(text);
-    return [...u32(encoded.length), ...encoded];
-  };
   const count = readU32(bytes, imports.start);
-  const entry = new Uint8Array([...encodeName(MEMORY_IMPORT.module), ...encodeName(MEMORY_IMPORT.name), 2, ...bytes.subarray(limitsStart, r.at)]);
+  const entry = new Uint8Array([...nameBytes(MEMORY_IMPORT.module), ...nameBytes(MEMORY_IMPORT.name), 2, ...bytes.subarray(limitsStart, r.at)]);
   const importSection = sectionBytes(SECTION.import, concat([new Uint8Array(u32(count.value + 1)), bytes.subarray(count.end, imports.end), entry]));
   const size = new Uint8Array(4);
   new DataView(size.buffer).setUint32(0, initialPages, true);
-  const pagesSection = sectionBytes(SECTION.custom, concat([new Uint8Array(encodeName(MEMORY_PAGES_SECTION)), size]));
+  const pagesSection = sectionBytes(SECTION.custom, concat([new Uint8Array(nameBytes(MEMORY_PAGES_SECTION)), size]));
   return concat([
     bytes.subarray(0, imports.headerStart), importSection, bytes.subarray(imports.end, memory.headerStart), bytes.subarray(memory.end), pagesSection,
   ]);
@@ -167,10 +163,7 @@ export function exportGlobals(bytes) {
 function exportSection(bytes, section, globalCount, named) {
   const count = readU32(bytes, section.start);
   const added = [];
-  const exportGlobal = (name, index) => {
-    const encoded = new TextEncoder().encode(name);
-    added.push(...u32(encoded.length), ...encoded, 3, ...u32(index));
-  };
+  const exportGlobal = (name, index) => added.push(...nameBytes(name), 3, ...u32(index));
   for (let i = 0; i < globalCount; i++) exportGlobal(`${GLOBAL_EXPORT_PREFIX}${i}`, i);
   for (const [name, index] of named) exportGlobal(name, index);
   return sectionBytes(SECTION.export, concat([new Uint8Array(u32(count.value + globalCount + named.length)), bytes.subarray(count.end, section.end), new Uint8Array(added)]));
@@ -316,6 +309,12 @@ class Reader {
   leb() {
     while (this.bytes[this.at++] & 0x80);
   }
+}
+
+/** A name as WebAssembly writes one: its UTF-8 length, then its bytes. */
+function nameBytes(text) {
+  const encoded = new TextEncoder().encode(text);
+  return [...u32(encoded.length), ...encoded];
 }
 
 function sectionBytes(id, body) {
