@@ -3,9 +3,9 @@
 // functions in it (in workers); src/functions/ asks its parser whether otto reads a function.
 import { compileFunction } from 'node:vm';
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { builtIsCurrent, packageFile } from '../paths.js';
+import { readFile } from '../fs-async.js';
 import { monotonicMs } from '../clock.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
 import { markWritten, MemoryStates, type DirtyMap, type SavedMemory } from './saved-memory.js';
@@ -456,5 +456,5 @@ export function compileModule(program: ProgramName, otto: OttoCommit): Promise<W
 }
 
 async function compileModuleFile(file: URL): Promise<WebAssembly.Module> {
-  return WebAssembly.compile(await readFile(file));
+  return WebAssembly.compile((await readFile(fileURLToPath(file))) as Buffer<ArrayBuffer>);
 }

@@ -102,8 +102,8 @@ describe('sgconf as shipped (bundle + code cache)', () => {
   });
 
   it('a lint of configs with functions (their otto verdicts cached) loads no Node module a cold start need not pay for', () => {
-    // Each of these brings node:net or the streams: some 10-15 ms of a start (bench a).
-    const heavy = ['crypto', 'child_process', 'tty', 'net', 'stream', 'worker_threads'];
+    // Each of these brings node:net, the streams or readline: some 5-15 ms of a start (bench a).
+    const heavy = ['crypto', 'child_process', 'tty', 'net', 'stream', 'worker_threads', 'fs/promises'];
     const cache = mkdtempSync(path.join(os.tmpdir(), 'sgconf-otto-cache-'));
     const hook = path.join(cache, 'loaded.cjs');
     writeFileSync(hook, `process.on('exit', () => process._rawDebug('LOADED ' + JSON.stringify(process.moduleLoadList)));`);
