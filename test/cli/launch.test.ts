@@ -7,10 +7,10 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, s
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
-import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { makeCertificateFixtures } from '../certs/fixtures.js';
 import { runCli } from '../helpers/cli.js';
+import { NODE_FLAGS } from '../helpers/node-flags.js';
 import { writeSyncCases } from '../../bench/sgtest-cases.js';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -108,7 +108,7 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     const hook = path.join(cache, 'loaded.cjs');
     writeFileSync(hook, `process.on('exit', () => process._rawDebug('LOADED ' + JSON.stringify(process.moduleLoadList)));`);
     const loaded = () => {
-      const run = spawnSync(process.execPath, ['--liftoff-only', '--require', hook, path.join(ROOT, 'bin', 'sgconf.js'), 'lint', 'examples/legacy/sync_gateway.json', 'examples/3.x'], {
+      const run = spawnSync(process.execPath, [...NODE_FLAGS, '--require', hook, path.join(ROOT, 'bin', 'sgconf.js'), 'lint', 'examples/legacy/sync_gateway.json', 'examples/3.x'], {
         cwd: ROOT, env: { PATH: process.env.PATH ?? '', SGCONF_CACHE_DIR: cache }, encoding: 'utf8',
       });
       const line = run.stderr.split('\n').find((l) => l.startsWith('LOADED '));
@@ -285,7 +285,6 @@ describe('sgconf as shipped (bundle + code cache)', () => {
   });
 
   it('the caches the build made are the ones a run takes: the build and every way of starting sgconf use the same V8 flags', () => {
-    const { NODE_FLAGS } = createRequire(import.meta.url)(path.join(ROOT, 'dist', 'launch.cjs')) as { NODE_FLAGS: string[] };
     const shellLine = readFileSync(path.join(ROOT, 'bin', 'sgconf.js'), 'utf8').split('\n')[1]!;
     expect(shellLine).toContain(`exec node ${NODE_FLAGS.join(' ')} "$0" "$@"`);
     for (const config of ['vitest.config.ts', 'vitest.corpus.config.ts', 'vitest.clients.config.ts']) {
