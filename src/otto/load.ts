@@ -5,7 +5,7 @@ import { compileFunction } from 'node:vm';
 import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { builtIsCurrent, packageFile } from '../paths.js';
-import { readFile } from '../fs-async.js';
+import { readOffThread } from '../fs-async.js';
 import { monotonicMs } from '../clock.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
 import { markWritten, MemoryStates, type DirtyMap, type SavedMemory } from './saved-memory.js';
@@ -456,5 +456,5 @@ export function compileModule(program: ProgramName, otto: OttoCommit): Promise<W
 }
 
 async function compileModuleFile(file: URL): Promise<WebAssembly.Module> {
-  return WebAssembly.compile((await readFile(fileURLToPath(file))) as Buffer<ArrayBuffer>);
+  return WebAssembly.compile((await readOffThread(fileURLToPath(file))) as Buffer<ArrayBuffer>);
 }
