@@ -183,9 +183,10 @@ async function analyzeTextOrThrow(text: string, file: string, given: LintOptions
     if (typeof doc.value !== 'object' || doc.value === null || Array.isArray(doc.value)) {
       raw.push({ rule: 'schema/type', severity: 'error', pointer: '', message: `a ${kind} config must be a JSON object` });
     } else {
-      // otto's parser reads each function its cache does not know (runFunctionStage): it starts now, and
-      // its module compiles while the config is validated.
-      void warmOttoSyntax(kind, doc.value, target);
+      // otto's parser reads each function its cache does not know (runFunctionStage): it starts now (before
+      // the validator's chunk loads; its modules are at hand), its module is read while the config is
+      // validated, and compiles while the functions are parsed.
+      const parserStarts = await warmOttoSyntax(kind, doc.value, target);
       // The validator first: its module also brings the schema that normalisation walks.
       await getValidator(kind);
       const normalized = normalizeKeys(kind, doc.value);
@@ -199,6 +200,9 @@ async function analyzeTextOrThrow(text: string, file: string, given: LintOptions
       const kindFinding = kindUnknownToTarget(kind, target);
       if (kindFinding) schemaFindings.unshift(kindFinding);
       for (const d of schemaFindings) raw.push(d);
+      // The read of the parser's module ends on this thread's event loop, where its compile starts: lint
+      // reads its files at once, so without this turn of the loop it would wait for the first question.
+      if (parserStarts) await new Promise((resolve) => setImmediate(resolve));
       const cwd = options.cwd ?? process.cwd();
       const configDir = path.dirname(path.resolve(cwd, file));
       // A build source names its function files relative to itself, as a compiler resolves an include.
@@ -276,16 +280,20 @@ async function runFunctionStage(
   }, locate);
 }
 
-/** Starts otto's parser for the inline functions of a document (as written) that its cache does not know. */
-async function warmOttoSyntax(kind: Kind, document: JsonValue, target: Release): Promise<void> {
+/**
+ * Starts otto's parser for the inline functions of a document (as written) that its cache does not know;
+ * whether it did.
+ */
+async function warmOttoSyntax(kind: Kind, document: JsonValue, target: Release): Promise<boolean> {
   try {
     const [{ findFunctionSites }, { inlineTexts }, { warmOttoSyntax: warm }] = await Promise.all([
       import('./functions/sites.js'), import('./functions/resolve.js'), import('./functions/otto-syntax.js'),
     ]);
     const sites = findFunctionSites(kind, document);
-    if (sites.length > 0) warm(ottoCommit(target), inlineTexts(sites));
+    return sites.length > 0 && warm(ottoCommit(target), inlineTexts(sites));
   } catch {
     // Only time is at stake: the functions are read, and otto asked, in runFunctionStage.
+    return false;
   }
 }
 

@@ -35,10 +35,12 @@ class Checker {
 
   constructor(private readonly otto: OttoCommit, private readonly cacheFile: string | null, private readonly parsers: OttoParsers) {}
 
-  /** Starts otto's parser when the cache does not know one of `sources`: they will be asked soon. */
-  warm(sources: readonly string[]): void {
+  /** Starts otto's parser when the cache does not know one of `sources` (they will be asked soon); whether it did. */
+  warm(sources: readonly string[]): boolean {
     const entries = this.load();
-    if (sources.some((source) => !entries.has(textDigest(source)))) this.parsers.prepare(this.otto);
+    if (!sources.some((source) => !entries.has(textDigest(source)))) return false;
+    void this.parsers.prepare(this.otto);
+    return true;
   }
 
   async check(source: string): Promise<OttoVerdict | undefined> {
@@ -218,8 +220,8 @@ export function ottoSyntaxCheck(otto: OttoCommit): OttoSyntaxCheck {
  * Starts otto's parser (of the otto a release pins) when its cache does not know one of `sources`, so that
  * its module compiles while the rest of a lint runs, before the questions come.
  */
-export function warmOttoSyntax(otto: OttoCommit, sources: readonly string[]): void {
-  checkerOf(otto).warm(sources);
+export function warmOttoSyntax(otto: OttoCommit, sources: readonly string[]): boolean {
+  return checkerOf(otto).warm(sources);
 }
 
 function checkerOf(otto: OttoCommit): Checker {
