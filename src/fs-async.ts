@@ -8,10 +8,6 @@
 import { LINK_OUTSIDE_REPOSITORY, mayReadNamed, type ReadScope } from './read-scope.js';
 import { closeSync, fstatSync, openSync, read as readCallback, readdirSync, readFileSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 
-export function readFile(file: string): Promise<Buffer> {
-  return settled(() => readFileSync(file));
-}
-
 export function stat(file: string): Promise<Stats> {
   return settled(() => statSync(file));
 }
@@ -28,31 +24,19 @@ export function realpath(file: string): Promise<string> {
  * A whole file, read on Node's thread pool while this thread goes on, in one read: readFile's 512 KiB
  * steps would each wait for this thread, busy linting, before the next one starts.
  */
-export function readOffThread(file: string): Promise<Buffer> {
-  return settled(() => {
-    const fd = openSync(file, 'r');
-    try {
-      return { fd, bytes: Buffer.allocUnsafe(fstatSync(fd).size) };
-    } catch (error) {
-      closeSync(fd);
-      throw error;
+export async function readOffThread(file: string): Promise<Buffer> {
+  const fd = openSync(file, 'r');
+  try {
+    const bytes = Buffer.allocUnsafe(fstatSync(fd).size);
+    for (let done = 0; done < bytes.length;) {
+      const count = await new Promise<number>((resolve, reject) => readCallback(fd, bytes, done, bytes.length - done, done, (error, n) => (error ? reject(error) : resolve(n))));
+      if (count === 0) throw new Error(`${file} ended while it was read`);
+      done += count;
     }
-  }).then(({ fd, bytes }) => new Promise<Buffer>((resolve, reject) => {
-    const step = (done: number): void => {
-      if (done === bytes.length) {
-        closeSync(fd);
-        resolve(bytes);
-        return;
-      }
-      readCallback(fd, bytes, done, bytes.length - done, done, (error, count) => {
-        if (error || count === 0) {
-          closeSync(fd);
-          reject(error ?? new Error(`${file} ended while it was read`));
-        } else step(done + count);
-      });
-    };
-    step(0);
-  }));
+    return bytes;
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** What `call` returns, or its error, as a settled promise. */
@@ -79,13 +63,11 @@ export class NotReadError extends Error {
  * only regular files are read; the cap keeps memory bounded. With `named`, the scope of a run, the path is
  * one the user typed: a path inside the repository that a link leads out of is not read (read-scope.ts).
  */
-export async function readRegularFile(file: string, maxBytes: number, named?: ReadScope): Promise<Buffer> {
-  checkReadable(await stat(file), maxBytes);
-  checkNamed(file, named);
-  return checkRead(await readFile(file), maxBytes);
+export function readRegularFile(file: string, maxBytes: number, named?: ReadScope): Promise<Buffer> {
+  return settled(() => readRegularFileSync(file, maxBytes, named));
 }
 
-/** readRegularFile without waiting (for a report's code frames and the command line's documents). */
+/** readRegularFile as it is made (for a report's code frames and the command line's documents). */
 export function readRegularFileSync(file: string, maxBytes: number, named?: ReadScope): Buffer {
   checkReadable(statSync(file), maxBytes);
   checkNamed(file, named);

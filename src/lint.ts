@@ -186,7 +186,7 @@ async function analyzeTextOrThrow(text: string, file: string, given: LintOptions
       // otto's parser reads each function its cache does not know (runFunctionStage): it starts now (before
       // the validator's chunk loads; its modules are at hand), its module is read while the config is
       // validated, and compiles while the functions are parsed.
-      const parserStarts = await warmOttoSyntax(kind, doc.value, target);
+      const parserStarts = await startOttoParserFor(kind, doc.value, target);
       // The validator first: its module also brings the schema that normalisation walks.
       await getValidator(kind);
       const normalized = normalizeKeys(kind, doc.value);
@@ -284,13 +284,13 @@ async function runFunctionStage(
  * Starts otto's parser for the inline functions of a document (as written) that its cache does not know;
  * whether it did.
  */
-async function warmOttoSyntax(kind: Kind, document: JsonValue, target: Release): Promise<boolean> {
+async function startOttoParserFor(kind: Kind, document: JsonValue, target: Release): Promise<boolean> {
   try {
-    const [{ findFunctionSites }, { inlineTexts }, { warmOttoSyntax: warm }] = await Promise.all([
+    const [{ findFunctionSites }, { inlineTexts }, { warmOttoSyntax }] = await Promise.all([
       import('./functions/sites.js'), import('./functions/resolve.js'), import('./functions/otto-syntax.js'),
     ]);
     const sites = findFunctionSites(kind, document);
-    return sites.length > 0 && warm(ottoCommit(target), inlineTexts(sites));
+    return sites.length > 0 && warmOttoSyntax(ottoCommit(target), inlineTexts(sites));
   } catch {
     // Only time is at stake: the functions are read, and otto asked, in runFunctionStage.
     return false;

@@ -38,7 +38,7 @@ class Checker {
   /** Starts otto's parser when the cache does not know one of `sources` (they will be asked soon); whether it did. */
   warm(sources: readonly string[]): boolean {
     const entries = this.load();
-    if (!sources.some((source) => !entries.has(textDigest(source)))) return false;
+    if (sources.every((source) => entries.has(textDigest(source)))) return false;
     void this.parsers.prepare(this.otto);
     return true;
   }

@@ -451,10 +451,6 @@ const SLICE_WRITERS: Record<string, number> = { 'syscall/js.valueLoadString': 16
 
 
 /** A program's module of an otto commit, compiled. */
-export function compileModule(program: ProgramName, otto: OttoCommit): Promise<WebAssembly.Module> {
-  return compileModuleFile(moduleFile(program, otto));
-}
-
-async function compileModuleFile(file: URL): Promise<WebAssembly.Module> {
-  return WebAssembly.compile((await readOffThread(fileURLToPath(file))) as Buffer<ArrayBuffer>);
+export async function compileModule(program: ProgramName, otto: OttoCommit): Promise<WebAssembly.Module> {
+  return WebAssembly.compile((await readOffThread(fileURLToPath(moduleFile(program, otto)))) as Buffer<ArrayBuffer>);
 }
