@@ -2,24 +2,46 @@
 // Build step after tsc: the start images (src/otto/start-image.ts) of the newest releases' otto, each
 // program started (the engine also prepared: underscore.js), which a thread then starts from instead of
 // running Go's start: dist/engine-start-<otto>.bin for the sandbox's workers, dist/parser-start-<otto>.bin
-// for lint's otto parser. Also dist/engine-start.json, which names the engine's module for the launcher.
+// for lint's otto parser, with dist/parser-trimmed-<otto>.wasm, the parser's module trimmed to the functions
+// questions reach. Also dist/engine-start.json, which names the engine's module for the launcher.
 // Made on the machine that builds (not committed); without an image, or with one for another module, a
 // program starts as before.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as path from 'node:path';
+import { ENTRY_MAP_BYTES, keepFunctions, markedFunctions, markFunctionEntries } from './engine-module.mjs';
+import { PARSER_QUESTIONS } from './parser-questions.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
-const { captureStartImage, moduleFile, readData, startImageFile } = await import(pathToFileURL(path.join(dist, 'otto', 'load.js')).href);
+const { captureStartImage, moduleFile, readData, startImageFile, startPreparedProgram, trimmedModuleFile } = await import(pathToFileURL(path.join(dist, 'otto', 'load.js')).href);
 const { DEFAULT_OTTO } = await import(pathToFileURL(path.join(dist, 'sync', 'engine.js')).href);
 const written = [];
-for (const program of ['engine', 'parser']) {
-  const image = captureStartImage(program, readFileSync(moduleFile(program, DEFAULT_OTTO)), readData(program, DEFAULT_OTTO));
-  const file = fileURLToPath(startImageFile(program, DEFAULT_OTTO));
-  writeFileSync(`${file}.tmp`, image);
+const write = (url, bytes) => {
+  const file = fileURLToPath(url);
+  writeFileSync(`${file}.tmp`, bytes);
   renameSync(`${file}.tmp`, file);
-  written.push(`${path.relative(root, file)} (${(image.length / 1e6).toFixed(1)} MB)`);
+  written.push(`${path.relative(root, file)} (${(bytes.length / 1e6).toFixed(1)} MB)`);
+};
+
+/**
+ * otto's parser's module with only the functions that PARSER_QUESTIONS reach once the parser is in the
+ * state of its image (scripts/engine-module.mjs keepFunctions), found by asking them of the module with
+ * its function entries marked.
+ */
+function trimParserModule(moduleBytes, data) {
+  const { api, memory } = startPreparedProgram('parser', markFunctionEntries(moduleBytes), data);
+  memory().fill(0, 0, ENTRY_MAP_BYTES);
+  for (const question of PARSER_QUESTIONS) api.check(question);
+  return keepFunctions(moduleBytes, new Set(markedFunctions(memory().subarray(0, ENTRY_MAP_BYTES))));
+}
+
+for (const program of ['engine', 'parser']) {
+  const moduleBytes = readFileSync(moduleFile(program, DEFAULT_OTTO));
+  const data = readData(program, DEFAULT_OTTO);
+  const trimmed = program === 'parser' ? trimParserModule(moduleBytes, data) : null;
+  if (trimmed) write(trimmedModuleFile(program, DEFAULT_OTTO), trimmed);
+  write(startImageFile(program, DEFAULT_OTTO), captureStartImage(program, moduleBytes, data, trimmed?.length));
 }
 // Which module the sandbox starts, for the launcher (src/launch.cts), which compiles it while the CLI loads.
 const named = { generatedBy: 'scripts/engine-image.mjs', otto: DEFAULT_OTTO, module: path.relative(root, fileURLToPath(moduleFile('engine', DEFAULT_OTTO))) };

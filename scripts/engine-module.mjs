@@ -169,6 +169,66 @@ function exportSection(bytes, section, globalCount, named) {
   return sectionBytes(SECTION.export, concat([new Uint8Array(u32(count.value + globalCount + named.length)), bytes.subarray(count.end, section.end), new Uint8Array(added)]));
 }
 
+/**
+ * Where markFunctionEntries keeps its marks: a bitmap at address 0 (Go's nil page, which it never reads or
+ * writes), bit i % 8 of byte i / 8 for the function with index i in the code section.
+ */
+export const ENTRY_MAP_BYTES = 4096;
+
+/**
+ * The module's bytes with each function's body starting by setting its bit in the entry map
+ * (ENTRY_MAP_BYTES): for the build's run that finds the functions some questions reach (keepFunctions).
+ */
+export function markFunctionEntries(bytes) {
+  return replaceBodies(bytes, (i, body) => {
+    if (i >= ENTRY_MAP_BYTES * 8) throw new Error(`the module has more functions than the entry map has bits (${ENTRY_MAP_BYTES * 8})`);
+    const r = new Reader(body, 0);
+    for (let declarations = r.u32(); declarations > 0; declarations--) {
+      r.u32();
+      r.byte();
+    }
+    const address = s32(i >> 3);
+    // i32.store8 (address, i32.load8_u (address) | bit)
+    const mark = [0x41, ...address, 0x41, ...address, 0x2d, 0, 0, 0x41, ...s32(1 << (i & 7)), 0x72, 0x3a, 0, 0];
+    return concat([body.subarray(0, r.at), new Uint8Array(mark), body.subarray(r.at)]);
+  });
+}
+
+/** Which functions' bits are set in an entry map (markFunctionEntries), by their index in the code section. */
+export function markedFunctions(entryMap) {
+  const marked = [];
+  for (let i = 0; i < entryMap.length * 8; i++) if (entryMap[i >> 3] & (1 << (i & 7))) marked.push(i);
+  return marked;
+}
+
+/**
+ * The module's bytes with the body of every function not in `kept` (indices in the code section) replaced
+ * by `unreachable`: the same module for a run that calls only kept functions, and a trap at the first
+ * call of another, before it does anything. Its imports, types, table, globals and memory are unchanged,
+ * so a state of the whole module (a start image) is a state of this one.
+ */
+export function keepFunctions(bytes, kept) {
+  const trap = new Uint8Array([0, 0x00, 0x0b]);
+  return replaceBodies(bytes, (i, body) => (kept.has(i) ? body : trap));
+}
+
+/** The module's bytes with each function body (locals and code) replaced by `replace(index, body)`. */
+function replaceBodies(bytes, replace) {
+  const sections = readSections(bytes);
+  const code = sections.find((s) => s.id === SECTION.code);
+  if (!code) throw new Error('the module has no code section');
+  const reader = new Reader(bytes, code.start);
+  const count = reader.u32();
+  const bodies = [new Uint8Array(u32(count))];
+  for (let i = 0; i < count; i++) {
+    const size = reader.u32();
+    const body = replace(i, bytes.subarray(reader.at, reader.at + size));
+    bodies.push(new Uint8Array(u32(body.length)), body);
+    reader.at += size;
+  }
+  return concat([bytes.subarray(0, code.headerStart), sectionBytes(SECTION.code, concat(bodies)), bytes.subarray(code.end)]);
+}
+
 function codeSection(bytes, section, paramsOf) {
   const reader = new Reader(bytes, section.start);
   const count = reader.u32();

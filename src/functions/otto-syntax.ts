@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { threadFile } from '../paths.js';
-import { compileModule, programStart, startOttoParser, type OttoParser, type ProgramStart } from '../otto/load.js';
+import { compileModule, compileTrimmedModule, programStart, startOttoParser, type OttoParser, type ProgramStart } from '../otto/load.js';
 import type { ParserAnswer, ParserQuestion } from './parser-worker.js';
 import { textDigest } from '../text-hash.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
@@ -88,48 +88,64 @@ class Checker {
 
 /**
  * otto's parser, asked on this thread: a lint after a function changed then starts no thread (about 0.1 s).
- * Go's WebAssembly recurses on the thread's own stack, and the main thread's is small: some 800 nested
- * parentheses overflow it. A question that fails here is asked again of ParserThread, which has a large
- * stack, and the program that failed is dropped (a Go program that failed can fail again later).
+ * It runs the module the build trimmed to the functions its questions reached, when there is one (started
+ * from the start image only, src/otto/load.ts compileTrimmedModule): about a third of the whole module, so
+ * less to read and compile. A question that fails there is asked again of the whole module, here, from then
+ * on. Go's WebAssembly recurses on the thread's own stack, and the main thread's is small: some 800 nested
+ * parentheses overflow it. A question that the whole module fails here is asked again of ParserThread, which
+ * has a large stack, and the program that failed is dropped (a Go program that failed can fail again later).
  */
 class OttoParsers {
-  /** The parser module of each otto, compiled on the first question. */
-  private readonly modules = new Map<OttoCommit, Promise<WebAssembly.Module | null>>();
-  private readonly here = new Map<OttoCommit, OttoParser>();
+  /** The parser module of each otto, compiled on the first question: the trimmed one while it answers. */
+  private readonly modules = new Map<OttoCommit, Promise<ParserModule | null>>();
+  /** The parser of each otto here, and the module it runs. */
+  private readonly here = new Map<OttoCommit, { module: WebAssembly.Module; parser: OttoParser }>();
   /** What the next parser of an otto here starts from, made while its module compiles. */
   private readonly starts = new Map<OttoCommit, ProgramStart>();
   private readonly thread = new ParserThread();
 
   async check(otto: OttoCommit, source: string): Promise<string | undefined> {
-    const compiled = await this.prepare(otto);
+    const pending = this.prepare(otto);
+    const compiled = await pending;
+    // The trimmed module failed another question meanwhile: the whole one.
+    if (this.modules.get(otto) !== pending) return this.check(otto, source);
     if (!compiled) return undefined;
-    return this.checkHere(otto, compiled, source) ?? this.thread.check(otto, compiled, source);
+    const answer = this.checkHere(otto, compiled.module, source);
+    if (answer !== undefined) return answer;
+    if (!compiled.trimmed) return this.thread.check(otto, compiled.module, source);
+    if (this.modules.get(otto) === pending) this.modules.set(otto, wholeModule(otto));
+    return this.check(otto, source);
   }
 
   /**
    * Starts compiling the parser module of an otto (once), and, while it compiles, makes what the parser will
    * start from here (its image written into its memory); resolves to the module.
    */
-  prepare(otto: OttoCommit): Promise<WebAssembly.Module | null> {
+  prepare(otto: OttoCommit): Promise<ParserModule | null> {
     let module = this.modules.get(otto);
-    if (!module) this.modules.set(otto, (module = compileModule('parser', otto).catch(() => null)));
-    if (!this.here.has(otto) && !this.starts.has(otto)) {
+    if (!module) {
+      let start: ProgramStart | undefined;
       try {
-        this.starts.set(otto, programStart('parser', otto));
+        start = programStart('parser', otto);
+        this.starts.set(otto, start);
       } catch {
         // Met again, and answered, where the parser starts.
       }
+      const trimmed = start && 'image' in start ? compileTrimmedModule('parser', otto) : null;
+      module = trimmed ? trimmed.then((compiled) => ({ module: compiled, trimmed: true }), () => wholeModule(otto)) : wholeModule(otto);
+      this.modules.set(otto, module);
     }
     return module;
   }
 
   private checkHere(otto: OttoCommit, module: WebAssembly.Module, source: string): string | undefined {
-    let parser = this.here.get(otto);
+    let parser = this.here.get(otto)?.module === module ? this.here.get(otto)!.parser : undefined;
     try {
       if (!parser) {
+        this.here.get(otto)?.parser.stop();
         const from = this.starts.get(otto) ?? programStart('parser', otto);
         this.starts.delete(otto);
-        this.here.set(otto, (parser = startOttoParser(module, from)));
+        this.here.set(otto, { module, parser: (parser = startOttoParser(module, from)) });
       }
       return parser.check(source);
     } catch {
@@ -138,6 +154,16 @@ class OttoParsers {
       return undefined;
     }
   }
+}
+
+/** A compiled parser module, and whether it is the trimmed one. */
+interface ParserModule {
+  module: WebAssembly.Module;
+  trimmed: boolean;
+}
+
+function wholeModule(otto: OttoCommit): Promise<ParserModule | null> {
+  return compileModule('parser', otto).then((module) => ({ module, trimmed: false }), () => null);
 }
 
 /** Stack of the parser's thread (as the engine's workers have). */

@@ -86,6 +86,8 @@ interface GoInstance extends LoaderTables {
   _inst: WebAssembly.Instance;
   run(instance: WebAssembly.Instance): Promise<void>;
   _makeFuncWrapper(id: number): unknown;
+  /** Runs Go until it waits again: from a Go callback's call, and from the timers Go asks for. */
+  _resume(): void;
 }
 
 /** The Go programs of the engine's build (engine/cmd/): the engine, and otto's parser alone. */
@@ -288,7 +290,7 @@ function startFromImage(go: GoInstance, instance: WebAssembly.Instance, { header
  * The program of `moduleBytes` started (and prepared: PROGRAMS), as an image (src/otto/start-image.ts), for
  * scripts/engine-image.mjs. Throws when the state holds what an image cannot keep.
  */
-export function captureStartImage(program: ProgramName, moduleBytes: Uint8Array<ArrayBuffer>, data: Uint8Array): Uint8Array {
+export function captureStartImage(program: ProgramName, moduleBytes: Uint8Array<ArrayBuffer>, data: Uint8Array, trimmedModuleBytes?: number): Uint8Array {
   const callbacks = new Map<unknown, number>();
   const { go, api } = runGo<{ ready: boolean }>(program, new WebAssembly.Module(moduleBytes), 2 ** 32, () => new Error('out of memory'), { data }, { callbacks });
   if (go._scheduledTimeouts.size > 0) throw new Error(`the ${program} has timers pending after its start`);
@@ -305,8 +307,41 @@ export function captureStartImage(program: ProgramName, moduleBytes: Uint8Array<
     idPool: [...go._idPool],
     nextCallbackTimeoutID: go._nextCallbackTimeoutID,
     api: go._ids.get(api)!,
+    ...(trimmedModuleBytes === undefined ? {} : { trimmedModuleBytes }),
   };
   return encodeStartImage(header, memory);
+}
+
+/**
+ * For the build (scripts/engine-image.mjs): the program of `moduleBytes` started by running Go and prepared
+ * (PROGRAMS), as its start image is taken; its API, and a view of its memory as it is when called.
+ */
+export function startPreparedProgram<Api>(program: ProgramName, moduleBytes: Uint8Array<ArrayBuffer>, data: Uint8Array): { api: Api; memory: () => Uint8Array } {
+  const { go, api } = runGo<{ ready: boolean }>(program, new WebAssembly.Module(moduleBytes), 2 ** 32, () => new Error('out of memory'), { data });
+  return { api: api as Api, memory: () => new Uint8Array((go._inst.exports.mem as WebAssembly.Memory).buffer) };
+}
+
+/** Where the build writes a program's module trimmed to the functions its questions reached (scripts/engine-image.mjs). */
+export function trimmedModuleFile(program: ProgramName, otto: OttoCommit): URL {
+  return packageFile(`dist/${PROGRAMS[program].module}-trimmed-${otto}.wasm`);
+}
+
+/**
+ * A program's trimmed module (trimmedModuleFile), compiled: for a program started from its start image only,
+ * when the image names it and the file is the one it names; null otherwise. A function the build never saw
+ * run traps there at its first call (scripts/engine-module.mjs keepFunctions): the question is then one for
+ * the whole module.
+ */
+export function compileTrimmedModule(program: ProgramName, otto: OttoCommit): Promise<WebAssembly.Module> | null {
+  const size = readStartImage(program, otto)?.header.trimmedModuleBytes;
+  if (size === undefined) return null;
+  const file = fileURLToPath(trimmedModuleFile(program, otto));
+  try {
+    if (statSync(file).size !== size) return null;
+  } catch {
+    return null;
+  }
+  return readOffThread(file).then((bytes) => WebAssembly.compile(bytes as Buffer<ArrayBuffer>));
 }
 
 /** Where the build writes a program's start image of an otto commit. */
@@ -377,13 +412,32 @@ export function startOttoParser(module: WebAssembly.Module, from: ProgramStart):
       };
     },
   });
+  const stop = () => {
+    for (const timer of go._scheduledTimeouts.values()) clearTimeout(timer as NodeJS.Timeout);
+    go._scheduledTimeouts.clear();
+    go.exited = true;
+  };
+  // Go that fails (a trap of the trimmed module, the stack, the memory limit) breaks the program. In one of
+  // its timers the loader would throw that out of the event loop, and run it again while the timer is
+  // pending: the failure is kept for the next question instead, and the program stopped.
+  let failure: { error: unknown } | null = null;
+  const resume = go._resume.bind(go);
+  go._resume = () => {
+    if (failure) return;
+    try {
+      resume();
+    } catch (error) {
+      failure = { error };
+      stop();
+    }
+  };
   return {
-    check: (source) => api.check(source),
-    stop: () => {
-      for (const timer of go._scheduledTimeouts.values()) clearTimeout(timer as NodeJS.Timeout);
-      go._scheduledTimeouts.clear();
-      go.exited = true;
+    check: (source) => {
+      const answer = failure ? undefined : api.check(source);
+      if (failure) throw failure.error;
+      return answer!;
     },
+    stop,
   };
 }
 

@@ -34,6 +34,8 @@ export interface StartImageHeader {
   nextCallbackTimeoutID: number;
   /** The index of the object the Go program set as its API. */
   api: number;
+  /** The size of the program's trimmed module written with the image (src/otto/load.ts compileTrimmedModule), if any. */
+  trimmedModuleBytes?: number;
 }
 
 /** An image: its header, and its pages' bytes (in its file, or in memory). */

@@ -1,8 +1,9 @@
 // The engine's build instruments Go's module (scripts/engine-module.mjs): its globals exported, and a
 // write barrier that marks the page of every store in the map at address 0. Checked on small modules
-// written here byte by byte, run by V8.
+// written here byte by byte, run by V8; and the marks that find the functions a run reaches, for a module
+// trimmed to those.
 import { describe, expect, it } from 'vitest';
-import { DIRTY_MAP_BYTES, DIRTY_MAP_EXPORTS, DIRTY_PAGE_SHIFT, exportGlobals, GLOBAL_EXPORT_PREFIX, importMemory, instrumentEngineModule, MEMORY_IMPORT, MEMORY_PAGES_SECTION, separateData } from '../../scripts/engine-module.mjs';
+import { DIRTY_MAP_BYTES, DIRTY_MAP_EXPORTS, DIRTY_PAGE_SHIFT, ENTRY_MAP_BYTES, exportGlobals, GLOBAL_EXPORT_PREFIX, importMemory, instrumentEngineModule, keepFunctions, markedFunctions, markFunctionEntries, MEMORY_IMPORT, MEMORY_PAGES_SECTION, separateData } from '../../scripts/engine-module.mjs';
 import { MemoryStates } from '../../src/otto/saved-memory.js';
 import { writeSegments } from '../../src/otto/load.js';
 
@@ -146,5 +147,43 @@ describe('a module that imports its memory (importMemory)', () => {
     (instance.exports.f as (a: number) => void)(131072);
     expect(new DataView(memory.buffer).getBigInt64(131080, true)).toBe(7n);
     expect(() => new WebAssembly.Instance(module, { host: { g: () => {} }, [MEMORY_IMPORT.module]: { [MEMORY_IMPORT.name]: new WebAssembly.Memory({ initial: 2 }) } })).toThrow();
+  });
+});
+
+/**
+ * A module of 11 functions of type () -> i32, none with locals: function i returns i, except function 0,
+ * which calls function 2 and function 10 and returns their sum. Each is exported as f<i>, with the memory.
+ */
+function moduleOfEleven(): Uint8Array {
+  const bodies = Array.from({ length: 11 }, (_, i) => (i === 0 ? [0, 0x10, 2, 0x10, 10, 0x6a, 0x0b] : [0, 0x41, i, 0x0b]));
+  return new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0,
+    ...section(1, [1, 0x60, 0, 1, 0x7f]),
+    ...section(3, [11, ...Array<number>(11).fill(0)]),
+    ...section(5, [1, 0, 1]),
+    ...section(7, [12, ...bodies.flatMap((_, i) => [...name(`f${i}`), 0, i]), ...name('mem'), 2, 0]),
+    ...section(10, [11, ...bodies.flatMap((body) => [...u32(body.length), ...body])]),
+  ]);
+}
+
+const exportsOf = (bytes: Uint8Array) => new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports as Record<string, ((...args: never[]) => number) & WebAssembly.Memory>;
+
+describe('the functions a run reaches (markFunctionEntries), and a module of those alone (keepFunctions)', () => {
+  it('marks the function called and those it calls, in a bitmap at address 0, and returns what it returned', () => {
+    const marked = exportsOf(markFunctionEntries(moduleOfEleven()));
+    expect(marked.f0!()).toBe(12);
+    expect(markedFunctions(new Uint8Array(marked.mem!.buffer).subarray(0, ENTRY_MAP_BYTES))).toEqual([0, 2, 10]);
+    expect(marked.f7!()).toBe(7);
+    // Function 10's bit is the third of the second byte.
+    expect([...new Uint8Array(marked.mem!.buffer).subarray(0, 2)]).toEqual([0b10000101, 0b100]);
+  });
+
+  it('a module trimmed to the functions a run reached runs that run the same, and traps at the first call of another', () => {
+    const trimmed = keepFunctions(moduleOfEleven(), new Set([0, 2, 10]));
+    expect(trimmed.length).toBeLessThan(moduleOfEleven().length);
+    const kept = exportsOf(trimmed);
+    expect(kept.f0!()).toBe(12);
+    expect(() => kept.f7!()).toThrow(WebAssembly.RuntimeError);
+    expect(() => exportsOf(keepFunctions(moduleOfEleven(), new Set([0, 2]))).f0!()).toThrow(/unreachable/);
   });
 });

@@ -1,8 +1,8 @@
 // The engine started from its start image (src/otto/start-image.ts) is the engine started by running Go's
 // start: the same answers, call after call, whatever the function does with the state it finds.
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { captureStartImage, imageMemory, moduleFile, programStart, readData, readStartImage, startGoProgram, startOttoParser, type GoProgram, type GoState } from '../../src/otto/load.js';
+import { readFileSync, statSync } from 'node:fs';
+import { captureStartImage, compileTrimmedModule, imageMemory, moduleFile, programStart, readData, readStartImage, startGoProgram, startOttoParser, trimmedModuleFile, type GoProgram, type GoState } from '../../src/otto/load.js';
 import { decodeStartImage, type StartImage } from '../../src/otto/start-image.js';
 import { DEFAULT_OTTO } from '../../src/sync/engine.js';
 
@@ -86,5 +86,25 @@ describe('otto\'s parser started from its start image', () => {
     expect(answers[3]).toContain('Unexpected token )');
     fromImage.stop();
     started.stop();
+  });
+
+  it('runs the module the build trimmed to the functions its questions reached: the same answers, and a trap where a function is missing', async () => {
+    const image = readStartImage('parser', DEFAULT_OTTO)!;
+    expect(image.header.trimmedModuleBytes).toBe(statSync(trimmedModuleFile('parser', DEFAULT_OTTO)).size);
+    expect(image.header.trimmedModuleBytes).toBeLessThan(readFileSync(moduleFile('parser', DEFAULT_OTTO)).length / 2);
+    const trimmedModule = await compileTrimmedModule('parser', DEFAULT_OTTO)!;
+    const wholeModule = new WebAssembly.Module(readFileSync(moduleFile('parser', DEFAULT_OTTO)));
+    const [trimmed, whole] = [startOttoParser(trimmedModule, programStart('parser', DEFAULT_OTTO)), startOttoParser(wholeModule, programStart('parser', DEFAULT_OTTO))];
+    const sources = ['function (doc, oldDoc) { if (!/^[a-z]+$/.test(doc.type)) throw({forbidden: "type"}); channel("c-" + doc.owner); }', 'function (doc) { return doc.n === 08; }', 'function (doc) { var é = "café"; }', 'function (doc) {'];
+    const answers = sources.map((source) => trimmed.check(source));
+    expect(answers).toEqual(sources.map((source) => whole.check(source)));
+    expect(answers.filter((answer) => answer === '{}')).toHaveLength(2);
+    // otto refuses a line separator (U+2028) in a string in a function no question reached (scripts/parser-questions.mjs).
+    const separator = 'function (doc) { return "\u2028"; }';
+    expect(whole.check(separator)).toContain('Unexpected token ILLEGAL');
+    expect(() => trimmed.check(separator)).toThrow(/unreachable/);
+    // The program is broken from then on: every question fails, none is answered wrong.
+    expect(() => trimmed.check(sources[0]!)).toThrow(/unreachable/);
+    whole.stop();
   });
 });

@@ -53,4 +53,22 @@ describe('otto\'s parser from the command line', () => {
     const diagnostics = (JSON.parse(r.stdout).results as { diagnostics: { rule: string; message: string }[] }[]).flatMap((f) => f.diagnostics);
     expect(diagnostics.map((d) => `${d.rule} ${d.message}`)).toEqual(['functions/syntax-error inline import filter: Unexpected token ILLEGAL']);
   });
+
+  it('answers a function the trimmed module cannot read as the whole module does, with the other functions of the run', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-otto-syntax-'));
+    const cache = mkdtempSync(path.join(os.tmpdir(), 'sgconf-cache-'));
+    // otto refuses a line separator (U+2028) in a string (acorn reads it) in a function the build's questions
+    // never reached (test/engine/start-image.test.ts: the trimmed module traps there).
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({
+      name: 'db', bucket: 'b',
+      sync: 'function (doc) { channel("a\u2028b"); }',
+      import_filter: 'function (doc) { return doc.n === 08; }',
+    }));
+    writeFileSync(path.join(dir, 'other.json'), JSON.stringify({ name: 'other', bucket: 'b', sync: 'function (doc) { channel(doc.c[0); }' }));
+    const r = lint(dir, cache);
+    expect(r.signal).toBeNull();
+    const findings = (JSON.parse(r.stdout).results as { file: string; diagnostics: { rule: string; message: string }[] }[])
+      .flatMap((f) => f.diagnostics.filter((d) => d.rule === 'functions/syntax-error').map((d) => `${f.file} ${d.message}`));
+    expect(findings).toEqual(['db.json inline sync function: Unexpected token ILLEGAL', 'db.json inline import filter: Unexpected token ILLEGAL', 'other.json inline sync function: Unexpected token )']);
+  });
 });
