@@ -14,7 +14,8 @@ import { PARSER_QUESTIONS } from './parser-questions.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
-const { captureStartImage, moduleFile, readData, startImageFile, startPreparedProgram, trimmedModuleFile } = await import(pathToFileURL(path.join(dist, 'otto', 'load.js')).href);
+const { captureStartImage, imageMemory, moduleFile, readData, startImageFile, startOttoParser, trimmedModuleFile } = await import(pathToFileURL(path.join(dist, 'otto', 'load.js')).href);
+const { decodeStartImage, withHeader } = await import(pathToFileURL(path.join(dist, 'otto', 'start-image.js')).href);
 const { DEFAULT_OTTO } = await import(pathToFileURL(path.join(dist, 'sync', 'engine.js')).href);
 const written = [];
 const write = (url, bytes) => {
@@ -25,23 +26,41 @@ const write = (url, bytes) => {
 };
 
 /**
- * otto's parser's module with only the functions that PARSER_QUESTIONS reach once the parser is in the
- * state of its image (scripts/engine-module.mjs keepFunctions), found by asking them of the module with
- * its function entries marked.
+ * otto's parser's module with only the functions that PARSER_QUESTIONS reach (scripts/engine-module.mjs
+ * keepFunctions), found by asking them of the module with its function entries marked, started from the
+ * parser's image as lint starts it: each question as the first after a start, as a lint asks one; all of
+ * them one after the other; and the small ones again and again, as a lint of a repository does (Go then
+ * collects its garbage at other moments of a question, which reaches other functions).
  */
-function trimParserModule(moduleBytes, data) {
-  const { api, memory } = startPreparedProgram('parser', markFunctionEntries(moduleBytes), data);
-  memory().fill(0, 0, ENTRY_MAP_BYTES);
-  for (const question of PARSER_QUESTIONS) api.check(question);
-  return keepFunctions(moduleBytes, new Set(markedFunctions(memory().subarray(0, ENTRY_MAP_BYTES))));
+function trimParserModule(moduleBytes, imageBytes) {
+  const marked = new WebAssembly.Module(markFunctionEntries(moduleBytes));
+  const image = decodeStartImage(imageBytes);
+  const reached = new Set();
+  const ask = (questions) => {
+    const from = { image, memory: imageMemory(image) };
+    const parser = startOttoParser(marked, from);
+    for (const question of questions) parser.check(question);
+    parser.stop();
+    for (const index of markedFunctions(new Uint8Array(from.memory.buffer, 0, ENTRY_MAP_BYTES))) reached.add(index);
+  };
+  for (const question of PARSER_QUESTIONS) ask([question]);
+  ask(PARSER_QUESTIONS);
+  const small = PARSER_QUESTIONS.filter((question) => question.length < 10_000);
+  ask(Array.from({ length: 2_000 }, (_, i) => small[i % small.length]));
+  return keepFunctions(moduleBytes, reached);
 }
 
 for (const program of ['engine', 'parser']) {
   const moduleBytes = readFileSync(moduleFile(program, DEFAULT_OTTO));
   const data = readData(program, DEFAULT_OTTO);
-  const trimmed = program === 'parser' ? trimParserModule(moduleBytes, data) : null;
-  if (trimmed) write(trimmedModuleFile(program, DEFAULT_OTTO), trimmed);
-  write(startImageFile(program, DEFAULT_OTTO), captureStartImage(program, moduleBytes, data, trimmed?.length));
+  const image = captureStartImage(program, moduleBytes, data);
+  if (program !== 'parser') {
+    write(startImageFile(program, DEFAULT_OTTO), image);
+    continue;
+  }
+  const trimmed = trimParserModule(moduleBytes, image);
+  write(trimmedModuleFile(program, DEFAULT_OTTO), trimmed);
+  write(startImageFile(program, DEFAULT_OTTO), withHeader(image, { ...decodeStartImage(image).header, trimmedModuleBytes: trimmed.length }));
 }
 // Which module the sandbox starts, for the launcher (src/launch.cts), which compiles it while the CLI loads.
 const named = { generatedBy: 'scripts/engine-image.mjs', otto: DEFAULT_OTTO, module: path.relative(root, fileURLToPath(moduleFile('engine', DEFAULT_OTTO))) };

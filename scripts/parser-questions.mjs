@@ -3,7 +3,7 @@
 // compileTrimmedModule). A question that reaches another function is still answered, by the whole module,
 // later: what is asked here decides how often that happens, never what the answer is. So: the syntax
 // gateway functions are written in, regular expressions, the refusals otto's parser gives (each with its
-// message and position), a function nested deep enough for Go to grow its stack, and one large enough
+// message and position), a function nested deep enough for Go to grow its stack, and some large enough
 // for Go to collect garbage.
 
 const accepted = [
@@ -31,7 +31,8 @@ continued'; return r.test(s) && s.replace(/\\s+/g, ' ') instanceof String && /^[
   'function (doc) { return ["\\101", "\\x41", "\\u0041", "\\0", /[\\u0041-\\u005A]/, /\\bword\\b/m, /a{2,3}?/, /[^\\s\\S]/, /\\p{L}/u]; }',
   'function (doc) {\r\n  if (x) function f() {}\r\n  return 1;\u2028}',
   `function (doc) { return ${'('.repeat(200)}1${')'.repeat(200)}; }`,
-  `function (doc) { var a = [${Array.from({ length: 60_000 }, (_, i) => `{ "k${i}": "v${i}", n: ${i}.5 }`).join(', ')}]; }`,
+  // Go collects its garbage during these, each at another moment of the parse.
+  ...[10_000, 20_000, 40_000, 60_000].map((length) => `function (doc) { var a = [${Array.from({ length }, (_, i) => `{ "k${i}": "v${i}", n: ${i}.5 }`).join(', ')}]; }`),
 ];
 
 const refused = [

@@ -290,7 +290,7 @@ function startFromImage(go: GoInstance, instance: WebAssembly.Instance, { header
  * The program of `moduleBytes` started (and prepared: PROGRAMS), as an image (src/otto/start-image.ts), for
  * scripts/engine-image.mjs. Throws when the state holds what an image cannot keep.
  */
-export function captureStartImage(program: ProgramName, moduleBytes: Uint8Array<ArrayBuffer>, data: Uint8Array, trimmedModuleBytes?: number): Uint8Array {
+export function captureStartImage(program: ProgramName, moduleBytes: Uint8Array<ArrayBuffer>, data: Uint8Array): Uint8Array {
   const callbacks = new Map<unknown, number>();
   const { go, api } = runGo<{ ready: boolean }>(program, new WebAssembly.Module(moduleBytes), 2 ** 32, () => new Error('out of memory'), { data }, { callbacks });
   if (go._scheduledTimeouts.size > 0) throw new Error(`the ${program} has timers pending after its start`);
@@ -307,18 +307,8 @@ export function captureStartImage(program: ProgramName, moduleBytes: Uint8Array<
     idPool: [...go._idPool],
     nextCallbackTimeoutID: go._nextCallbackTimeoutID,
     api: go._ids.get(api)!,
-    ...(trimmedModuleBytes === undefined ? {} : { trimmedModuleBytes }),
   };
   return encodeStartImage(header, memory);
-}
-
-/**
- * For the build (scripts/engine-image.mjs): the program of `moduleBytes` started by running Go and prepared
- * (PROGRAMS), as its start image is taken; its API, and a view of its memory as it is when called.
- */
-export function startPreparedProgram<Api>(program: ProgramName, moduleBytes: Uint8Array<ArrayBuffer>, data: Uint8Array): { api: Api; memory: () => Uint8Array } {
-  const { go, api } = runGo<{ ready: boolean }>(program, new WebAssembly.Module(moduleBytes), 2 ** 32, () => new Error('out of memory'), { data });
-  return { api: api as Api, memory: () => new Uint8Array((go._inst.exports.mem as WebAssembly.Memory).buffer) };
 }
 
 /** Where the build writes a program's module trimmed to the functions its questions reached (scripts/engine-image.mjs). */

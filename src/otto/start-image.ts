@@ -120,6 +120,18 @@ export function encodeStartImage(header: StartImageHeader, memory: Uint8Array): 
   return out;
 }
 
+/** An image's bytes with `header` in place of its own, the pages unchanged (the header's list of them too). */
+export function withHeader(bytes: Uint8Array, header: StartImageHeader): Uint8Array {
+  const found = decodeStartImageHeader(bytes, bytes.length);
+  if (!found || found.header.pages.join() !== header.pages.join()) throw new Error('not an image with those pages');
+  const text = new TextEncoder().encode(JSON.stringify(header));
+  const out = new Uint8Array(4 + text.length + bytes.length - found.pagesAt);
+  new DataView(out.buffer).setUint32(0, text.length, true);
+  out.set(text, 4);
+  out.set(bytes.subarray(found.pagesAt), 4 + text.length);
+  return out;
+}
+
 /** An image whose bytes are all in memory; null when the bytes are no image of this format. */
 export function decodeStartImage(bytes: Uint8Array): StartImage | null {
   const found = decodeStartImageHeader(bytes, bytes.length);
