@@ -113,7 +113,7 @@ class OttoParsers {
     const answer = this.checkHere(otto, compiled.module, source);
     if (answer !== undefined) return answer;
     if (!compiled.trimmed) return this.thread.check(otto, compiled.module, source);
-    if (this.modules.get(otto) === pending) this.modules.set(otto, wholeModule(otto));
+    this.modules.set(otto, wholeModule(otto));
     return this.check(otto, source);
   }
 
