@@ -34,9 +34,8 @@ const write = (url, bytes) => {
  * moments of a question, which reaches other functions: in a row of 20,000 small functions, none is left
  * to the whole module here; Go's background scavenger, which returns freed memory, still can be).
  */
-function trimParserModule(moduleBytes, imageBytes) {
+function trimParserModule(moduleBytes, image) {
   const marked = new WebAssembly.Module(markFunctionEntries(moduleBytes));
-  const image = decodeStartImage(imageBytes);
   const reached = new Set();
   const ask = (questions) => {
     const from = { image, memory: imageMemory(image) };
@@ -53,18 +52,19 @@ function trimParserModule(moduleBytes, imageBytes) {
   return keepFunctions(moduleBytes, reached);
 }
 
-for (const program of ['engine', 'parser']) {
+/** A program's module and its start image. */
+function started(program) {
   const moduleBytes = readFileSync(moduleFile(program, DEFAULT_OTTO));
-  const data = readData(program, DEFAULT_OTTO);
-  const image = captureStartImage(program, moduleBytes, data);
-  if (program !== 'parser') {
-    write(startImageFile(program, DEFAULT_OTTO), image);
-    continue;
-  }
-  const trimmed = trimParserModule(moduleBytes, image);
-  write(trimmedModuleFile(program, DEFAULT_OTTO), trimmed);
-  write(startImageFile(program, DEFAULT_OTTO), withHeader(image, { ...decodeStartImage(image).header, trimmedModuleBytes: trimmed.length }));
+  return { moduleBytes, image: captureStartImage(program, moduleBytes, readData(program, DEFAULT_OTTO)) };
 }
+
+write(startImageFile('engine', DEFAULT_OTTO), started('engine').image);
+// The parser's image names the trimmed module written with it.
+const parser = started('parser');
+const parserImage = decodeStartImage(parser.image);
+const trimmed = trimParserModule(parser.moduleBytes, parserImage);
+write(trimmedModuleFile('parser', DEFAULT_OTTO), trimmed);
+write(startImageFile('parser', DEFAULT_OTTO), withHeader(parser.image, { ...parserImage.header, trimmedModuleBytes: trimmed.length }));
 // Which module the sandbox starts, for the launcher (src/launch.cts), which compiles it while the CLI loads.
 const named = { generatedBy: 'scripts/engine-image.mjs', otto: DEFAULT_OTTO, module: path.relative(root, fileURLToPath(moduleFile('engine', DEFAULT_OTTO))) };
 writeFileSync(path.join(dist, 'engine-start.json'), `${JSON.stringify(named, null, 2)}\n`);

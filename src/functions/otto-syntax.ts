@@ -131,7 +131,7 @@ class OttoParsers {
       } catch {
         // Met again, and answered, where the parser starts.
       }
-      const trimmed = start && 'image' in start ? compileTrimmedModule('parser', otto) : null;
+      const trimmed = start && 'image' in start ? compileTrimmedModule('parser', otto, start.image) : null;
       module = trimmed ? trimmed.then((compiled) => ({ module: compiled, trimmed: true }), () => wholeModule(otto)) : wholeModule(otto);
       this.modules.set(otto, module);
     }
@@ -139,10 +139,11 @@ class OttoParsers {
   }
 
   private checkHere(otto: OttoCommit, module: WebAssembly.Module, source: string): string | undefined {
-    let parser = this.here.get(otto)?.module === module ? this.here.get(otto)!.parser : undefined;
+    const current = this.here.get(otto);
+    let parser = current?.module === module ? current.parser : undefined;
     try {
       if (!parser) {
-        this.here.get(otto)?.parser.stop();
+        current?.parser.stop();
         const from = this.starts.get(otto) ?? programStart('parser', otto);
         this.starts.delete(otto);
         this.here.set(otto, { module, parser: (parser = startOttoParser(module, from)) });

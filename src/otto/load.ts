@@ -317,13 +317,13 @@ export function trimmedModuleFile(program: ProgramName, otto: OttoCommit): URL {
 }
 
 /**
- * A program's trimmed module (trimmedModuleFile), compiled: for a program started from its start image only,
- * when the image names it and the file is the one it names; null otherwise. A function the build never saw
- * run traps there at its first call (scripts/engine-module.mjs keepFunctions): the question is then one for
- * the whole module.
+ * The trimmed module written with a program's start image (trimmedModuleFile), compiled, for a program
+ * started from that image: null when the image names none, or the file is not the one it names. A function
+ * the build never saw run traps there at its first call (scripts/engine-module.mjs keepFunctions): the
+ * question is then one for the whole module.
  */
-export function compileTrimmedModule(program: ProgramName, otto: OttoCommit): Promise<WebAssembly.Module> | null {
-  const size = readStartImage(program, otto)?.header.trimmedModuleBytes;
+export function compileTrimmedModule(program: ProgramName, otto: OttoCommit, image: StartImage): Promise<WebAssembly.Module> | null {
+  const size = image.header.trimmedModuleBytes;
   if (size === undefined) return null;
   const file = fileURLToPath(trimmedModuleFile(program, otto));
   try {
@@ -331,7 +331,7 @@ export function compileTrimmedModule(program: ProgramName, otto: OttoCommit): Pr
   } catch {
     return null;
   }
-  return readOffThread(file).then((bytes) => WebAssembly.compile(bytes as Buffer<ArrayBuffer>));
+  return compileFile(file);
 }
 
 /** Where the build writes a program's start image of an otto commit. */
@@ -495,6 +495,11 @@ const SLICE_WRITERS: Record<string, number> = { 'syscall/js.valueLoadString': 16
 
 
 /** A program's module of an otto commit, compiled. */
-export async function compileModule(program: ProgramName, otto: OttoCommit): Promise<WebAssembly.Module> {
-  return WebAssembly.compile((await readOffThread(fileURLToPath(moduleFile(program, otto)))) as Buffer<ArrayBuffer>);
+export function compileModule(program: ProgramName, otto: OttoCommit): Promise<WebAssembly.Module> {
+  return compileFile(fileURLToPath(moduleFile(program, otto)));
+}
+
+/** A module file, read on Node's thread pool and compiled. */
+async function compileFile(file: string): Promise<WebAssembly.Module> {
+  return WebAssembly.compile((await readOffThread(file)) as Buffer<ArrayBuffer>);
 }

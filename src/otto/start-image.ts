@@ -112,11 +112,8 @@ export function makeValues(recipes: readonly ValueRecipe[], loader: unknown, cal
 
 /** The image as bytes: the header's length (4 bytes, little-endian), the header as JSON, the pages. */
 export function encodeStartImage(header: StartImageHeader, memory: Uint8Array): Uint8Array {
-  const text = new TextEncoder().encode(JSON.stringify(header));
-  const out = new Uint8Array(4 + text.length + header.pages.length * IMAGE_PAGE_BYTES);
-  new DataView(out.buffer).setUint32(0, text.length, true);
-  out.set(text, 4);
-  header.pages.forEach((page, i) => out.set(memory.subarray(page * IMAGE_PAGE_BYTES, (page + 1) * IMAGE_PAGE_BYTES), 4 + text.length + i * IMAGE_PAGE_BYTES));
+  const { out, pagesAt } = withRoomForPages(header);
+  header.pages.forEach((page, i) => out.set(memory.subarray(page * IMAGE_PAGE_BYTES, (page + 1) * IMAGE_PAGE_BYTES), pagesAt + i * IMAGE_PAGE_BYTES));
   return out;
 }
 
@@ -124,12 +121,18 @@ export function encodeStartImage(header: StartImageHeader, memory: Uint8Array): 
 export function withHeader(bytes: Uint8Array, header: StartImageHeader): Uint8Array {
   const found = decodeStartImageHeader(bytes, bytes.length);
   if (!found || found.header.pages.join() !== header.pages.join()) throw new Error('not an image with those pages');
+  const { out, pagesAt } = withRoomForPages(header);
+  out.set(bytes.subarray(found.pagesAt), pagesAt);
+  return out;
+}
+
+/** An image's bytes with its header written and its pages still to be written from `pagesAt`. */
+function withRoomForPages(header: StartImageHeader): { out: Uint8Array; pagesAt: number } {
   const text = new TextEncoder().encode(JSON.stringify(header));
-  const out = new Uint8Array(4 + text.length + bytes.length - found.pagesAt);
+  const out = new Uint8Array(4 + text.length + header.pages.length * IMAGE_PAGE_BYTES);
   new DataView(out.buffer).setUint32(0, text.length, true);
   out.set(text, 4);
-  out.set(bytes.subarray(found.pagesAt), 4 + text.length);
-  return out;
+  return { out, pagesAt: 4 + text.length };
 }
 
 /** An image whose bytes are all in memory; null when the bytes are no image of this format. */

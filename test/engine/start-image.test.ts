@@ -92,7 +92,7 @@ describe('otto\'s parser started from its start image', () => {
     const image = readStartImage('parser', DEFAULT_OTTO)!;
     expect(image.header.trimmedModuleBytes).toBe(statSync(trimmedModuleFile('parser', DEFAULT_OTTO)).size);
     expect(image.header.trimmedModuleBytes).toBeLessThan(readFileSync(moduleFile('parser', DEFAULT_OTTO)).length / 2);
-    const trimmedModule = await compileTrimmedModule('parser', DEFAULT_OTTO)!;
+    const trimmedModule = await compileTrimmedModule('parser', DEFAULT_OTTO, image)!;
     const wholeModule = new WebAssembly.Module(readFileSync(moduleFile('parser', DEFAULT_OTTO)));
     const [trimmed, whole] = [startOttoParser(trimmedModule, programStart('parser', DEFAULT_OTTO)), startOttoParser(wholeModule, programStart('parser', DEFAULT_OTTO))];
     const sources = ['function (doc, oldDoc) { if (!/^[a-z]+$/.test(doc.type)) throw({forbidden: "type"}); channel("c-" + doc.owner); }', 'function (doc) { return doc.n === 08; }', 'function (doc) { var é = "café"; }', 'function (doc) {'];
