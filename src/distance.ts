@@ -31,20 +31,28 @@ export function boundedDistance(a: string, b: string, bound: number): number {
   const t = b.toLowerCase();
   const n = t.length;
   if (rows[0]!.length <= n) rows = [0, 1, 2].map(() => new Int32Array(2 * n + 2));
-  let [before, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
+  // Plain variables, not destructuring: in the interpreter, each destructuring allocates an iterator and
+  // its results, and this runs for every key of a config (src/secrets.ts).
+  let before = rows[0]!;
+  let previous = rows[1]!;
+  let current = rows[2]!;
   for (let j = 0; j <= n; j++) previous[j] = j;
   for (let i = 1; i <= s.length; i++) {
     current[0] = i;
     let rowMin = i;
+    const si = s.charCodeAt(i - 1);
     for (let j = 1; j <= n; j++) {
-      const cost = s[i - 1] === t[j - 1] ? 0 : 1;
-      let v = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) v = Math.min(v, before[j - 2]! + 1);
+      const tj = t.charCodeAt(j - 1);
+      let v = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (si === tj ? 0 : 1));
+      if (i > 1 && j > 1 && si === t.charCodeAt(j - 2) && s.charCodeAt(i - 2) === tj) v = Math.min(v, before[j - 2]! + 1);
       current[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > bound) return bound + 1;
-    [before, previous, current] = [previous, current, before];
+    const reused = before;
+    before = previous;
+    previous = current;
+    current = reused;
   }
   return Math.min(previous[n]!, bound + 1);
 }

@@ -27,12 +27,21 @@ export function findKey(object: JsonObject, name: string): string | undefined {
   return matching[matching.length - 1]; // last one wins, as in Go
 }
 
+/**
+ * Whether `key` can fold to `lower` at all, without making its folded copy (each copy is garbage, and the
+ * rules ask for dozens of fields in every object): lower-casing keeps a string's length, but for U+0130,
+ * whose lower case is two characters (checked over every code point).
+ */
+function mayFoldTo(key: string, lower: string): boolean {
+  return key.length === lower.length || key.includes('\u0130');
+}
+
 /** Every key of an object that equals `lower` case-insensitively, in the object's order. */
 export function keysMatching(object: JsonObject, lower: string): readonly string[] {
   const indexed = LOWER_INDEX.get(object);
   if (indexed) return listOf(indexed.get(lower));
   const keys = Object.keys(object);
-  if (keys.length < INDEX_FROM_KEYS) return keys.filter((key) => key.toLowerCase() === lower);
+  if (keys.length < INDEX_FROM_KEYS) return keys.filter((key) => mayFoldTo(key, lower) && key.toLowerCase() === lower);
   // A huge object (a config of 1,000,000 keys): each miss would scan every key again, and the rules ask
   // for dozens of absent fields. The scan is made once, into an index.
   // One string per folded key, a list only where keys differ by case alone (no array per key).

@@ -1,6 +1,6 @@
 // The shared reader of database configs: both kinds, case-insensitive keys, canonical pointers.
 import { describe, expect, it } from 'vitest';
-import { databaseEntries, importEnabled, lookupPath, sharedBucketAccess } from '../../src/document/databases.js';
+import { databaseEntries, findKey, importEnabled, keysMatching, lookupPath, sharedBucketAccess } from '../../src/document/databases.js';
 
 describe('databaseEntries', () => {
   it('yields the document itself for a database config', () => {
@@ -25,5 +25,19 @@ describe('databaseEntries', () => {
     expect(sharedBucketAccess(fresh!)).toBe(true);
     expect(importEnabled(fresh!, 'ee')).toBe(true);
     expect(importEnabled(fresh!, 'ce')).toBe(false);
+  });
+});
+
+describe('keysMatching and findKey', () => {
+  it('find every key that folds to the name, in order, the last one winning as in Go', () => {
+    const object = { Bucket: 1, server: 2, BUCKET: 3, buckets: 4 };
+    expect(keysMatching(object, 'bucket')).toEqual(['Bucket', 'BUCKET']);
+    expect(findKey(object, 'bucket')).toBe('BUCKET');
+    expect(findKey(object, 'server')).toBe('server');
+    expect(findKey(object, 'pool')).toBeUndefined();
+  });
+  it('find a key whose lower case is longer than itself (U+0130 folds to two characters)', () => {
+    const object = { '\u0130d': 1 };
+    expect(keysMatching(object, 'i\u0307d')).toEqual(['\u0130d']);
   });
 });
