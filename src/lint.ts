@@ -184,11 +184,15 @@ async function analyzeTextOrThrow(text: string, file: string, given: LintOptions
       raw.push({ rule: 'schema/type', severity: 'error', pointer: '', message: `a ${kind} config must be a JSON object` });
     } else {
       // otto's parser reads each function its cache does not know (runFunctionStage): it starts now (before
-      // the validator's chunk loads; its modules are at hand), its module is read while the config is
-      // validated, and compiles while the functions are parsed.
+      // the validator's chunk loads; its modules are at hand): its module is read, and compiles while the
+      // validator's chunk loads and the functions are parsed.
       const parserStarts = await startOttoParserFor(kind, doc.value, target);
       // The validator first: its module also brings the schema that normalisation walks.
       await getValidator(kind);
+      // The parser's module compiles on V8's threads, but its steps between them run on this thread's event
+      // loop (and its read, when read on Node's thread pool, ends there): lint reads its files at once, so
+      // without this turn of the loop, the compile would wait for the first question.
+      if (parserStarts) await new Promise((resolve) => setImmediate(resolve));
       const normalized = normalizeKeys(kind, doc.value);
       canonical = normalized.value;
       toOriginal = normalized.toOriginalPointer;
@@ -200,9 +204,6 @@ async function analyzeTextOrThrow(text: string, file: string, given: LintOptions
       const kindFinding = kindUnknownToTarget(kind, target);
       if (kindFinding) schemaFindings.unshift(kindFinding);
       for (const d of schemaFindings) raw.push(d);
-      // The read of the parser's module ends on this thread's event loop, where its compile starts: lint
-      // reads its files at once, so without this turn of the loop it would wait for the first question.
-      if (parserStarts) await new Promise((resolve) => setImmediate(resolve));
       const cwd = options.cwd ?? process.cwd();
       const configDir = path.dirname(path.resolve(cwd, file));
       // A build source names its function files relative to itself, as a compiler resolves an include.

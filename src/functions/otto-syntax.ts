@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { threadFile } from '../paths.js';
-import { compileModule, compileTrimmedModule, programStart, startOttoParser, type OttoParser, type ProgramStart } from '../otto/load.js';
+import { compileModule, compileTrimmedModule, emptyImageMemory, imageMemory, programStart, readStartImage, startOttoParser, type OttoParser, type ProgramStart, type StartImage } from '../otto/load.js';
 import type { ParserAnswer, ParserQuestion } from './parser-worker.js';
 import { textDigest } from '../text-hash.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
@@ -100,12 +100,19 @@ class OttoParsers {
   private readonly modules = new Map<OttoCommit, Promise<ParserModule | null>>();
   /** The parser of each otto here, and the module it runs. */
   private readonly here = new Map<OttoCommit, { module: WebAssembly.Module; parser: OttoParser }>();
+  /** The start image of each otto's parser, read (its header only) when its module starts compiling. */
+  private readonly images = new Map<OttoCommit, StartImage | null>();
+  /** The memory the next parser of an otto starts in, its image not written yet (the module was read into it). */
+  private readonly memories = new Map<OttoCommit, WebAssembly.Memory>();
   /** What the next parser of an otto here starts from, made while its module compiles. */
   private readonly starts = new Map<OttoCommit, ProgramStart>();
   private readonly thread = new ParserThread();
 
   async check(otto: OttoCommit, source: string): Promise<string | undefined> {
     const pending = this.prepare(otto);
+    // The image is written into the next parser's memory here, while V8 still compiles the module, which
+    // the first question waits for; its pages go where the module was read (compileTrimmedModule).
+    this.prepareStart(otto);
     const compiled = await pending;
     // The trimmed module failed another question meanwhile: the whole one.
     if (this.modules.get(otto) !== pending) return this.check(otto, source);
@@ -117,25 +124,47 @@ class OttoParsers {
     return this.check(otto, source);
   }
 
-  /**
-   * Starts compiling the parser module of an otto (once), and, while it compiles, makes what the parser will
-   * start from here (its image written into its memory); resolves to the module.
-   */
+  /** Starts compiling the parser module of an otto (once): the trimmed one when its image names one; resolves to the module. */
   prepare(otto: OttoCommit): Promise<ParserModule | null> {
     let module = this.modules.get(otto);
     if (!module) {
-      let start: ProgramStart | undefined;
-      try {
-        start = programStart('parser', otto);
-        this.starts.set(otto, start);
-      } catch {
-        // Met again, and answered, where the parser starts.
+      const image = this.imageOf(otto);
+      let trimmed: Promise<WebAssembly.Module> | null = null;
+      if (image) {
+        const memory = emptyImageMemory(image);
+        this.memories.set(otto, memory);
+        trimmed = compileTrimmedModule('parser', otto, image, memory);
       }
-      const trimmed = start && 'image' in start ? compileTrimmedModule('parser', otto, start.image) : null;
       module = trimmed ? trimmed.then((compiled) => ({ module: compiled, trimmed: true }), () => wholeModule(otto)) : wholeModule(otto);
       this.modules.set(otto, module);
     }
     return module;
+  }
+
+  private imageOf(otto: OttoCommit): StartImage | null {
+    if (!this.images.has(otto)) {
+      let image: StartImage | null = null;
+      try {
+        image = readStartImage('parser', otto);
+      } catch {
+        // No image: the parser runs Go's start.
+      }
+      this.images.set(otto, image);
+    }
+    return this.images.get(otto)!;
+  }
+
+  /** Makes what the next parser of an otto here starts from, unless a parser runs or its start is made. */
+  private prepareStart(otto: OttoCommit): void {
+    if (this.here.has(otto) || this.starts.has(otto)) return;
+    const image = this.imageOf(otto);
+    const memory = this.memories.get(otto);
+    this.memories.delete(otto);
+    try {
+      this.starts.set(otto, image ? { image, memory: imageMemory(image, memory) } : programStart('parser', otto));
+    } catch {
+      // Met again, and answered, where the parser starts.
+    }
   }
 
   private checkHere(otto: OttoCommit, module: WebAssembly.Module, source: string): string | undefined {

@@ -2,7 +2,7 @@
 // start: the same answers, call after call, whatever the function does with the state it finds.
 import { describe, expect, it } from 'vitest';
 import { readFileSync, statSync } from 'node:fs';
-import { captureStartImage, compileTrimmedModule, imageMemory, moduleFile, programStart, readData, readStartImage, startGoProgram, startOttoParser, trimmedModuleFile, type GoProgram, type GoState } from '../../src/otto/load.js';
+import { captureStartImage, compileTrimmedModule, emptyImageMemory, imageMemory, moduleFile, programStart, readData, readStartImage, startGoProgram, startOttoParser, trimmedModuleFile, type GoProgram, type GoState } from '../../src/otto/load.js';
 import { decodeStartImage, type StartImage } from '../../src/otto/start-image.js';
 import { DEFAULT_OTTO } from '../../src/sync/engine.js';
 
@@ -106,5 +106,25 @@ describe('otto\'s parser started from its start image', () => {
     // The program is broken from then on: every question fails, none is answered wrong.
     expect(() => trimmed.check(sources[0]!)).toThrow(/unreachable/);
     whole.stop();
+  });
+
+  it('reads the trimmed module into the memory its program starts in, where the image then writes every byte it read', async () => {
+    const image = readStartImage('parser', DEFAULT_OTTO)!;
+    const memory = emptyImageMemory(image);
+    const moduleBytes = readFileSync(trimmedModuleFile('parser', DEFAULT_OTTO));
+    const compiled = compileTrimmedModule('parser', DEFAULT_OTTO, image, memory)!;
+    // The module's bytes are in the memory, at a run of the image's pages.
+    const pages = new Uint8Array(memory.buffer);
+    const at = Buffer.from(pages.buffer).indexOf(moduleBytes.subarray(0, 4096));
+    expect(at).toBeGreaterThan(0);
+    expect(Buffer.compare(pages.subarray(at, at + moduleBytes.length), moduleBytes)).toBe(0);
+    const module = await compiled;
+    // Written, the memory is the image's, byte for byte, as a fresh one is: nothing of the module is left.
+    imageMemory(image, memory);
+    expect(Buffer.compare(new Uint8Array(memory.buffer), new Uint8Array(imageMemory(image).buffer))).toBe(0);
+    const parser = startOttoParser(module, { image, memory });
+    expect(parser.check('function (doc) { channel(doc.channels); }')).toBe('{}');
+    expect(parser.check('function (doc) { var r = /[^]/; }')).toContain('Invalid regular expression');
+    parser.stop();
   });
 });
