@@ -34,6 +34,9 @@ const commonJs = {
   legalComments: 'none',
   minifyWhitespace: true,
   minifySyntax: true,
+  // Local names shortened: a quarter less source to read and copy on every start (870 to 660 KB for the
+  // core), and a smaller code cache. Nothing reads a function's or class's name; properties keep theirs.
+  minifyIdentifiers: true,
   logLevel: 'warning',
 };
 
