@@ -177,6 +177,19 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     expect(readdirSync(dist).filter((n) => n.endsWith('.v8cache')).map((n) => [n, statSync(path.join(dist, n)).mtimeMs])).toEqual(written);
   });
 
+  it('reads every file of the bundle whole into its one read buffer, a file larger than the buffer too', () => {
+    const dir = packageCopy(true);
+    const dist = path.join(dir, 'dist');
+    cpSync(path.join(ROOT, 'examples'), path.join(dir, 'examples'), { recursive: true });
+    const expected = sgconf(['lint', 'examples/legacy'], { cwd: dir, bin: path.join(ROOT, 'bin', 'sgconf.js') });
+    // A comment of 3 MB after the code: the core is read after the buffer doubled twice, then the chunks
+    // and the caches (the core's rejected: its source changed) into the same buffer.
+    const core = path.join(dist, 'sgconf.cjs');
+    writeFileSync(core, `${readFileSync(core, 'latin1')}\n//${'x'.repeat(3 * 1024 * 1024)}`, 'latin1');
+    expect(sgconf(['lint', 'examples/legacy'], { cwd: dir, bin: path.join(dir, 'bin', 'sgconf.js') })).toEqual(expected);
+    expect(sgconf(['lint', 'examples/legacy'], { cwd: dir, bin: path.join(dir, 'bin', 'sgconf.js') })).toEqual(expected);
+  });
+
   it('after a tsc-only rebuild, runs the newer ES modules instead of the older bundle', () => {
     const dir = packageCopy(true);
     cpSync(path.join(ROOT, 'dist'), path.join(dir, 'dist'), { recursive: true });
