@@ -275,9 +275,26 @@ function compileEngineEarly(argv: readonly string[]): { otto: string; compiled: 
   return { otto: named.otto, compiled };
 }
 
+/**
+ * glibc's malloc raises its mmap threshold to the size of a block it mapped when that block is freed, and its
+ * trim threshold to twice that (mallopt(3), M_MMAP_THRESHOLD): from then on, blocks up to that size come from
+ * its heap, and what is freed there is kept for the next block. V8's compilers take and free scratch memory
+ * for every function they compile, WebAssembly's lazily too: with the starting thresholds (128 KiB) glibc
+ * gave much of it back to the system and took fresh pages again, each of which costs tens of microseconds
+ * here. So a block of 4 MiB is taken and dropped, never touched (it costs no page): the first collection
+ * frees it, before otto's parser or the engine compiles. Measured interleaved: a lint after a function
+ * changed 370 fewer fresh pages, 235 -> 226 ms; the examples' 11 cases 438 -> 428 ms; 1,000 files 880 ->
+ * 825 ms. Other allocators ignore it. glibc's tunables in the environment would do as much, but every
+ * program sgconf starts would inherit them.
+ */
+function raiseMallocThresholds(): void {
+  Buffer.allocUnsafeSlow(4 * 1024 * 1024);
+}
+
 /** Runs the CLI: from the bundle when there is one (and it is current), else from the ES modules of dist/. */
 export async function startCli(argv: string[]): Promise<number> {
   followLauncher();
+  raiseMallocThresholds();
   const optimising = process.env[OPTIMISING] === '1';
   // A run with OPTIMISING_FLAGS is the one a launcher started: it starts no other.
   const host: CliHost | undefined = optimising || !process.argv[1] ? undefined : { runOptimised: () => relaunch(process.argv[1]!, argv, OPTIMISING_FLAGS, { [OPTIMISING]: '1' }) };
