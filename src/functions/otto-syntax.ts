@@ -4,7 +4,7 @@
 // branches that acorn's recursion cannot. The verdict is otto's own, from otto's parser alone (src/otto/,
 // engine/cmd/parser), kept in a cache by the function's text, so that a lint whose functions have not
 // changed never starts it.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { threadFile } from '../paths.js';
@@ -80,8 +80,31 @@ class Checker {
       const temporary = `${this.cacheFile}.${process.pid}.tmp`;
       writeFileSync(temporary, JSON.stringify(Object.fromEntries(kept)));
       renameSync(temporary, this.cacheFile);
+      removeAbandonedTemporaries(this.cacheFile);
     } catch {
       // A cache that cannot be written costs time, never a result.
+    }
+  }
+}
+
+/** How old another process's temporary cache file is when it is taken for abandoned. */
+const ABANDONED_AFTER_MS = 10 * 60 * 1000;
+
+/**
+ * Removes the temporary files of `cacheFile` that processes ended before they could rename (killed while
+ * writing): each would stay in the user's cache folder for good. A process writes and renames its own
+ * within milliseconds, so one older than ABANDONED_AFTER_MS is no longer being written.
+ */
+function removeAbandonedTemporaries(cacheFile: string): void {
+  const folder = path.dirname(cacheFile);
+  const prefix = `${path.basename(cacheFile)}.`;
+  for (const name of readdirSync(folder)) {
+    if (!name.startsWith(prefix) || !/^\d+\.tmp$/.test(name.slice(prefix.length))) continue;
+    try {
+      const file = path.join(folder, name);
+      if (Date.now() - statSync(file).mtimeMs > ABANDONED_AFTER_MS) unlinkSync(file);
+    } catch {
+      // Gone meanwhile, or not ours to remove.
     }
   }
 }

@@ -4,7 +4,7 @@
 // never keeps the process alive; the cache then spares the next run the engine.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -44,6 +44,19 @@ describe('otto\'s parser from the command line', () => {
     expect(existsSync(stored)).toBe(true);
     expect(Object.keys(JSON.parse(readFileSync(stored, 'utf8')))).toHaveLength(4);
     expect(syntaxErrors(lint(dir, cache))).toEqual(syntaxErrors(cold));
+  });
+
+  it('removes the temporary cache files of processes killed while writing, once they are old, and keeps the others', () => {
+    const { dir, cache } = project({ 'db.json': { name: 'db', bucket: 'b', sync: 'function (doc) { channel(doc.owner); }' } });
+    const abandoned = path.join(cache, 'otto-syntax-b87d35c.json.4242.tmp');
+    const recent = path.join(cache, 'otto-syntax-b87d35c.json.4343.tmp');
+    const other = path.join(cache, 'notes.4242.tmp');
+    for (const file of [abandoned, recent, other]) writeFileSync(file, '{"half');
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    utimesSync(abandoned, hourAgo, hourAgo);
+    utimesSync(other, hourAgo, hourAgo);
+    expect(lint(dir, cache).status).toBe(0);
+    expect(readdirSync(cache).sort()).toEqual(['notes.4242.tmp', 'otto-syntax-b87d35c.json', 'otto-syntax-b87d35c.json.4343.tmp']);
   });
 
   it('answers a function nested deeper than the main thread\'s stack allows (from the parser\'s thread)', () => {
