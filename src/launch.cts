@@ -126,7 +126,7 @@ type LoadChunk = (name: string) => unknown;
 /**
  * The one buffer the files of the bundle are read into, one after the other: a file's bytes are done with
  * before the next read (a source is copied into a string, a code cache is consumed while its script
- * compiles). Here each fresh page of memory costs tens of microseconds: a buffer per file touched some 370
+ * compiles). Here each fresh page of memory costs tens of microseconds: a buffer per file touched some 310
  * more pages (the core's code cache, a validator chunk and its cache), about 5 ms of every lint.
  */
 let readBuffer = Buffer.allocUnsafeSlow(1 << 20);
@@ -288,7 +288,7 @@ function compileEngineEarly(argv: readonly string[]): { otto: string; compiled: 
  * gave much of it back to the system and took fresh pages again, each of which costs tens of microseconds
  * here. So a block of 4 MiB is taken and dropped, never touched (it costs no page): the first collection
  * frees it, before otto's parser or the engine compiles. Measured interleaved: a lint after a function
- * changed 370 fewer fresh pages, 235 -> 226 ms; the examples' 11 cases 438 -> 428 ms; 1,000 files 880 ->
+ * changed 370 fewer fresh pages, 235 → 226 ms; the examples' 11 cases 438 → 428 ms; 1,000 files 880 →
  * 825 ms. Other allocators ignore it. glibc's tunables in the environment would do as much, but every
  * program sgconf starts would inherit them.
  */
