@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { testCacheFolder } from './test/helpers/test-cache.js';
 
 export default defineConfig({
   test: {
@@ -12,5 +13,6 @@ export default defineConfig({
     // The V8 flags the CLI's launcher starts Node with (src/launch.cts NODE_FLAGS): tests that run the CLI
     // in-process run the engine as a user's sgconf does. test/cli/launch.test.ts keeps the lists equal.
     execArgv: ['--liftoff-only', '--no-sparkplug', '--interrupt-budget=250000'],
+    env: { SGCONF_CACHE_DIR: testCacheFolder() },
   },
 });

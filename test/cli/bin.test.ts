@@ -10,7 +10,7 @@ import * as path from 'node:path';
 const BIN = path.resolve(__dirname, '../../bin/sgconf.js');
 
 function program(args: string[], cwd: string) {
-  const result = spawnSync(BIN, args, { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+  const result = spawnSync(BIN, args, { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', SGCONF_CACHE_DIR: process.env.SGCONF_CACHE_DIR ?? '' } });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -37,7 +37,7 @@ describe('bin/sgconf.js as a program', () => {
 
   it('hands every other argument over unchanged: spaces, quotes, $, globs and empty strings', () => {
     const args = ['lint', `it's a "file" with $HOME * and spaces.json`, '', '--format', 'json'];
-    const viaNode = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+    const viaNode = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', SGCONF_CACHE_DIR: process.env.SGCONF_CACHE_DIR ?? '' } });
     const r = program(args, dir);
     expect(r.stdout).toContain('it\'s a \\"file\\" with $HOME * and spaces.json');
     expect(r).toEqual({ code: viaNode.status, stdout: viaNode.stdout, stderr: viaNode.stderr });

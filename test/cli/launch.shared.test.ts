@@ -8,7 +8,7 @@ const ROOT = path.resolve(__dirname, '../..');
 function sgconf(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
   const result = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'sgconf.js'), ...args], {
     cwd: options.cwd ?? ROOT,
-    env: { PATH: process.env.PATH ?? '', ...options.env },
+    env: { PATH: process.env.PATH ?? '', SGCONF_CACHE_DIR: process.env.SGCONF_CACHE_DIR ?? '', ...options.env },
     encoding: 'utf8',
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };

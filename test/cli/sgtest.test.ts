@@ -38,7 +38,7 @@ describe('sgconf test', () => {
     const cases = Array.from({ length: 800 }, (_, i) => ({ name: `case ${i}`, doc: { type: 'order', owner: `u${i}`, status: 'new' }, expect: { rejected: false } }));
     writeFileSync(path.join(dir, 'orders.sgtest.json'), JSON.stringify({ config: '../elsewhere/orders.json', cases }));
     expect(statSync(path.join(dir, 'orders.sgtest.json')).size).toBeGreaterThan(64 * 1024);
-    const run = spawnSync(process.execPath, [...NODE_FLAGS, path.join(ROOT, 'bin', 'sgconf.js'), 'test', dir, '--format', 'json'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH ?? '' } });
+    const run = spawnSync(process.execPath, [...NODE_FLAGS, path.join(ROOT, 'bin', 'sgconf.js'), 'test', dir, '--format', 'json'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH ?? '', SGCONF_CACHE_DIR: process.env.SGCONF_CACHE_DIR ?? '' } });
     expect(run.signal).toBeNull();
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('sgtest/config-unusable');
