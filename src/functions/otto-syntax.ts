@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync,
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { threadFile } from '../paths.js';
-import { compileModule, compileTrimmedModule, emptyImageMemory, imageMemory, programStart, readStartImage, startOttoParser, type OttoParser, type ProgramStart, type StartImage } from '../otto/load.js';
+import { compileModule, compileTrimmedModule, emptyImageMemory, programStart, readStartImage, startOttoParser, type OttoParser, type ProgramStart } from '../otto/load.js';
 import type { ParserAnswer, ParserQuestion } from './parser-worker.js';
 import { textDigest } from '../text-hash.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
@@ -112,7 +112,7 @@ function removeAbandonedTemporaries(cacheFile: string): void {
 /**
  * otto's parser, asked on this thread: a lint after a function changed then starts no thread (about 0.1 s).
  * It runs the module the build trimmed to the functions its questions reached, when there is one (started
- * from the start image only, src/otto/load.ts compileTrimmedModule): about a third of the whole module, so
+ * from the start image only, src/otto/load.ts compileTrimmedModule): less than half the whole module, so
  * less to read and compile. A question that fails there is asked again of the whole module, here, from then
  * on. Go's WebAssembly recurses on the thread's own stack, and the main thread's is small: some 800 nested
  * parentheses overflow it. A question that the whole module fails here is asked again of ParserThread, which
@@ -123,8 +123,6 @@ class OttoParsers {
   private readonly modules = new Map<OttoCommit, Promise<ParserModule | null>>();
   /** The parser of each otto here, and the module it runs. */
   private readonly here = new Map<OttoCommit, { module: WebAssembly.Module; parser: OttoParser }>();
-  /** The start image of each otto's parser, read (its header only) when its module starts compiling. */
-  private readonly images = new Map<OttoCommit, StartImage | null>();
   /** The memory the next parser of an otto starts in, its image not written yet (the module was read into it). */
   private readonly memories = new Map<OttoCommit, WebAssembly.Memory>();
   /** What the next parser of an otto here starts from, made while its module compiles. */
@@ -151,7 +149,7 @@ class OttoParsers {
   prepare(otto: OttoCommit): Promise<ParserModule | null> {
     let module = this.modules.get(otto);
     if (!module) {
-      const image = this.imageOf(otto);
+      const image = readStartImage('parser', otto);
       let trimmed: Promise<WebAssembly.Module> | null = null;
       if (image) {
         const memory = emptyImageMemory(image);
@@ -164,27 +162,13 @@ class OttoParsers {
     return module;
   }
 
-  private imageOf(otto: OttoCommit): StartImage | null {
-    if (!this.images.has(otto)) {
-      let image: StartImage | null = null;
-      try {
-        image = readStartImage('parser', otto);
-      } catch {
-        // No image: the parser runs Go's start.
-      }
-      this.images.set(otto, image);
-    }
-    return this.images.get(otto)!;
-  }
-
   /** Makes what the next parser of an otto here starts from, unless a parser runs or its start is made. */
   private prepareStart(otto: OttoCommit): void {
     if (this.here.has(otto) || this.starts.has(otto)) return;
-    const image = this.imageOf(otto);
     const memory = this.memories.get(otto);
     this.memories.delete(otto);
     try {
-      this.starts.set(otto, image ? { image, memory: imageMemory(image, memory) } : programStart('parser', otto));
+      this.starts.set(otto, programStart('parser', otto, memory));
     } catch {
       // Met again, and answered, where the parser starts.
     }

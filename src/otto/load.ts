@@ -179,10 +179,13 @@ type GoHost = Record<string, (sp: number) => void>;
  */
 export type ProgramStart = { image: StartImage; memory: WebAssembly.Memory } | { data: Uint8Array };
 
-/** A program's start: from its image when the build made one (readStartImage), else from its data. */
-export function programStart(program: ProgramName, otto: OttoCommit): ProgramStart {
+/**
+ * A program's start: from its image when the build made one (readStartImage), written into `memory` when
+ * given (imageMemory), else from its data.
+ */
+export function programStart(program: ProgramName, otto: OttoCommit, memory?: WebAssembly.Memory): ProgramStart {
   const image = readStartImage(program, otto);
-  return image ? { image, memory: imageMemory(image) } : { data: readData(program, otto) };
+  return image ? { image, memory: imageMemory(image, memory) } : { data: readData(program, otto) };
 }
 
 /**
@@ -457,6 +460,7 @@ export function startOttoParser(module: WebAssembly.Module, from: ProgramStart):
   };
   return {
     check: (source) => {
+      // A failure during the call is caught by _resume above, and the call then returns nothing: thrown here.
       const answer = failure ? undefined : api.check(source);
       if (failure) throw failure.error;
       return answer!;
