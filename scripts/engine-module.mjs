@@ -44,7 +44,7 @@ export function instrumentEngineModule(bytes) {
       out.push(exportSection(bytes, section, globals, [[DIRTY_MAP_EXPORTS.bytes, globals], [DIRTY_MAP_EXPORTS.pageShift, globals + 1], [DIRTY_MAP_EXPORTS.dataEnd, globals + 2]]));
     }
     else if (section.id === SECTION.global) out.push(globalSection(bytes, section, byId(SECTION.data) ? dataEnd(bytes, byId(SECTION.data)) : 0));
-    else if (section.id === SECTION.code) out.push(codeSection(bytes, section, (i) => paramCounts[functionTypes[i]]));
+    else if (section.id === SECTION.code) out.push(codeSection(bytes, section, (i, body) => instrumentBody(body, paramCounts[functionTypes[i]])));
     else out.push(bytes.subarray(section.headerStart, section.end));
     at = section.end;
   }
@@ -214,10 +214,14 @@ export function keepFunctions(bytes, kept) {
 
 /** The module's bytes with each function body (locals and code) replaced by `replace(index, body)`. */
 function replaceBodies(bytes, replace) {
-  const sections = readSections(bytes);
-  const code = sections.find((s) => s.id === SECTION.code);
+  const code = readSections(bytes).find((s) => s.id === SECTION.code);
   if (!code) throw new Error('the module has no code section');
-  const reader = new Reader(bytes, code.start);
+  return concat([bytes.subarray(0, code.headerStart), codeSection(bytes, code, replace), bytes.subarray(code.end)]);
+}
+
+/** The code section (header included) with each function body replaced by `replace(index, body)`. */
+function codeSection(bytes, section, replace) {
+  const reader = new Reader(bytes, section.start);
   const count = reader.u32();
   const bodies = [new Uint8Array(u32(count))];
   for (let i = 0; i < count; i++) {
@@ -226,26 +230,12 @@ function replaceBodies(bytes, replace) {
     bodies.push(new Uint8Array(u32(body.length)), body);
     reader.at += size;
   }
-  return concat([bytes.subarray(0, code.headerStart), sectionBytes(SECTION.code, concat(bodies)), bytes.subarray(code.end)]);
-}
-
-function codeSection(bytes, section, paramsOf) {
-  const reader = new Reader(bytes, section.start);
-  const count = reader.u32();
-  const bodies = [new Uint8Array(u32(count))];
-  for (let i = 0; i < count; i++) {
-    const size = reader.u32();
-    const end = reader.at + size;
-    const body = instrumentBody(bytes, reader.at, end, paramsOf(i));
-    bodies.push(new Uint8Array(u32(body.length)), body);
-    reader.at = end;
-  }
   return sectionBytes(SECTION.code, concat(bodies));
 }
 
 /** One function body with its stores instrumented; five locals are added for the barrier's values. */
-function instrumentBody(bytes, start, end, params) {
-  const r = new Reader(bytes, start);
+function instrumentBody(body, params) {
+  const r = new Reader(body, 0);
   const declarations = r.u32();
   let locals = 0;
   const declared = [];
@@ -260,7 +250,7 @@ function instrumentBody(bytes, start, end, params) {
   const scratch = { address: first, i32: first + 1, i64: first + 2, f32: first + 3, f64: first + 4 };
   const head = [...u32(declarations + 5), ...declared, 1, VALTYPE.i32, 1, VALTYPE.i32, 1, VALTYPE.i64, 1, VALTYPE.f32, 1, VALTYPE.f64];
   const code = [];
-  while (r.at < end) {
+  while (r.at < body.length) {
     const from = r.at;
     const op = r.byte();
     const stored = STORES.get(op);
@@ -276,9 +266,9 @@ function instrumentBody(bytes, start, end, params) {
       continue;
     }
     skipImmediates(r, op);
-    for (let k = from; k < r.at; k++) code.push(bytes[k]);
+    for (let k = from; k < r.at; k++) code.push(body[k]);
   }
-  if (r.at !== end) throw new Error('a function body ends inside an instruction');
+  if (r.at !== body.length) throw new Error('a function body ends inside an instruction');
   return new Uint8Array([...head, ...code]);
 }
 
