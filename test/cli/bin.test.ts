@@ -6,11 +6,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { bareEnvironment } from '../helpers/test-cache.js';
 
 const BIN = path.resolve(__dirname, '../../bin/sgconf.js');
 
 function program(args: string[], cwd: string) {
-  const result = spawnSync(BIN, args, { cwd, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', SGCONF_CACHE_DIR: process.env.SGCONF_CACHE_DIR ?? '' } });
+  const result = spawnSync(BIN, args, { cwd, encoding: 'utf8', env: bareEnvironment() });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -37,7 +38,7 @@ describe('bin/sgconf.js as a program', () => {
 
   it('hands every other argument over unchanged: spaces, quotes, $, globs and empty strings', () => {
     const args = ['lint', `it's a "file" with $HOME * and spaces.json`, '', '--format', 'json'];
-    const viaNode = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', env: { PATH: process.env.PATH ?? '', SGCONF_CACHE_DIR: process.env.SGCONF_CACHE_DIR ?? '' } });
+    const viaNode = spawnSync(process.execPath, [BIN, ...args], { cwd: dir, encoding: 'utf8', env: bareEnvironment() });
     const r = program(args, dir);
     expect(r.stdout).toContain('it\'s a \\"file\\" with $HOME * and spaces.json');
     expect(r).toEqual({ code: viaNode.status, stdout: viaNode.stdout, stderr: viaNode.stderr });

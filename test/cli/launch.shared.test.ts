@@ -2,13 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import * as path from 'node:path';
+import { bareEnvironment } from '../helpers/test-cache.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 
 function sgconf(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}) {
   const result = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'sgconf.js'), ...args], {
     cwd: options.cwd ?? ROOT,
-    env: { PATH: process.env.PATH ?? '', SGCONF_CACHE_DIR: process.env.SGCONF_CACHE_DIR ?? '', ...options.env },
+    env: { ...bareEnvironment(), ...options.env },
     encoding: 'utf8',
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };

@@ -12,13 +12,14 @@ import { makeCertificateFixtures } from '../certs/fixtures.js';
 import { runCli } from '../helpers/cli.js';
 import { NODE_FLAGS } from '../helpers/node-flags.js';
 import { writeSyncCases } from '../../bench/sgtest-cases.js';
+import { bareEnvironment } from '../helpers/test-cache.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 
 function sgconf(args: string[], options: { cwd?: string; bin?: string; env?: Record<string, string> } = {}) {
   const result = spawnSync(process.execPath, [options.bin ?? path.join(ROOT, 'bin', 'sgconf.js'), ...args], {
     cwd: options.cwd ?? ROOT,
-    env: { PATH: process.env.PATH ?? '', SGCONF_CACHE_DIR: process.env.SGCONF_CACHE_DIR ?? '', ...options.env },
+    env: { ...bareEnvironment(), ...options.env },
     encoding: 'utf8',
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -140,7 +141,7 @@ describe('sgconf as shipped (bundle + code cache)', () => {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sync.js`;
       writeFileSync(path.join(cwd, 'sync_gateway.json'), JSON.stringify({ databases: { db: { server: 'couchbases://cb.example.com', bucket: 'db', sync: url } } }, null, 2));
       const run = (env: Record<string, string>) => new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'sgconf.js'), 'lint', 'sync_gateway.json', '--format', 'json', '--allow-host', '127.0.0.1'], { cwd, env: { PATH: process.env.PATH ?? '', SGCONF_CACHE_DIR: process.env.SGCONF_CACHE_DIR ?? '', ...env } });
+        const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'sgconf.js'), 'lint', 'sync_gateway.json', '--format', 'json', '--allow-host', '127.0.0.1'], { cwd, env: { ...bareEnvironment(), ...env } });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
@@ -309,7 +310,7 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     cpSync(path.join(ROOT, 'examples'), path.join(dir, 'examples'), { recursive: true });
     const caches = () => readdirSync(path.join(dir, 'dist')).filter((n) => n.endsWith('.v8cache')).map((n) => [n, statSync(path.join(dir, 'dist', n)).mtimeMs]);
     const before = caches();
-    const program = spawnSync(path.join(dir, 'bin', 'sgconf.js'), ['lint', 'examples'], { cwd: dir, env: { PATH: process.env.PATH ?? '', SGCONF_CACHE_DIR: process.env.SGCONF_CACHE_DIR ?? '' }, encoding: 'utf8' });
+    const program = spawnSync(path.join(dir, 'bin', 'sgconf.js'), ['lint', 'examples'], { cwd: dir, env: bareEnvironment(), encoding: 'utf8' });
     const viaNode = sgconf(['lint', 'examples'], { cwd: dir, bin: path.join(dir, 'bin', 'sgconf.js') });
     expect(program.status).toBe(viaNode.code);
     expect(program.stdout).toBe(viaNode.stdout);

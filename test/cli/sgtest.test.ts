@@ -7,6 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { runCli as runCliIn } from '../helpers/cli.js';
 import { NODE_FLAGS } from '../helpers/node-flags.js';
+import { bareEnvironment } from '../helpers/test-cache.js';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -38,7 +39,7 @@ describe('sgconf test', () => {
     const cases = Array.from({ length: 800 }, (_, i) => ({ name: `case ${i}`, doc: { type: 'order', owner: `u${i}`, status: 'new' }, expect: { rejected: false } }));
     writeFileSync(path.join(dir, 'orders.sgtest.json'), JSON.stringify({ config: '../elsewhere/orders.json', cases }));
     expect(statSync(path.join(dir, 'orders.sgtest.json')).size).toBeGreaterThan(64 * 1024);
-    const run = spawnSync(process.execPath, [...NODE_FLAGS, path.join(ROOT, 'bin', 'sgconf.js'), 'test', dir, '--format', 'json'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: { PATH: process.env.PATH ?? '', SGCONF_CACHE_DIR: process.env.SGCONF_CACHE_DIR ?? '' } });
+    const run = spawnSync(process.execPath, [...NODE_FLAGS, path.join(ROOT, 'bin', 'sgconf.js'), 'test', dir, '--format', 'json'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000, env: bareEnvironment() });
     expect(run.signal).toBeNull();
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('sgtest/config-unusable');

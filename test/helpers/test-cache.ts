@@ -9,3 +9,11 @@ import * as path from 'node:path';
 export function testCacheFolder(): string {
   return mkdtempSync(path.join(tmpdir(), 'sgconf-test-cache-'));
 }
+
+/**
+ * The environment of a shell with nothing in it but PATH, as the tests that start sgconf like a user's
+ * shell give it, and the test run's cache folder (SGCONF_CACHE_DIR).
+ */
+export function bareEnvironment(): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', SGCONF_CACHE_DIR: process.env.SGCONF_CACHE_DIR ?? '' };
+}
