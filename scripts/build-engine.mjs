@@ -5,21 +5,24 @@
 // (cmd/parser, for lint's syntax check); and copies beside them the Go toolchain's own
 // loader, wasm_exec.js, with the Go license it carries. The
 // built files are committed, so that `npm ci` needs no Go; this script makes them again, byte for byte
-// with the same Go (Debian's golang-go, Go 1.19): -trimpath and an empty build id leave no path or
-// time in the module. Each module then gets its globals exported (a start image holds them), its memory
-// imported (the host makes it, and writes the image into it while the module compiles) and its data
-// segments in a file beside it (<module>.data), which the host writes into the memory itself
-// (scripts/engine-module.mjs). The engine's modules also get the write barrier that marks the pages a call
-// writes, for the host's saved states.
+// with the same Go (the Go of the newest gateway release sgconf targets: 4.1.1's go.mod asks for 1.26):
+// -trimpath and an empty build id leave no path or time in the module. Each module then gets its globals
+// exported (a start image holds them), its memory imported (the host makes it, and writes the image into it
+// while the module compiles) and its data segments in a file beside it (<module>.data), which the host
+// writes into the memory itself (scripts/engine-module.mjs). The engine's modules also get the write
+// barrier that marks the pages a call writes, for the host's saved states.
 //
 // Usage: node scripts/build-engine.mjs [--check]
 //   --check  build into a temporary folder and compare with the committed files (exit 1 when they differ)
-// Go modules come from GOPROXY; when it is unset, from ../shared/goproxy (a module proxy on disk) if present.
+// Go modules come from GOPROXY (the Go module proxy by default). The lock is go.sum (and
+// go.otto-a813c59.sum): with -mod=readonly the go command refuses a module that go.sum does not name, and
+// checks each downloaded module against the hash go.sum holds for it, so the checksum database is never
+// needed for these builds.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { exportGlobals, importMemory, instrumentEngineModule, separateData } from './engine-module.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,18 +49,17 @@ function fail(message) {
   process.exit(2);
 }
 
-const env = { ...process.env, GOOS: 'js', GOARCH: 'wasm', CGO_ENABLED: '0', GOFLAGS: '-mod=readonly', GOSUMDB: 'off' };
-if (!env.GOPROXY) {
-  const shared = path.resolve(root, '..', 'shared', 'goproxy');
-  if (existsSync(shared)) env.GOPROXY = pathToFileURL(shared).href;
-}
+/** The Go release the committed modules are built with (engine/go.mod's `go` line). */
+const GO_RELEASE = 'go1.26';
+// GOTOOLCHAIN=local: the machine's Go builds, or the build stops; never a toolchain downloaded for it.
+const env = { ...process.env, GOOS: 'js', GOARCH: 'wasm', CGO_ENABLED: '0', GOFLAGS: '-mod=readonly', GOTOOLCHAIN: 'local' };
 let goVersion;
 try {
   goVersion = execFileSync('go', ['env', 'GOVERSION'], { env, encoding: 'utf8' }).trim();
 } catch {
-  fail('no Go toolchain (install Debian\'s golang-go: apt-get install golang-go)');
+  fail(`no Go toolchain: the engine is built with ${GO_RELEASE}.x (https://go.dev/dl/)`);
 }
-if (!goVersion.startsWith('go1.19')) fail(`the committed engine is built with Go 1.19 (Debian's golang-go); this is ${goVersion}`);
+if (goVersion !== GO_RELEASE && !goVersion.startsWith(`${GO_RELEASE}.`)) fail(`the committed engine is built with ${GO_RELEASE}.x; this is ${goVersion}`);
 const goroot = execFileSync('go', ['env', 'GOROOT'], { env, encoding: 'utf8' }).trim();
 
 const out = check ? mkdtempSync(path.join(tmpdir(), 'sgconf-engine-')) : committed;
@@ -71,13 +73,15 @@ try {
     writeFileSync(path.join(out, dataFile(file)), data);
     rmSync(built);
   }
-  const loader = readFileSync(path.join(goroot, 'misc', 'wasm', 'wasm_exec.js'), 'utf8');
-  writeFileSync(path.join(out, 'wasm_exec.js'), `// Copied from ${goVersion}'s misc/wasm/wasm_exec.js by scripts/build-engine.mjs; its license is GO_LICENSE beside it.\n${loader}`);
+  const loader = readFileSync(path.join(goroot, 'lib', 'wasm', 'wasm_exec.js'), 'utf8');
+  writeFileSync(path.join(out, 'wasm_exec.js'), `// Copied from ${goVersion}'s lib/wasm/wasm_exec.js by scripts/build-engine.mjs; its license is GO_LICENSE beside it.\n${loader}`);
   writeFileSync(path.join(out, 'GO_LICENSE'), goLicense());
   if (check) {
     const differing = FILES.filter((file) => !readFileSync(path.join(out, file)).equals(readFileSync(path.join(committed, file))));
     if (differing.length > 0) {
-      process.stderr.write(`build-engine: the rebuilt ${differing.join(', ')} differ from engine/wasm/: run node scripts/build-engine.mjs and commit\n`);
+      const committedGo = /^\/\/ Copied from (\S+?)'s/.exec(readFileSync(path.join(committed, 'wasm_exec.js'), 'utf8'))?.[1];
+      const other = committedGo && committedGo !== goVersion ? ` (they were built with ${committedGo}, this is ${goVersion})` : '';
+      process.stderr.write(`build-engine: the rebuilt ${differing.join(', ')} differ from engine/wasm/${other}: run node scripts/build-engine.mjs and commit\n`);
       process.exit(1);
     }
     process.stdout.write(`engine/wasm/ rebuilt byte for byte with ${goVersion}\n`);
@@ -86,21 +90,9 @@ try {
   if (check) rmSync(out, { recursive: true, force: true });
 }
 
-/**
- * The Go license, as the toolchain ships it: a file LICENSE in GOROOT, or on Debian the "License: Go"
- * paragraph of the package's copyright file (its lines indented by one space, " ." for a blank line).
- */
+/** The Go license, as the toolchain ships it (LICENSE in GOROOT). */
 function goLicense() {
   const license = path.join(goroot, 'LICENSE');
-  if (existsSync(license)) return readFileSync(license, 'utf8');
-  const debian = `/usr/share/doc/golang-${goVersion.replace(/^go(\d+\.\d+).*$/, '$1')}-go/copyright`;
-  if (!existsSync(debian)) fail(`no Go license found (${license}, ${debian})`);
-  const lines = readFileSync(debian, 'utf8').split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    if (lines[i] !== 'License: Go' || !lines[i + 1]?.startsWith(' ')) continue;
-    const body = [];
-    for (let j = i + 1; j < lines.length && lines[j].startsWith(' '); j++) body.push(lines[j] === ' .' ? '' : lines[j].slice(1));
-    return `${body.join('\n')}\n`;
-  }
-  fail(`no "License: Go" text in ${debian}`);
+  if (!existsSync(license)) fail(`no Go license found (${license})`);
+  return readFileSync(license, 'utf8');
 }

@@ -10,8 +10,13 @@
 //   may reach into the next page. The host restores, for each marked byte, those pages and their next
 //   ones, and clears the map: only what a call wrote is copied back.
 //
+//   Go's bulk memory writes (memory.copy and memory.fill, for memmove, memclr and the compiler's moves
+//   and zeroings) become calls of two functions the build adds, which mark every page of the range
+//   written, then write it.
+//
 // The module is otherwise unchanged. The reader knows the instructions of WebAssembly 1.0 with the
-// sign-extension and saturating-conversion extensions (what Go 1.19 emits); anything else stops the build.
+// sign-extension, saturating-conversion and bulk memory extensions (what Go 1.26 emits); anything else
+// stops the build.
 
 export const GLOBAL_EXPORT_PREFIX = 'sgconf.global.';
 export const DIRTY_MAP_BYTES = 4096;
@@ -35,6 +40,10 @@ export function instrumentEngineModule(bytes) {
   }
   const paramCounts = readParamCounts(bytes, byId(SECTION.type));
   const functionTypes = readVector(bytes, byId(SECTION.function).start, (r) => r.u32());
+  // The barrier's two functions, after Go's: (dst, src or value, length) -> (), a type added after Go's.
+  const barrierType = paramCounts.length;
+  const importedFunctions = byId(SECTION.import) ? readVector(bytes, byId(SECTION.import).start, readImportKind).filter((kind) => kind === 0).length : 0;
+  const bulk = { copy: importedFunctions + functionTypes.length, fill: importedFunctions + functionTypes.length + 1 };
   const out = [];
   let at = 0;
   for (const section of sections) {
@@ -44,12 +53,58 @@ export function instrumentEngineModule(bytes) {
       out.push(exportSection(bytes, section, globals, [[DIRTY_MAP_EXPORTS.bytes, globals], [DIRTY_MAP_EXPORTS.pageShift, globals + 1], [DIRTY_MAP_EXPORTS.dataEnd, globals + 2]]));
     }
     else if (section.id === SECTION.global) out.push(globalSection(bytes, section, byId(SECTION.data) ? dataEnd(bytes, byId(SECTION.data)) : 0));
-    else if (section.id === SECTION.code) out.push(codeSection(bytes, section, (i, body) => instrumentBody(body, paramCounts[functionTypes[i]])));
+    else if (section.id === SECTION.type) out.push(appendToVector(bytes, section, [0x60, 3, VALTYPE.i32, VALTYPE.i32, VALTYPE.i32, 0], 1));
+    else if (section.id === SECTION.function) out.push(appendToVector(bytes, section, [...u32(barrierType), ...u32(barrierType)], 2));
+    else if (section.id === SECTION.code) {
+      out.push(codeSection(bytes, section, (i, body) => instrumentBody(body, paramCounts[functionTypes[i]], bulk), [BULK_BARRIER.copy, BULK_BARRIER.fill]));
+    }
     else out.push(bytes.subarray(section.headerStart, section.end));
     at = section.end;
   }
   out.push(bytes.subarray(at));
   return concat(out);
+}
+
+/**
+ * The barrier's functions for bulk memory writes, (dst, src or value, length) -> (): when the length is not
+ * zero, the map byte of every page from dst's to that of dst + length - 1 is set, then the instruction
+ * runs as Go wrote it (and traps as it would, on a range outside the memory). Locals 3 and 4: the page,
+ * the last page.
+ */
+const BULK_BARRIER = (() => {
+  const markRange = [
+    0x20, 2, 0x04, 0x40, // if length
+    0x20, 0, 0x41, ...s32(DIRTY_PAGE_SHIFT), 0x76, 0x21, 3, // page = dst >> shift
+    0x20, 0, 0x20, 2, 0x6a, 0x41, 1, 0x6b, 0x41, ...s32(DIRTY_PAGE_SHIFT), 0x76, 0x21, 4, // last = (dst + length - 1) >> shift
+    0x03, 0x40, // loop
+    0x20, 3, 0x41, ...s32(DIRTY_MAP_BYTES - 1), 0x71, 0x41, 1, 0x3a, 0, 0, // map[page % bytes] = 1
+    0x20, 3, 0x41, 1, 0x6a, 0x22, 3, 0x20, 4, 0x4d, 0x0d, 0, // page += 1; again while page <= last
+    0x0b, 0x0b,
+    0x20, 0, 0x20, 1, 0x20, 2,
+  ];
+  const locals = [1, 2, VALTYPE.i32];
+  return { copy: [...locals, ...markRange, 0xfc, 10, 0, 0, 0x0b], fill: [...locals, ...markRange, 0xfc, 11, 0, 0x0b] };
+})();
+
+/** A vector section (header included) with `count` more entries, `added`'s bytes, after its own. */
+function appendToVector(bytes, section, added, count) {
+  const n = readU32(bytes, section.start);
+  return sectionBytes(section.id, concat([new Uint8Array(u32(n.value + count)), bytes.subarray(n.end, section.end), new Uint8Array(added)]));
+}
+
+/** Reads one entry of the import section, returning its kind (0 a function, 1 a table, 2 a memory, 3 a global). */
+function readImportKind(r) {
+  for (let name = 0; name < 2; name++) {
+    const length = r.u32();
+    r.at += length;
+  }
+  const kind = r.byte();
+  if (kind === 0) r.u32();
+  else if (kind === 1) { r.byte(); if (r.byte() & 1) { r.u32(); r.u32(); } else r.u32(); }
+  else if (kind === 2) { if (r.byte() & 1) { r.u32(); r.u32(); } else r.u32(); }
+  else if (kind === 3) { r.byte(); r.byte(); }
+  else throw new Error(`an import of kind ${kind}`);
+  return kind;
 }
 
 /** The global section with the map's two constants after Go's globals. */
@@ -219,22 +274,29 @@ function replaceBodies(bytes, replace) {
   return concat([bytes.subarray(0, code.headerStart), codeSection(bytes, code, replace), bytes.subarray(code.end)]);
 }
 
-/** The code section (header included) with each function body replaced by `replace(index, body)`. */
-function codeSection(bytes, section, replace) {
+/**
+ * The code section (header included) with each function body replaced by `replace(index, body)`, and the
+ * bodies `added` after them.
+ */
+function codeSection(bytes, section, replace, added = []) {
   const reader = new Reader(bytes, section.start);
   const count = reader.u32();
-  const bodies = [new Uint8Array(u32(count))];
+  const bodies = [new Uint8Array(u32(count + added.length))];
   for (let i = 0; i < count; i++) {
     const size = reader.u32();
     const body = replace(i, bytes.subarray(reader.at, reader.at + size));
     bodies.push(new Uint8Array(u32(body.length)), body);
     reader.at += size;
   }
+  for (const body of added) bodies.push(new Uint8Array(u32(body.length)), new Uint8Array(body));
   return sectionBytes(SECTION.code, concat(bodies));
 }
 
-/** One function body with its stores instrumented; five locals are added for the barrier's values. */
-function instrumentBody(body, params) {
+/**
+ * One function body with its stores instrumented, five locals added for the barrier's values, and its bulk
+ * memory writes calling the barrier's functions (`bulk`: their indices).
+ */
+function instrumentBody(body, params, bulk) {
   const r = new Reader(body, 0);
   const declarations = r.u32();
   let locals = 0;
@@ -265,6 +327,16 @@ function instrumentBody(body, params) {
       );
       continue;
     }
+    if (op === 0xfc) {
+      const sub = r.u32();
+      if (sub === 10 || sub === 11) {
+        if (r.u32() !== 0 || (sub === 10 && r.u32() !== 0)) throw new Error('a bulk memory write to a memory other than memory 0');
+        code.push(0x10, ...u32(sub === 10 ? bulk.copy : bulk.fill));
+        continue;
+      }
+      r.at = from;
+      r.byte();
+    }
     skipImmediates(r, op);
     for (let k = from; k < r.at; k++) code.push(body[k]);
   }
@@ -291,7 +363,8 @@ function skipImmediates(r, op) {
   else if (op === 0x44) r.at += 8;
   else if (op === 0xfc) {
     const sub = r.u32();
-    // Bulk memory writes would need the barrier too: Go 1.19 emits none.
+    // memory.copy and memory.fill are rewritten by instrumentBody; the other bulk memory and table
+    // instructions Go does not emit.
     if (sub > 7) throw new Error(`the engine module uses instruction 0xfc ${sub}, which the write barrier does not know`);
   } else if (!(op <= 0x01 || op === 0x05 || op === 0x0b || op === 0x0f || op === 0x1a || op === 0x1b || (op >= 0x45 && op <= 0xc4) || op === 0xd1)) {
     throw new Error(`the engine module uses opcode 0x${op.toString(16)}, which the write barrier does not know`);

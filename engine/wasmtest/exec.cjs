@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Runs a Go program built for GOOS=js GOARCH=wasm (a test binary, for `go test -exec`) under this Node,
-// with the loader the engine's build copies (../wasm/wasm_exec.js). Go 1.19's own runner,
-// misc/wasm/wasm_exec_node.js, assigns globalThis.crypto, which Node 20 defines as a getter only: it
-// stops before the program starts. Node 20 has crypto, performance and the text codecs the loader needs.
+// with the loader the engine's build copies (../wasm/wasm_exec.js): the tests run with exactly the loader
+// the engine runs with. Node 20 has crypto, performance and the text codecs the loader needs.
 'use strict';
 const fs = require('node:fs');
 const os = require('node:os');

@@ -10,10 +10,16 @@ export interface RegExpRefusal {
   reason: string;
   /** Offset of the construct inside the pattern. */
   offset: number;
+  /** A named group, which only a Go before 1.22 refuses. */
+  namedGroup?: boolean;
 }
 
-/** The first construct otto refuses in `pattern`, or null. */
-export function ottoRegExpRefusal(pattern: string): RegExpRefusal | null {
+/**
+ * The first construct otto refuses in `pattern`, or null. `goReadsNamedGroups`: whether the Go the release is
+ * built with reads a named group, `(?<name>`, which otto passes to Go as written (Go 1.22 and later;
+ * releases/behaviour.ts regexp-named-group says which releases).
+ */
+export function ottoRegExpRefusal(pattern: string, goReadsNamedGroups = true): RegExpRefusal | null {
   let inClass = false;
   for (let i = 0; i < pattern.length; i++) {
     const ch = pattern[i];
@@ -42,6 +48,8 @@ export function ottoRegExpRefusal(pattern: string): RegExpRefusal | null {
     if (ch === '[') inClass = true;
     else if (ch === '(' && pattern[i + 1] === '?' && (pattern[i + 2] === '=' || pattern[i + 2] === '!')) {
       return { reason: `re2: Invalid (?${pattern[i + 2]}) <lookahead>`, offset: i };
+    } else if (!goReadsNamedGroups && pattern.startsWith('(?<', i) && /^[A-Za-z0-9_]+>/.test(pattern.slice(i + 3, i + 3 + 130))) {
+      return { reason: 'invalid or unsupported Perl syntax: `(?<`', offset: i, namedGroup: true };
     }
   }
   return null;
@@ -60,3 +68,4 @@ export function re2SpaceClassAt(pattern: string): number {
   }
   return -1;
 }
+

@@ -147,7 +147,8 @@ let GoClass: (new () => GoInstance) | null = null;
  * Node 20 makes each global the first time it is read, loading perf_hooks, and Web Crypto with the streams
  * (some 30 ms of every thread's start here). Go's clock is then a monotonic one of its own (monotonicMs),
  * and Web Crypto loads only if Go asks for random data, which a program started from its image never does.
- * While the loader checks that those globals exist, they are plain objects.
+ * While the loader checks that those globals exist, they are plain objects; the `path` it defines when
+ * there is none (for relative file names, which these programs never open) is taken away again.
  */
 function goClass(): new () => GoInstance {
   if (GoClass) return GoClass;
@@ -155,8 +156,8 @@ function goClass(): new () => GoInstance {
   const loader = compileFunction(readFileSync(file, 'utf8'), ['performance', 'crypto'], { filename: file });
   const clock = { now: monotonicMs };
   const random = { getRandomValues: <T extends ArrayBufferView>(array: T): T => (globalThis.crypto.getRandomValues as (a: T) => T)(array) };
-  const saved = ['performance', 'crypto'].map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)] as const);
-  for (const [name] of saved) Object.defineProperty(globalThis, name, { value: {}, configurable: true, writable: true });
+  const saved = ['performance', 'crypto', 'path'].map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)] as const);
+  for (const [name] of saved) if (name !== 'path') Object.defineProperty(globalThis, name, { value: {}, configurable: true, writable: true });
   try {
     loader(clock, random);
   } finally {
@@ -227,7 +228,7 @@ const MEMORY_PAGES_SECTION = 'sgconf.memoryPages';
  */
 function runGo<Api extends { ready: boolean }>(program: ProgramName, module: WebAssembly.Module, memoryLimit: number, onMemoryLimit: () => Error, from: ProgramStart, options: GoStartOptions = {}): { go: GoInstance; api: Api } {
   const go = new (goClass())();
-  const host = (go.importObject as Record<string, GoHost>).go!;
+  const host = (go.importObject as Record<string, GoHost>).gojs!;
   const memory = 'memory' in from ? from.memory : new WebAssembly.Memory({ initial: initialMemoryPages(module) });
   // Below the data's end, what the instantiation of a module with its data would have written.
   if ('data' in from) writeSegments(memory, from.data);

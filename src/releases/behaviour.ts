@@ -138,6 +138,17 @@ const facts = [
       { from: '3.2', treatment: 'ignores', source: 'rest/server_context.go@3.2.0 (only config replications whose id is not in GetReplications() are put)' },
     ],
   },
+  {
+    id: 'regexp-named-group',
+    construct: 'a named group (?<name>...) in a regular expression of a function',
+    // otto hands the translated pattern to Go's regexp (parser/expression.go and type_regexp.go at both pins);
+    // Go's regexp/syntax reads (?<name>re) from Go 1.22 on. Each line's newest patch is built with the Go of
+    // its build manifest (manifest/product-config.json "go_version").
+    changes: [
+      { from: '2.8', treatment: 'refuses', source: 'manifest/product-config.json@3.2.8: 2.8.4 and 3.0.9 are built with Go 1.16.15, whose regexp refuses (?<name> ("invalid or unsupported Perl syntax: `(?<`")' },
+      { from: '3.1', treatment: 'accepts', source: 'manifest/product-config.json@3.2.8 and @4.1.1: 3.1.12 is built with Go 1.22.5, 3.2.8, 3.3.6 and 4.0.6 with 1.25.11, 4.1 with 1.26.4; Go 1.22 added (?<name>re)' },
+    ],
+  },
 ] as const satisfies readonly BehaviourFact[];
 
 export type BehaviourFactId = (typeof facts)[number]['id'];

@@ -72,9 +72,31 @@ describe('the engine module\'s write barrier', () => {
     expect((instance.exports[DIRTY_MAP_EXPORTS.dataEnd] as WebAssembly.Global).value).toBe(0);
   });
 
+  it('memory.fill marks every page of its range, and fills it', () => {
+    // (local.get 0) (i32.const 7) (i32.const 40000) (memory.fill): Go's memclr and zeroings.
+    const { memory, marked } = run([0x20, 0, 0x41, 7, 0x41, ...[0xc0, 0xb8, 0x02], 0xfc, 11, 0], 10000);
+    expect(memory[10000]).toBe(7);
+    expect(memory[49999]).toBe(7);
+    expect(memory[50000]).toBe(0);
+    expect(marked).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('memory.copy marks every page it writes (not those it reads), and copies', () => {
+    // (local.get 0) (i32.const 60000) (i32.const 9000) (memory.copy): Go's memmove and moves; first 7 at 60000.
+    const code = [0x41, ...[0xe0, 0xd4, 0x03], 0x41, 7, 0x3a, 0, 0, 0x20, 0, 0x41, ...[0xe0, 0xd4, 0x03], 0x41, ...[0xa8, 0xc6, 0x00], 0xfc, 10, 0, 0];
+    const { memory, marked } = run(code, 70000);
+    expect(memory[70000]).toBe(7);
+    expect(marked).toEqual([60000 >> DIRTY_PAGE_SHIFT, 70000 >> DIRTY_PAGE_SHIFT, (70000 + 9000 - 1) >> DIRTY_PAGE_SHIFT]);
+  });
+
+  it('a bulk write of no bytes marks nothing; one outside the memory still traps', () => {
+    expect(run([0x20, 0, 0x41, 7, 0x41, 0, 0xfc, 11, 0], 100000).marked).toEqual([]);
+    expect(() => run([0x20, 0, 0x41, 7, 0x41, 16, 0xfc, 11, 0], 131070)).toThrow(WebAssembly.RuntimeError);
+  });
+
   it('an instruction the barrier does not know stops the build', () => {
-    // memory.fill would write without a mark.
-    expect(() => instrumentEngineModule(moduleWith([0x20, 0, 0x41, 0, 0x41, 1, 0xfc, 11, 0]))).toThrow(/0xfc 11/);
+    // memory.init would write without a mark.
+    expect(() => instrumentEngineModule(moduleWith([0x20, 0, 0x41, 0, 0x41, 1, 0xfc, 8, 0, 0]))).toThrow(/0xfc 8/);
   });
 });
 

@@ -51,6 +51,9 @@ const EXAMPLES: Record<BehaviourFactId, FactExample> = {
     rule: 'replication/config-edits-ignored', kind: 'legacy', config: db({ replications: { r1: replication({ replication_id: 'r1' }) } }),
     severity: { always: 'info', why: 'the config loads as it is; the finding is about later edits of it' },
   },
+  'regexp-named-group': {
+    rule: 'functions/otto-regexp', kind: 'legacy', config: db({ sync: 'function (doc) { if (/^(?<kind>[a-z]+)-/.test(doc._id)) channel(doc.channels); }' }),
+  },
 };
 
 describe('every release fact, release by release', () => {

@@ -4,6 +4,7 @@ import type { Rule } from '../types.js';
 import type { JsNode } from '../../functions/types.js';
 import { describeFunction } from '../../functions/roles.js';
 import { ottoRegExpRefusal, re2SpaceClassAt } from '../../functions/otto-regexp.js';
+import { underTarget } from '../../releases/index.js';
 
 /** A slash that is not part of // or a comment's delimiters, or RegExp: a superset of what the walk reports. */
 const MAY_HOLD_REGEXP = /(?<![/*])\/(?![/*])|RegExp/;
@@ -13,8 +14,11 @@ export const rule: Rule = {
   severity: 'error',
   kinds: ['legacy', 'database'],
   scope: 'function',
-  description: 'A regular expression uses a lookahead or a backreference, which otto (the gateway\'s engine, on Go\'s RE2) cannot compile, or \\s, which RE2 reads more narrowly.',
+  description: 'A regular expression uses a lookahead or a backreference, which otto (the gateway\'s engine, on Go\'s RE2) cannot compile, a named group that the Go of older releases cannot compile, or \\s, which RE2 reads more narrowly.',
+  facts: ['regexp-named-group'],
   check(context) {
+    // Named groups: what the target's Go makes of them (null when it reads them).
+    const namedGroups = context.judge('regexp-named-group');
     for (const fn of context.functions) {
       if (!fn.functionNode) continue;
       // A regular expression needs a slash that opens no comment, or the word RegExp: most functions have
@@ -24,17 +28,26 @@ export const rule: Rule = {
         Literal(node) {
           const literal = node as unknown as JsNode;
           if (!literal.regex) return;
-          const refusal = ottoRegExpRefusal(literal.regex.pattern as string);
+          const refusal = ottoRegExpRefusal(literal.regex.pattern as string, !namedGroups);
           if (!refusal) {
             reportSpaceClass(literal.regex.pattern as string, literal.start + 1);
             return;
           }
+          const span = { start: literal.start + 1 + refusal.offset, end: literal.start + 1 + refusal.offset + (refusal.namedGroup ? 3 : 2) };
+          if (refusal.namedGroup) {
+            context.reportInFunction({ fn, span, ...namedGroupFinding(`${describeFunction(fn)} has a named group the gateway cannot compile`, 'the gateway cannot load the function') });
+            return;
+          }
           // A literal that otto refuses fails the parse: the gateway refuses the whole function.
-          context.reportInFunction({ fn, span: { start: literal.start + 1 + refusal.offset, end: literal.start + 1 + refusal.offset + 2 }, message: `${describeFunction(fn)} has a regular expression the gateway cannot compile (${refusal.reason.replace(/^re2: Invalid /, '')})` });
+          context.reportInFunction({ fn, span, message: `${describeFunction(fn)} has a regular expression the gateway cannot compile (${refusal.reason.replace(/^re2: Invalid /, '')})` });
         },
         NewExpression(node) { checkConstructed(node as unknown as JsNode); },
         CallExpression(node) { checkConstructed(node as unknown as JsNode); },
       });
+      /** A named group the target's Go refuses: the finding under the target, with what it does there. */
+      function namedGroupFinding(message: string, consequence: string) {
+        return underTarget(namedGroups!, message, `Go's regexp reads (?<name>...) only from Go 1.22, and otto hands it the pattern as written: ${consequence}. Write (?P<name>...), which every release reads, or an unnamed group.`);
+      }
       function reportSpaceClass(pattern: string, patternStart: number): void {
         const at = re2SpaceClassAt(pattern);
         if (at >= 0) reportSpaceClassAt(patternStart + at, patternStart + at + 2);
@@ -49,10 +62,14 @@ export const rule: Rule = {
       function checkConstructed(node: JsNode): void {
         const [pattern] = node.arguments as JsNode[];
         if (node.callee.type !== 'Identifier' || node.callee.name !== 'RegExp' || !pattern || pattern.type !== 'Literal' || typeof pattern.value !== 'string') return;
-        const refusal = ottoRegExpRefusal(pattern.value);
+        const refusal = ottoRegExpRefusal(pattern.value, !namedGroups);
         if (!refusal) {
           // The string's escapes are not the pattern's: point at the string.
           if (re2SpaceClassAt(pattern.value) >= 0) reportSpaceClassAt(pattern.start, pattern.end);
+          return;
+        }
+        if (refusal.namedGroup) {
+          context.reportInFunction({ fn, span: { start: pattern.start, end: pattern.end }, ...namedGroupFinding(`${describeFunction(fn)} builds a named group the gateway cannot compile`, 'it throws when this line runs'), severity: 'warning' });
           return;
         }
         // Built at run time: the gateway loads the function, and the call throws a TypeError when it runs.

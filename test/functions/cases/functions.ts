@@ -54,6 +54,9 @@ export const cases: Record<string, RuleCases> = {
     valid: [
       { name: 'what RE2 can do', kind: 'legacy', config: legacyDb({ sync: 'function(doc) { if (/^order-[0-9]+$/i.test(doc._id) && /a\\10b/.test(doc.x)) channel(doc.channels); }' }) },
       { name: 'role demo (225 lines of ES5)', kind: 'legacy', config: corpusConfig(ROLES_DEMO) },
+      // 3.1.12 and later are built with Go 1.22 or later, whose regexp reads (?<name>...).
+      ...(['3.1', '4.1'] as const).map((target) => ({ name: `a named group, for ${target}`, kind: 'legacy' as const, options: { target }, config: legacyDb({ sync: 'function(doc) { var m = /^(?<kind>[a-z]+)-/.exec(doc._id) || new RegExp("(?<n>x)").exec(doc.x); channel(doc.channels); }' }) })),
+      { name: 'a class or an escape that holds (?<, and (?P<name>...), for 2.8', kind: 'legacy', options: { target: '2.8' }, config: legacyDb({ sync: 'function(doc) { if (/[(?<a>]\\(?<b>(?P<c>x)/.test(doc.x)) channel(doc.channels); }' }) },
     ],
     invalid: [
       {
@@ -73,6 +76,16 @@ export const cases: Record<string, RuleCases> = {
           { pointer: '/databases/db/sync', message: 'matches as [\\t\\n\\f\\r ] only', severity: 'info' },
           { pointer: '/databases/db/sync', message: 'matches as [\\t\\n\\f\\r ] only', severity: 'info' },
         ],
+      },
+      {
+        name: 'a named group in a literal, for 2.8 and 3.0 (built with Go 1.16): the gateway refuses the function', kind: 'legacy', options: { target: '3.0' },
+        config: legacyDb({ sync: 'function(doc) {\n  var m = /^(?<kind>[a-z]+)-/.exec(doc._id);\n  channel(m ? m[1] : "none");\n}' }),
+        errors: [{ pointer: '/databases/db/sync', message: 'has a named group the gateway cannot compile (refused by 3.0)', severity: 'error', line: 5, column: 45 }],
+      },
+      {
+        name: 'a named group in a RegExp built from a string, for 2.8: it throws when it runs', kind: 'legacy', options: { target: '2.8' },
+        config: legacyDb({ sync: 'function(doc) { if (new RegExp("(?<n>x)").test(doc.x)) channel(doc.channels); }' }),
+        errors: [{ pointer: '/databases/db/sync', message: 'builds a named group the gateway cannot compile (refused by 2.8)', severity: 'warning' }],
       },
       {
         name: 'new RegExp with a constant pattern throws when it runs', kind: 'legacy',
