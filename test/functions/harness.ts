@@ -9,6 +9,8 @@ import { rules as functionRules } from '../../src/rules/functions/index.js';
 import { rules as webhookRules } from '../../src/rules/webhook/index.js';
 import type { Rule, RuleContext } from '../../src/rules/types.js';
 import type { JsonValue, Kind, RawDiagnostic } from '../../src/types.js';
+import { judge, NEWEST_RELEASE } from '../../src/releases/index.js';
+import { BEHAVIOUR } from '../../src/releases/behaviour.js';
 
 export const identityLocate = (_pointer: string, index: number): number => index;
 
@@ -29,7 +31,8 @@ export function runRules(kind: Kind, document: JsonValue, functions: readonly Re
   for (const rule of rules) {
     if (!rule.check || !rule.kinds.includes(kind)) continue;
     const context: RuleContext = {
-      kind, document, functions, certificates: [], settings: { edition: 'ee' },
+      kind, document, functions, certificates: [], settings: { edition: 'ee', host: false }, target: NEWEST_RELEASE,
+      judge: (fact) => judge(BEHAVIOUR.get(fact)!, NEWEST_RELEASE),
       report: (d) => out.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, pointer: d.pointer, ...(d.target ? { target: d.target } : {}) }),
       reportInFunction: (d) => out.push(functionDiagnostic(d.fn, rule.id, d.severity ?? rule.severity, d.span, d.message)),
     };
