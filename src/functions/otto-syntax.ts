@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync,
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { threadFile } from '../paths.js';
-import { compileModule, compileTrimmedModule, emptyImageMemory, programStart, readStartImage, startOttoParser, type OttoParser, type ProgramStart } from '../otto/load.js';
+import { compileModule, compileTrimmedModule, emptyImageMemory, moduleFile, programStart, readStartImage, startOttoParser, type OttoParser, type ProgramStart } from '../otto/load.js';
 import type { ParserAnswer, ParserQuestion } from './parser-worker.js';
 import { textDigest } from '../text-hash.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
@@ -28,12 +28,34 @@ export type OttoSyntaxCheck = (source: string) => Promise<OttoVerdict | undefine
 
 /** Entries the cache keeps (the newest); a config has a few functions, a repository a few hundred. */
 const CACHE_ENTRIES = 5000;
+/** The longest message a cached verdict keeps (otto's messages are short; longer ones are not kept). */
+const CACHED_MESSAGE_CHARS = 300;
+/** A cache file larger than this is not read (it was not written by sgconf): 5,000 entries fit in it. */
+const CACHE_FILE_BYTES = 2 * 1024 * 1024;
+/** The cache file's format: its parser, then each verdict under its text's digest (textDigest). */
+interface CacheFile {
+  format: 2;
+  /** The parser module the verdicts are its answers of (parserIdentity). */
+  parser: string;
+  verdicts: Record<string, OttoVerdict>;
+}
+const DIGEST = /^[0-9a-f]{64}$/;
+
+/** A cached verdict as read from the file: null, or an error with a short message and positive position. */
+function isVerdict(value: unknown): value is OttoVerdict {
+  if (value === null) return true;
+  if (typeof value !== 'object' || Array.isArray(value)) return false;
+  const { message, line, column, ...rest } = value as Record<string, unknown>;
+  return Object.keys(rest).length === 0 && typeof message === 'string' && message.length <= CACHED_MESSAGE_CHARS
+    && Number.isSafeInteger(line) && (line as number) >= 1 && Number.isSafeInteger(column) && (column as number) >= 1;
+}
 
 class Checker {
   private entries: Map<string, OttoVerdict> | null = null;
   private dirty = false;
 
-  constructor(private readonly otto: OttoCommit, private readonly cacheFile: string | null, private readonly parsers: OttoParsers) {}
+  /** `parser`: which build of otto's parser the verdicts are from (parserIdentity); null: not to be cached. */
+  constructor(private readonly otto: OttoCommit, private readonly cacheFile: string | null, private readonly parser: string | null, private readonly parsers: OttoParsers) {}
 
   /** Starts otto's parser when the cache does not know one of `sources` (they will be asked soon); whether it did. */
   warm(sources: readonly string[]): boolean {
@@ -52,18 +74,26 @@ class Checker {
     if (answer === undefined) return undefined;
     const parsed = JSON.parse(answer) as Partial<OttoSyntaxError>;
     const verdict = typeof parsed.message === 'string' ? { message: parsed.message, line: parsed.line ?? 1, column: parsed.column ?? 1 } : null;
-    entries.set(key, verdict);
-    this.dirty = true;
+    if (verdict === null || verdict.message.length <= CACHED_MESSAGE_CHARS) {
+      entries.set(key, verdict);
+      this.dirty = true;
+    }
     return verdict;
   }
 
   private load(): Map<string, OttoVerdict> {
     if (this.entries) return this.entries;
     this.entries = new Map();
-    if (!this.cacheFile) return this.entries;
+    if (!this.cacheFile || !this.parser) return this.entries;
     try {
-      const stored = JSON.parse(readFileSync(this.cacheFile, 'utf8')) as Record<string, OttoVerdict>;
-      for (const [key, verdict] of Object.entries(stored)) this.entries.set(key, verdict);
+      // Only a cache of this parser's answers, in this format, within its size, is read; of it, only
+      // entries of the form sgconf writes. Anything else is made again.
+      if (statSync(this.cacheFile).size > CACHE_FILE_BYTES) return this.entries;
+      const stored = JSON.parse(readFileSync(this.cacheFile, 'utf8')) as Partial<CacheFile> | null;
+      if (stored?.format !== 2 || stored.parser !== this.parser || typeof stored.verdicts !== 'object' || stored.verdicts === null) return this.entries;
+      for (const [key, verdict] of Object.entries(stored.verdicts)) {
+        if (DIGEST.test(key) && isVerdict(verdict)) this.entries.set(key, verdict);
+      }
     } catch {
       // No cache yet, or one that cannot be read: it is made again.
     }
@@ -72,13 +102,19 @@ class Checker {
 
   /** Writes the cache if it learnt something: to a new file, then renamed, so that no reader sees half of it. */
   save(): void {
-    if (!this.dirty || !this.cacheFile || !this.entries) return;
+    if (!this.dirty || !this.cacheFile || !this.parser || !this.entries) return;
     this.dirty = false;
     const kept = [...this.entries].slice(-CACHE_ENTRIES);
+    // The newest entries that fit in half the size a reader accepts (each about its key, its message and 60).
+    let bytes = 0;
+    let first = kept.length;
+    while (first > 0 && (bytes += 130 + (kept[first - 1]![1]?.message.length ?? 0)) <= CACHE_FILE_BYTES / 2) first--;
+    kept.splice(0, first);
+    const file: CacheFile = { format: 2, parser: this.parser, verdicts: Object.fromEntries(kept) };
     try {
       mkdirSync(path.dirname(this.cacheFile), { recursive: true });
       const temporary = `${this.cacheFile}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify(Object.fromEntries(kept)));
+      writeFileSync(temporary, JSON.stringify(file));
       renameSync(temporary, this.cacheFile);
       removeAbandonedTemporaries(this.cacheFile);
     } catch {
@@ -287,11 +323,25 @@ export function warmOttoSyntax(otto: OttoCommit, sources: readonly string[]): bo
   return checkerOf(otto).warm(sources);
 }
 
+/**
+ * Which build of otto's parser answers (its module file's size and time): a cache holds the answers of one
+ * build only, so that a new sgconf (a new Go, a new otto) never reads the verdicts of an older one. null
+ * when the module cannot be found (nothing is cached then).
+ */
+function parserIdentity(otto: OttoCommit): string | null {
+  try {
+    const { size, mtimeMs } = statSync(moduleFile('parser', otto));
+    return `${size}-${Math.trunc(mtimeMs)}`;
+  } catch {
+    return null;
+  }
+}
+
 function checkerOf(otto: OttoCommit): Checker {
   let checker = checkers.get(otto);
   if (!checker) {
     const folder = cacheFolder(process.env);
-    checker = new Checker(otto, folder ? path.join(folder, `otto-syntax-${otto}.json`) : null, parsers);
+    checker = new Checker(otto, folder ? path.join(folder, `otto-syntax-${otto}.json`) : null, parserIdentity(otto), parsers);
     checkers.set(otto, checker);
     if (checkers.size === 1) process.once('exit', () => { for (const c of checkers.values()) c.save(); });
   }

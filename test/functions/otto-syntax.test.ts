@@ -4,7 +4,8 @@
 // never keeps the process alive; the cache then spares the next run the engine.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -42,8 +43,34 @@ describe('otto\'s parser from the command line', () => {
     ]);
     const stored = path.join(cache, 'otto-syntax-b87d35c.json');
     expect(existsSync(stored)).toBe(true);
-    expect(Object.keys(JSON.parse(readFileSync(stored, 'utf8')))).toHaveLength(4);
+    expect(Object.keys(JSON.parse(readFileSync(stored, 'utf8')).verdicts)).toHaveLength(4);
     expect(syntaxErrors(lint(dir, cache))).toEqual(syntaxErrors(cold));
+  });
+
+  it('trusts a cached verdict only for the text it was given, from this build of the parser, in a cache of sgconf\'s size and form', () => {
+    // What a pull request would need on a runner whose cache outlives it: a verdict "otto reads it" stored
+    // for a function otto refuses. The key is SHA-256 of the text; here the cache is written as if it had.
+    const refused = 'function (doc) { if (/^[^]$/.test(doc.x)) channel("x"); }';
+    const { dir, cache } = project({ 'db.json': { name: 'db', bucket: 'b', sync: refused } });
+    const stored = path.join(cache, 'otto-syntax-b87d35c.json');
+    const { size, mtimeMs } = statSync(path.join(ROOT, 'engine', 'wasm', 'parser-b87d35c.wasm'));
+    const parser = `${size}-${Math.trunc(mtimeMs)}`;
+    const key = createHash('sha256').update(refused, 'utf16le').digest('hex');
+    const forged = (file: object) => {
+      writeFileSync(stored, JSON.stringify(file));
+      return syntaxErrors(lint(dir, cache)).length;
+    };
+    // The control: a cache of this parser that says so is believed (that is what a cache is for).
+    expect(forged({ format: 2, parser, verdicts: { [key]: null } })).toBe(0);
+    // Another build of the parser (an older sgconf, another Go), the old format, a wrong shape, too large.
+    expect(forged({ format: 2, parser: `${size + 1}-${Math.trunc(mtimeMs)}`, verdicts: { [key]: null } })).toBe(1);
+    expect(forged({ [key]: null })).toBe(1);
+    expect(forged({ format: 2, parser, verdicts: { [key]: { message: 'x'.repeat(301), line: 1, column: 1 } } })).toBe(1);
+    expect(forged({ format: 2, parser, verdicts: { [key.toUpperCase()]: null } })).toBe(1);
+    const padding = Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [createHash('sha256').update(String(i)).digest('hex'), null]));
+    expect(forged({ format: 2, parser, verdicts: { ...padding, [key]: null } })).toBe(1);
+    // The refused run wrote back a cache of its own size: the verdict, no padding.
+    expect(statSync(stored).size).toBeLessThan(1000);
   });
 
   it('removes the temporary cache files of processes killed while writing, once they are old, and keeps the others', () => {
