@@ -1,6 +1,7 @@
 // The CI recipe of the README (examples/ci/sgconf.yml) as a runner would run it: its install step, taken
 // from the workflow as written with the repository and commit pointed at a clone of this one, then the
-// gate's own commands on a config folder: the exit code, GitHub annotations and SARIF.
+// gate's own commands on a pull request's checkout that carries a tool config of its own: the base branch's
+// policy judges it (the exit code, GitHub annotations and SARIF).
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -30,15 +31,27 @@ describe('the CI recipe', () => {
     const installed = spawnSync('bash', ['-e', '-c', install.run!], { cwd: work, env, encoding: 'utf8', timeout: 600_000 });
     expect(installed.status, `${installed.stdout}${installed.stderr}`).toBe(0);
 
-    // The checked-out project: a config folder with one error.
+    // The base branch (its tool config, the policy) on the remote, and the pull request's checkout: a config
+    // with one error, and a tool config of its own, deeper down, that turns that rule off.
     const project = path.join(work, 'project');
-    mkdirSync(path.join(project, 'config'), { recursive: true });
-    writeFileSync(path.join(project, 'config', 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', revs_limit: 'twenty' }));
+    mkdirSync(path.join(project, 'config', 'orders'), { recursive: true });
+    const git = (...args: string[]) => spawnSync('git', args, { cwd: project, env, encoding: 'utf8' });
+    git('init', '--quiet');
+    writeFileSync(path.join(project, '.sgconfrc.json'), JSON.stringify({ target: '4.1' }));
+    git('add', '.');
+    git('-c', 'user.name=base', '-c', 'user.email=base@example.com', 'commit', '--quiet', '-m', 'base');
+    const base = git('rev-parse', 'HEAD').stdout.trim();
+    spawnSync('git', ['clone', '--quiet', '--bare', project, path.join(work, 'origin.git')], { env });
+    git('remote', 'add', 'origin', path.join(work, 'origin.git'));
+    writeFileSync(path.join(project, 'config', 'orders', 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', revs_limit: 'twenty' }));
+    writeFileSync(path.join(project, 'config', 'orders', '.sgconfrc.json'), JSON.stringify({ rules: { 'schema/type': 'off' } }));
+    expect(spawnSync('sgconf', ['lint', 'config/'], { cwd: project, env }).status, 'the pull request\'s own policy hides the error').toBe(0);
     for (const step of steps.filter((s) => s.run && s.name !== 'Install sgconf')) {
-      const r = spawnSync('bash', ['-c', step.run!], { cwd: project, env, encoding: 'utf8', timeout: 120_000 });
+      const r = spawnSync('bash', ['-e', '-c', step.run!], { cwd: project, env: { ...env, BASE_SHA: base }, encoding: 'utf8', timeout: 120_000 });
+      if (step.name === 'The base branch\'s tool config') expect(r.status, r.stderr).toBe(0);
       if (step.name === 'Annotate the pull request') {
         expect(r.status).toBe(1);
-        expect(r.stdout).toMatch(/^::error file=config\/db\.json,line=1/m);
+        expect(r.stdout).toMatch(/^::error file=config\/orders\/db\.json,line=1/m);
       }
     }
     const sarif = JSON.parse(readFileSync(path.join(project, 'sgconf.sarif'), 'utf8'));
