@@ -34,9 +34,14 @@ export function joinDetail(message: string, detail: string | undefined): string 
 
 // Control characters of C0 and C1 and DEL, and the line and paragraph separators: what would let a value
 // from an input start a new line of a report (a GitHub workflow command `::warning::` at a line's start)
-// or drive the terminal (ESC).
+// or drive the terminal (ESC); and the bidirectional controls (U+202E and its kin), which make a file name
+// or a value read otherwise than it is (CVE-2021-42574, "Trojan Source").
 // eslint-disable-next-line no-control-regex
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** What jsonText escapes besides what JSON.stringify does: C1, DEL, the separators and the bidi controls. */
+const JSON_UNESCAPED = /[\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** The bidirectional controls, for formats that escape the other characters their own way. */
+export const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * A text from an input (a name, a value, a line of a file) as a line-oriented report may print it: every
@@ -53,7 +58,7 @@ export function printable(text: string): string {
  * escaped too, so no value of an input starts a line of the output. The meaning is the same JSON.
  */
 export function jsonText(value: unknown, indent?: number): string {
-  return (JSON.stringify(value, null, indent) ?? 'undefined').replace(/[\u007f-\u009f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return (JSON.stringify(value, null, indent) ?? 'undefined').replace(JSON_UNESCAPED, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Text for an XML attribute or element (JUnit): markup escaped, no control character, no line break. */
@@ -63,5 +68,6 @@ export function xmlText(text: string): string {
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
     // Line breaks as character references: the same text to an XML reader, and no value starts a line
     // of the output (a `::` workflow command when the report is printed in a GitHub Actions log).
-    .replace(/[\n\r\u0085\u2028\u2029]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+    .replace(/[\n\r\u0085\u2028\u2029]/g, (ch) => `&#${ch.charCodeAt(0)};`)
+    .replace(BIDI_CONTROLS, (ch) => `&#${ch.charCodeAt(0)};`);
 }

@@ -22,7 +22,7 @@ export function readScope(cwd: string, allowed: readonly string[], host: boolean
  * tool config given with --config: that one lives outside the repository (docs/security.md's recipe keeps
  * it in the runner's temporary folder), and its neighbours are not the pull request's to read.
  */
-function repositoryRoot(cwd: string): string {
+export function repositoryRoot(cwd: string): string {
   return gitWorkTree(path.resolve(cwd)) ?? realPath(cwd);
 }
 
@@ -56,7 +56,7 @@ export function realPath(file: string): string {
   }
 }
 
-function within(file: string, folder: string): boolean {
+export function within(file: string, folder: string): boolean {
   const relative = path.relative(folder, file);
   return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 }

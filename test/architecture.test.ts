@@ -14,7 +14,7 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src')
 export const LAYERS: readonly (readonly string[])[] = [
   ['types'],
   ['paths', 'distance', 'text-hash', 'clock', 'read-scope', 'globs'],
-  ['version', 'fs-async', 'secrets', 'messages', 'document'],
+  ['version', 'fs-async', 'secrets', 'messages', 'document', 'write-scope'],
   ['releases'],
   ['otto'],
   ['source'],

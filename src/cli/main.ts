@@ -2,6 +2,7 @@
 import { processIO, UsageError, type CliHost, type CliIO } from './io.js';
 import { packageVersion } from '../version.js';
 import { closestMatch } from '../distance.js';
+import { printable } from '../messages.js';
 
 type CommandModule = { run(args: string[], io: CliIO, host?: CliHost): Promise<number> };
 
@@ -65,8 +66,10 @@ export async function main(argv: string[], io: CliIO = processIO(), host?: CliHo
     return await command.run(rest, io, host);
   } catch (error) {
     if (error instanceof UsageError) {
-      // A sentence that asks ("did you mean --format?") ends there; any other gets its full stop.
-      io.stderr(`sgconf ${name}: ${error.message}${error.message.endsWith('?') ? '' : '.'} Run 'sgconf ${name} --help' for usage.\n`);
+      // A sentence that asks ("did you mean --format?") ends there; any other gets its full stop. It may quote
+      // the repository (a tool config's entry, a decision's choice): printed as one line, no control raw.
+      const message = printable(error.message);
+      io.stderr(`sgconf ${name}: ${message}${message.endsWith('?') ? '' : '.'} Run 'sgconf ${name} --help' for usage.\n`);
       return 2;
     }
     throw error;

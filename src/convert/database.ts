@@ -6,6 +6,7 @@ import { CONVERT_RULES, type Conversion, type Report } from './conversion.js';
 import type { ConvertOptions, Principals } from './types.js';
 import { BEHAVIOUR } from '../releases/behaviour.js';
 import { newestNotRefusing, treatmentIn } from '../releases/index.js';
+import { isValidPrincipalName } from '../releases/principals.js';
 
 const STRIPPED_DATABASE_KEYS = ['server', 'username', 'password', 'certpath', 'keypath', 'cacertpath'];
 
@@ -34,8 +35,16 @@ export function convertDatabases(config: JsonObject, databases: JsonObject, conv
         hadPrincipalFields = true;
         if (!isObject(value)) continue;
         for (const [principal, body] of Object.entries(value)) {
-          if (key === 'users' && principal === 'GUEST') guest = body;
-          else setOwn(principals[key], principal, body);
+          if (key === 'users' && principal === 'GUEST') {
+            guest = body;
+            continue;
+          }
+          // A name 3.x refuses cannot be created (and "." or ".." would be a step of load.sh's URL path).
+          if (!isValidPrincipalName(principal)) {
+            report(CONVERT_RULES.principalName, 'error', joinPointer(at(key), principal), `the ${key === 'users' ? 'user' : 'role'} name ${JSON.stringify(principal)} of database "${name}" is one the gateway refuses`, 'key',
+              'From 3.0 a user or role name needs a letter or a digit and has no "/", ":", "," or "`" (auth/role.go IsValidPrincipalName): the gateway cannot create it. Rename it in the legacy config (and the grants and documents that name it), then convert again.');
+          }
+          setOwn(principals[key], principal, body);
         }
         continue;
       }

@@ -51,14 +51,21 @@ export function pendingDiagnostic(decision: Decision): RawDiagnostic {
   };
 }
 
-/** The findings for choices given that this input never asks for: a warning each (a typo, or a stale decisions file). */
+/** Choices given that the input never asks for, listed one by one; past this, one finding counts the rest. */
+const LISTED_UNUSED_CHOICES = 20;
+
+/**
+ * The findings for choices given that this input never asks for: a warning each (a typo, or a stale
+ * decisions file), the first LISTED_UNUSED_CHOICES of them, then one that counts the others.
+ */
 export function unusedChoices(taken: TakenDecisions, asked: readonly Decision[]): RawDiagnostic[] {
   const ids = new Set(asked.map((d) => d.id));
-  return [...taken.keys()].filter((id) => !ids.has(id)).map((id) => ({
-    rule: CONVERT_RULES.decisionUnused, severity: 'warning' as const, pointer: '',
-    message: `decision "${id}" was given but this conversion does not ask it`,
-    detail: asked.length > 0 ? `It asks: ${asked.map((d) => d.id).join(', ')}.` : 'It asks no decision.',
-  }));
+  const unused = [...taken.keys()].filter((id) => !ids.has(id));
+  const detail = asked.length > 0 ? `It asks: ${asked.map((d) => d.id).join(', ')}.` : 'It asks no decision.';
+  const finding = (message: string): RawDiagnostic => ({ rule: CONVERT_RULES.decisionUnused, severity: 'warning', pointer: '', message, detail });
+  const listed = unused.slice(0, LISTED_UNUSED_CHOICES).map((id) => finding(`decision "${id}" was given but this conversion does not ask it`));
+  const more = unused.length - listed.length;
+  return more > 0 ? [...listed, finding(`and ${more} more decisions were given that this conversion does not ask, not listed (the first ${LISTED_UNUSED_CHOICES} are)`)] : listed;
 }
 
 /** The list of pending decisions printed below a stylish report: each question, and each choice with its effect. */

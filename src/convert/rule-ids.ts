@@ -19,4 +19,5 @@ export const CONVERT_RULES = {
   buildInput: 'convert/build-input',
   decisionNeeded: 'convert/decision-needed',
   decisionUnused: 'convert/decision-unused',
+  principalName: 'convert/principal-name',
 } as const;

@@ -149,6 +149,28 @@ const facts = [
       { from: '3.1', treatment: 'accepts', source: 'manifest/product-config.json@3.2.8 and @4.1.1: 3.1.12 is built with Go 1.22.5, 3.2.8, 3.3.6 and 4.0.6 with 1.25.11, 4.1 with 1.26.4; Go 1.22 added (?<name>re)' },
     ],
   },
+  {
+    id: 'principal-name-refused-from-3.0',
+    construct: 'a user or role name with no letter or digit ("..", "_", "-"), which 2.8 accepts',
+    changes: [
+      { from: '3.0', treatment: 'refuses', source: 'auth/role.go@3.0.8 and @4.1.1 IsValidPrincipalName (a letter or a digit; no "/", ":", "," or "`"; at most 239 bytes), called by initRole: "Invalid name"' },
+    ],
+  },
+  {
+    id: 'principal-name-refused-before-3.0',
+    construct: 'a user or role name with a character outside 2.8\'s set [-+.@%A-Za-z0-9_] (a space, a non-ASCII letter), which 3.0 and later accept',
+    changes: [
+      { from: '2.8', treatment: 'refuses', source: 'auth/role.go@2.8.3 kValidNameRegexp ^[-+.@%\\w]*$, checked by initRole: "Invalid name"' },
+      { from: '3.0', treatment: 'accepts', source: 'auth/role.go@3.0.8 IsValidPrincipalName' },
+    ],
+  },
+  {
+    id: 'principal-name-refused',
+    construct: 'a user or role name that every release refuses (a "/", ":", "," or "`" in it, or no letter or digit and a character outside 2.8\'s set)',
+    changes: [
+      { from: '2.8', treatment: 'refuses', source: 'auth/role.go@2.8.3 kValidNameRegexp; auth/role.go@3.0.8 and @4.1.1 IsValidPrincipalName' },
+    ],
+  },
 ] as const satisfies readonly BehaviourFact[];
 
 export type BehaviourFactId = (typeof facts)[number]['id'];

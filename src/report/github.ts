@@ -9,9 +9,10 @@ const ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
 /** Escaping of the message part (workflow command "data"). */
 export function escapeData(text: string): string {
   return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
-    // Other control characters and the line separators are written as escapes: none reaches the log raw.
+    // Other control characters, the line separators and the bidi controls are written as escapes: none
+    // reaches the log raw.
     // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Escaping of property values (file, title ...). */

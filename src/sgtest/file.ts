@@ -480,6 +480,8 @@ class TestFileChecker {
       if (typeof exception === 'string') out.exception = [exception];
       else if (Array.isArray(exception) && exception.length > 0 && exception.every((e) => typeof e === 'string')) out.exception = exception as string[];
       else this.report(`${at}/exception`, '"exception" is a part of the exception text, or a list of parts that must all appear (in any order)');
+      // Every text holds the empty part, the empty text ("no exception") too.
+      if (out.exception?.every((part) => part === '')) this.assertsNothing(`${at}/exception`, '"exception" with only empty parts');
     }
     const logs = this.strings(value['logs'], `${at}/logs`, 'logs');
     if (logs) out.logs = logs;

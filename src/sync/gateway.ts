@@ -13,6 +13,7 @@ import { isNumberText, JsonText, stringifyJson } from '../source/number-text.js'
 import type { CallResult, EngineCall, ExpiryVerdict, NativeCalls } from './engine.js';
 import { DRY_RUN_ERROR_PREFIX, JS_TIMEOUT_MESSAGE, ROLE_PREFIX, passesMeta, writeTakesCv, type NumberHandling } from '../releases/sync-runner.js';
 import type { Release } from '../releases/index.js';
+import { isValidPrincipalName } from '../releases/principals.js';
 
 /** A real write (PUT, or a push from a client) or the dry-run endpoint. */
 export type CallPath = 'write' | 'endpoint';
@@ -353,22 +354,6 @@ function accessMap(calls: NativeCalls['access'], prefix: string): { map: Record<
     setOwn(map, user, set.set);
   }
   return { map };
-}
-
-/** auth/role.go@4.1.1 IsValidPrincipalName (MaxPrincipalNameLen: 239 bytes, base/constants.go). */
-const PLAIN_NAME = /^[A-Za-z0-9][A-Za-z0-9_.@+-]*$/;
-const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
-
-export function isValidPrincipalName(name: string): boolean {
-  if (name.length === 0) return true;
-  if (name.length <= 239 && PLAIN_NAME.test(name)) return true;
-  if (Buffer.byteLength(name, 'utf8') > 239) return false;
-  let seenAlphanumeric = false;
-  for (const ch of name) {
-    if (ch === '/' || ch === ':' || ch === ',' || ch === '`') return false;
-    if (!seenAlphanumeric && LETTER_OR_DIGIT.test(ch)) seenAlphanumeric = true;
-  }
-  return seenAlphanumeric;
 }
 
 /** The import filter endpoint's answer (rest/diagnostic_doc_api.go@4.1.1 ImportFilterDryRun). */

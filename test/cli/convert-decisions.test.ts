@@ -94,7 +94,19 @@ describe('convert: decisions', () => {
     expect(warning).toMatchObject({ severity: 'warning', message: 'decision "server-tsl" was given but this conversion does not ask it' });
   });
 
+  it('a decisions file of 40,000 ids this input does not ask: the first 20 listed, then one finding counts the rest', async () => {
+    const ids = Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`db${i}.x`, 'keep']));
+    await fs.writeFile(path.join(dir, 'many.json'), JSON.stringify(ids));
+    const r = await sgconf('convert', await input({ databases: { app: { server: 'couchbases://cb', bucket: 'app', enable_shared_bucket_access: true } } }), '--out', 'out', '--decisions', 'many.json', '--format', 'json');
+    expect(r.code).toBe(0);
+    const unused = JSON.parse(r.stdout).results[0].diagnostics.filter((d: { rule: string }) => d.rule === 'convert/decision-unused');
+    expect(unused).toHaveLength(21);
+    expect(unused[19].message).toBe('decision "db19.x" was given but this conversion does not ask it');
+    expect(unused[20].message).toBe('and 39980 more decisions were given that this conversion does not ask, not listed (the first 20 are)');
+  });
+
   it.each([
+    [['--decisions', 'twice.yaml'], /--decisions twice\.yaml: the decision "server-tls" is given twice/],
     [['--decide', 'server-tls'], /--decide server-tls: write it as <decision>=<choice>/],
     [['--decide', 'server-tls=tls', '--decide', 'server-tls=clear-text'], /--decide server-tls is given twice/],
     [['--decide', 'server-tls=tsl'], /decision server-tls has no choice "tsl" \(did you mean "tls"\?\); its choices: tls, clear-text/],
@@ -105,6 +117,7 @@ describe('convert: decisions', () => {
   ])('misuse %j exits 2 with what is wrong', async (args, message) => {
     await fs.writeFile(path.join(dir, 'list.yaml'), '- server-tls\n');
     await fs.writeFile(path.join(dir, 'bad.yaml'), 'server-tls: {}\n');
+    await fs.writeFile(path.join(dir, 'twice.yaml'), 'server-tls: tls\nold-logging: keep\nserver-tls: clear-text\n');
     const r = await sgconf('convert', await input(), '--out', 'out', ...args);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);

@@ -88,3 +88,29 @@ describe('every format of every command', () => {
     }
   });
 });
+
+describe('a file name with a bidirectional control (U+202E, "Trojan Source")', () => {
+  it.each(['stylish', 'github', 'junit', 'gitlab', 'json', 'sarif'])('%s prints it escaped, never raw', async (format) => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-bidi-'));
+    // Reads as "db-nosj.json" reversed after the control: a name that shows as another.
+    const name = 'db-\u202enosj.yaml.json';
+    writeFileSync(path.join(dir, name), JSON.stringify({ name: 'db', bucket: 'b', revs_limit: 'twenty' }));
+    const r = await runCli(['lint', name, '--format', format], { cwd: dir });
+    expect(r.code).toBe(1);
+    expect(r.stdout).not.toMatch(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    expect(r.stdout).toMatch(/db-(\\u202e|&#8238;|%E2%80%AE)nosj/);
+  });
+});
+
+describe('a usage error that quotes the repository', () => {
+  it('prints it on one line, no control character raw', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-usage-'));
+    writeFileSync(path.join(dir, '.sgconfrc.json'), JSON.stringify({ envFiles: [`missing${INJECTION}.env`] }));
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ name: 'db', bucket: 'b' }));
+    const r = await runCli(['lint', 'db.json'], { cwd: dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('missing\\n::warning file=x::pwned\\u001b[2J\\u0000\\u2028.env');
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expectInert(r.stderr);
+  });
+});

@@ -51,6 +51,9 @@ const EXAMPLES: Record<BehaviourFactId, FactExample> = {
     rule: 'replication/config-edits-ignored', kind: 'legacy', config: db({ replications: { r1: replication({ replication_id: 'r1' }) } }),
     severity: { always: 'info', why: 'the config loads as it is; the finding is about later edits of it' },
   },
+  'principal-name-refused-from-3.0': { rule: 'database/principal-name', kind: 'legacy', config: db({ users: { '..': { password: 'pw12345' } } }) },
+  'principal-name-refused-before-3.0': { rule: 'database/principal-name', kind: 'legacy', config: db({ roles: { 'night shift': {} } }) },
+  'principal-name-refused': { rule: 'database/principal-name', kind: 'legacy', config: db({ users: { 'a/b': { password: 'pw12345' } } }) },
   'regexp-named-group': {
     rule: 'functions/otto-regexp', kind: 'legacy', config: db({ sync: 'function (doc) { if (/^(?<kind>[a-z]+)-/.test(doc._id)) channel(doc.channels); }' }),
   },

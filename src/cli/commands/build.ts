@@ -6,6 +6,7 @@ import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor } f
 import { buildSources } from '../../convert/build.js';
 import { dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
 import { writeToDirectory, WriteError } from '../../convert/writer.js';
+import { writeRefusal } from '../../write-scope.js';
 
 export const USAGE = `Usage: sgconf build <path>... --out <dir> [options]
 
@@ -47,6 +48,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const dryRun = values['dry-run'] ?? false;
   if (values.out === undefined && !dryRun) throw new UsageError('say where to write: --out <dir> (or --dry-run)');
   if (values.out === '') throw new UsageError('--out needs a directory');
+  const refusal = dryRun ? null : writeRefusal(values.out!, io.cwd, true);
+  if (refusal) throw new UsageError(refusal);
 
   const tool = await toolConfigFor(io, values);
   // Build writes environment references as they are; env files only declare which ones the deployment sets.

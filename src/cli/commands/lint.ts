@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { frameReader, UsageError, type CliIO } from '../io.js';
 import { COLOR_OPTIONS, parseCommandArgs, useColor } from '../args.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeRefusal } from '../../write-scope.js';
 import { DEPLOYMENT_OPTIONS, toolConfigFolder, toolSettings, trustOptionsHelp } from '../tool-options.js';
 import type { LoadedToolConfig } from '../../config/index.js';
 import { analyzeText, summarize } from '../../lint.js';
@@ -182,14 +183,17 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     readSource: (file) => (stdinText !== null && file === stdinName ? stdinText : fileReader(file)),
   });
   if (outputFile === undefined) io.stdout(text);
-  else writeReport(path.resolve(io.cwd, outputFile), text);
+  else writeReport(outputFile, io.cwd, text);
   if (final.errorCount > 0) return 1;
   if (maxWarnings >= 0 && final.warningCount > maxWarnings) return 1;
   return 0;
 }
 
 /** -o/--output-file: the report written to a file (its folder made), as ESLint writes it; misuse when it cannot be. */
-function writeReport(file: string, text: string): void {
+function writeReport(typed: string, cwd: string, text: string): void {
+  const file = path.resolve(cwd, typed);
+  const refusal = writeRefusal(typed, cwd);
+  if (refusal) throw new UsageError(`cannot write the report: ${refusal}`);
   try {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, text);

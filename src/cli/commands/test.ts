@@ -1,6 +1,7 @@
 // sgconf test [<path>...]: runs sync function and import filter test files (*.sgtest.json|yaml|yml).
 import * as path from 'node:path';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { writeRefusal } from '../../write-scope.js';
 import { CoverageCollector, share } from '../../sgtest/coverage.js';
 import { UsageError, type CliHost, type CliIO } from '../io.js';
 import { COLOR_OPTIONS, parseCommandArgs, timeZoneOption, useColor, wholeNumberOption } from '../args.js';
@@ -222,6 +223,8 @@ function coverageThreshold(text: string | undefined): number | null {
 function reportCoverage(coverage: CoverageCollector, threshold: number | null, dir: string, format: TestReportFormat, io: CliIO): boolean {
   const folder = path.resolve(io.cwd, dir);
   const file = path.join(folder, 'lcov.info');
+  const refusal = writeRefusal(dir, io.cwd, true) ?? writeRefusal(path.join(dir, 'lcov.info'), io.cwd);
+  if (refusal) throw new UsageError(`--coverage-dir ${dir}: ${refusal}`);
   try {
     mkdirSync(folder, { recursive: true });
     writeFileSync(file, coverage.lcov());

@@ -19,7 +19,8 @@ import { rule as outputInvalid } from './output-invalid.js';
 import { rule as buildInput } from './build-input.js';
 import { rule as decisionNeeded } from './decision-needed.js';
 import { rule as decisionUnused } from './decision-unused.js';
+import { rule as principalName } from './principal-name.js';
 
 export const rules: Rule[] = [
-  notLegacy, unreadable, noDatabases, decisionNeeded, decisionUnused, serverAddress, tlsRequired, bucketCollision, sgReplicate, persistentConfigDisabled, replicationId, functionSource, droppedField, sharedBucketAccess, credentials, envReference, overwrittenValue, outputInvalid, buildInput,
+  notLegacy, unreadable, noDatabases, decisionNeeded, decisionUnused, serverAddress, tlsRequired, bucketCollision, sgReplicate, persistentConfigDisabled, replicationId, functionSource, droppedField, sharedBucketAccess, credentials, envReference, overwrittenValue, outputInvalid, buildInput, principalName,
 ];

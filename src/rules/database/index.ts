@@ -18,9 +18,10 @@ import { rule as starChannel } from './star-channel.js';
 import { rule as oidcProviders } from './oidc-providers.js';
 import { rule as localJwt } from './local-jwt.js';
 import { rule as feedTypeTap } from './feed-type-tap.js';
+import { rule as principalName } from './principal-name.js';
 
 export const rules: Rule[] = [
   compactInterval, channelCache, edition, importPartitions, revsLimit, allowConflicts, scopes, viewsIncompatible,
   indexSettings, deltaSyncRevMaxAge, queryPaginationLimit, revCacheMemory, userXattrKey, starChannel, oidcProviders, localJwt,
-  feedTypeTap,
+  feedTypeTap, principalName,
 ];

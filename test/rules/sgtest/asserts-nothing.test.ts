@@ -34,6 +34,11 @@ runCaseTable('sgtest/asserts-nothing', {
       ],
     },
     {
+      name: 'exception: "" (every text holds it, no exception too)', kind: 'database',
+      config: { 'orders.json': ORDERS_DB, 't.sgtest.yaml': file('{exception: "", channels: [o-ann]}') },
+      errors: [{ pointer: '/cases/0/expect/exception', severity: 'warning', message: '"exception" with only empty parts asserts nothing', line: 6, column: 25 }],
+    },
+    {
       name: 'in the defaults: once, where it is written, not in each case', kind: 'database',
       config: { 'orders.json': ORDERS_DB, 't.sgtest.yaml': 'config: orders.json\ndefaults:\n  expect: {channels: {excludes: []}}\ncases:\n  - {name: x, doc: {owner: ann}, userCtx: {name: ann}, expect: {rejected: false}}\n  - {name: y, doc: {owner: ann}, userCtx: {name: ann}, expect: {rejected: false}}\n' },
       errors: [{ pointer: '/defaults/expect/channels', severity: 'warning', message: 'asserts nothing', line: 3, column: 22 }],
