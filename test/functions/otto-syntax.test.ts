@@ -73,6 +73,18 @@ describe('otto\'s parser from the command line', () => {
     expect(statSync(stored).size).toBeLessThan(1000);
   });
 
+  it('gives each of two functions that collided under the cache\'s old digest otto\'s own verdict, the refused one linted after the accepted one', () => {
+    // The attack on a runner whose cache outlives its jobs: pull request 1 lints the first, pull request 2
+    // the second, which the old key made a cache hit ("otto reads it") and so a green gate.
+    const { accepted, refused } = JSON.parse(readFileSync(path.join(__dirname, 'cases', 'digest-collision.json'), 'utf8')) as { accepted: string; refused: string };
+    const first = project({ 'db.json': { name: 'db', bucket: 'b', sync: accepted } });
+    expect(lint(first.dir, first.cache).status).toBe(0);
+    const second = project({ 'db.json': { name: 'db', bucket: 'b', sync: refused } });
+    const r = lint(second.dir, first.cache);
+    expect(r.status).toBe(1);
+    expect(syntaxErrors(r)).toEqual([expect.stringMatching(/^db\.json 1:\d+ inline sync function: Invalid regular expression: missing closing \]/)]);
+  });
+
   it('removes the temporary cache files of processes killed while writing, once they are old, and keeps the others', () => {
     const { dir, cache } = project({ 'db.json': { name: 'db', bucket: 'b', sync: 'function (doc) { channel(doc.owner); }' } });
     const abandoned = path.join(cache, 'otto-syntax-b87d35c.json.4242.tmp');
