@@ -7,6 +7,7 @@ import { UsageError, type CliIO } from '../io.js';
 import { parseCommandArgs } from '../args.js';
 import { fsMessage } from '../../files.js';
 import { RELEASE_LINES, compareVersions, parseVersion, type Version } from '../../releases/lines.js';
+import { NEWEST_RELEASE, parseRelease, RELEASES, type Release } from '../../releases/index.js';
 import { decodeBytes } from '../../source/index.js';
 
 const HELP = `Usage: sgconf plan <config> --from <version> --to <version> [--format markdown|json]
@@ -59,7 +60,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   // The settings of the nearest tool config above the file, as lint takes them (its env files, sources,
   // rules and allowed paths); the release is --to's (as --target, it wins over an override's), and plan
   // fetches nothing.
-  const settings = await toolSettings(io, { 'pass-env': values['pass-env'], 'no-env': values['no-env'], 'no-remote': true, target: to.text });
+  const settings = await toolSettings(io, { 'pass-env': values['pass-env'], 'no-env': values['no-env'], 'no-remote': true, target: lintTarget(to) });
   const lint = { ...(await settings.settingsFor(file)).options, cwd: io.cwd, remote: false };
   const problem = settings.problems().flatMap((r) => r.diagnostics.map((d) => `${r.file}:${d.line}:${d.column}: ${d.message}`))[0];
   if (problem !== undefined) return blocked(`the tool config or an env file it names has an error: ${problem}`);
@@ -82,4 +83,14 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   }
   io.stdout(format === 'json' ? renderJson(outcome.plan) : renderMarkdown(outcome.plan));
   return 0;
+}
+
+/**
+ * The release the config's findings are judged for: --to's line, or for a 1.x upgrade (the view pre-build
+ * of 1.4 to 1.5 among them) the oldest release lint judges, whose reading of a config is the nearest.
+ */
+function lintTarget(to: Version): Release {
+  const release = parseRelease(to.text);
+  if (release) return release;
+  return compareVersions(to, parseVersion(RELEASES[0])!) < 0 ? RELEASES[0] : NEWEST_RELEASE;
 }
