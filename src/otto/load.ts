@@ -18,6 +18,8 @@ export interface OttoApi {
   ready: boolean;
   /** Makes what running programs needs (underscore.js's runtime), before the host saves the start state. */
   prepare(): string;
+  /** The address of the runtime's memory break, blocMax (engine/heap): 8 bytes, little-endian. */
+  breakAddress: number;
   compile(role: string, source: string, options: string): string;
   run(batch: string): string;
   expiry(values: string): string;
@@ -512,6 +514,13 @@ export function startGoProgram(module: WebAssembly.Module, memoryLimit: number, 
   const save = (): GoState => ({ memory: memoryStates.save(), globals: globals.map((g) => g.value as number | bigint), loader: copyOfTables(go) });
   const restore = (state: GoState): void => {
     memoryStates.restore(state.memory);
+    // The memory never shrinks: Go's break moves to its end, or the next call that grows Go's heap would
+    // grow the memory again from the saved break (engine/heap). Past the saved break it is all zero now.
+    const view = new DataView(memory!.buffer);
+    if (view.getBigUint64(api.breakAddress, true) < BigInt(memory!.buffer.byteLength)) {
+      view.setBigUint64(api.breakAddress, BigInt(memory!.buffer.byteLength), true);
+      markWritten(map, memory!.buffer, api.breakAddress, 8);
+    }
     globals.forEach((g, i) => { g.value = state.globals[i]; });
     // A timer Go set since is cancelled: the state it would wake no longer exists.
     for (const [id, timer] of go._scheduledTimeouts) if (!state.loader._scheduledTimeouts.has(id)) clearTimeout(timer as NodeJS.Timeout);

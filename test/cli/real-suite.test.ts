@@ -85,3 +85,16 @@ describe('--timeout', () => {
     expect(messages).toEqual(expect.arrayContaining([expect.stringContaining('"timeout" is a whole number from 1 to 600000'), expect.stringContaining('"keyOrders" is a whole number from 1 to 64')]));
   });
 });
+
+describe('a suite of cases that each grow the engine\'s heap', () => {
+  it('runs every case in the memory one case needs (Go\'s break follows each restored state: engine/heap)', async () => {
+    // Each run builds a 4 MiB string. The memory, restored before each run, never shrinks; had Go grown it
+    // again from the saved break on each run, a worker would pass its 512 MiB limit within some 60 runs.
+    const grow = 'function (doc) { var s = "x"; for (var i = 0; i < 22; i++) s = s + s; channel(s.length === 4194304 ? "ok" : "short"); }';
+    const cases = Array.from({ length: 400 }, (_, i) => ({ name: `case ${i}`, doc: { n: i }, expect: { channels: ['ok'] } }));
+    const r = await runCli(['test', '--format', 'json'], { cwd: suite(grow, cases) });
+    const failed = JSON.parse(r.stdout).results[0].cases.filter((c: { passed: boolean }) => !c.passed).map((c: { name: string; actual: { exception: string } }) => `${c.name}: ${c.actual.exception}`);
+    expect(failed).toEqual([]);
+    expect(r.code).toBe(0);
+  }, 120_000);
+});

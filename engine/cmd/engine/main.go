@@ -16,6 +16,7 @@ import (
 
 	"github.com/robertkrimen/otto"
 
+	"sgconf/engine/heap"
 	"sgconf/engine/runner"
 	"sgconf/engine/seed"
 )
@@ -52,6 +53,9 @@ func main() {
 	var base *otto.Otto
 	js.Global().Set("sgconfOtto", js.ValueOf(map[string]interface{}{
 		"ready": calibrated == nil,
+		// Where the runtime keeps its memory's break, which the host moves to the memory's end after each
+		// restore (engine/heap).
+		"breakAddress": float64(heap.BreakAddress()),
 		// prepare() -> {}: what running programs needs, made once, before the host saves the start state.
 		"prepare": js.FuncOf(func(this js.Value, args []js.Value) interface{} {
 			if base == nil {
