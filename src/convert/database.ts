@@ -2,10 +2,11 @@
 // replications given their id, function files inlined) and the users and roles of each database.
 import { isObject, joinPointer, setOwn, splitPointer, type JsonObject, type JsonValue } from '../types.js';
 import { withDollarEscapesRead } from './dialect.js';
-import { CONVERT_RULES, type Conversion, type Report } from './conversion.js';
+import { CONVERT_RULES, type Conversion, type Drop, type Report } from './conversion.js';
 import type { ConvertOptions, Principals } from './types.js';
 import { BEHAVIOUR } from '../releases/behaviour.js';
-import { newestNotRefusing, treatmentIn } from '../releases/index.js';
+import { NEWEST_RELEASE, newestNotRefusing, treatmentIn, type Release } from '../releases/index.js';
+import { fieldKnownTo } from '../schema/release-fields.js';
 import { isValidPrincipalName } from '../releases/principals.js';
 
 const STRIPPED_DATABASE_KEYS = ['server', 'username', 'password', 'certpath', 'keypath', 'cacertpath'];
@@ -62,6 +63,8 @@ export function convertDatabases(config: JsonObject, databases: JsonObject, conv
       }
       out[key] = value;
     }
+    moveIndexReplicas(out, options.target ?? NEWEST_RELEASE);
+    currentCacheForms(out, at('cache'), conversion.drop);
     if (guest !== undefined) {
       if (out.guest !== undefined) {
         report(CONVERT_RULES.overwrittenValue, 'warning', at('guest'), `database "${name}" has both "guest" and users.GUEST; users.GUEST becomes "guest", as in the gateway's own upgrade`);
@@ -213,4 +216,48 @@ function readDollarEscapes(value: JsonValue): void {
 /** A reason as a sentence of its own: capitalised, with a full stop. */
 function sentence(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
+}
+
+/**
+ * num_index_replicas, which the releases that know index.num_replicas call deprecated (and refuse beside
+ * it), is written as index.num_replicas for them: the same setting in the form the target reads without a
+ * warning. A config that sets both keeps both, for lint to report.
+ */
+function moveIndexReplicas(out: JsonObject, target: Release): void {
+  if (!('num_index_replicas' in out) || !fieldKnownTo('database', '/index/num_replicas', target)) return;
+  const index = out.index;
+  if (index !== undefined && !(isObject(index) && !('num_replicas' in index))) return;
+  out.index = { ...(isObject(index) ? index : {}), num_replicas: out.num_index_replicas! };
+  delete out.num_index_replicas;
+}
+
+/**
+ * The cache keys 3.x deprecates, each copied into cache.channel_cache when that does not set it (rest/config.go
+ * @3.0.8 and @4.1.1: "channel_cache_max_length" is deprecated for "cache.channel_cache.max_length", ...).
+ */
+const CACHE_KEY_MOVES = [['channel_cache_max_length', 'max_length'], ['channel_cache_min_length', 'min_length'], ['channel_cache_expiry', 'expiry_seconds'], ['enable_star_channel', 'enable_star_channel']] as const;
+
+/**
+ * A database's cache settings in their current form, as the gateway reads the old ones: each deprecated key
+ * moved into cache.channel_cache (dropped, with a finding, where that sets it already, since the gateway
+ * takes that one), and enable_star_channel true dropped with a finding (the star channel is always on; the
+ * key is deprecated). False stays, for lint to judge per release (4.0 and later refuse it).
+ */
+function currentCacheForms(out: JsonObject, at: string, drop: Drop): void {
+  if (!isObject(out.cache)) return;
+  const cache: JsonObject = { ...out.cache };
+  const channelCache: JsonObject = isObject(cache.channel_cache) ? { ...cache.channel_cache } : {};
+  for (const [old, current] of CACHE_KEY_MOVES) {
+    if (!(old in cache)) continue;
+    if (current in channelCache) drop(joinPointer(at, old), 'warning', `cache.channel_cache.${current} is set too, and the gateway takes that one`, `"cache.${old}"`);
+    else channelCache[current] = cache[old]!;
+    delete cache[old];
+  }
+  if (channelCache.enable_star_channel === true) {
+    const written = isObject(out.cache.channel_cache) && 'enable_star_channel' in out.cache.channel_cache ? ['channel_cache', 'enable_star_channel'] : ['enable_star_channel'];
+    drop(joinPointer(at, ...written), 'info', 'the star channel is always on, and the key is deprecated', '"enable_star_channel": true');
+    delete channelCache.enable_star_channel;
+  }
+  if (Object.keys(channelCache).length > 0 || isObject(cache.channel_cache)) cache.channel_cache = channelCache;
+  out.cache = cache;
 }

@@ -36,6 +36,7 @@ export function loadScript(conversion: ConversionResult, files: readonly OutputF
     'set -eu',
     'cd "$(dirname "$0")"',
     'url="${SG_ADMIN_URL:-http://localhost:4985}"',
+    'url="${url%/}"',
     ': "${SG_ADMIN_USERNAME:?set SG_ADMIN_USERNAME and SG_ADMIN_PASSWORD to a gateway admin}"',
     ': "${SG_ADMIN_PASSWORD:?set SG_ADMIN_USERNAME and SG_ADMIN_PASSWORD to a gateway admin}"',
     'config=$(mktemp)',
@@ -59,7 +60,8 @@ export function loadScript(conversion: ConversionResult, files: readonly OutputF
     lines.push(`request PUT ${shellWord(`/${encodeURIComponent(name)}/`)} ${shellWord(file.path)} 412`);
   }
   for (const [name, principals] of Object.entries(conversion.principals)) {
-    for (const [kind, path] of [['users', '_user'], ['roles', '_role']] as const) {
+    // Roles first: a user's admin_roles name them.
+    for (const [kind, path] of [['roles', '_role'], ['users', '_user']] as const) {
       for (const [principal, body] of Object.entries(principals[kind])) {
         const json = serialize({ name: principal, ...(body as JsonObject) }, bareReferences).trimEnd();
         const mark = delimiter(json);

@@ -59,12 +59,28 @@ export function conversionSummary(input: string, outDir: string, release: string
   const at = (file: string) => (mode === 'in-place' ? path.join(path.dirname(input), file) : path.join(outDir, file));
   lines.push('', 'Next steps:');
   lines.push(`  1. Start Sync Gateway ${release} with ${mode === 'in-place' ? input : at('bootstrap.json')} as its config.`);
-  lines.push('  2. Create the databases and their users and roles, with the credentials of a gateway admin:');
-  lines.push(`     SG_ADMIN_USERNAME=<admin> SG_ADMIN_PASSWORD=<password> sh ${shellWord(at('load.sh'))}`);
-  lines.push('     (SG_ADMIN_URL if the admin API is not http://localhost:4985)');
+  const variables = referencedVariables(files);
+  if (variables.length > 0) {
+    lines.push(`     The configs keep references to ${variables.map((v) => `$${v}`).join(', ')}: set them where the gateway runs, and`);
+    lines.push('     declare them for sgconf lint in an env file (an empty value is a placeholder: --env-file, or envFiles).');
+  }
+  // Exported, so that step 3, in the same shell, has them too.
+  lines.push('  2. Create the databases and their users and roles, as a gateway admin (your shell keeps these for step 3):');
+  lines.push('     export SG_ADMIN_URL=http://localhost:4985 SG_ADMIN_USERNAME=<admin> SG_ADMIN_PASSWORD=<password>');
+  lines.push(`     sh ${shellWord(at('load.sh'))}`);
   lines.push('  3. See which old indexes and design documents can go, then run it without preview to remove them:');
-  lines.push('     curl -u "$SG_ADMIN_USERNAME" -X POST \'http://localhost:4985/_post_upgrade?preview=true\'');
+  lines.push('     curl -u "$SG_ADMIN_USERNAME:$SG_ADMIN_PASSWORD" -X POST "${SG_ADMIN_URL%/}/_post_upgrade?preview=true"');
   return lines.join('\n') + '\n';
+}
+
+/** The environment variables the written configs refer to (`$NAME`, `${NAME}`; `$$` is a dollar), sorted. */
+function referencedVariables(files: readonly OutputFile[]): string[] {
+  const names = new Set<string>();
+  for (const file of files) {
+    if (file.path === 'load.sh' || !file.path.endsWith('.json')) continue;
+    for (const match of file.content.replace(/\$\$/g, '').matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)) names.add(match[1]!);
+  }
+  return [...names].sort();
 }
 
 function count(n: number, word: string): string {

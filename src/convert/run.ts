@@ -5,6 +5,7 @@ import { MAX_CONFIG_BYTES, readRegularFile } from '../fs-async.js';
 import { decisionsFile, loadScript } from './next-steps.js';
 import { fsMessage } from '../files.js';
 import { analyzeText, lintText, type LintOptions } from '../lint.js';
+import { fixText } from '../fix/run.js';
 import { isObject, joinPointer, splitPointer, type Diagnostic, type FileResult, type ReportedDecision, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
 import { decodeBytes, formatFromPath, locateNearest, parseSource } from '../source/index.js';
 import { bareReferenceIndex, DialectError, parseDialect, type DialectParse } from './dialect.js';
@@ -149,10 +150,21 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
     if (out.path.startsWith('principals/')) continue;
     const outKind = out.path === 'bootstrap.json' ? 'bootstrap' : 'database';
     // enable_shared_bucket_access false is written on purpose (the gateway's own choice, with an info saying how to opt in).
-    const checked = await lintDialect(out.content, out.path, {
+    const outputLint: LintOptions = {
       remote: false, cwd: options.cwd, ...options.lint, target, env: null, kind: outKind,
       rules: { ...options.lint?.rules, 'upgrade/shared-bucket-access-off': 'off', ...options.outputRules },
-    });
+    };
+    let checked = await lintDialect(out.content, out.path, outputLint);
+    // The output is written in the forms the target reads without a warning: the safe fixes of its own
+    // findings (a deprecated alias, a moved key), as lint --fix would apply them. A text with bare
+    // environment references (serialize writes them unquoted) is left as it is: the fixes work on JSON.
+    if (checked.diagnostics.some((d) => d.fix) && parsed.bareReferences.length === 0) {
+      const fixed = await fixText(out.content, out.path, outputLint, checked.diagnostics);
+      if (fixed.fixed > 0) {
+        out.content = fixed.text;
+        checked = await lintDialect(out.content, out.path, outputLint);
+      }
+    }
     const database = databaseOf.get(out.path);
     for (const d of checked.diagnostics.filter(isConversionBlocker)) {
       // Checks the automatic upgrade skips but PUT /{db}/ applies: a problem of the input, said as such.

@@ -75,8 +75,10 @@ describe('sgconf convert', () => {
     expect(stdout).toContain('2 databases (db, db2)');
     expect(stdout).toContain('database_credentials for db2');
     expect(stdout).toContain('dropped: AdminUI');
-    expect(stdout).toContain('SG_ADMIN_USERNAME=<admin> SG_ADMIN_PASSWORD=<password> sh out/load.sh');
+    expect(stdout).toContain('export SG_ADMIN_URL=http://localhost:4985 SG_ADMIN_USERNAME=<admin> SG_ADMIN_PASSWORD=<password>\n     sh out/load.sh');
     expect(stdout).toContain('decisions: environment-references=references');
+    // The references it keeps are the deployment's to set, and lint's to be told of.
+    expect(stdout).toMatch(/The configs keep references to \$[A-Z_]+(, \$[A-Z_]+)*: set them where the gateway runs/);
     expect(JSON.parse(await fs.readFile(path.join(dir, 'out/decisions.json'), 'utf8'))['environment-references'].choice).toBe('references');
     expect((await fs.stat(path.join(dir, 'out/load.sh'))).mode & 0o777).toBe(0o600);
     expect(stdout).toContain('_post_upgrade?preview=true');

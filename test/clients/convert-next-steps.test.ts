@@ -1,5 +1,5 @@
-// What convert prints and writes for the next steps, run as a user runs them: the printed load.sh line,
-// pasted into sh from the folder where convert ran, against an admin API that wants credentials (a local
+// What convert prints and writes for the next steps, run as a user runs them: the printed steps 2 and 3,
+// pasted into one shell in the folder where convert ran, against an admin API that wants credentials (a local
 // HTTP server playing the 3.x admin port); and --interactive on a real terminal (util-linux script).
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
@@ -59,40 +59,48 @@ async function adminApi(admin: string): Promise<{ url: string; requests: Request
 }
 
 describe('convert: the next steps', () => {
-  it('the printed load.sh line, run from where convert ran, creates the databases and principals with the admin\'s credentials', async () => {
+  it('the printed steps 2 and 3, pasted into one shell where convert ran, create the roles, then the users, and ask _post_upgrade, with the admin\'s credentials', async () => {
     const project = path.join(work, 'project');
     spawnSync('mkdir', ['-p', project]);
     writeFileSync(path.join(project, 'sync_gateway.json'), JSON.stringify(legacy, null, 2));
     const converted = spawnSync('node', [sgconf, 'convert', 'sync_gateway.json', '--out', 'build/converted', '--decide', 'server-tls=tls', '--decide', 'shared-bucket-access=enable'], { cwd: project, env: userEnv(), encoding: 'utf8' });
     expect(converted.status, converted.stdout + converted.stderr).toBe(0);
-    const printed = converted.stdout.split('\n').find((l) => l.includes('sh build/converted/load.sh'))!.trim();
-    expect(printed).toBe('SG_ADMIN_USERNAME=<admin> SG_ADMIN_PASSWORD=<password> sh build/converted/load.sh');
+    const lines = converted.stdout.split('\n');
+    const exported = lines.find((l) => l.trim().startsWith('export SG_ADMIN_URL='))!.trim();
+    const printed = lines.find((l) => l.includes('sh build/converted/load.sh'))!.trim();
+    const curl = lines.find((l) => l.trim().startsWith('curl '))!.trim();
+    expect(exported).toBe('export SG_ADMIN_URL=http://localhost:4985 SG_ADMIN_USERNAME=<admin> SG_ADMIN_PASSWORD=<password>');
+    expect(printed).toBe('sh build/converted/load.sh');
 
     const password = 'p@ss:w"o\\rd';
     const api = await adminApi(`admin:${password}`);
     try {
-      const line = printed.replace('<admin>', 'admin').replace('<password>', `'${password}'`);
-      const env = userEnv({ SG_ADMIN_URL: api.url });
-      const first = await run('sh', ['-c', line], { cwd: project, env });
+      // The admin API's address as users write it, with a trailing slash.
+      const setUp = exported.replace('http://localhost:4985', `${api.url}/`).replace('<admin>', 'admin').replace('<password>', `'${password}'`);
+      const env = userEnv();
+      const first = await run('sh', ['-c', [setUp, printed, curl].join('\n')], { cwd: project, env });
       expect(first.status, first.stdout + first.stderr).toBe(0);
       const db = JSON.parse(readFileSync(path.join(project, 'build/converted/databases/travel+sample.json'), 'utf8'));
       expect(api.requests).toEqual([
         { method: 'PUT', url: '/travel%2Bsample/', user: `admin:${password}`, body: db },
+        { method: 'PUT', url: '/travel%2Bsample/_role/editor', user: `admin:${password}`, body: { name: 'editor', admin_channels: ['e'] } },
         { method: 'PUT', url: '/travel%2Bsample/_user/ann', user: `admin:${password}`, body: { name: 'ann', password: 'ann-pass', admin_channels: ['a'] } },
         { method: 'PUT', url: '/travel%2Bsample/_user/bob%40example.com', user: `admin:${password}`, body: { name: 'bob@example.com', password: "it's \"quoted\"" } },
-        { method: 'PUT', url: '/travel%2Bsample/_role/editor', user: `admin:${password}`, body: { name: 'editor', admin_channels: ['e'] } },
+        { method: 'POST', url: '/_post_upgrade?preview=true', user: `admin:${password}`, body: undefined },
       ]);
+      api.requests.length = 0;
+      const line = `${setUp}\n${printed}`;
       // A second run, from another folder, changes nothing and says so: the database exists (412), principals are upserts.
       const again = await run('sh', ['-c', line.replace('build/converted/', 'converted/')], { cwd: path.join(project, 'build'), env });
       expect(again.status, again.stdout + again.stderr).toBe(0);
       expect(again.stdout).toContain('PUT /travel%2Bsample/: 412 (already there, left as it is)');
       // Wrong credentials: the script stops at the first refusal, with the gateway's answer.
-      const wrong = await run('sh', ['-c', printed.replace('<admin>', 'admin').replace('<password>', 'nope')], { cwd: project, env });
+      const wrong = await run('sh', ['-c', `${exported.replace('http://localhost:4985', api.url).replace('<admin>', 'admin').replace('<password>', 'nope')}\n${printed}`], { cwd: project, env });
       expect(wrong.status).not.toBe(0);
       expect(wrong.stderr).toContain('HTTP 401: {"error":"Unauthorized"}');
       // Without credentials it says which variables it needs, and sends nothing.
       const before = api.requests.length;
-      const bare = await run('sh', ['build/converted/load.sh'], { cwd: project, env });
+      const bare = await run('sh', ['build/converted/load.sh'], { cwd: project, env: userEnv({ SG_ADMIN_URL: api.url }) });
       expect(bare.status).not.toBe(0);
       expect(bare.stderr).toContain('set SG_ADMIN_USERNAME and SG_ADMIN_PASSWORD');
       expect(api.requests.length).toBe(before);

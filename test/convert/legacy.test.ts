@@ -307,3 +307,25 @@ describe('numbers as written', () => {
     expect(result.diagnostics.filter((d) => d.rule === 'convert/env-reference')).toEqual([]);
   });
 });
+
+describe('a database\'s deprecated forms are written as the target reads them without a warning', () => {
+  it('the old cache keys move into cache.channel_cache; "enable_star_channel": true goes, with a finding', () => {
+    const input = legacy({}, { db: db({ enable_shared_bucket_access: true, cache: { channel_cache_max_length: 500, channel_cache_expiry: 60, enable_star_channel: true, channel_cache: { min_length: 10 } } }) });
+    const result = convertLegacy(input, { target: '4.1' });
+    expect(result.databases.db!.cache).toEqual({ channel_cache: { min_length: 10, max_length: 500, expiry_seconds: 60 } });
+    expect(result.dropped.map((d) => d.pointer)).toContain('/databases/db/cache/enable_star_channel');
+  });
+
+  it('an old cache key whose new one is set is dropped with a warning (the gateway takes the new one)', () => {
+    const result = convertLegacy(legacy({}, { db: db({ enable_shared_bucket_access: true, cache: { channel_cache_max_length: 500, channel_cache: { max_length: 50 } } }) }), { target: '4.1' });
+    expect(result.databases.db!.cache).toEqual({ channel_cache: { max_length: 50 } });
+    expect(result.diagnostics).toContainEqual(expect.objectContaining({ rule: 'convert/dropped-field', severity: 'warning', pointer: '/databases/db/cache/channel_cache_max_length' }));
+  });
+
+  it('num_index_replicas becomes index.num_replicas for the releases that know it (3.3 and later)', () => {
+    const input = legacy({}, { db: db({ enable_shared_bucket_access: true, num_index_replicas: 2 }) });
+    expect(convertLegacy(input, { target: '4.1' }).databases.db).toMatchObject({ index: { num_replicas: 2 } });
+    expect(convertLegacy(input, { target: '4.1' }).databases.db).not.toHaveProperty('num_index_replicas');
+    expect(convertLegacy(input, { target: '3.2' }).databases.db).toMatchObject({ num_index_replicas: 2 });
+  });
+});
