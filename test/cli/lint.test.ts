@@ -98,8 +98,16 @@ describe('sgconf lint', () => {
     expect(JSON.parse(withEnv.stdout).results[0].diagnostics.filter((d: { rule: string }) => d.rule === 'source/undefined-variable')).toHaveLength(0);
   });
 
+  it('with no path, checks the current folder, as ESLint does', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-lint-dot-'));
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', revs_limit: 'twenty' }));
+    const bare = await runCli(['lint', '--format', 'json'], dir);
+    expect(bare.code).toBe(1);
+    expect(bare.stdout).toBe((await runCli(['lint', '.', '--format', 'json'], dir)).stdout);
+  });
+
   it('misuse exits 2 with a one-line hint on stderr', async () => {
-    for (const args of [['lint', '--bogus', 'x.json'], ['lint'], ['lint', 'x.json', '--format', 'xml'], ['lint', 'x.json', '--max-warnings', 'many'], ['nope']]) {
+    for (const args of [['lint', '--bogus', 'x.json'], ['lint', 'x.json', '--format', 'xml'], ['lint', 'x.json', '--max-warnings', 'many'], ['nope']]) {
       const r = await runCli(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);

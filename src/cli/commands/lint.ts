@@ -13,9 +13,10 @@ import { applySuppressions, unusedSuppressionsResult } from '../../config/suppre
 import { formatReport, REPORT_FORMATS, type ReportFormat } from '../../report/index.js';
 import type { FileResult, Kind, LintReport, SuppressedFinding } from '../../types.js';
 
-export const LINT_USAGE = `Usage: sgconf lint <path>... [options]
+export const LINT_USAGE = `Usage: sgconf lint [<path>...] [options]
 
-Checks gateway configs (a folder is searched for *.json, *.yaml, *.yml; - reads standard input).
+Checks gateway configs (a folder is searched for *.json, *.yaml, *.yml; - reads standard input; no path:
+the current folder, as ESLint does).
 
 Options:
   --format FORMAT                      stylish (default), json, sarif, github, junit or gitlab
@@ -78,7 +79,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     if (!/^\d+$/.test(values['max-warnings'])) throw new UsageError(`--max-warnings needs a whole number, not "${values['max-warnings']}"`);
     maxWarnings = Number(values['max-warnings']);
   }
-  if (positionals.length === 0) throw new UsageError('no path given: name the config files or folders to check (- for standard input)');
+  // No path: the current folder, as ESLint lints it.
+  if (positionals.length === 0) positionals.push('.');
   const fromStdin = positionals.filter((p) => p === '-').length;
   if (fromStdin > 1) throw new UsageError('- (standard input) can be named once');
   if (fromStdin === 0 && values['stdin-filename'] !== undefined) throw new UsageError('--stdin-filename names standard input: give - as a path too');
