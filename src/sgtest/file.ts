@@ -77,7 +77,8 @@ export interface ReadTestFile {
   /** The file located for positions; parsed only when a position is needed (a finding, a failed case). */
   located(): { source: SourceText | null; document: LocatedDocument | null };
   /** The line of case `index`. */
-  caseLine(index: number): number;
+  /** Where a case is written: the line and column of its start. */
+  casePosition(index: number): { line: number; column: number };
 }
 
 const FILE_KEYS = ['config', 'function', 'type', 'database', 'collection', 'target', 'timezone', 'keyOrders', 'timeout', 'defaults', 'cases'];
@@ -128,10 +129,10 @@ export async function readTestFile(text: string, path: string): Promise<ReadTest
         let lines: LineIndex | null = null;
         return {
           file, diagnostics: [], located,
-          caseLine: (index) => {
+          casePosition: (index) => {
             const starts = offsets();
-            if (starts && starts.length === file.cases.length) return (lines ??= new LineIndex(text)).position(starts[index] ?? 0).line;
-            return locatedCaseLine(located(), index);
+            if (starts && starts.length === file.cases.length) return (lines ??= new LineIndex(text)).position(starts[index] ?? 0);
+            return locatedCasePosition(located(), index);
           },
         };
       }
@@ -146,8 +147,8 @@ export async function readTestFile(text: string, path: string): Promise<ReadTest
     diagnostics.push({ rule: INVALID_FILE, severity: 'error', pointer, writtenPointer: pointer, target: 'key', message: `"${key}" is given twice here: a test file gives each key once (the second would replace the first without a word)` });
   }
   const located = () => ({ source, document });
-  const caseLine = (index: number) => locatedCaseLine({ source, document }, index);
-  if (!document) return { file: null, diagnostics, located, caseLine };
+  const casePosition = (index: number) => locatedCasePosition({ source, document }, index);
+  if (!document) return { file: null, diagnostics, located, casePosition };
   const writtenText = (pointer: string): string | null => {
     const span = document.locate(pointer, 'value');
     return span ? source.text.slice(span.start, span.end) : null;
@@ -157,7 +158,7 @@ export async function readTestFile(text: string, path: string): Promise<ReadTest
   const file = problems.file(document.value);
   diagnostics.push(...problems.found);
   const usable = duplicateKeys.length === 0 && problems.found.every((d) => d.severity !== 'error');
-  return { file: usable ? file : null, diagnostics, located, caseLine };
+  return { file: usable ? file : null, diagnostics, located, casePosition };
 }
 
 /** The keys of a case (and of `defaults`) that hold documents, whose numbers keep their written text. */
@@ -184,9 +185,9 @@ function replaceDocuments(file: JsonValue, replacement: (pointer: string, curren
 }
 
 /** The line where case `index` starts, from the located file. */
-function locatedCaseLine({ source, document }: { source: SourceText | null; document: LocatedDocument | null }, index: number): number {
+function locatedCasePosition({ source, document }: { source: SourceText | null; document: LocatedDocument | null }, index: number): { line: number; column: number } {
   const span = document?.locate(`/cases/${index}`, 'value');
-  return span && source ? source.lines.position(span.start).line : 1;
+  return span && source ? source.lines.position(span.start) : { line: 1, column: 1 };
 }
 
 function locate(text: string, path: string, format: 'json' | 'yaml') {

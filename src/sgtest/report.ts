@@ -98,14 +98,19 @@ function painter(color: boolean): (code: keyof typeof PAINT, text: string) => st
   return (code, text) => (color ? `\u001b[${PAINT[code]}m${text}\u001b[0m` : text);
 }
 
-/** One file's block of the stylish report (its findings and failed cases), or '' when all is well. */
-export function stylishFile(result: TestFileResult, cwd: string, color: boolean): string {
+/**
+ * One file's block of the stylish report (its findings and failed cases), or '' when all is well; with
+ * `verbose`, every case in file order with its mark and time.
+ */
+export function stylishFile(result: TestFileResult, cwd: string, color: boolean, verbose = false): string {
   const paint = painter(color);
   const failed = result.cases.filter((c) => c.status === 'failed');
+  if (verbose) return verboseFile(result, cwd, paint);
   if (failed.length === 0 && result.diagnostics.length === 0) return '';
   const out: string[] = [];
   const seconds = result.durationMs !== undefined && result.durationMs >= 1000 ? paint('gray', ` (${(result.durationMs / 1000).toFixed(1)} s)`) : '';
-  out.push(`${paint('underline', printable(path.relative(cwd, path.resolve(cwd, result.file)) || result.file))}${seconds}`);
+  const shown = path.relative(cwd, path.resolve(cwd, result.file)) || result.file;
+  out.push(`${paint('underline', printable(shown))}${seconds}`);
   // A finding in another file (the config a case runs) names that file.
   for (const d of result.diagnostics) out.push(`  ${d.file ? `${printable(d.file)}:` : ''}${d.line}:${d.column}  ${d.severity}  ${printable(d.message)}  ${d.rule}`);
   // Cases that did not run for one reason of the file's (its config is refused): said once, not per case.
@@ -113,10 +118,29 @@ export function stylishFile(result: TestFileResult, cwd: string, color: boolean)
   const oneReason = notRun.length > 1 && notRun.every((c) => c.notRun === notRun[0]!.notRun);
   for (const c of failed) {
     if (oneReason && c.notRun !== undefined) continue;
-    out.push(`  ${paint('gray', String(c.line))}  ${paint('red', '✗')} ${printable(c.name)}`);
+    // file:line:column, which terminals and editors open at the case.
+    out.push(`  ${paint('gray', `${printable(shown)}:${c.line}:${c.column}`)}  ${paint('red', '✗')} ${printable(c.name)}`);
     for (const line of caseProblem(c)) out.push(`      ${line}`);
   }
   if (oneReason) out.push(`  ${paint('red', '✗')} ${notRun.length} cases not run: ${printable(notRun[0]!.notRun!)}`);
+  return `${out.join('\n')}\n\n`;
+}
+
+/** The verbose block of a file: its findings, then every case (✓ passed, ✗ failed, - skipped or todo) with its time. */
+function verboseFile(result: TestFileResult, cwd: string, paint: (code: keyof typeof PAINT, text: string) => string): string {
+  const shown = path.relative(cwd, path.resolve(cwd, result.file)) || result.file;
+  const out = [paint('underline', printable(shown))];
+  for (const d of result.diagnostics) out.push(`  ${d.file ? `${printable(d.file)}:` : ''}${d.line}:${d.column}  ${d.severity}  ${printable(d.message)}  ${d.rule}`);
+  for (const c of result.cases) {
+    const mark = c.status === 'passed' ? paint('green', '✓') : c.status === 'failed' ? paint('red', '✗') : paint('gray', '-');
+    const time = c.durationMs !== undefined ? paint('gray', ` ${c.durationMs.toFixed(1)} ms`) : '';
+    const why = c.status === 'skipped' || c.status === 'todo' ? paint('gray', ` (${c.status}${c.skipped ? `: ${printable(c.skipped)}` : ''})`) : '';
+    out.push(`  ${mark} ${printable(c.name)}${time}${why}`);
+    if (c.status === 'failed') {
+      out.push(`      ${paint('gray', `${printable(shown)}:${c.line}:${c.column}`)}`);
+      for (const line of caseProblem(c)) out.push(`      ${line}`);
+    }
+  }
   return `${out.join('\n')}\n\n`;
 }
 
@@ -188,7 +212,7 @@ function github(report: TestReport): string {
       out.push(`::${d.severity === 'info' ? 'notice' : d.severity}${` file=${escapeProperty(d.file ?? result.file)},line=${d.line},col=${d.column},title=${escapeProperty(d.rule)}`}::${escapeData(d.message)}`);
     }
     for (const c of result.cases.filter((x) => x.status === 'failed')) {
-      out.push(`::error file=${escapeProperty(result.file)},line=${c.line},title=${escapeProperty(`sgconf test: ${c.name}`)}::${escapeData(caseProblem(c).join('\n'))}`);
+      out.push(`::error file=${escapeProperty(result.file)},line=${c.line},col=${c.column},title=${escapeProperty(`sgconf test: ${c.name}`)}::${escapeData(caseProblem(c).join('\n'))}`);
     }
   }
   out.push(countsOf(report));

@@ -28,7 +28,9 @@ export type CaseStatus = 'passed' | 'failed' | 'skipped' | 'todo';
 
 export interface CaseResult {
   name: string;
+  /** Where the case is written in its test file. */
   line: number;
+  column: number;
   passed: boolean;
   status: CaseStatus;
   /** Why a case was skipped: its `skip` reason, another case's `only`, or --grep. */
@@ -114,10 +116,13 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
   }
   result.target = target;
   // A case's line is found when a report first reads it: a passing case in stylish never needs one.
-  const resultOf = (c: TestCase, rest: Omit<CaseResult, 'name' | 'line' | 'status'> & { status?: CaseStatus }): CaseResult => {
-    let line: number | undefined;
+  const resultOf = (c: TestCase, rest: Omit<CaseResult, 'name' | 'line' | 'column' | 'status'> & { status?: CaseStatus }): CaseResult => {
+    let position: { line: number; column: number } | undefined;
     const { passed, status, ...others } = rest;
-    return { name: c.name, get line() { return (line ??= read.caseLine(c.index)); }, passed, status: status ?? (passed ? 'passed' : 'failed'), ...others };
+    return {
+      name: c.name, get line() { return (position ??= read.casePosition(c.index)).line; }, get column() { return (position ??= read.casePosition(c.index)).column; },
+      passed, status: status ?? (passed ? 'passed' : 'failed'), ...others,
+    };
   };
   // What runs: not a todo, not skipped, the file's `only` cases when it has some, those --grep matches.
   const focused = testFile.cases.some((c) => c.only);

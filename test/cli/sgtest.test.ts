@@ -52,10 +52,26 @@ describe('sgconf test', () => {
     expect(r.code).toBe(0);
   });
 
+  it('-o writes the report to a file (nothing on standard output); --reporter verbose lists every case with its time', async () => {
+    const dir = brokenCopy();
+    const r = await runCli(['test', '-o', 'reports/test.json', '--format', 'json'], dir);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(JSON.parse(readFileSync(path.join(dir, 'reports', 'test.json'), 'utf8'))).toMatchObject({ passed: 10, failed: 1 });
+    const verbose = await runCli(['test', '--reporter', 'verbose'], dir);
+    const marks = verbose.stdout.split('\n').filter((line) => /^ {2}[✓✗-] /.test(line));
+    expect(marks).toHaveLength(11);
+    expect(marks.filter((line) => line.startsWith('  ✓ ')).every((line) => / \d+\.\d ms$/.test(line))).toBe(true);
+    expect(verbose.stdout).toContain('  ✗ nobody else creates an order in her name');
+    expect(verbose.stdout).toContain('      orders.sgtest.yaml:22:5\n');
+    expect((await runCli(['test', '--reporter', 'dots'], dir)).code).toBe(2);
+  });
+
   it('a failed case shows expected against actual at the case\'s line, and the run exits 1', async () => {
     const r = await runCli(['test'], brokenCopy());
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('orders.sgtest.yaml\n  22  ✗ nobody else creates an order in her name\n      rejected: expected false, got {"status":403,"message":"sg wrong user"}\n');
+    // Each failed case at file:line:column, which terminals and editors open.
+    expect(r.stdout).toContain('orders.sgtest.yaml\n  orders.sgtest.yaml:22:5  ✗ nobody else creates an order in her name\n      rejected: expected false, got {"status":403,"message":"sg wrong user"}\n');
     expect(r.stdout).toMatch(/\n10 passed, 1 failed; Sync Gateway 4.1\n$/);
   });
 
@@ -65,7 +81,7 @@ describe('sgconf test', () => {
     expect(Object.keys(report)).toEqual(['target', 'results', 'passed', 'failed', 'skipped', 'todo']);
     expect(report).toMatchObject({ target: '4.1', passed: 10, failed: 1 });
     const failed = report.results[0].cases.find((c: { passed: boolean }) => !c.passed);
-    expect(Object.keys(failed)).toEqual(['name', 'line', 'passed', 'status', 'actual', 'failures', 'durationMs']);
+    expect(Object.keys(failed)).toEqual(['name', 'line', 'column', 'passed', 'status', 'actual', 'failures', 'durationMs']);
     expect(failed.failures).toEqual([{ field: 'rejected', expected: false, actual: { status: 403, message: 'sg wrong user' } }]);
   });
 
@@ -79,7 +95,7 @@ describe('sgconf test', () => {
 
   it('--format github: an error annotation at each failed case', async () => {
     const r = await runCli(['test', '--format', 'github'], brokenCopy());
-    expect(r.stdout).toContain('::error file=orders.sgtest.yaml,line=22,title=sgconf test%3A nobody else creates an order in her name::rejected: expected false, got {"status":403,"message":"sg wrong user"}');
+    expect(r.stdout).toContain('::error file=orders.sgtest.yaml,line=22,col=5,title=sgconf test%3A nobody else creates an order in her name::rejected: expected false, got {"status":403,"message":"sg wrong user"}');
     expect(r.stdout).toMatch(/10 passed, 1 failed\n$/);
   });
 

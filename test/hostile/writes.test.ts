@@ -44,6 +44,15 @@ describe('sgconf never writes through a link the repository holds', () => {
     expect(readdirSync(hooks)).toEqual([]);
   });
 
+  it('test -o report.xml, a link to a script outside the repository: refused before any case runs', async () => {
+    const { repo, script } = checkout();
+    symlinkSync(script, path.join(repo, 'report.xml'));
+    const r = await runCli(['test', 'db.sgtest.json', '--format', 'junit', '-o', 'report.xml'], { cwd: repo });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('report.xml is a link that leads out of the repository');
+    expect(readFileSync(script, 'utf8')).toBe(SCRIPT);
+  });
+
   it('test --coverage, coverage/ a link out of the repository: refused', async () => {
     const { repo, script } = checkout();
     symlinkSync(path.dirname(script), path.join(repo, 'coverage'));

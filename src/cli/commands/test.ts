@@ -37,6 +37,8 @@ ${trustOptionsHelp(39)}
   -t, --grep PATTERN                   run only the cases whose name matches (a regular expression)
   --forbid-only                        a case's "only: true" is an error (for CI)
   --bail [N]                           stop after N failed cases (default 1)
+  -o, --output-file FILE               write the report to FILE instead of standard output
+  --reporter default|verbose           stylish: failed cases only (default), or every case with its time
   --key-orders N                      run each case under N orders of its documents' keys (default 1, or
                                        the test file's keyOrders) and fail a case whose outcome depends
                                        on the order, with each variant; the orders are the case's own
@@ -70,6 +72,8 @@ export async function run(args: string[], io: CliIO, host?: CliHost): Promise<nu
     tz: { type: 'string' },
     'key-orders': { type: 'string' },
     timeout: { type: 'string' },
+    'output-file': { type: 'string', short: 'o' },
+    reporter: { type: 'string', default: 'default' },
     ...COLOR_OPTIONS,
     ...DEPLOYMENT_OPTIONS,
   }, TEST_USAGE, io);
@@ -77,18 +81,40 @@ export async function run(args: string[], io: CliIO, host?: CliHost): Promise<nu
   const { values, positionals } = parsed;
   const format = values.format as TestReportFormat;
   if (!TEST_REPORT_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (stylish, json, junit or github)`);
+  if (values.reporter !== 'default' && values.reporter !== 'verbose') throw new UsageError(`unknown reporter "${values.reporter}" (default, or verbose: every case with its time)`);
+  const outputFile = values['output-file'];
+  if (outputFile !== undefined) {
+    const refusal = outputFile === '' ? 'it needs a file name' : writeRefusal(outputFile, io.cwd);
+    if (refusal) throw new UsageError(`cannot write the report: ${refusal}`);
+  }
 
+  // -o: the report goes to the file, not standard output (and no progress line is drawn); a suite that
+  // runs again in an optimising Node (host.runOptimised) writes the file there, with the same options.
+  let report = '';
+  let delegated = false;
+  const reportIo: CliIO = outputFile === undefined ? io : { ...io, stdout: (text) => { report += text; }, isTTY: false };
+  const reportHost = host && { ...host, runOptimised: () => { delegated = true; return host.runOptimised(); } };
   // The sandbox workers start while the files are found and read.
   const pool = new SandboxPool();
   pool.start();
+  let code: number;
   try {
-    return await runTests(values, positionals, format, io, pool, host);
+    code = await runTests(values, positionals, format, reportIo, pool, reportHost);
   } finally {
     await pool.close();
   }
+  if (outputFile !== undefined && !delegated) {
+    try {
+      mkdirSync(path.dirname(path.resolve(io.cwd, outputFile)), { recursive: true });
+      writeFileSync(path.resolve(io.cwd, outputFile), report);
+    } catch (error) {
+      throw new UsageError(`cannot write the report to ${outputFile}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+  }
+  return code;
 }
 
-type TestOptionValues = SharedOptionValues & { tz?: string; 'key-orders'?: string; timeout?: string; grep?: string; 'forbid-only'?: boolean; bail?: string; color?: boolean; 'no-color'?: boolean; config?: string; 'pass-with-no-tests'?: boolean; watch?: boolean; coverage?: boolean; 'coverage-dir'?: string; 'coverage-threshold'?: string };
+type TestOptionValues = SharedOptionValues & { reporter?: string; tz?: string; 'key-orders'?: string; timeout?: string; grep?: string; 'forbid-only'?: boolean; bail?: string; color?: boolean; 'no-color'?: boolean; config?: string; 'pass-with-no-tests'?: boolean; watch?: boolean; coverage?: boolean; 'coverage-dir'?: string; 'coverage-threshold'?: string };
 
 async function runTests(values: TestOptionValues, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, host?: CliHost): Promise<number> {
   // Each test file is run with the settings of the nearest tool config above it, as lint judges files.
@@ -143,7 +169,7 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
     results.push(result);
     cases += result.cases.length;
     if (streaming) {
-      const block = stylishFile(result, io.cwd, color);
+      const block = stylishFile(result, io.cwd, color, values.reporter === 'verbose');
       if (progress) io.stdout('\r\u001b[K');
       if (block) io.stdout(block);
       if (progress) {
