@@ -76,6 +76,8 @@ export interface TestRunOptions extends LintOptions {
   keyOrders?: number;
   /** --timeout: the CPU time of one run of a case in ms, over a test file's `timeout` (default: the pool's). */
   timeoutMs?: number;
+  /** Told how many cases ran, as their outcomes arrive (a progress line per case, not per file). */
+  onCasesRan?: (count: number) => void;
 }
 
 // The files each result was read from (the test file, its config or function file, the function files the
@@ -207,7 +209,7 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
     const counted = countedFunction(options.coverage, analyzed.functions, selection.choice.pointer, testFile.function === undefined ? path.resolve(options.cwd, configPath) : null);
     const timeMs = options.timeoutMs ?? testFile.timeout;
     const ran = runRequests(pool, selection.choice, target, 'write', requests, counted?.instrumented, options.timeZone ?? testFile.timezone, {
-      keyOrders: options.keyOrders ?? testFile.keyOrders ?? 1, ...(timeMs !== undefined ? { timeMs } : {}),
+      keyOrders: options.keyOrders ?? testFile.keyOrders ?? 1, ...(timeMs !== undefined ? { timeMs } : {}), ...(options.onCasesRan ? { onRan: options.onCasesRan } : {}),
     });
     // Read in turn below; a failure meanwhile is not an unhandled one.
     ran.catch(() => undefined);

@@ -28,6 +28,8 @@ export interface RunSettings {
   keyOrders?: number;
   /** The CPU time one run of one request may use, in ms (default: the pool's limit). */
   timeMs?: number;
+  /** Told how many requests got their outcome, as each worker's answer arrives (for a progress line). */
+  onRan?: (count: number) => void;
 }
 
 /**
@@ -195,6 +197,7 @@ export class SandboxPool {
           if ('compileError' in reply) return finish({ kind: 'error', message: reply.compileError });
           (JSON.parse(reply.outcomes) as RunOutcome[]).forEach((result, i) => { results[indices[i]!] = result; });
           reply.micros.forEach((time, i) => { micros[indices[i]!] = time; });
+          settings.onRan?.(indices.length);
           finish({ kind: 'done' });
         },
         exit: (message) => finish({ kind: 'error', message }),

@@ -219,3 +219,20 @@ describe('sgconf test', () => {
     expect(results[0]!.actual.exception).toContain('out of memory');
   });
 });
+
+describe('sgconf test on a terminal', () => {
+  it('counts the cases of a large file as they run, not only when the file is done', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgtest-progress-'));
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', sync: 'function (doc) { channel(doc.c); }' }));
+    const cases = Array.from({ length: 600 }, (_, i) => ({ name: `case ${i}`, doc: { c: `c${i}` }, expect: { channels: [`c${i}`] } }));
+    writeFileSync(path.join(dir, 'db.sgtest.json'), JSON.stringify({ config: 'db.json', cases }));
+    let stdout = '';
+    const { main } = await import('../../src/cli/main.js');
+    const code = await main(['test'], { stdout: (t: string) => { stdout += t; }, stderr: () => {}, cwd: dir, env: {}, isTTY: true });
+    expect(code).toBe(0);
+    const counts = [...stdout.matchAll(/0\/1 files, (\d+) cases/g)].map((m) => Number(m[1]));
+    expect(counts.length).toBeGreaterThan(1);
+    expect(counts.some((n) => n > 0 && n < 600)).toBe(true);
+    expect(stdout).toContain('600 passed, 0 failed');
+  });
+});

@@ -160,22 +160,29 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   const results: TestFileResult[] = [];
   let failed = 0;
   let bailed: number | undefined;
-  let cases = 0;
+  // Cases run so far, counted as the workers answer (a file of 2,000 cases shows its count as it goes).
+  let ran = 0;
   const runStarted = monotonicMs();
+  const drawProgress = () => {
+    const rate = ran / Math.max(0.001, (monotonicMs() - runStarted) / 1000);
+    io.stdout(`\r\u001b[K${results.length}/${targets.length} files, ${ran} cases, ${Math.round(rate)} cases/s`);
+  };
+  // A worker answers a chunk of cases at a time (125, src/sync/pool.ts): a redraw each.
+  const onCasesRan = progress ? (count: number) => {
+    ran += count;
+    drawProgress();
+  } : undefined;
   for (const target of targets) {
     const fileStarted = monotonicMs();
-    const result = await runTestFile(target.file, await optionsFor(target.file), pool);
+    const result = await runTestFile(target.file, { ...(await optionsFor(target.file)), ...(onCasesRan ? { onCasesRan } : {}) }, pool);
     result.durationMs = Math.round(monotonicMs() - fileStarted);
     results.push(result);
-    cases += result.cases.length;
+    ran = results.reduce((n, r) => n + r.cases.length, 0);
     if (streaming) {
       const block = stylishFile(result, io.cwd, color, values.reporter === 'verbose');
       if (progress) io.stdout('\r\u001b[K');
       if (block) io.stdout(block);
-      if (progress) {
-        const rate = cases / Math.max(0.001, (monotonicMs() - runStarted) / 1000);
-        io.stdout(`${results.length}/${targets.length} files, ${cases} cases, ${Math.round(rate)} cases/s`);
-      }
+      if (progress) drawProgress();
     }
     failed += result.cases.filter((c) => c.status === 'failed').length;
     if (bail !== null && failed >= bail) {
