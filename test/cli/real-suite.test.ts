@@ -50,7 +50,9 @@ describe('a case\'s key order is its own', () => {
     expect(many.stdout).toMatch(/the result depends on the order of the document's keys, which the gateway draws at random: \d+ different results/);
     expect(many.stdout).toMatch(/ {2}2: .*first-/);
     const inFile = suite(FIRST_KEY, [{ name: 'branches on the order', doc: { m: KEYS }, expect: { rejected: false } }], { keyOrders: 8 });
-    expect(untimed((await runCli(['test'], { cwd: inFile })).stdout)).toBe(untimed(many.stdout));
+    // The same report but for where the case stands (the file holds keyOrders before it).
+    const unplaced = (text: string) => untimed(text).replace(/sync\.sgtest\.json:\d+:\d+/g, 'sync.sgtest.json:L:C');
+    expect(unplaced((await runCli(['test'], { cwd: inFile })).stdout)).toBe(unplaced(many.stdout));
     // A function that visits every key gives one outcome under every order.
     const every = suite('function (doc) { for (var k in doc.m) channel("k-" + k); }', [{ name: 'every key', doc: { m: KEYS }, expect: { rejected: false } }]);
     expect((await runCli(['test', '--key-orders', '8'], { cwd: every })).code).toBe(0);
