@@ -221,3 +221,23 @@ describe('build: the tool config\'s remoteTimeoutMs', () => {
     }
   });
 });
+
+describe('build with no path', () => {
+  it('builds the files the tool config\'s "sources" name (a test file beside them aside); without sources it is misuse', async () => {
+    await fs.mkdir(path.join(dir, 'config/databases'), { recursive: true });
+    await put('config/databases/orders.yaml', 'name: orders\nbucket: orders\nsync: orders-sync.js\n');
+    await put('config/databases/orders-sync.js', 'function (doc) { channel("orders-" + doc.owner); }\n');
+    await put('config/databases/orders.sgtest.yaml', 'config: orders.yaml\ncases:\n  - name: x\n    doc: {owner: ann}\n    expect: {channels: [orders-ann]}\n');
+    await put('notes.json', '{"not": "a source"}');
+    expect((await sgconf('build', '--out', 'deploy')).code).toBe(2);
+    await put('.sgconfrc.json', JSON.stringify({ sources: ['config/**'] }));
+    const r = await sgconf('build', '--out', 'deploy');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(await fs.readdir(path.join(dir, 'deploy/databases'))).toEqual(['orders.json']);
+    expect(JSON.parse(await fs.readFile(path.join(dir, 'deploy/databases/orders.json'), 'utf8')).sync).toContain('orders-');
+    // --config names the tool config (one outside the folder too).
+    await put('other.json', JSON.stringify({ sources: ['config/databases/*.yaml'] }));
+    expect((await sgconf('build', '--out', 'deploy2', '--config', 'other.json')).code).toBe(0);
+  });
+});

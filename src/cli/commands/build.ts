@@ -2,18 +2,19 @@
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { COLOR_OPTIONS, parseCommandArgs, useColor } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFor } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFolder, toolConfigFor } from '../tool-options.js';
+import { ignoreMatcher } from '../../globs.js';
 import { buildSources } from '../../convert/build.js';
 import { dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
 import { writeToDirectory, WriteError } from '../../convert/writer.js';
 import { writeRefusal } from '../../write-scope.js';
 
-export const USAGE = `Usage: sgconf build <path>... --out <dir> [options]
+export const USAGE = `Usage: sgconf build [<path>...] --out <dir> [options]
 
 Compiles 3.x sources (bootstrap and database configs in JSON or YAML, functions in their own .js files)
 into <dir>/bootstrap.json and <dir>/databases/<db>.json, with every function inlined as a string and
-environment references kept. Folders are searched for *.json, *.yaml and *.yml. Nothing is written
-when any input has an error.
+environment references kept. Folders are searched for *.json, *.yaml and *.yml. With no path, the
+sources are those the tool config's "sources" globs name. Nothing is written when any input has an error.
 
 Options:
   --out <dir>            write into <dir> (missing or empty unless --force)
@@ -26,6 +27,7 @@ Options:
   --host                 this machine is the gateway host
 ${trustOptionsHelp(25, ['--pass-env'])}
   --format stylish|json  how diagnostics are reported (default stylish)
+  --config FILE          use this sgconf tool config instead of searching for one
   --color, --no-color    colours on or off (default: on a terminal, unless NO_COLOR; FORCE_COLOR)
   -h, --help             show this help
 `;
@@ -37,12 +39,12 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         'dry-run': { type: 'boolean' },
         'no-remote': { type: 'boolean' },
         format: { type: 'string' },
+        config: { type: 'string' },
         ...COLOR_OPTIONS,
         ...DEPLOYMENT_OPTIONS,
       }, USAGE, io);
   if (!parsed) return 0;
   const { values, positionals } = parsed;
-  if (positionals.length === 0) throw new UsageError('missing the sources to build');
   const format = (values.format ?? 'stylish') as ReportFormat;
   if (format !== 'stylish' && format !== 'json') throw new UsageError(`unknown format "${values.format}" (stylish or json)`);
   const dryRun = values['dry-run'] ?? false;
@@ -52,11 +54,21 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (refusal) throw new UsageError(refusal);
 
   const tool = await toolConfigFor(io, values);
+  // No path: the tool config's sources, each file its globs name (test files aside).
+  let paths = positionals;
+  let accept: ((file: string) => boolean) | undefined;
+  if (paths.length === 0) {
+    if (tool.config.sources.length === 0) throw new UsageError('missing the sources to build: name them, or list them in the tool config\'s "sources"');
+    const base = toolConfigFolder(tool, io.cwd);
+    const inSources = ignoreMatcher(tool.config.sources, base, io.cwd);
+    paths = [path.relative(io.cwd, base) || '.'];
+    accept = (file) => /\.(json|ya?ml)$/i.test(file) && !/\.sgtest\.(json|ya?ml)$/i.test(file) && inSources(file);
+  }
   // Build writes environment references as they are; env files only declare which ones the deployment sets.
   const deployment = deploymentFrom(tool, values, io.cwd, null);
   const { env: _unused, ...lint } = deployment.options;
   const problems = [...deployment.problems];
-  const outcome = await buildSources(positionals, { cwd: io.cwd, lint });
+  const outcome = await buildSources(paths, { cwd: io.cwd, lint, ...(accept ? { accept } : {}) });
   const report = toReport([...problems, ...outcome.results], lint.target);
   const text = await formatDiagnostics(report, format, {
     color: useColor(io, values), cwd: io.cwd, readSource: (f) => outcome.sources.get(f) ?? null,

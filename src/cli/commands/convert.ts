@@ -42,6 +42,7 @@ Options:
   --host                 this machine is the gateway host: absolute paths must exist here
 ${trustOptionsHelp(25)}
   --format stylish|json  how diagnostics are reported (default stylish)
+  --config FILE          use this sgconf tool config instead of searching for one
   --color, --no-color    colours on or off (default: on a terminal, unless NO_COLOR; FORCE_COLOR)
   -h, --help             show this help
 `;
@@ -53,6 +54,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
         'dry-run': { type: 'boolean' },
         force: { type: 'boolean' },
         'group-id': { type: 'string' },
+        config: { type: 'string' },
         'expand-env': { type: 'boolean' },
         format: { type: 'string' },
         'no-remote': { type: 'boolean' },
