@@ -171,3 +171,20 @@ describe('sgconf lint', () => {
     expect(r.stdout).toMatch(/problems? \(|no problems/);
   });
 });
+
+describe('a test file named on the command line (as a hook passes every changed file)', () => {
+  it('is checked as a test file, as the editor checks it: no "unknown kind", its own mistakes at their places', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-lint-sgtest-'));
+    writeFileSync(path.join(dir, 'orders.json'), readFileSync(path.join(ROOT, 'examples/testing/orders.json')));
+    writeFileSync(path.join(dir, 'orders.sgtest.yaml'), readFileSync(path.join(ROOT, 'examples/testing/orders.sgtest.yaml')));
+    const good = await runCli(['lint', 'orders.sgtest.yaml', 'orders.json', '--format', 'json'], dir);
+    expect(good.code).toBe(0);
+    expect(JSON.parse(good.stdout).results.map((r: { file: string }) => r.file).sort()).toEqual(['orders.json', 'orders.sgtest.yaml']);
+    writeFileSync(path.join(dir, 'bad.sgtest.yaml'), 'config: orders.json\ncases:\n  - name: x\n    doc: {a: 1}\n    expcet: {channels: []}\n');
+    const bad = await runCli(['lint', 'bad.sgtest.yaml', '--format', 'json'], dir);
+    expect(bad.code).toBe(1);
+    const found = JSON.parse(bad.stdout).results[0].diagnostics.map((d: { rule: string; line: number; message: string }) => `${d.rule} ${d.line} ${d.message}`);
+    expect(found).toContainEqual('sgtest/invalid-file 5 unknown key "expcet" in case 1; did you mean "expect"?');
+    expect(found.some((f: string) => f.startsWith('source/unknown-kind'))).toBe(false);
+  });
+});

@@ -7,7 +7,12 @@ import { writeRefusal } from '../../write-scope.js';
 import { DEPLOYMENT_OPTIONS, toolConfigFolder, toolSettings, trustOptionsHelp } from '../tool-options.js';
 import type { LoadedToolConfig } from '../../config/index.js';
 import { analyzeText, summarize } from '../../lint.js';
-import { lintPaths } from '../../files.js';
+import { fsMessage, lintPaths } from '../../files.js';
+import { MAX_CONFIG_BYTES, readRegularFile } from '../../fs-async.js';
+import { decodeBytes } from '../../source/index.js';
+import { readTestFile } from '../../sgtest/file.js';
+import { placer } from '../../sgtest/run.js';
+import type { ReadScope } from '../../read-scope.js';
 import { foldersWithoutConfigs } from '../../files.js';
 import { applySuppressions, unusedSuppressionsResult } from '../../config/suppressions.js';
 import { formatReport, REPORT_FORMATS, type ReportFormat } from '../../report/index.js';
@@ -104,11 +109,15 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     noIgnore: values['no-ignore'],
   };
   // Every finding is made, --quiet or not: the fixes come from all of them, and --quiet says what it hid.
+  // A test file named on the command line (a hook passes every changed file) is checked as a test file,
+  // as the editor checks it, not as a config of no known kind; its cases run with `sgconf test`.
+  const namedTests = paths.filter((p) => TEST_FILE.test(p));
+  const configPaths = paths.filter((p) => !TEST_FILE.test(p));
     const lintAll = async (): Promise<LintReport> => {
-    const found = paths.length > 0 ? await lintPaths(paths, lintOptions) : summarize([], shared.target);
-    if (stdinText === null) return found;
-    const stdin = await analyzeText(stdinText, stdinName, { ...lintOptions, discovered: false });
-    return summarize([stdin.result, ...found.results], shared.target);
+    const found = configPaths.length > 0 ? await lintPaths(configPaths, lintOptions) : summarize([], shared.target);
+    const tests = await Promise.all(namedTests.map((file) => checkTestFile(file, io.cwd, shared.scope)));
+    const stdin = stdinText === null ? [] : [(await analyzeText(stdinText, stdinName, { ...lintOptions, discovered: false })).result];
+    return stdin.length === 0 && tests.length === 0 ? found : summarize([...stdin, ...found.results, ...tests], shared.target);
   };
   let report = await lintAll();
   if (values['fix-dry-run']) {
@@ -202,4 +211,20 @@ function writeReport(typed: string, cwd: string, text: string): void {
   } catch (error) {
     throw new UsageError(`cannot write the report to ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
+}
+
+const TEST_FILE = /\.sgtest\.(json|ya?ml)$/i;
+
+/** A test file's own findings (sgtest/invalid-file, ...), read as every file is read, at their places. */
+async function checkTestFile(file: string, cwd: string, scope: ReadScope | undefined): Promise<FileResult> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readRegularFile(path.resolve(cwd, file), MAX_CONFIG_BYTES, scope);
+  } catch (error) {
+    return { file, kind: null, diagnostics: [{ rule: 'source/unreadable', severity: 'error', message: `cannot read the file: ${fsMessage(error)}`, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 }] };
+  }
+  const decoded = decodeBytes(bytes);
+  if (decoded.text === null) return { file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...d, line: 1, column: 1, endLine: 1, endColumn: 1 })) };
+  const read = await readTestFile(decoded.text, file);
+  return { file, kind: null, diagnostics: read.diagnostics.map(placer(read.located)) };
 }
