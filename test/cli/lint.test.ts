@@ -188,3 +188,19 @@ describe('a test file named on the command line (as a hook passes every changed 
     expect(found.some((f: string) => f.startsWith('source/unknown-kind'))).toBe(false);
   });
 });
+
+describe('a tool config named on the command line', () => {
+  it('is checked as a tool config: a typo is config/invalid at its place, a good one passes, each reported once', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-lint-rc-'));
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ name: 'db', bucket: 'b' }));
+    writeFileSync(path.join(dir, '.sgconfrc.json'), '{"rulez": {}}');
+    const bad = await runCli(['lint', '.sgconfrc.json', '--format', 'json'], dir);
+    expect(bad.code).toBe(1);
+    const results = JSON.parse(bad.stdout).results as { file: string; diagnostics: { rule: string; message: string; line: number }[] }[];
+    expect(results.map((r) => r.file)).toEqual(['.sgconfrc.json']);
+    expect(results[0]!.diagnostics.map((d) => `${d.rule} ${d.line} ${d.message}`)).toEqual(['config/invalid 1 unknown key "rulez" in the sgconf tool config; did you mean "rules"?']);
+    writeFileSync(path.join(dir, '.sgconfrc.json'), '{"target": "4.1"}');
+    expect((await runCli(['lint', '.sgconfrc.json', 'db.json'], dir)).code).toBe(0);
+  });
+});
+

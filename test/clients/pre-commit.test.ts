@@ -141,6 +141,12 @@ describe('pre-commit hook', () => {
     expect(broken.out).toContain('unknown field "revs_limt" at the top level of the database config');
     expect(broken.out).toContain('judged for Sync Gateway 3.3');
     expect(broken.out).not.toContain('i18n/msg-en.json');
+
+    // The tool config is checked as one: a typo in it fails the commit at its place.
+    const fixedDb = { 'deploy/databases/db.yaml': 'bucket: b\nrevs_limit: 5\n' };
+    const typo = commit(dir, { ...fixedDb, '.sgconfrc.json': JSON.stringify({ target: '3.3', rulez: {} }) });
+    expect(typo.code, typo.out).not.toBe(0);
+    expect(typo.out).toMatch(/\.sgconfrc\.json[\s\S]*unknown key "rulez" in the sgconf tool config/);
   });
 
   it('a commit that touches only files the tool config ignores passes (each skipped with an info)', () => {

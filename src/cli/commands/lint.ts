@@ -5,7 +5,7 @@ import { COLOR_OPTIONS, parseCommandArgs, useColor } from '../args.js';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { writeRefusal } from '../../write-scope.js';
 import { DEPLOYMENT_OPTIONS, toolConfigFolder, toolSettings, trustOptionsHelp } from '../tool-options.js';
-import type { LoadedToolConfig } from '../../config/index.js';
+import { loadToolConfig, type LoadedToolConfig } from '../../config/index.js';
 import { analyzeText, summarize } from '../../lint.js';
 import { fsMessage, lintPaths } from '../../files.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../../fs-async.js';
@@ -112,10 +112,16 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   // A test file named on the command line (a hook passes every changed file) is checked as a test file,
   // as the editor checks it, not as a config of no known kind; its cases run with `sgconf test`.
   const namedTests = paths.filter((p) => TEST_FILE.test(p));
-  const configPaths = paths.filter((p) => !TEST_FILE.test(p));
+  // So is a tool config: its own findings (config/invalid), as every command reads it.
+  const namedToolConfigs = paths.filter((p) => TOOL_CONFIG_FILE.test(path.basename(p)));
+  const configPaths = paths.filter((p) => !TEST_FILE.test(p) && !TOOL_CONFIG_FILE.test(path.basename(p)));
     const lintAll = async (): Promise<LintReport> => {
     const found = configPaths.length > 0 ? await lintPaths(configPaths, lintOptions) : summarize([], shared.target);
     const tests = await Promise.all(namedTests.map((file) => checkTestFile(file, io.cwd, shared.scope)));
+    for (const file of namedToolConfigs) {
+      const loaded = await loadToolConfig(io.cwd, file);
+      tests.push(loaded.problems ?? { file, kind: null, diagnostics: [] });
+    }
     const stdin = stdinText === null ? [] : [(await analyzeText(stdinText, stdinName, { ...lintOptions, discovered: false })).result];
     return stdin.length === 0 && tests.length === 0 ? found : summarize([...stdin, ...found.results, ...tests], shared.target);
   };
@@ -170,7 +176,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     if (unusedResult) applied.unused.push(unusedResult);
   }
   const hidden = { warnings: 0, infos: 0 };
-  let results = [...settings.problems(), ...applied.unused, ...report.results.map((r) => applied.results.get(r) ?? r)];
+  // A tool config or env file named on the command line is in the report already.
+  const named = new Set(report.results.map((r) => r.file));
+  let results = [...settings.problems().filter((p) => !named.has(p.file)), ...applied.unused, ...report.results.map((r) => applied.results.get(r) ?? r)];
   if (values.quiet) {
     // --quiet reports errors only, and counts what it left out.
     results = results.map((r) => {
@@ -214,6 +222,8 @@ function writeReport(typed: string, cwd: string, text: string): void {
 }
 
 const TEST_FILE = /\.sgtest\.(json|ya?ml)$/i;
+/** sgconf's own JSON and YAML tool configs (a JavaScript one runs code, and is only loaded on request). */
+const TOOL_CONFIG_FILE = /^\.sgconfrc(\.(json|ya?ml))?$/;
 
 /** A test file's own findings (sgtest/invalid-file, ...), read as every file is read, at their places. */
 async function checkTestFile(file: string, cwd: string, scope: ReadScope | undefined): Promise<FileResult> {
