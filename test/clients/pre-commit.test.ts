@@ -122,7 +122,7 @@ describe('pre-commit hook', () => {
     expect(both.out).toMatch(/config\/databases\/orders-sync\.js:2:24 +error/);
   });
 
-  it("picks gateway configs by name when `files` is not set, and leaves sgconf's own config and other JSON alone", () => {
+  it("picks gateway configs by name when `files` is not set, checks the tool config as one, and leaves other JSON alone", () => {
     const dir = project('default-files', `repos:\n  - repo: ${hookRepo}\n    rev: ${rev}\n    hooks:\n      - id: sgconf\n`);
     // None of these is a gateway config (the tool config, an npm manifest, a translation file under a
     // name with "sg-" inside); the bootstrap config is clean. The hook must not fail on any of them.
