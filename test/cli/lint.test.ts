@@ -204,3 +204,24 @@ describe('a tool config named on the command line', () => {
   });
 });
 
+
+describe('a function file named on the command line (as a hook passes a changed .js file)', () => {
+  it('gets the findings the configs that name it give, at its own lines; alone, what its own text shows', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-lint-js-'));
+    mkdirSync(path.join(dir, 'config', 'databases'), { recursive: true });
+    mkdirSync(path.join(dir, 'functions'));
+    writeFileSync(path.join(dir, '.sgconfrc.json'), JSON.stringify({ sources: ['config/**'] }));
+    writeFileSync(path.join(dir, 'config/databases/orders.yaml'), 'name: orders\nbucket: orders\nsync: orders-sync.js\nimport_filter: ../../functions/orders-import.js\n');
+    writeFileSync(path.join(dir, 'config/databases/orders-sync.js'), 'function (doc, oldDoc) {\n  requireUser(doc.owner);\n  channel("orders-" + doc.owner;\n}\n');
+    writeFileSync(path.join(dir, 'functions/orders-import.js'), 'function (doc) { return doc.type === "order"; }\n');
+    writeFileSync(path.join(dir, 'functions/lone.js'), 'function (doc) { return true; }; x\n');
+    const r = await runCli(['lint', 'config/databases/orders-sync.js', 'functions/orders-import.js', 'functions/lone.js', '--format', 'json'], dir);
+    expect(r.code).toBe(1);
+    const byFile = Object.fromEntries((JSON.parse(r.stdout).results as { file: string; diagnostics: { rule: string; line: number; column: number }[] }[]).map((f) => [f.file, f.diagnostics.map((d) => `${d.rule} ${d.line}:${d.column}`)]));
+    expect(byFile).toEqual({
+      'config/databases/orders-sync.js': ['functions/syntax-error 3:32'],
+      'functions/orders-import.js': [],
+      'functions/lone.js': ['functions/not-a-function 1:32'],
+    });
+  });
+});

@@ -116,6 +116,9 @@ describe('pre-commit hook', () => {
     const broken = commit(dir, { 'config/databases/orders-sync.js': files['config/databases/orders-sync.js']!.replace('requireUser(doc.owner);', 'requireUser(doc.owner;') });
     expect(broken.code, broken.out).not.toBe(0);
     expect(broken.out).toContain('config/databases/orders-sync.js:2:24: sync function from file orders-sync.js: Unexpected token ;');
+    // The lint hook sees the function file too (the README's files and types_or take .js), through its config.
+    expect(broken.out).toMatch(/sgconf \(Sync Gateway config lint\)\.+Failed/);
+    expect(broken.out).toMatch(/config\/databases\/orders-sync\.js\n +2:24 +error +sync function from file orders-sync\.js: Unexpected token ; \(through config\/databases\/orders\.yaml\)/);
     // The database config that names it, changed with it, is linted with the function inside.
     const both = commit(dir, { 'config/databases/orders.yaml': `${files['config/databases/orders.yaml']}revs_limit: 100\n` });
     expect(both.code, both.out).not.toBe(0);

@@ -7,7 +7,10 @@ import { writeRefusal } from '../../write-scope.js';
 import { DEPLOYMENT_OPTIONS, toolConfigFolder, toolSettings, trustOptionsHelp } from '../tool-options.js';
 import { loadToolConfig, type LoadedToolConfig } from '../../config/index.js';
 import { analyzeText, summarize } from '../../lint.js';
-import { fsMessage, lintPaths } from '../../files.js';
+import { findConfigFiles, fsMessage, lintPaths } from '../../files.js';
+import { ignoreMatcher } from '../../globs.js';
+import { LineIndex } from '../../source/offset-map.js';
+import { parseFunctionSource } from '../../functions/parse.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../../fs-async.js';
 import { decodeBytes } from '../../source/index.js';
 import { readTestFile } from '../../sgtest/file.js';
@@ -16,7 +19,7 @@ import type { ReadScope } from '../../read-scope.js';
 import { foldersWithoutConfigs } from '../../files.js';
 import { applySuppressions, unusedSuppressionsResult } from '../../config/suppressions.js';
 import { formatReport, REPORT_FORMATS, type ReportFormat } from '../../report/index.js';
-import type { FileResult, Kind, LintReport, SuppressedFinding } from '../../types.js';
+import type { Diagnostic, FileResult, Kind, LintReport, SuppressedFinding } from '../../types.js';
 
 export const LINT_USAGE = `Usage: sgconf lint [<path>...] [options]
 
@@ -114,7 +117,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const namedTests = paths.filter((p) => TEST_FILE.test(p));
   // So is a tool config: its own findings (config/invalid), as every command reads it.
   const namedToolConfigs = paths.filter((p) => TOOL_CONFIG_FILE.test(path.basename(p)));
-  const configPaths = paths.filter((p) => !TEST_FILE.test(p) && !TOOL_CONFIG_FILE.test(path.basename(p)));
+  // And a function file (.js): through the configs that name it, else alone (its syntax and shape).
+  const namedFunctions = paths.filter((p) => FUNCTION_FILE.test(p) && !JS_TOOL_CONFIG_FILE.test(path.basename(p)));
+  const configPaths = paths.filter((p) => !TEST_FILE.test(p) && !TOOL_CONFIG_FILE.test(path.basename(p)) && !namedFunctions.includes(p));
     const lintAll = async (): Promise<LintReport> => {
     const found = configPaths.length > 0 ? await lintPaths(configPaths, lintOptions) : summarize([], shared.target);
     const tests = await Promise.all(namedTests.map((file) => checkTestFile(file, io.cwd, shared.scope)));
@@ -122,6 +127,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       const loaded = await loadToolConfig(io.cwd, file);
       tests.push(loaded.problems ?? { file, kind: null, diagnostics: [] });
     }
+    if (namedFunctions.length > 0) tests.push(...await checkFunctionFiles(namedFunctions, io.cwd, lintOptions, settings.run.tool, shared.scope));
     const stdin = stdinText === null ? [] : [(await analyzeText(stdinText, stdinName, { ...lintOptions, discovered: false })).result];
     return stdin.length === 0 && tests.length === 0 ? found : summarize([...stdin, ...found.results, ...tests], shared.target);
   };
@@ -222,6 +228,9 @@ function writeReport(typed: string, cwd: string, text: string): void {
 }
 
 const TEST_FILE = /\.sgtest\.(json|ya?ml)$/i;
+const FUNCTION_FILE = /\.js$/i;
+/** JavaScript tool configs, which are never function files. */
+const JS_TOOL_CONFIG_FILE = /^(\.sgconfrc|sgconf\.config)\.[cm]?js$/;
 /** sgconf's own JSON and YAML tool configs (a JavaScript one runs code, and is only loaded on request). */
 const TOOL_CONFIG_FILE = /^\.sgconfrc(\.(json|ya?ml))?$/;
 
@@ -237,4 +246,67 @@ async function checkTestFile(file: string, cwd: string, scope: ReadScope | undef
   if (decoded.text === null) return { file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...d, line: 1, column: 1, endLine: 1, endColumn: 1 })) };
   const read = await readTestFile(decoded.text, file);
   return { file, kind: null, diagnostics: read.diagnostics.map(placer(read.located)) };
+}
+
+/**
+ * Function files named on the command line (a hook passes a changed `.js` file alone): each one's findings
+ * as the configs that name it give them, at its own lines. The configs are those the tool config's `sources`
+ * name, else those beside it; a function file with no finding through them is checked alone, for what
+ * its own text shows (syntax, one function expression).
+ */
+async function checkFunctionFiles(files: readonly string[], cwd: string, options: Parameters<typeof lintPaths>[1], tool: LoadedToolConfig, scope: ReadScope | undefined): Promise<FileResult[]> {
+  let searched: string[];
+  let accept: ((file: string) => boolean) | undefined;
+  if (tool.config.sources.length > 0) {
+    const base = toolConfigFolder(tool, cwd);
+    const inSources = ignoreMatcher(tool.config.sources, base, cwd);
+    searched = [path.relative(cwd, base) || '.'];
+    accept = (file) => /\.(json|ya?ml)$/i.test(file) && !TEST_FILE.test(file) && inSources(file);
+  } else {
+    searched = [...new Set(files.map((file) => path.dirname(file)))];
+  }
+  const configs = (await findConfigFiles(searched, cwd, undefined, accept, scope)).filter((t) => !t.error).map((t) => t.file);
+  const linted = configs.length > 0 ? await lintPaths(configs, options) : null;
+  const byFile = new Map(files.map((file) => [path.resolve(cwd, file), [] as Diagnostic[]]));
+  for (const result of linted?.results ?? []) {
+    for (const d of result.diagnostics) {
+      if (!d.file) continue;
+      const at = path.resolve(cwd, path.dirname(result.file), d.file);
+      const found = byFile.get(at);
+      if (!found) continue;
+      const { file: _file, fileText: _text, ...own } = d as Diagnostic & { fileText?: string };
+      found.push({ ...own, message: `${own.message} (through ${path.relative(cwd, path.resolve(cwd, result.file)) || result.file})` });
+    }
+  }
+  const out: FileResult[] = [];
+  for (const file of files) {
+    const absolute = path.resolve(cwd, file);
+    // A file with findings through its configs has them; one without is also checked alone (a clean
+    // reading through a config gives none there either).
+    if (byFile.get(absolute)!.length > 0) {
+      out.push({ file, kind: null, diagnostics: byFile.get(absolute)! });
+      continue;
+    }
+    out.push(await checkFunctionAlone(file, cwd, scope));
+  }
+  return out;
+}
+
+/** A function file alone: acorn's reading of it as the gateway's wrapper reads a function ('(' + source + ')'). */
+async function checkFunctionAlone(file: string, cwd: string, scope: ReadScope | undefined): Promise<FileResult> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readRegularFile(path.resolve(cwd, file), MAX_CONFIG_BYTES, scope);
+  } catch (error) {
+    return { file, kind: null, diagnostics: [{ rule: 'source/unreadable', severity: 'error', message: `cannot read the file: ${fsMessage(error)}`, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 }] };
+  }
+  const decoded = decodeBytes(bytes);
+  if (decoded.text === null) return { file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...d, line: 1, column: 1, endLine: 1, endColumn: 1 })) };
+  const lines = new LineIndex(decoded.text);
+  const diagnostics: Diagnostic[] = parseFunctionSource(decoded.text).problems.map((p) => {
+    const start = lines.position(p.start);
+    const end = lines.position(p.end);
+    return { rule: p.rule, severity: 'error', message: p.message, ...(p.detail ? { detail: p.detail } : {}), pointer: '', line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+  });
+  return { file, kind: null, diagnostics };
 }
