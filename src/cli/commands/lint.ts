@@ -234,16 +234,23 @@ const JS_TOOL_CONFIG_FILE = /^(\.sgconfrc|sgconf\.config)\.[cm]?js$/;
 /** sgconf's own JSON and YAML tool configs (a JavaScript one runs code, and is only loaded on request). */
 const TOOL_CONFIG_FILE = /^\.sgconfrc(\.(json|ya?ml))?$/;
 
-/** A test file's own findings (sgtest/invalid-file, ...), read as every file is read, at their places. */
-async function checkTestFile(file: string, cwd: string, scope: ReadScope | undefined): Promise<FileResult> {
+/** A named file's text, read as every file is read (a regular file, size-capped, UTF-8), or why it is not. */
+async function readText(file: string, cwd: string, scope: ReadScope | undefined): Promise<{ text: string } | { unread: FileResult }> {
+  const at = { line: 1, column: 1, endLine: 1, endColumn: 1 };
   let bytes: Uint8Array;
   try {
     bytes = await readRegularFile(path.resolve(cwd, file), MAX_CONFIG_BYTES, scope);
   } catch (error) {
-    return { file, kind: null, diagnostics: [{ rule: 'source/unreadable', severity: 'error', message: `cannot read the file: ${fsMessage(error)}`, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 }] };
+    return { unread: { file, kind: null, diagnostics: [{ rule: 'source/unreadable', severity: 'error', message: `cannot read the file: ${fsMessage(error)}`, pointer: '', ...at }] } };
   }
   const decoded = decodeBytes(bytes);
-  if (decoded.text === null) return { file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...d, line: 1, column: 1, endLine: 1, endColumn: 1 })) };
+  return decoded.text === null ? { unread: { file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...d, ...at })) } } : { text: decoded.text };
+}
+
+/** A test file's own findings (sgtest/invalid-file, ...), read as every file is read, at their places. */
+async function checkTestFile(file: string, cwd: string, scope: ReadScope | undefined): Promise<FileResult> {
+  const decoded = await readText(file, cwd, scope);
+  if ('unread' in decoded) return decoded.unread;
   const read = await readTestFile(decoded.text, file);
   return { file, kind: null, diagnostics: read.diagnostics.map(placer(read.located)) };
 }
@@ -294,14 +301,8 @@ async function checkFunctionFiles(files: readonly string[], cwd: string, options
 
 /** A function file alone: acorn's reading of it as the gateway's wrapper reads a function ('(' + source + ')'). */
 async function checkFunctionAlone(file: string, cwd: string, scope: ReadScope | undefined): Promise<FileResult> {
-  let bytes: Uint8Array;
-  try {
-    bytes = await readRegularFile(path.resolve(cwd, file), MAX_CONFIG_BYTES, scope);
-  } catch (error) {
-    return { file, kind: null, diagnostics: [{ rule: 'source/unreadable', severity: 'error', message: `cannot read the file: ${fsMessage(error)}`, pointer: '', line: 1, column: 1, endLine: 1, endColumn: 1 }] };
-  }
-  const decoded = decodeBytes(bytes);
-  if (decoded.text === null) return { file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...d, line: 1, column: 1, endLine: 1, endColumn: 1 })) };
+  const decoded = await readText(file, cwd, scope);
+  if ('unread' in decoded) return decoded.unread;
   const lines = new LineIndex(decoded.text);
   const diagnostics: Diagnostic[] = parseFunctionSource(decoded.text).problems.map((p) => {
     const start = lines.position(p.start);
