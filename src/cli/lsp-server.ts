@@ -18,6 +18,7 @@ import { jsToolConfigAllowed, settingsOf } from './tool-options.js';
 import { applySuppressions } from '../config/suppressions.js';
 import { isConfigFileName } from '../files.js';
 import { readTestFile } from '../sgtest/file.js';
+import { ignoreMatcher } from '../globs.js';
 import { placer } from '../sgtest/run.js';
 import { formatFromPath, parseSource, type LocatedDocument } from '../source/index.js';
 import { schemaAt } from '../schema/at.js';
@@ -69,14 +70,16 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const isConfig = (uri: string) => uri.startsWith('file:') && /\.(json|ya?ml)$/i.test(uri) && pathOf(uri) !== null;
 
   /** The options `sgconf lint` would use in the file's folder: its tool config, target and env files. */
-  async function optionsFor(file: string): Promise<{ options: LintOptions; suppress: (found: Diagnostic[]) => Diagnostic[] }> {
+  async function optionsFor(file: string): Promise<{ options: LintOptions; suppress: (found: Diagnostic[]) => Diagnostic[]; ignored: boolean }> {
     const dir = path.dirname(file);
     const tool = await loadToolConfig(dir, undefined, { allowJs: jsToolConfigAllowed(process.env) });
     if (tool.filepath) await publishToolConfigProblems(tool.filepath, tool.problems?.diagnostics ?? []);
     const { settings } = settingsOf(tool, {}, dir, process.env);
     // The tool config's suppressions, as lint applies them: one verdict in the editor and in CI.
     const suppress = (found: Diagnostic[]) => applySuppressions([{ file, kind: null, diagnostics: found }], tool.config.suppressions, settings.selection.base, dir).results[0]!.diagnostics;
-    return { options: { ...settings.options, cwd: dir }, suppress };
+    // A file the tool config's `ignore` names gets no findings, as lint and the hooks skip it.
+    const ignored = ignoreMatcher(settings.selection.ignore, settings.selection.base, dir)(file);
+    return { options: { ...settings.options, cwd: dir }, suppress, ignored };
   }
 
   /** The tool config's own problems, on the tool config, as lint reports them (cleared once mended). */
@@ -110,11 +113,13 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const file = pathOf(document.uri);
     if (file === null) return;
     try {
-      const { options, suppress } = await optionsFor(file);
+      const { options, suppress, ignored } = await optionsFor(file);
       let found: Diagnostic[] = [];
       let elsewhere: Diagnostic[] = [];
       let kind: Kind | null = null;
-      if (/\.sgtest\.(json|ya?ml)$/i.test(file)) {
+      if (ignored) {
+        // Nothing to check: the tool config ignores it (found stays empty, and clears what was shown).
+      } else if (/\.sgtest\.(json|ya?ml)$/i.test(file)) {
         // A test file: its own checks (the cases run with `sgconf test`).
         const read = await readTestFile(document.getText(), file);
         found = read.diagnostics.map(placer(read.located));

@@ -19,6 +19,8 @@ export interface BuildOptions {
   lint?: Partial<LintOptions>;
   /** Which files a folder search takes (a path relative to `cwd`, or absolute); default: config file names. */
   accept?: (file: string) => boolean;
+  /** The files and folders the folder search skips (the tool config's `ignore`). */
+  isIgnored?: (file: string) => boolean;
 }
 
 export interface BuildOutcome {
@@ -42,7 +44,7 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
   const sources = new Map<string, string>();
   const inputs: Source[] = [];
   // The folder walk of lint (links followed within the repository, as a ConfigMap mount needs; loops guarded).
-  const files = await findConfigFiles(paths, options.cwd, undefined, options.accept, options.lint?.scope);
+  const files = (await findConfigFiles(paths, options.cwd, options.isIgnored, options.accept, options.lint?.scope)).filter((t) => !t.ignored);
   for (const { file, discovered, error } of files) {
     if (error !== undefined) {
       results.push({ file, kind: null, diagnostics: [problem(`cannot read the file: ${error}`)] });

@@ -241,3 +241,19 @@ describe('build with no path', () => {
     expect((await sgconf('build', '--out', 'deploy2', '--config', 'other.json')).code).toBe(0);
   });
 });
+
+describe('build and the tool config\'s ignore', () => {
+  it('does not walk into what the tool config ignores, as lint does not check it', async () => {
+    await fs.mkdir(path.join(dir, 'config/databases'), { recursive: true });
+    await fs.mkdir(path.join(dir, 'legacy-archive/databases'), { recursive: true });
+    await put('config/databases/orders.json', JSON.stringify({ name: 'orders', bucket: 'orders' }));
+    await put('legacy-archive/databases/old.json', JSON.stringify({ name: 'old', bucket: 'old', revs_limit: 'twenty' }));
+    const before = await sgconf('build', 'config', 'legacy-archive', '--out', 'deploy1');
+    expect(before.code).toBe(1);
+    await put('.sgconfrc.json', JSON.stringify({ ignore: ['legacy-archive/**'] }));
+    const r = await sgconf('build', '.', '--out', 'deploy');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(await fs.readdir(path.join(dir, 'deploy/databases'))).toEqual(['orders.json']);
+  });
+});

@@ -37,6 +37,20 @@ describe('sgconf lsp', () => {
     expect(params.diagnostics.find((d: any) => d.code === 'schema/type')).toMatchObject({ severity: 1, source: 'sgconf' });
   });
 
+  it('reports nothing in a file the tool config ignores, as lint and the hooks skip it', async () => {
+    const project = path.join(dir, 'ignoring');
+    mkdirSync(path.join(project, 'archive', 'databases'), { recursive: true });
+    writeFileSync(path.join(project, '.sgconfrc.json'), JSON.stringify({ ignore: ['archive/**'] }));
+    const archived = pathToFileURL(path.join(project, 'archive', 'databases', 'db.json')).href;
+    const published = client.diagnostics(archived, 1);
+    client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: archived, languageId: 'json', version: 1, text: TEXT } } });
+    expect((await published).params.diagnostics).toEqual([]);
+    const kept = pathToFileURL(path.join(project, 'databases', 'db.json')).href;
+    const shown = client.diagnostics(kept, 1);
+    client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: kept, languageId: 'json', version: 1, text: TEXT } } });
+    expect((await shown).params.diagnostics.length).toBeGreaterThan(0);
+  });
+
   it('lints a change again (only the last of quick changes)', async () => {
     const published = client.diagnostics(uri, 3);
     client.send({ method: 'textDocument/didChange', params: { textDocument: { uri, version: 2 }, contentChanges: [{ text: TEXT.replace('"20"', '30') }] } });

@@ -68,7 +68,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const deployment = deploymentFrom(tool, values, io.cwd, null);
   const { env: _unused, ...lint } = deployment.options;
   const problems = [...deployment.problems];
-  const outcome = await buildSources(paths, { cwd: io.cwd, lint, ...(accept ? { accept } : {}) });
+  // What the tool config's `ignore` names is not built, as lint does not check it.
+  const isIgnored = ignoreMatcher(tool.config.ignore, toolConfigFolder(tool, io.cwd), io.cwd);
+  const outcome = await buildSources(paths, { cwd: io.cwd, lint, isIgnored, ...(accept ? { accept } : {}) });
   const report = toReport([...problems, ...outcome.results], lint.target);
   const text = await formatDiagnostics(report, format, {
     color: useColor(io, values), cwd: io.cwd, readSource: (f) => outcome.sources.get(f) ?? null,
