@@ -6,12 +6,11 @@
 // loader, wasm_exec.js, with the Go license it carries. The
 // built files are committed, so that `npm ci` needs no Go; this script makes them again, byte for byte
 // with the same Go (the Go of the newest gateway release sgconf targets: 4.1.1's go.mod asks for 1.26):
-// with the same Go (the Go of the newest gateway release sgconf targets: 4.1.1's go.mod asks for 1.26):
 // -trimpath and an empty build id leave no path or time in the module; -checklinkname=0 lets engine/heap
-// name the runtime's blocMax, which no package of the standard library exports. Each module then gets its globals
-// exported (a start image holds them), its memory imported (the host makes it, and writes the image into it
-// while the module compiles) and its data segments in a file beside it (<module>.data), which the host
-// writes into the memory itself (scripts/engine-module.mjs). The engine's modules also get the write
+// name the runtime's blocMax, which no package of the standard library exports. Each module then gets its
+// globals exported (a start image holds them), its memory imported (the host makes it, and writes the image
+// into it while the module compiles) and its data segments in a file beside it (<module>.data), which the
+// host writes into the memory itself (scripts/engine-module.mjs). The engine's modules also get the write
 // barrier that marks the pages a call writes, for the host's saved states.
 //
 // Usage: node scripts/build-engine.mjs [--check]

@@ -109,10 +109,8 @@ function readImportKind(r) {
 
 /** The global section with the map's two constants after Go's globals. */
 function globalSection(bytes, section, end) {
-  const count = readU32(bytes, section.start);
   const constant = (value) => [VALTYPE.i32, 0, 0x41, ...s32(value), 0x0b];
-  const added = [...constant(DIRTY_MAP_BYTES), ...constant(DIRTY_PAGE_SHIFT), ...constant(end)];
-  return sectionBytes(SECTION.global, concat([new Uint8Array(u32(count.value + 3)), bytes.subarray(count.end, section.end), new Uint8Array(added)]));
+  return appendToVector(bytes, section, [...constant(DIRTY_MAP_BYTES), ...constant(DIRTY_PAGE_SHIFT), ...constant(end)], 3);
 }
 
 /** Where the active data segments end in the memory (each `i32.const offset` and its bytes). */
@@ -190,9 +188,7 @@ export function importMemory(bytes) {
   if ((flags & ~1) !== 0) throw new Error('a shared or 64-bit memory');
   const initialPages = r.u32();
   if (flags & 1) r.u32();
-  const count = readU32(bytes, imports.start);
-  const entry = new Uint8Array([...nameBytes(MEMORY_IMPORT.module), ...nameBytes(MEMORY_IMPORT.name), 2, ...bytes.subarray(limitsStart, r.at)]);
-  const importSection = sectionBytes(SECTION.import, concat([new Uint8Array(u32(count.value + 1)), bytes.subarray(count.end, imports.end), entry]));
+  const importSection = appendToVector(bytes, imports, [...nameBytes(MEMORY_IMPORT.module), ...nameBytes(MEMORY_IMPORT.name), 2, ...bytes.subarray(limitsStart, r.at)], 1);
   const size = new Uint8Array(4);
   new DataView(size.buffer).setUint32(0, initialPages, true);
   const pagesSection = sectionBytes(SECTION.custom, concat([new Uint8Array(nameBytes(MEMORY_PAGES_SECTION)), size]));
@@ -216,12 +212,11 @@ export function exportGlobals(bytes) {
 
 /** The export section with each of the `globalCount` globals exported, then `named` ([name, index]). */
 function exportSection(bytes, section, globalCount, named) {
-  const count = readU32(bytes, section.start);
   const added = [];
   const exportGlobal = (name, index) => added.push(...nameBytes(name), 3, ...u32(index));
   for (let i = 0; i < globalCount; i++) exportGlobal(`${GLOBAL_EXPORT_PREFIX}${i}`, i);
   for (const [name, index] of named) exportGlobal(name, index);
-  return sectionBytes(SECTION.export, concat([new Uint8Array(u32(count.value + globalCount + named.length)), bytes.subarray(count.end, section.end), new Uint8Array(added)]));
+  return appendToVector(bytes, section, added, globalCount + named.length);
 }
 
 /**

@@ -2,7 +2,7 @@
 // through a link the repository holds that leads out of it or into .git/, and never over a file of
 // another kind. A pull request can commit links (`report.json -> ../../.bashrc`, `out -> .git/hooks`); the
 // user's own links outside the repository (/tmp on some systems) are theirs. docs/security.md.
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, mkdirSync, readlinkSync, realpathSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { repositoryRoot, within } from './read-scope.js';
 
@@ -55,4 +55,21 @@ export function writeRefusal(target: string, cwd: string, folder = false): strin
   if (!info.isFile()) return `${target} exists and is not a regular file`;
   if ((info.mode & 0o111) !== 0) return `${target} is an executable file, which sgconf does not overwrite`;
   return null;
+}
+
+/**
+ * Writes `text` to the file `target` (as the user typed it, from `cwd`), its folder made: the one writer of
+ * reports (lint -o, test -o, test --coverage's lcov.info). Returns why it did not, or null.
+ */
+export function writeOutputFile(target: string, cwd: string, text: string): string | null {
+  const refusal = writeRefusal(path.dirname(target), cwd, true) ?? writeRefusal(target, cwd);
+  if (refusal) return refusal;
+  const file = path.resolve(cwd, target);
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    return null;
+  } catch (error) {
+    return `${target}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
+  }
 }

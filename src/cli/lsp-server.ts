@@ -16,7 +16,7 @@ import { analyzeText, readingEnvironment, type LintOptions } from '../lint.js';
 import { loadToolConfig } from '../config/index.js';
 import { jsToolConfigAllowed, settingsOf } from './tool-options.js';
 import { applySuppressions } from '../config/suppressions.js';
-import { isConfigFileName } from '../files.js';
+import { isConfigFileName, TEST_FILE } from '../files.js';
 import { readTestFile } from '../sgtest/file.js';
 import { ignoreMatcher } from '../globs.js';
 import { placer } from '../sgtest/run.js';
@@ -119,7 +119,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       let kind: Kind | null = null;
       if (ignored) {
         // Nothing to check: the tool config ignores it (found stays empty, and clears what was shown).
-      } else if (/\.sgtest\.(json|ya?ml)$/i.test(file)) {
+      } else if (TEST_FILE.test(file)) {
         // A test file: its own checks (the cases run with `sgconf test`).
         const read = await readTestFile(document.getText(), file);
         found = read.diagnostics.map(placer(read.located));

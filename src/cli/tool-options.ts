@@ -3,7 +3,8 @@
 import * as path from 'node:path';
 import { NotReadError, readRegularFileSync } from '../fs-async.js';
 import type { LintOptions } from '../lint.js';
-import type { FileSelection } from '../files.js';
+import { TEST_FILE, type FileSelection } from '../files.js';
+import { ignoreMatcher } from '../globs.js';
 import { findToolConfigFile, loadToolConfig, type LoadedToolConfig, type Override } from '../config/index.js';
 import { deploymentEnvironment, parseEnvFile } from '../config/env-file.js';
 import { UsageError, type CliIO } from './io.js';
@@ -74,6 +75,18 @@ export function toolConfigFor(io: CliIO, values: SharedOptionValues & { config?:
 /** The folder a tool config's globs and paths are relative to (`fallback` when there is no tool config). */
 export function toolConfigFolder(tool: LoadedToolConfig, fallback: string): string {
   return tool.filepath ? path.dirname(tool.filepath) : fallback;
+}
+
+/**
+ * The folder search for the tool config's `sources` (build with no path; the configs that may name a
+ * function file): the tool config's folder, taking the JSON and YAML files its globs name, test files
+ * aside. null when it names none.
+ */
+export function sourcesSearch(tool: LoadedToolConfig, cwd: string): { paths: string[]; accept: (file: string) => boolean } | null {
+  if (tool.config.sources.length === 0) return null;
+  const base = toolConfigFolder(tool, cwd);
+  const inSources = ignoreMatcher(tool.config.sources, base, cwd);
+  return { paths: [path.relative(cwd, base) || '.'], accept: (file) => /\.(json|ya?ml)$/i.test(file) && !TEST_FILE.test(file) && inSources(file) };
 }
 
 /** The tool config that applies to one file, and what it gives: lint options, the folder search's globs. */

@@ -84,6 +84,15 @@ const SEARCH_PLACES = [
 const KEYS = ['rules', 'ignore', 'include', 'sources', 'suppressions', 'overrides', 'env', 'passEnv', 'remote', 'remoteHosts', 'caFiles', 'remoteTimeoutMs', 'edition', 'target', 'envFiles', 'host', 'allowPaths'];
 const SETTINGS: RuleSetting[] = ['off', 'info', 'warning', 'error'];
 
+/**
+ * Whether a file name is one of sgconf's tool configs (package.json aside, which is one only with its
+ * "sgconf" key): 'data' for JSON and YAML, 'javascript' for one that runs code; null for any other name.
+ */
+export function toolConfigName(name: string): 'data' | 'javascript' | null {
+  if (name === 'package.json' || !SEARCH_PLACES.includes(name)) return null;
+  return JS_TOOL_CONFIG.test(name) ? 'javascript' : 'data';
+}
+
 export function emptyToolConfig(): ToolConfig {
   return { rules: {}, ignore: [], include: [], sources: [], suppressions: [], overrides: [], env: {}, passEnv: [], remote: undefined, remoteHosts: [], caFiles: [], remoteTimeoutMs: undefined, edition: undefined, target: undefined, envFiles: [], host: undefined, allowPaths: [] };
 }

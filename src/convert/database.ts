@@ -226,8 +226,8 @@ function sentence(text: string): string {
 function moveIndexReplicas(out: JsonObject, target: Release): void {
   if (!('num_index_replicas' in out) || !fieldKnownTo('database', '/index/num_replicas', target)) return;
   const index = out.index;
-  if (index !== undefined && !(isObject(index) && !('num_replicas' in index))) return;
-  out.index = { ...(isObject(index) ? index : {}), num_replicas: out.num_index_replicas! };
+  if (index !== undefined && (!isObject(index) || 'num_replicas' in index)) return;
+  out.index = { ...index, num_replicas: out.num_index_replicas! };
   delete out.num_index_replicas;
 }
 

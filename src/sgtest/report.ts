@@ -94,7 +94,9 @@ function caseProblem(c: CaseResult): string[] {
 
 const PAINT = { red: 31, green: 32, gray: 90, underline: 4 } as const;
 
-function painter(color: boolean): (code: keyof typeof PAINT, text: string) => string {
+type Paint = (code: keyof typeof PAINT, text: string) => string;
+
+function painter(color: boolean): Paint {
   return (code, text) => (color ? `\u001b[${PAINT[code]}m${text}\u001b[0m` : text);
 }
 
@@ -105,41 +107,44 @@ function painter(color: boolean): (code: keyof typeof PAINT, text: string) => st
 export function stylishFile(result: TestFileResult, cwd: string, color: boolean, verbose = false): string {
   const paint = painter(color);
   const failed = result.cases.filter((c) => c.status === 'failed');
-  if (verbose) return verboseFile(result, cwd, paint);
-  if (failed.length === 0 && result.diagnostics.length === 0) return '';
-  const out: string[] = [];
-  const seconds = result.durationMs !== undefined && result.durationMs >= 1000 ? paint('gray', ` (${(result.durationMs / 1000).toFixed(1)} s)`) : '';
-  const shown = path.relative(cwd, path.resolve(cwd, result.file)) || result.file;
-  out.push(`${paint('underline', printable(shown))}${seconds}`);
-  // A finding in another file (the config a case runs) names that file.
-  for (const d of result.diagnostics) out.push(`  ${d.file ? `${printable(d.file)}:` : ''}${d.line}:${d.column}  ${d.severity}  ${printable(d.message)}  ${d.rule}`);
+  if (!verbose && failed.length === 0 && result.diagnostics.length === 0) return '';
+  const { shown, out } = fileHeading(result, cwd, paint);
+  if (verbose) return verboseCases(result, shown, paint, out);
   // Cases that did not run for one reason of the file's (its config is refused): said once, not per case.
   const notRun = failed.filter((c) => c.notRun !== undefined);
   const oneReason = notRun.length > 1 && notRun.every((c) => c.notRun === notRun[0]!.notRun);
   for (const c of failed) {
     if (oneReason && c.notRun !== undefined) continue;
-    // file:line:column, which terminals and editors open at the case.
-    out.push(`  ${paint('gray', `${printable(shown)}:${c.line}:${c.column}`)}  ${paint('red', '✗')} ${printable(c.name)}`);
+    out.push(`  ${caseAt(shown, c, paint)}  ${paint('red', '✗')} ${printable(c.name)}`);
     for (const line of caseProblem(c)) out.push(`      ${line}`);
   }
   if (oneReason) out.push(`  ${paint('red', '✗')} ${notRun.length} cases not run: ${printable(notRun[0]!.notRun!)}`);
   return `${out.join('\n')}\n\n`;
 }
 
-/** The verbose block of a file: its findings, then every case (✓ passed, ✗ failed, - skipped or todo) with its time. */
-function verboseFile(result: TestFileResult, cwd: string, paint: (code: keyof typeof PAINT, text: string) => string): string {
+/** A file's heading (its name as shown, its time past a second) and its findings, the first lines of its block. */
+function fileHeading(result: TestFileResult, cwd: string, paint: Paint): { shown: string; out: string[] } {
   const shown = path.relative(cwd, path.resolve(cwd, result.file)) || result.file;
-  const out = [paint('underline', printable(shown))];
+  const seconds = result.durationMs !== undefined && result.durationMs >= 1000 ? paint('gray', ` (${(result.durationMs / 1000).toFixed(1)} s)`) : '';
+  const out = [`${paint('underline', printable(shown))}${seconds}`];
+  // A finding in another file (the config a case runs) names that file.
   for (const d of result.diagnostics) out.push(`  ${d.file ? `${printable(d.file)}:` : ''}${d.line}:${d.column}  ${d.severity}  ${printable(d.message)}  ${d.rule}`);
+  return { shown, out };
+}
+
+/** Where a case is written, as file:line:column, which terminals and editors open at the case. */
+function caseAt(shown: string, c: CaseResult, paint: Paint): string {
+  return paint('gray', `${printable(shown)}:${c.line}:${c.column}`);
+}
+
+/** --reporter verbose: every case (✓ passed, ✗ failed, - skipped or todo) with its time, after `out`. */
+function verboseCases(result: TestFileResult, shown: string, paint: Paint, out: string[]): string {
   for (const c of result.cases) {
     const mark = c.status === 'passed' ? paint('green', '✓') : c.status === 'failed' ? paint('red', '✗') : paint('gray', '-');
     const time = c.durationMs !== undefined ? paint('gray', ` ${c.durationMs.toFixed(1)} ms`) : '';
     const why = c.status === 'skipped' || c.status === 'todo' ? paint('gray', ` (${c.status}${c.skipped ? `: ${printable(c.skipped)}` : ''})`) : '';
     out.push(`  ${mark} ${printable(c.name)}${time}${why}`);
-    if (c.status === 'failed') {
-      out.push(`      ${paint('gray', `${printable(shown)}:${c.line}:${c.column}`)}`);
-      for (const line of caseProblem(c)) out.push(`      ${line}`);
-    }
+    if (c.status === 'failed') out.push(`      ${caseAt(shown, c, paint)}`, ...caseProblem(c).map((line) => `      ${line}`));
   }
   return `${out.join('\n')}\n\n`;
 }

@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { UsageError, type CliIO } from '../io.js';
 import { COLOR_OPTIONS, parseCommandArgs, useColor } from '../args.js';
-import { DEPLOYMENT_OPTIONS, deploymentFrom, trustOptionsHelp, toolConfigFolder, toolConfigFor } from '../tool-options.js';
+import { DEPLOYMENT_OPTIONS, deploymentFrom, sourcesSearch, trustOptionsHelp, toolConfigFolder, toolConfigFor } from '../tool-options.js';
 import { ignoreMatcher } from '../../globs.js';
 import { buildSources } from '../../convert/build.js';
 import { dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
@@ -55,22 +55,15 @@ export async function run(args: string[], io: CliIO): Promise<number> {
 
   const tool = await toolConfigFor(io, values);
   // No path: the tool config's sources, each file its globs name (test files aside).
-  let paths = positionals;
-  let accept: ((file: string) => boolean) | undefined;
-  if (paths.length === 0) {
-    if (tool.config.sources.length === 0) throw new UsageError('missing the sources to build: name them, or list them in the tool config\'s "sources"');
-    const base = toolConfigFolder(tool, io.cwd);
-    const inSources = ignoreMatcher(tool.config.sources, base, io.cwd);
-    paths = [path.relative(io.cwd, base) || '.'];
-    accept = (file) => /\.(json|ya?ml)$/i.test(file) && !/\.sgtest\.(json|ya?ml)$/i.test(file) && inSources(file);
-  }
+  const sources = positionals.length === 0 ? sourcesSearch(tool, io.cwd) : null;
+  if (positionals.length === 0 && !sources) throw new UsageError('missing the sources to build: name them, or list them in the tool config\'s "sources"');
   // Build writes environment references as they are; env files only declare which ones the deployment sets.
   const deployment = deploymentFrom(tool, values, io.cwd, null);
   const { env: _unused, ...lint } = deployment.options;
   const problems = [...deployment.problems];
   // What the tool config's `ignore` names is not built, as lint does not check it.
   const isIgnored = ignoreMatcher(tool.config.ignore, toolConfigFolder(tool, io.cwd), io.cwd);
-  const outcome = await buildSources(paths, { cwd: io.cwd, lint, isIgnored, ...(accept ? { accept } : {}) });
+  const outcome = await buildSources(sources?.paths ?? positionals, { cwd: io.cwd, lint, isIgnored, ...(sources ? { accept: sources.accept } : {}) });
   const report = toReport([...problems, ...outcome.results], lint.target);
   const text = await formatDiagnostics(report, format, {
     color: useColor(io, values), cwd: io.cwd, readSource: (f) => outcome.sources.get(f) ?? null,

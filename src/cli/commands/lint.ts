@@ -2,13 +2,12 @@
 import * as path from 'node:path';
 import { frameReader, UsageError, type CliIO } from '../io.js';
 import { COLOR_OPTIONS, parseCommandArgs, useColor } from '../args.js';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { writeRefusal } from '../../write-scope.js';
-import { DEPLOYMENT_OPTIONS, toolConfigFolder, toolSettings, trustOptionsHelp } from '../tool-options.js';
-import { loadToolConfig, type LoadedToolConfig } from '../../config/index.js';
+import { readFileSync } from 'node:fs';
+import { writeOutputFile } from '../../write-scope.js';
+import { DEPLOYMENT_OPTIONS, sourcesSearch, toolConfigFolder, toolSettings, trustOptionsHelp } from '../tool-options.js';
+import { loadToolConfig, toolConfigName, type LoadedToolConfig } from '../../config/index.js';
 import { analyzeText, summarize } from '../../lint.js';
-import { findConfigFiles, fsMessage, lintPaths } from '../../files.js';
-import { ignoreMatcher } from '../../globs.js';
+import { findConfigFiles, fsMessage, lintPaths, TEST_FILE } from '../../files.js';
 import { LineIndex } from '../../source/offset-map.js';
 import { parseFunctionSource } from '../../functions/parse.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../../fs-async.js';
@@ -116,10 +115,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   // as the editor checks it, not as a config of no known kind; its cases run with `sgconf test`.
   const namedTests = paths.filter((p) => TEST_FILE.test(p));
   // So is a tool config: its own findings (config/invalid), as every command reads it.
-  const namedToolConfigs = paths.filter((p) => TOOL_CONFIG_FILE.test(path.basename(p)));
+  const namedToolConfigs = paths.filter((p) => toolConfigName(path.basename(p)) === 'data');
   // And a function file (.js): through the configs that name it, else alone (its syntax and shape).
-  const namedFunctions = paths.filter((p) => FUNCTION_FILE.test(p) && !JS_TOOL_CONFIG_FILE.test(path.basename(p)));
-  const configPaths = paths.filter((p) => !TEST_FILE.test(p) && !TOOL_CONFIG_FILE.test(path.basename(p)) && !namedFunctions.includes(p));
+  const namedFunctions = paths.filter((p) => /\.js$/i.test(p) && toolConfigName(path.basename(p)) === null);
+  const configPaths = paths.filter((p) => !namedTests.includes(p) && !namedToolConfigs.includes(p) && !namedFunctions.includes(p));
     const lintAll = async (): Promise<LintReport> => {
     const found = configPaths.length > 0 ? await lintPaths(configPaths, lintOptions) : summarize([], shared.target);
     const tests = await Promise.all(namedTests.map((file) => checkTestFile(file, io.cwd, shared.scope)));
@@ -216,23 +215,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
 
 /** -o/--output-file: the report written to a file (its folder made), as ESLint writes it; misuse when it cannot be. */
 function writeReport(typed: string, cwd: string, text: string): void {
-  const file = path.resolve(cwd, typed);
-  const refusal = writeRefusal(typed, cwd);
-  if (refusal) throw new UsageError(`cannot write the report: ${refusal}`);
-  try {
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, text);
-  } catch (error) {
-    throw new UsageError(`cannot write the report to ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
+  const problem = writeOutputFile(typed, cwd, text);
+  if (problem) throw new UsageError(`cannot write the report: ${problem}`);
 }
-
-const TEST_FILE = /\.sgtest\.(json|ya?ml)$/i;
-const FUNCTION_FILE = /\.js$/i;
-/** JavaScript tool configs, which are never function files. */
-const JS_TOOL_CONFIG_FILE = /^(\.sgconfrc|sgconf\.config)\.[cm]?js$/;
-/** sgconf's own JSON and YAML tool configs (a JavaScript one runs code, and is only loaded on request). */
-const TOOL_CONFIG_FILE = /^\.sgconfrc(\.(json|ya?ml))?$/;
 
 /** A named file's text, read as every file is read (a regular file, size-capped, UTF-8), or why it is not. */
 async function readText(file: string, cwd: string, scope: ReadScope | undefined): Promise<{ text: string } | { unread: FileResult }> {
@@ -262,17 +247,9 @@ async function checkTestFile(file: string, cwd: string, scope: ReadScope | undef
  * its own text shows (syntax, one function expression).
  */
 async function checkFunctionFiles(files: readonly string[], cwd: string, options: Parameters<typeof lintPaths>[1], tool: LoadedToolConfig, scope: ReadScope | undefined): Promise<FileResult[]> {
-  let searched: string[];
-  let accept: ((file: string) => boolean) | undefined;
-  if (tool.config.sources.length > 0) {
-    const base = toolConfigFolder(tool, cwd);
-    const inSources = ignoreMatcher(tool.config.sources, base, cwd);
-    searched = [path.relative(cwd, base) || '.'];
-    accept = (file) => /\.(json|ya?ml)$/i.test(file) && !TEST_FILE.test(file) && inSources(file);
-  } else {
-    searched = [...new Set(files.map((file) => path.dirname(file)))];
-  }
-  const configs = (await findConfigFiles(searched, cwd, undefined, accept, scope)).filter((t) => !t.error).map((t) => t.file);
+  const sources = sourcesSearch(tool, cwd);
+  const searched = sources?.paths ?? [...new Set(files.map((file) => path.dirname(file)))];
+  const configs = (await findConfigFiles(searched, cwd, undefined, sources?.accept, scope)).filter((t) => !t.error).map((t) => t.file);
   const linted = configs.length > 0 ? await lintPaths(configs, options) : null;
   const byFile = new Map(files.map((file) => [path.resolve(cwd, file), [] as Diagnostic[]]));
   for (const result of linted?.results ?? []) {

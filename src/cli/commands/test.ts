@@ -1,12 +1,12 @@
 // sgconf test [<path>...]: runs sync function and import filter test files (*.sgtest.json|yaml|yml).
 import * as path from 'node:path';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
-import { writeRefusal } from '../../write-scope.js';
+import { statSync } from 'node:fs';
+import { writeOutputFile, writeRefusal } from '../../write-scope.js';
 import { CoverageCollector, share } from '../../sgtest/coverage.js';
 import { UsageError, type CliHost, type CliIO } from '../io.js';
 import { COLOR_OPTIONS, parseCommandArgs, timeZoneOption, useColor, wholeNumberOption } from '../args.js';
 import { DEPLOYMENT_OPTIONS, toolSettings, trustOptionsHelp, type SharedOptionValues } from '../tool-options.js';
-import { findConfigFiles, selectionMatchers } from '../../files.js';
+import { findConfigFiles, selectionMatchers, TEST_FILE } from '../../files.js';
 import { SandboxPool } from '../../sync/pool.js';
 import { runTestFile, type TestFileResult } from '../../sgtest/run.js';
 import { MAX_KEY_ORDERS, MAX_TIMEOUT_MS } from '../../sgtest/file.js';
@@ -53,7 +53,6 @@ ${trustOptionsHelp(39)}
 
 Exit status: 0 every case passed, 1 a case failed or a test file is broken, 2 misuse.`;
 
-const TEST_FILE = /\.sgtest\.(json|ya?ml)$/i;
 
 export async function run(args: string[], io: CliIO, host?: CliHost): Promise<number> {
   const parsed = parseCommandArgs(bailWithoutCount(args), {
@@ -83,9 +82,15 @@ export async function run(args: string[], io: CliIO, host?: CliHost): Promise<nu
   if (!TEST_REPORT_FORMATS.includes(format)) throw new UsageError(`unknown format "${values.format}" (stylish, json, junit or github)`);
   if (values.reporter !== 'default' && values.reporter !== 'verbose') throw new UsageError(`unknown reporter "${values.reporter}" (default, or verbose: every case with its time)`);
   const outputFile = values['output-file'];
+  // Where the report and the coverage go, judged before any case runs (written at the end).
   if (outputFile !== undefined) {
     const refusal = outputFile === '' ? 'it needs a file name' : writeRefusal(outputFile, io.cwd);
     if (refusal) throw new UsageError(`cannot write the report: ${refusal}`);
+  }
+  const coverageDir = values['coverage-dir'] ?? 'coverage';
+  if (values.coverage || values['coverage-threshold'] !== undefined || values['coverage-dir'] !== undefined) {
+    const refusal = writeRefusal(coverageDir, io.cwd, true) ?? writeRefusal(path.join(coverageDir, 'lcov.info'), io.cwd);
+    if (refusal) throw new UsageError(`--coverage-dir ${coverageDir}: ${refusal}`);
   }
 
   // -o: the report goes to the file, not standard output (and no progress line is drawn); a suite that
@@ -104,12 +109,8 @@ export async function run(args: string[], io: CliIO, host?: CliHost): Promise<nu
     await pool.close();
   }
   if (outputFile !== undefined && !delegated) {
-    try {
-      mkdirSync(path.dirname(path.resolve(io.cwd, outputFile)), { recursive: true });
-      writeFileSync(path.resolve(io.cwd, outputFile), report);
-    } catch (error) {
-      throw new UsageError(`cannot write the report to ${outputFile}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-    }
+    const problem = writeOutputFile(outputFile, io.cwd, report);
+    if (problem) throw new UsageError(`cannot write the report: ${problem}`);
   }
   return code;
 }
@@ -162,6 +163,7 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   let bailed: number | undefined;
   // Cases run so far, counted as the workers answer (a file of 2,000 cases shows its count as it goes).
   let ran = 0;
+  let casesDone = 0;
   const runStarted = monotonicMs();
   const drawProgress = () => {
     const rate = ran / Math.max(0.001, (monotonicMs() - runStarted) / 1000);
@@ -177,7 +179,8 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
     const result = await runTestFile(target.file, { ...(await optionsFor(target.file)), ...(onCasesRan ? { onCasesRan } : {}) }, pool);
     result.durationMs = Math.round(monotonicMs() - fileStarted);
     results.push(result);
-    ran = results.reduce((n, r) => n + r.cases.length, 0);
+    casesDone += result.cases.length;
+    ran = casesDone;
     if (streaming) {
       const block = stylishFile(result, io.cwd, color, values.reporter === 'verbose');
       if (progress) io.stdout('\r\u001b[K');
@@ -254,18 +257,11 @@ function coverageThreshold(text: string | undefined): number | null {
  * format, whose standard output stays one document). False when branch coverage is under the threshold.
  */
 function reportCoverage(coverage: CoverageCollector, threshold: number | null, dir: string, format: TestReportFormat, io: CliIO): boolean {
-  const folder = path.resolve(io.cwd, dir);
-  const file = path.join(folder, 'lcov.info');
-  const refusal = writeRefusal(dir, io.cwd, true) ?? writeRefusal(path.join(dir, 'lcov.info'), io.cwd);
-  if (refusal) throw new UsageError(`--coverage-dir ${dir}: ${refusal}`);
-  try {
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(file, coverage.lcov());
-  } catch (error) {
-    throw new UsageError(`--coverage-dir ${dir}: cannot write ${path.relative(io.cwd, file) || file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
+  const file = path.join(dir, 'lcov.info');
+  const problem = writeOutputFile(file, io.cwd, coverage.lcov());
+  if (problem) throw new UsageError(`--coverage-dir ${dir}: cannot write ${problem}`);
   const print = format === 'stylish' ? io.stdout : io.stderr;
-  print(`\n${coverage.summary(io.cwd)}lcov: ${path.relative(io.cwd, file) || file}\n`);
+  print(`\n${coverage.summary(io.cwd)}lcov: ${path.relative(io.cwd, path.resolve(io.cwd, file)) || file}\n`);
   const branches = share(coverage.totals().branches);
   if (threshold !== null && branches < threshold) {
     print(`branch coverage ${branches.toFixed(1)}% is under the threshold of ${threshold}% (--coverage-threshold)\n`);
