@@ -244,15 +244,27 @@ const MAX_ENV_FILE_BYTES = 1024 * 1024;
 /** One env file's variables, and its lines that are not NAME=value as a file's result (config/env-file). */
 function readEnvFile(file: string, cwd: string): { values: Map<string, string>; problem?: FileResult } {
   const shown = path.relative(cwd, file) || file;
-  const parsed = parseEnvFile(readEnvFileText(file, shown));
-  if (parsed.problems.length === 0) return { values: parsed.values };
+  const checked = checkEnvFileText(readEnvFileText(file, shown), shown);
+  return checked.result.diagnostics.length === 0 ? { values: checked.values } : { values: checked.values, problem: checked.result };
+}
+
+/** An env file's text as a file's result: its lines that are not NAME=value (config/env-file). */
+export function checkEnvFileText(text: string, shown: string): { values: Map<string, string>; result: FileResult } {
+  const parsed = parseEnvFile(text);
   return {
     values: parsed.values,
-    problem: {
+    result: {
       file: shown, kind: null,
       diagnostics: parsed.problems.map((p) => ({ rule: 'config/env-file', severity: 'error', message: p.message, pointer: '', line: p.line, column: p.column, endLine: p.line, endColumn: p.column })),
     },
   };
+}
+
+/** Whether a file is an env file that a tool config (its envFiles, an override's) or --env-file reads. */
+export function readsEnvFile(tool: LoadedToolConfig, values: SharedOptionValues, cwd: string, file: string): boolean {
+  const absolute = path.resolve(cwd, file);
+  const named = [...(values['env-file'] ?? []), ...(values['sgconf-env-file'] ?? [])].map((f) => path.resolve(cwd, f));
+  return [...tool.config.envFiles, ...tool.config.overrides.flatMap((o) => o.envFiles ?? []), ...named].includes(absolute);
 }
 
 function readEnvFileText(file: string, shown: string): string {

@@ -225,3 +225,26 @@ describe('a function file named on the command line (as a hook passes a changed 
     });
   });
 });
+
+describe('an env file named on the command line (as a hook passes a changed deploy.env)', () => {
+  it('is checked with the configs that read it: an emptied one fails them, a bad line fails it, one nobody reads only for its lines', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-lint-env-'));
+    mkdirSync(path.join(dir, 'config'));
+    writeFileSync(path.join(dir, '.sgconfrc.json'), JSON.stringify({ sources: ['config/**'], envFiles: ['deploy.env'], target: '4.1' }));
+    writeFileSync(path.join(dir, 'config/bootstrap.yaml'), 'bootstrap:\n  server: couchbases://cb.example.com\n  username: sync_gateway\n  password: ${SG_PASSWORD}\n');
+    const lintEnv = async (file: string) => {
+      const r = await runCli(['lint', file, '--format', 'json'], dir);
+      const results = JSON.parse(r.stdout).results as { file: string; diagnostics: { rule: string; line: number }[] }[];
+      return { code: r.code, findings: results.flatMap((f) => f.diagnostics.map((d) => `${f.file} ${d.rule} ${d.line}`)) };
+    };
+    writeFileSync(path.join(dir, 'deploy.env'), 'SG_PASSWORD=\n');
+    expect(await lintEnv('deploy.env')).toEqual({ code: 0, findings: [] });
+    writeFileSync(path.join(dir, 'deploy.env'), '');
+    expect(await lintEnv('deploy.env')).toEqual({ code: 1, findings: ['config/bootstrap.yaml source/undefined-variable 4'] });
+    writeFileSync(path.join(dir, 'deploy.env'), 'SG_PASSWORD=\nnot a line\n');
+    expect(await lintEnv('deploy.env')).toEqual({ code: 1, findings: ['deploy.env config/env-file 2'] });
+    writeFileSync(path.join(dir, 'deploy.env'), 'SG_PASSWORD=\n');
+    writeFileSync(path.join(dir, '.env.local'), 'A=1\n2B=2\n');
+    expect(await lintEnv('.env.local')).toEqual({ code: 1, findings: ['.env.local config/env-file 2'] });
+  });
+});

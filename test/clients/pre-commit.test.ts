@@ -116,13 +116,36 @@ describe('pre-commit hook', () => {
     const broken = commit(dir, { 'config/databases/orders-sync.js': files['config/databases/orders-sync.js']!.replace('requireUser(doc.owner);', 'requireUser(doc.owner;') });
     expect(broken.code, broken.out).not.toBe(0);
     expect(broken.out).toContain('config/databases/orders-sync.js:2:24: sync function from file orders-sync.js: Unexpected token ;');
-    // The lint hook sees the function file too (the README's files and types_or take .js), through its config.
+    // The lint hook sees the function file too (its default `files` take .js under databases/), through its config.
     expect(broken.out).toMatch(/sgconf \(Sync Gateway config lint\)\.+Failed/);
     expect(broken.out).toMatch(/config\/databases\/orders-sync\.js\n +2:24 +error +sync function from file orders-sync\.js: Unexpected token ; \(through config\/databases\/orders\.yaml\)/);
     // The database config that names it, changed with it, is linted with the function inside.
     const both = commit(dir, { 'config/databases/orders.yaml': `${files['config/databases/orders.yaml']}revs_limit: 100\n` });
     expect(both.code, both.out).not.toBe(0);
     expect(both.out).toMatch(/config\/databases\/orders-sync\.js:2:24 +error/);
+
+    // Every other input of a verdict is one of the hooks' too. An emptied env file fails the configs that read it.
+    const restored = { 'config/databases/orders.yaml': files['config/databases/orders.yaml']!, 'config/databases/orders-sync.js': files['config/databases/orders-sync.js']! };
+    const emptied = commit(dir, { ...restored, 'deploy.env': '' });
+    expect(emptied.code, emptied.out).not.toBe(0);
+    expect(emptied.out).toMatch(/sgconf \(Sync Gateway config lint\)\.+Failed/);
+    expect(emptied.out).toMatch(/config\/bootstrap\.yaml \(bootstrap\)\n +4:13 +error +environment variable "SG_PASSWORD" is not defined/);
+    // A typo in the tool config fails at its place.
+    const typo = commit(dir, { 'deploy.env': files['deploy.env']!, '.sgconfrc.json': files['.sgconfrc.json']!.replace('"sources"', '"sourcez"') });
+    expect(typo.code, typo.out).not.toBe(0);
+    expect(typo.out).toMatch(/\.sgconfrc\.json[\s\S]*unknown key "sourcez" in the sgconf tool config/);
+    // A broken import filter in functions/ fails through the config that names it.
+    const filter = commit(dir, { '.sgconfrc.json': files['.sgconfrc.json']!, 'functions/orders-import.js': 'function (doc) { return doc.type === ; }\n' });
+    expect(filter.code, filter.out).not.toBe(0);
+    expect(filter.out).toMatch(/functions\/orders-import\.js\n +1:38 +error/);
+    // A test file beside its config is checked as a test file, and its cases run.
+    const beside = commit(dir, {
+      'functions/orders-import.js': files['functions/orders-import.js']!,
+      'config/databases/orders.sgtest.yaml': 'config: orders.yaml\ncases:\n  - name: an order of ann\n    doc: {type: order, owner: ann}\n    userCtx: {name: ann}\n    expect: {channels: [orders-ann]}\n',
+    });
+    expect(beside.code, beside.out).toBe(0);
+    expect(beside.out).toMatch(/sgconf \(Sync Gateway config lint\)\.+Passed/);
+    expect(beside.out).toMatch(/sgconf test \(sync function and import filter tests\)\.+Passed/);
   });
 
   it("picks gateway configs by name when `files` is not set, checks the tool config as one, and leaves other JSON alone", () => {

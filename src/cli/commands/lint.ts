@@ -4,12 +4,11 @@ import { frameReader, UsageError, type CliIO } from '../io.js';
 import { COLOR_OPTIONS, parseCommandArgs, useColor } from '../args.js';
 import { readFileSync } from 'node:fs';
 import { writeOutputFile } from '../../write-scope.js';
-import { DEPLOYMENT_OPTIONS, sourcesSearch, toolConfigFolder, toolSettings, trustOptionsHelp } from '../tool-options.js';
+import { checkEnvFileText, DEPLOYMENT_OPTIONS, readsEnvFile, sourcesSearch, toolConfigFolder, toolSettings, trustOptionsHelp, type ToolSettings } from '../tool-options.js';
 import { loadToolConfig, toolConfigName, type LoadedToolConfig } from '../../config/index.js';
 import { analyzeText, summarize } from '../../lint.js';
 import { findConfigFiles, fsMessage, lintPaths, TEST_FILE } from '../../files.js';
-import { LineIndex } from '../../source/offset-map.js';
-import { parseFunctionSource } from '../../functions/parse.js';
+import { findingsThrough, functionFileAlone } from '../../functions/function-file.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../../fs-async.js';
 import { decodeBytes } from '../../source/index.js';
 import { readTestFile } from '../../sgtest/file.js';
@@ -118,9 +117,18 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const namedToolConfigs = paths.filter((p) => toolConfigName(path.basename(p)) === 'data');
   // And a function file (.js): through the configs that name it, else alone (its syntax and shape).
   const namedFunctions = paths.filter((p) => /\.js$/i.test(p) && toolConfigName(path.basename(p)) === null);
-  const configPaths = paths.filter((p) => !namedTests.includes(p) && !namedToolConfigs.includes(p) && !namedFunctions.includes(p));
-    const lintAll = async (): Promise<LintReport> => {
-    const found = configPaths.length > 0 ? await lintPaths(configPaths, lintOptions) : summarize([], shared.target);
+  // And an env file: its own lines, and the configs that read it (a changed value changes their verdict).
+  const namedEnvFiles: string[] = [];
+  for (const p of paths) {
+    if (namedFunctions.includes(p) || namedTests.includes(p) || namedToolConfigs.includes(p)) continue;
+    if (ENV_FILE_NAME.test(p) || readsEnvFile((await settings.settingsFor(p)).tool, values, io.cwd, p)) namedEnvFiles.push(p);
+  }
+  const configPaths = paths.filter((p) => !namedTests.includes(p) && !namedToolConfigs.includes(p) && !namedFunctions.includes(p) && !namedEnvFiles.includes(p));
+  const lintAll = async (): Promise<LintReport> => {
+    const readers = namedEnvFiles.length > 0 ? await envFileReaders(namedEnvFiles, settings, values, io.cwd) : [];
+    const linted = [...configPaths, ...readers];
+    const found = linted.length > 0 ? await lintPaths(linted, lintOptions) : summarize([], shared.target);
+    const envResults = await Promise.all(namedEnvFiles.map((file) => checkEnvFile(file, io.cwd, shared.scope)));
     const tests = await Promise.all(namedTests.map((file) => checkTestFile(file, io.cwd, shared.scope)));
     for (const file of namedToolConfigs) {
       const loaded = await loadToolConfig(io.cwd, file);
@@ -128,6 +136,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     }
     if (namedFunctions.length > 0) tests.push(...await checkFunctionFiles(namedFunctions, io.cwd, lintOptions, settings.run.tool, shared.scope));
     const stdin = stdinText === null ? [] : [(await analyzeText(stdinText, stdinName, { ...lintOptions, discovered: false })).result];
+    tests.push(...envResults);
     return stdin.length === 0 && tests.length === 0 ? found : summarize([...stdin, ...found.results, ...tests], shared.target);
   };
   let report = await lintAll();
@@ -253,14 +262,8 @@ async function checkFunctionFiles(files: readonly string[], cwd: string, options
   const linted = configs.length > 0 ? await lintPaths(configs, options) : null;
   const byFile = new Map(files.map((file) => [path.resolve(cwd, file), [] as Diagnostic[]]));
   for (const result of linted?.results ?? []) {
-    for (const d of result.diagnostics) {
-      if (!d.file) continue;
-      const at = path.resolve(cwd, path.dirname(result.file), d.file);
-      const found = byFile.get(at);
-      if (!found) continue;
-      const { file: _file, fileText: _text, ...own } = d as Diagnostic & { fileText?: string };
-      found.push({ ...own, message: `${own.message} (through ${path.relative(cwd, path.resolve(cwd, result.file)) || result.file})` });
-    }
+    const configFile = path.resolve(cwd, result.file);
+    for (const [functionFile, found] of byFile) found.push(...findingsThrough(configFile, result.diagnostics, functionFile, path.relative(cwd, configFile) || result.file));
   }
   const out: FileResult[] = [];
   for (const file of files) {
@@ -276,15 +279,31 @@ async function checkFunctionFiles(files: readonly string[], cwd: string, options
   return out;
 }
 
-/** A function file alone: acorn's reading of it as the gateway's wrapper reads a function ('(' + source + ')'). */
+/** Env files by their usual names (`.env`, `.env.example`, `deploy.env`), whether or not a tool config reads them. */
+const ENV_FILE_NAME = /(^|[\\/])(\.env(\.[^\\/]*)?|[^\\/]+\.env)$/i;
+
+async function checkEnvFile(file: string, cwd: string, scope: ReadScope | undefined): Promise<FileResult> {
+  const decoded = await readText(file, cwd, scope);
+  if ('unread' in decoded) return decoded.unread;
+  return { ...checkEnvFileText(decoded.text, file).result, file };
+}
+
+/**
+ * What reads the named env files: the folder of each tool config that lists one, whose configs lint finds
+ * as `lint <folder>` does (a changed or emptied value changes their verdict, not the env file's own).
+ */
+async function envFileReaders(files: readonly string[], settings: ToolSettings, values: Parameters<typeof readsEnvFile>[1], cwd: string): Promise<string[]> {
+  const folders = new Set<string>();
+  for (const file of files) {
+    const { tool } = await settings.settingsFor(file);
+    if (readsEnvFile(tool, values, cwd, file)) folders.add(path.relative(cwd, toolConfigFolder(tool, cwd)) || '.');
+  }
+  return [...folders];
+}
+
+/** A function file alone: what its own text shows (syntax, one function expression). */
 async function checkFunctionAlone(file: string, cwd: string, scope: ReadScope | undefined): Promise<FileResult> {
   const decoded = await readText(file, cwd, scope);
   if ('unread' in decoded) return decoded.unread;
-  const lines = new LineIndex(decoded.text);
-  const diagnostics: Diagnostic[] = parseFunctionSource(decoded.text).problems.map((p) => {
-    const start = lines.position(p.start);
-    const end = lines.position(p.end);
-    return { rule: p.rule, severity: 'error', message: p.message, ...(p.detail ? { detail: p.detail } : {}), pointer: '', line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
-  });
-  return { file, kind: null, diagnostics };
+  return { file, kind: null, diagnostics: functionFileAlone(decoded.text) };
 }
