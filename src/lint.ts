@@ -68,6 +68,8 @@ export interface LintOptions {
    * sets it; undefined: the run's options apply). Never sent to a worker: it is a function.
    */
   perFile?: (file: string) => Promise<LintOptions | undefined>;
+  /** Function files open in an editor (the language server), by absolute path: read as unsaved there. */
+  openFiles?: ReadonlyMap<string, string>;
   /** The tool config's overrides (globs relative to `base`): a file they match is judged with their target and rules. */
   overrides?: { base: string; entries: readonly FileOverride[] };
 }
@@ -277,6 +279,7 @@ async function runFunctionStage(
     host: options.host ?? false,
     fetchCache: options.fetchCache ?? new Map(),
     ottoSyntax: ottoSyntaxCheck(ottoCommit(options.target ?? NEWEST_RELEASE)),
+    openFiles: options.openFiles,
     onParsed,
   }, locate);
 }

@@ -14,9 +14,11 @@ import { LenientMessageReader } from './lsp-transport.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeText, readingEnvironment, type LintOptions } from '../lint.js';
 import { loadToolConfig } from '../config/index.js';
-import { jsToolConfigAllowed, settingsOf } from './tool-options.js';
+import { jsToolConfigAllowed, settingsOf, sourcesSearch } from './tool-options.js';
 import { applySuppressions } from '../config/suppressions.js';
-import { isConfigFileName, TEST_FILE } from '../files.js';
+import { findConfigFiles, isConfigFileName, readTextFile, TEST_FILE } from '../files.js';
+import { findingsThrough, functionFileAlone } from '../functions/function-file.js';
+import type { LoadedToolConfig } from '../config/index.js';
 import { readTestFile } from '../sgtest/file.js';
 import { ignoreMatcher } from '../globs.js';
 import { placer } from '../sgtest/run.js';
@@ -67,10 +69,15 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     serverInfo: { name: 'sgconf' },
   }));
 
-  const isConfig = (uri: string) => uri.startsWith('file:') && /\.(json|ya?ml)$/i.test(uri) && pathOf(uri) !== null;
+  // Configs, test files and tool configs (JSON or YAML), and function files (.js).
+  const isChecked = (uri: string) => uri.startsWith('file:') && /\.(json|ya?ml|js)$/i.test(uri) && pathOf(uri) !== null;
+  const isFunctionFile = (file: string) => /\.js$/i.test(file);
+  /** The unsaved text of the function files open in the editor, which every check reads instead of the disk's. */
+  const openFunctionFiles = () => new Map(documents.all().map((d) => [pathOf(d.uri), d] as const)
+    .filter((entry): entry is [string, TextDocument] => entry[0] !== null && isFunctionFile(entry[0])).map(([file, d]) => [file, d.getText()]));
 
   /** The options `sgconf lint` would use in the file's folder: its tool config, target and env files. */
-  async function optionsFor(file: string): Promise<{ options: LintOptions; suppress: (found: Diagnostic[]) => Diagnostic[]; ignored: boolean }> {
+  async function optionsFor(file: string): Promise<{ options: LintOptions; suppress: (found: Diagnostic[]) => Diagnostic[]; ignored: boolean; tool: LoadedToolConfig }> {
     const dir = path.dirname(file);
     const tool = await loadToolConfig(dir, undefined, { allowJs: jsToolConfigAllowed(process.env) });
     if (tool.filepath) await publishToolConfigProblems(tool.filepath, tool.problems?.diagnostics ?? []);
@@ -79,7 +86,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const suppress = (found: Diagnostic[]) => applySuppressions([{ file, kind: null, diagnostics: found }], tool.config.suppressions, settings.selection.base, dir).results[0]!.diagnostics;
     // A file the tool config's `ignore` names gets no findings, as lint and the hooks skip it.
     const ignored = ignoreMatcher(settings.selection.ignore, settings.selection.base, dir)(file);
-    return { options: { ...settings.options, cwd: dir }, suppress, ignored };
+    return { options: { ...settings.options, cwd: dir, openFiles: openFunctionFiles() }, suppress, ignored, tool };
   }
 
   /** The tool config's own problems, on the tool config, as lint reports them (cleared once mended). */
@@ -106,14 +113,41 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     }
     for (const uri of functionFilesOf.get(configUri) ?? []) if (!byUri.has(uri)) byUri.set(uri, []);
     functionFilesOf.set(configUri, new Set([...byUri].filter(([, found]) => found.length > 0).map(([uri]) => uri)));
-    for (const [uri, found] of byUri) await connection.sendDiagnostics({ uri, diagnostics: found.map(toLsp) });
+    for (const [uri, found] of byUri) {
+      // An open function file is checked by itself, through every config that names it.
+      const open = documents.get(uri);
+      if (open) schedule(open);
+      else await connection.sendDiagnostics({ uri, diagnostics: found.map(toLsp) });
+    }
   }
+
+  /**
+   * A function file's findings, as `sgconf lint <file>` gives them: those of the configs that name it (the
+   * tool config's `sources`, else the configs beside it), at its own lines; with none, its own text's.
+   */
+  async function functionFileFindings(file: string, text: string, tool: LoadedToolConfig, scope: LintOptions['scope']): Promise<Diagnostic[]> {
+    const dir = path.dirname(file);
+    const sources = sourcesSearch(tool, dir);
+    const configs = (await findConfigFiles(sources?.paths ?? ['.'], dir, undefined, sources?.accept, scope)).filter((t) => !t.error);
+    const found: Diagnostic[] = [];
+    for (const config of configs) {
+      const configFile = path.resolve(dir, config.file);
+      const open = documents.get(pathToFileURL(configFile).href);
+      const read = open ? { text: open.getText() } : await readTextFile(configFile, dir, scope);
+      if (!('text' in read) || read.text.length > LIVE_LIMIT_CHARS) continue;
+      const { options } = await optionsFor(configFile);
+      const analyzed = await analyzeText(read.text, configFile, { ...options, discovered: true });
+      found.push(...findingsThrough(configFile, analyzed.result.diagnostics, file, path.relative(path.dirname(tool.filepath ?? file), configFile)));
+    }
+    return found.length > 0 ? found : functionFileAlone(text);
+  }
+
 
   async function validate(document: TextDocument): Promise<void> {
     const file = pathOf(document.uri);
     if (file === null) return;
     try {
-      const { options, suppress, ignored } = await optionsFor(file);
+      const { options, suppress, ignored, tool } = await optionsFor(file);
       let found: Diagnostic[] = [];
       let elsewhere: Diagnostic[] = [];
       let kind: Kind | null = null;
@@ -123,6 +157,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         // A test file: its own checks (the cases run with `sgconf test`).
         const read = await readTestFile(document.getText(), file);
         found = read.diagnostics.map(placer(read.located));
+      } else if (isFunctionFile(file)) {
+        found = await functionFileFindings(file, document.getText(), tool, options.scope);
       } else if (isConfigFileName(path.basename(file))) {
         // As the folder walk decides: a JSON or YAML file that is not a gateway config gets no findings.
         const analyzed = document.getText().length > LIVE_LIMIT_CHARS
@@ -164,7 +200,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   }
 
   function schedule(document: TextDocument): void {
-    if (!isConfig(document.uri)) return;
+    if (!isChecked(document.uri)) return;
     if (document.getText().length > LIVE_LIMIT_CHARS) {
       // Checked once when opened and when saved, not on every change.
       if (linted.has(document.uri) || checking.has(document.uri)) return;
@@ -190,7 +226,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   // Opening a document is its first change of content as well.
   documents.onDidChangeContent((event) => schedule(event.document));
   documents.onDidSave((event) => {
-    if (!isConfig(event.document.uri) || event.document.getText().length <= LIVE_LIMIT_CHARS) return;
+    if (!isChecked(event.document.uri) || event.document.getText().length <= LIVE_LIMIT_CHARS) return;
     linted.delete(event.document.uri);
     void validate(event.document);
   });

@@ -38,6 +38,8 @@ export interface ResolveOptions {
   fetchCache: Map<string, Promise<unknown>>;
   /** otto's verdict on a source (the gateway parses with it): absent, acorn's alone. */
   ottoSyntax?: OttoSyntaxCheck;
+  /** Function files open in an editor, by absolute path: their unsaved text is read instead of the disk's. */
+  openFiles?: ReadonlyMap<string, string>;
   /** Called with each function as soon as it is parsed; its result replaces the function (the pipeline
    * runs the per-function rules here and lets the syntax tree go, so that trees never pile up). */
   onParsed?: (fn: ResolvedFunction) => ResolvedFunction;
@@ -125,7 +127,7 @@ async function resolveSite(
       }
       let text: string;
       try {
-        text = (await readRegularFile(absolute, MAX_FUNCTION_FILE_BYTES)).toString('utf8');
+        text = options.openFiles?.get(absolute) ?? (await readRegularFile(absolute, MAX_FUNCTION_FILE_BYTES)).toString('utf8');
       } catch (error) {
         report('functions/load-failed', 'error',
           `cannot read the ${roleName(site.role)} file ${site.value}: ${(error as Error).message}`,

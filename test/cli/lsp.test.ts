@@ -134,6 +134,30 @@ describe('sgconf lsp', () => {
     expect((await mended).params.diagnostics).toEqual([]);
   });
 
+  it('checks a function file opened alone: its unsaved text through the config that names it, or by itself when none does', async () => {
+    const repo = path.join(dir, 'function-buffer');
+    mkdirSync(path.join(repo, 'config', 'databases'), { recursive: true });
+    mkdirSync(path.join(repo, 'functions'));
+    writeFileSync(path.join(repo, '.sgconfrc.json'), JSON.stringify({ sources: ['config/**'] }));
+    writeFileSync(path.join(repo, 'config', 'databases', 'orders.yaml'), 'name: orders\nbucket: orders\nsync: orders-sync.js\n');
+    const named = path.join(repo, 'config', 'databases', 'orders-sync.js');
+    writeFileSync(named, 'function (doc) {\n  channel(doc.owner);\n}\n');
+    const namedUri = pathToFileURL(named).href;
+    const broken = client.diagnostics(namedUri, 1);
+    client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: namedUri, languageId: 'javascript', version: 1, text: 'function (doc) {\n  channel(doc.owner;\n}\n' } } });
+    const found = (await broken).params.diagnostics;
+    expect(found.map((d: any) => `${d.code} ${d.range.start.line + 1}:${d.range.start.character + 1}`)).toEqual(['functions/syntax-error 2:20']);
+    expect(found[0].message).toContain('(through config/databases/orders.yaml)');
+    const mended = client.diagnostics(namedUri, 2);
+    client.send({ method: 'textDocument/didChange', params: { textDocument: { uri: namedUri, version: 2 }, contentChanges: [{ text: 'function (doc) {\n  channel(doc.owner);\n}\n' }] } });
+    expect((await mended).params.diagnostics).toEqual([]);
+    // No config names it: what its own text shows.
+    const lone = pathToFileURL(path.join(repo, 'functions', 'lone.js')).href;
+    const alone = client.diagnostics(lone, 1);
+    client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: lone, languageId: 'javascript', version: 1, text: 'function (doc) { return true; }; x\n' } } });
+    expect((await alone).params.diagnostics.map((d: any) => d.code)).toEqual(['functions/not-a-function']);
+  });
+
   it('checks a test file, and leaves JSON that is no gateway config alone', async () => {
     const test = pathToFileURL(path.join(dir, 'orders.sgtest.yaml')).href;
     const published = client.diagnostics(test, 1);

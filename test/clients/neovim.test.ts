@@ -63,9 +63,9 @@ describe('Neovim with sgconf lsp', () => {
     const { files } = readmeRepository();
     writeFiles(dir, files);
     const config = path.join(dir, 'config', 'databases', 'orders.yaml');
-    const session = (out: string) => {
+    const session = (out: string, file = config) => {
       const run = spawnSync('nvim', ['--headless', '-u', 'NONE', '-i', 'NONE', '-n', '-c', `luafile ${path.join(__dirname, 'neovim', 'session.lua')}`], {
-        cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, SGCONF_BIN: BIN, SGCONF_FILE: config, SGCONF_OUT: out, SGCONF_ROOT: dir, SGCONF_CLEAN: '1' },
+        cwd: dir, encoding: 'utf8', timeout: 60_000, env: { ...process.env, SGCONF_BIN: BIN, SGCONF_FILE: file, SGCONF_OUT: out, SGCONF_ROOT: dir, ...(file === config ? { SGCONF_CLEAN: '1' } : {}) },
       });
       expect(run.status, run.stderr).toBe(0);
       return JSON.parse(readFileSync(out, 'utf8')) as { arrived: boolean; diagnostics: { code: string }[]; elsewhere: { file: string; line: number; col: number; code: string }[] };
@@ -81,5 +81,9 @@ describe('Neovim with sgconf lsp', () => {
     const broken = session(path.join(dir, 'broken.json'));
     expect(broken.arrived).toBe(true);
     expect(broken.elsewhere).toEqual([{ file: path.join(dir, 'config', 'databases', 'orders-sync.js'), line: 1, col: 23, code: 'functions/syntax-error' }]);
+    // The function file opened by itself shows the same mistake, through the config that names it.
+    const alone = session(path.join(dir, 'alone.json'), path.join(dir, 'config', 'databases', 'orders-sync.js'));
+    expect(alone.arrived).toBe(true);
+    expect(alone.diagnostics.map((d) => `${d.code} ${(d as unknown as { line: number }).line}:${(d as unknown as { col: number }).col}`)).toEqual(['functions/syntax-error 1:23']);
   });
 });
