@@ -2,7 +2,7 @@
 // against a baseline measured in the same run (interleaved), so that a noisy machine still gives a stable
 // figure. Never part of `npm test`.
 //
-//   node bench/run.js [--only a,b,c,d,e,f,g,h,i,j,k,l,m,n] [--quick]
+//   node bench/run.js [--only a,b,c,d,e,f,g,h,i,j,k,l,m,n,o] [--quick]
 //
 // Environment: BENCH_RUNS (cold-start rounds, default 21), BENCH_LARGE_RUNS (in-process rounds on
 // large/large2x, default 5), BENCH_PER_FILE (files of `many` started one process each, default 20).
@@ -165,6 +165,34 @@ if (wanted('h')) {
   const ratio = installed / clone;
   report('h', `installed copy: \`sgconf lint typical.json\` ${fmt(installed, 0)} ms installed vs ${fmt(clone, 0)} ms from the clone = ${fmt(ratio)}x`,
     'within 10% of the clone', ratio <= 1.1, { installedMs: installed, cloneMs: clone, ratio, samples });
+}
+
+// o: pre-commit's first install of the hook (its npm install, npm pack and npm install --global of a clone
+// at HEAD, into an empty PRE_COMMIT_HOME), the wait of a user's first commit; with the machine's npm cache.
+if (wanted('o')) {
+  if (spawnSync('pre-commit', ['--version']).status !== 0) {
+    log('o. pre-commit first install: skipped (pre-commit is not installed; .ci/run installs it)');
+  } else {
+    const { mkdtempSync } = await import('node:fs');
+    const samples = [];
+    for (let round = 0; round < (quick ? 1 : 3); round++) {
+      const work = mkdtempSync(path.join(os.tmpdir(), 'sgconf-bench-pre-commit-'));
+      const hookRepo = path.join(work, 'sgconf');
+      execFileSync('git', ['clone', '--quiet', root, hookRepo]);
+      const rev = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: hookRepo, encoding: 'utf8' }).trim();
+      const project = path.join(work, 'project');
+      execFileSync('git', ['init', '--quiet', project]);
+      writeFileSync(path.join(project, '.pre-commit-config.yaml'), `repos:\n  - repo: ${hookRepo}\n    rev: ${rev}\n    hooks:\n      - id: sgconf\n`);
+      progress(`pre-commit first install, round ${round + 1}`);
+      const started = performance.now();
+      const install = spawnSync('pre-commit', ['install-hooks'], { cwd: project, encoding: 'utf8', env: { ...process.env, PRE_COMMIT_HOME: path.join(work, 'cache') } });
+      if (install.status !== 0) throw new Error(`pre-commit install-hooks failed: ${install.stdout}${install.stderr}`);
+      samples.push(performance.now() - started);
+      execFileSync('rm', ['-rf', work]);
+    }
+    const ms = median(samples);
+    report('o', `pre-commit first install of the hook (HEAD): ${fmt(ms / 1000, 1)} s`, 'at most 30 s', ms <= 30_000, { ms, samples });
+  }
 }
 
 // c and d: in-process throughput on large and large2x (one child process, fresh heap).
