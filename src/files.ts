@@ -6,6 +6,7 @@ import { MAX_CONFIG_BYTES, NotReadError, readdirEntries, readRegularFile, realpa
 import { analyzeText, summarize, type AnalyzedFile, type LintOptions } from './lint.js';
 import { mayFollowLink, mayWalk, scopeOfNamedFile, type ReadScope } from './read-scope.js';
 import { ignoreMatcher, matchingIgnoreGlob } from './globs.js';
+import { builtFrom, type ManifestCache } from './built-outputs.js';
 
 export { globToRegExp, ignoreMatcher, matchingIgnoreGlob } from './globs.js';
 
@@ -77,9 +78,19 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
   const scopes = new Map<string, ReadScope | undefined>();
 
   const fetchCache = options.fetchCache ?? new Map<string, Promise<unknown>>();
+  // What `sgconf build` wrote from a source this run checks too: one verdict, the source's.
+  const checked = new Set(targets.filter((t) => !t.error && !t.ignored).map((t) => path.resolve(cwd, t.file)));
+  const manifests: ManifestCache = new Map();
   const results = await mapLimit(targets, 8, async (t): Promise<FileResult | null> => {
     if (t.error) return unreadable(t.file, t.error);
     if (t.ignored) return ignoredFile(t.file, (await ignoredBy(t.file))!);
+    if (t.discovered) {
+      const source = await builtFrom(t.file, cwd, manifests);
+      if (source !== null && checked.has(path.resolve(cwd, source))) {
+        skipped.push({ file: t.file, reason: `built by sgconf build from ${source}, whose findings it has` });
+        return null;
+      }
+    }
     // What a config names is read from the config's own repository (found once per folder).
     const folder = path.dirname(path.resolve(cwd, t.file));
     let scope = scopes.get(folder);

@@ -15,7 +15,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ['types'],
   ['paths', 'distance', 'text-hash', 'clock', 'read-scope', 'globs'],
   ['version', 'fs-async', 'secrets', 'messages', 'document', 'write-scope'],
-  ['releases'],
+  ['releases', 'built-outputs'],
   ['otto'],
   ['source'],
   ['schema'],

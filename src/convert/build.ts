@@ -159,7 +159,7 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
 }
 
 function outputFile(file: string, source: Source): OutputFile {
-  return { path: file, content: serialize(source.value, source.bareReferences), secret: holdsSecret(source.value) };
+  return { path: file, content: serialize(source.value, source.bareReferences), secret: holdsSecret(source.value), source: source.file };
 }
 
 function resultOf(results: FileResult[], file: string): FileResult {

@@ -11,6 +11,8 @@ export interface OutputFile {
   content: string;
   /** Holds credentials: written with mode 0600. */
   secret: boolean;
+  /** The source it was built from, relative to the working directory (`sgconf build`). */
+  source?: string;
 }
 
 /** The file operations the writer uses (tests substitute some to inject failures). */

@@ -257,3 +257,30 @@ describe('build and the tool config\'s ignore', () => {
     expect(await fs.readdir(path.join(dir, 'deploy/databases'))).toEqual(['orders.json']);
   });
 });
+
+describe('a build inside the repository', () => {
+  it('gives lint one verdict per finding: the source\'s, while the output holds what was built; an edited output, or one linted alone, is checked', async () => {
+    await put('src/orders.yaml', 'name: orders\nbucket: orders\nimport_docs: continuous\n');
+    const built = await sgconf('build', 'src', '--out', 'deploy');
+    expect(built.code).toBe(0);
+    expect(built.stdout).toContain('.sgconf-build.json');
+    const findings = async (...paths: string[]) => {
+      const r = await sgconf('lint', ...paths, '--format', 'json');
+      const report = JSON.parse(r.stdout) as { results: { file: string; diagnostics: { rule: string }[] }[]; skipped?: { file: string; reason: string }[] };
+      return { found: report.results.flatMap((f) => f.diagnostics.map((d) => `${f.file} ${d.rule}`)), skipped: (report.skipped ?? []).map((s) => `${s.file}: ${s.reason}`) };
+    };
+    const once = await findings('.');
+    expect(once.found).toEqual([`${path.join('src', 'orders.yaml')} upgrade/removed-key`]);
+    expect(once.skipped).toContain(`${path.join('deploy', 'databases', 'orders.json')}: built by sgconf build from ${path.join('src', 'orders.yaml')}, whose findings it has`);
+    // The output alone (a deploy job checks what it ships) is checked.
+    expect((await findings('deploy')).found).toEqual([`${path.join('deploy', 'databases', 'orders.json')} upgrade/removed-key`]);
+    // An output edited since the build is checked like any config.
+    const output = path.join(dir, 'deploy', 'databases', 'orders.json');
+    await fs.writeFile(output, (await fs.readFile(output, 'utf8')).replace('"bucket": "orders"', '"bucket": "orders", "revs_limt": 5'));
+    expect((await findings('.')).found).toEqual([
+      `${path.join('deploy', 'databases', 'orders.json')} schema/unknown-field`,
+      `${path.join('deploy', 'databases', 'orders.json')} upgrade/removed-key`,
+      `${path.join('src', 'orders.yaml')} upgrade/removed-key`,
+    ]);
+  });
+});

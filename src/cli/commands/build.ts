@@ -8,6 +8,7 @@ import { buildSources } from '../../convert/build.js';
 import { dryRunListing, formatDiagnostics, toReport, type ReportFormat } from '../../convert/report.js';
 import { writeToDirectory, WriteError } from '../../convert/writer.js';
 import { writeRefusal } from '../../write-scope.js';
+import { BUILD_MANIFEST, buildManifestText } from '../../built-outputs.js';
 
 export const USAGE = `Usage: sgconf build [<path>...] --out <dir> [options]
 
@@ -79,7 +80,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     return 0;
   }
   try {
-    await writeToDirectory(path.resolve(io.cwd, values.out!), outcome.files, { force: values.force ?? false });
+    const outDir = path.resolve(io.cwd, values.out!);
+    // Beside the outputs, what each was built from: lint of a tree that holds both gives one verdict (the source's).
+    const manifest = { path: BUILD_MANIFEST, content: buildManifestText(outcome.files.map((f) => ({ ...f, source: f.source ?? '' })), outDir, io.cwd), secret: false };
+    await writeToDirectory(outDir, [...outcome.files, manifest], { force: values.force ?? false });
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;
     if (format === 'json') io.stdout(text);
@@ -90,6 +94,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (format === 'stylish') {
     io.stdout(`${text ? '\n' : ''}Built ${outcome.files.length} file${outcome.files.length === 1 ? '' : 's'} into ${values.out}:\n`);
     for (const f of outcome.files) io.stdout(`  ${f.path}${f.secret ? '  (holds credentials, mode 0600)' : ''}\n`);
+    io.stdout(`  ${BUILD_MANIFEST}  (what each was built from: lint gives a built file no verdict beside its source)\n`);
   }
   return 0;
 }
