@@ -12,6 +12,8 @@ import { compileModule, programStart, startGoProgram, type GoProgram, type GoSta
 import { isOttoCommit, ottoCommit, type OttoCommit } from '../releases/sync-runner.js';
 import { NEWEST_RELEASE } from '../releases/index.js';
 import { stringifyJson } from '../source/number-text.js';
+import { readFileSync } from 'node:fs';
+import { packageFile } from '../paths.js';
 
 /** Per-case limits (documented in docs/testing.md). The gateway itself has none by default. */
 export interface SandboxLimits {
@@ -136,6 +138,12 @@ export function adoptCompiledModule(otto: string, compiled: Promise<WebAssembly.
 }
 
 /** The engine's WebAssembly module, compiled once per process (for workers to share: V8 compiles it once). */
+/** What runs the functions (sgconf test --debug): otto in WebAssembly, and the Go that built it (wasm_exec.js's first line names it). */
+export function engineDescription(): string {
+  const first = readFileSync(packageFile('engine/wasm/wasm_exec.js'), 'utf8').split('\n', 1)[0] ?? '';
+  return `otto in WebAssembly, built with ${/go\d+\.\d+(\.\d+)?/.exec(first)?.[0] ?? 'Go'}`;
+}
+
 export function compileEngineModule(otto: OttoCommit = DEFAULT_OTTO): Promise<WebAssembly.Module> {
   let compiled = compiledModules.get(otto);
   if (!compiled) compiledModules.set(otto, (compiled = compileModule('engine', otto)));

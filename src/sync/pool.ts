@@ -84,6 +84,11 @@ export class SandboxPool {
   private engine: Promise<WebAssembly.Module | undefined> | null = null;
   /** Once closed, no worker starts again (a startAll still compiling must not start any after close). */
   private closed = false;
+  /** Every worker is wanted (startAll): runs of one chunk go to each in turn, else to the first. */
+  private spread = false;
+  private runsSpread = 0;
+  /** The cases each slot's workers have run (sgconf test --debug). */
+  private casesBySlot: number[] = [];
 
   constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism())), private readonly limits: SandboxLimits = DEFAULT_LIMITS) {}
 
@@ -101,6 +106,7 @@ export class SandboxPool {
 
   /** Starts every worker now (a command that knows its run is large: they start while it reads). */
   async startAll(): Promise<void> {
+    this.spread = true;
     const engine = await this.compiledEngine();
     if (this.closed) return;
     for (let slot = 0; slot < this.size; slot++) if (!this.workers[slot]) this.worker(slot, engine);
@@ -128,13 +134,20 @@ export class SandboxPool {
       }
       return null;
     };
-    // Two chunks in each worker's queue, so that it never waits for the next one to arrive.
-    const slots = calls.length <= CHUNK ? 1 : this.size;
-    const errors = await Promise.all(Array.from({ length: slots * 2 }, (_, k) => serve(k % slots)));
+    // Two chunks in each worker's queue, so that it never waits for the next one to arrive. A run of one
+    // chunk takes one worker: the first, or, in a suite that wants them all (startAll), each in turn, so
+    // that the files of a suite run side by side.
+    const slots = calls.length <= CHUNK ? [this.spread ? this.runsSpread++ % this.size : 0] : Array.from({ length: this.size }, (_, slot) => slot);
+    const errors = await Promise.all(Array.from({ length: slots.length * 2 }, (_, k) => serve(slots[k % slots.length]!)));
     const error = errors.find((e) => e !== null);
     return error ? { ok: false, message: error } : { ok: true, outcomes: results, micros };
   }
 
+
+  /** How many cases each worker slot has run so far. */
+  casesRun(): number[] {
+    return Array.from({ length: this.size }, (_, slot) => this.casesBySlot[slot] ?? 0);
+  }
 
   /**
    * Runs the requests `from`..`to` on one worker until each has an outcome. When the worker is terminated
@@ -197,6 +210,7 @@ export class SandboxPool {
           if ('compileError' in reply) return finish({ kind: 'error', message: reply.compileError });
           (JSON.parse(reply.outcomes) as RunOutcome[]).forEach((result, i) => { results[indices[i]!] = result; });
           reply.micros.forEach((time, i) => { micros[indices[i]!] = time; });
+          this.casesBySlot[slot] = (this.casesBySlot[slot] ?? 0) + indices.length;
           settings.onRan?.(indices.length);
           finish({ kind: 'done' });
         },

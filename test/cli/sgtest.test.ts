@@ -220,6 +220,27 @@ describe('sgconf test', () => {
   });
 });
 
+describe('a suite of many files', () => {
+  it('runs its files on every worker, side by side, and reports them in order; --debug names the engine and what each worker ran', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgtest-spread-'));
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', sync: 'function (doc) { channel(doc.c); }' }));
+    // Past the size at which a suite wants every worker (64 KB), under the one that starts an optimising Node.
+    const padding = 'x'.repeat(300);
+    for (const name of ['a', 'b', 'c', 'd']) {
+      const cases = Array.from({ length: 50 }, (_, i) => `  - {name: ${name}${i}, doc: {c: ch${i}, pad: ${padding}}, expect: {channels: [ch${i}]}}`);
+      writeFileSync(path.join(dir, `${name}.sgtest.yaml`), `config: db.json\ncases:\n${cases.join('\n')}\n`);
+    }
+    const r = await runCli(['test', '.', '--debug', '--reporter', 'verbose'], dir);
+    expect(r.code, r.stdout).toBe(0);
+    const files = [...r.stdout.matchAll(/^(\S+\.sgtest\.yaml)/gm)].map((m) => m[1]);
+    expect(files).toEqual(['a.sgtest.yaml', 'b.sgtest.yaml', 'c.sgtest.yaml', 'd.sgtest.yaml']);
+    expect(r.stdout).toContain('200 passed, 0 failed');
+    const workers = Math.min(2, os.availableParallelism());
+    expect(r.stdout).toMatch(/^engine: otto in WebAssembly, built with go1\.\d+\.\d+; /m);
+    expect(r.stdout).toContain(workers === 2 ? '2 workers: 100 cases, 100 cases' : '1 worker: 200 cases');
+  });
+});
+
 describe('sgconf test on a terminal', () => {
   it('counts the cases of a large file as they run, not only when the file is done', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sgtest-progress-'));

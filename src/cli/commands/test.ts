@@ -8,6 +8,7 @@ import { COLOR_OPTIONS, parseCommandArgs, timeZoneOption, useColor, wholeNumberO
 import { DEPLOYMENT_OPTIONS, toolSettings, trustOptionsHelp, type SharedOptionValues } from '../tool-options.js';
 import { findConfigFiles, selectionMatchers, TEST_FILE } from '../../files.js';
 import { SandboxPool } from '../../sync/pool.js';
+import { engineDescription } from '../../sync/engine.js';
 import { runTestFile, type TestFileResult } from '../../sgtest/run.js';
 import { MAX_KEY_ORDERS, MAX_TIMEOUT_MS } from '../../sgtest/file.js';
 import { formatTestReport, stylishFile, stylishSummary, summarizeTests, testRunPassed, TEST_REPORT_FORMATS, type TestReportFormat } from '../../sgtest/report.js';
@@ -39,6 +40,7 @@ ${trustOptionsHelp(39)}
   --bail [N]                           stop after N failed cases (default 1)
   -o, --output-file FILE               write the report to FILE instead of standard output
   --reporter default|verbose           stylish: failed cases only (default), or every case with its time
+  --debug                              stylish: under the report, the engine and the cases each worker ran
   --key-orders N                      run each case under N orders of its documents' keys (default 1, or
                                        the test file's keyOrders) and fail a case whose outcome depends
                                        on the order, with each variant; the orders are the case's own
@@ -73,6 +75,7 @@ export async function run(args: string[], io: CliIO, host?: CliHost): Promise<nu
     timeout: { type: 'string' },
     'output-file': { type: 'string', short: 'o' },
     reporter: { type: 'string', default: 'default' },
+    debug: { type: 'boolean', default: false },
     ...COLOR_OPTIONS,
     ...DEPLOYMENT_OPTIONS,
   }, TEST_USAGE, io);
@@ -115,7 +118,7 @@ export async function run(args: string[], io: CliIO, host?: CliHost): Promise<nu
   return code;
 }
 
-type TestOptionValues = SharedOptionValues & { reporter?: string; tz?: string; 'key-orders'?: string; timeout?: string; grep?: string; 'forbid-only'?: boolean; bail?: string; color?: boolean; 'no-color'?: boolean; config?: string; 'pass-with-no-tests'?: boolean; watch?: boolean; coverage?: boolean; 'coverage-dir'?: string; 'coverage-threshold'?: string };
+type TestOptionValues = SharedOptionValues & { reporter?: string; debug?: boolean; tz?: string; 'key-orders'?: string; timeout?: string; grep?: string; 'forbid-only'?: boolean; bail?: string; color?: boolean; 'no-color'?: boolean; config?: string; 'pass-with-no-tests'?: boolean; watch?: boolean; coverage?: boolean; 'coverage-dir'?: string; 'coverage-threshold'?: string };
 
 async function runTests(values: TestOptionValues, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, host?: CliHost): Promise<number> {
   // Each test file is run with the settings of the nearest tool config above it, as lint judges files.
@@ -163,24 +166,40 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   let bailed: number | undefined;
   // Cases run so far, counted as the workers answer (a file of 2,000 cases shows its count as it goes).
   let ran = 0;
-  let casesDone = 0;
   const runStarted = monotonicMs();
   const drawProgress = () => {
     const rate = ran / Math.max(0.001, (monotonicMs() - runStarted) / 1000);
     io.stdout(`\r\u001b[K${results.length}/${targets.length} files, ${ran} cases, ${Math.round(rate)} cases/s`);
   };
-  // A worker answers a chunk of cases at a time (125, src/sync/pool.ts): a redraw each.
-  const onCasesRan = progress ? (count: number) => {
-    ran += count;
-    drawProgress();
-  } : undefined;
-  for (const target of targets) {
-    const fileStarted = monotonicMs();
-    const result = await runTestFile(target.file, { ...(await optionsFor(target.file)), ...(onCasesRan ? { onCasesRan } : {}) }, pool);
-    result.durationMs = Math.round(monotonicMs() - fileStarted);
+  // Files run side by side: while the workers run the cases of one, the next ones are read and their
+  // configs judged here, and in a suite that wants both workers each takes files (src/sync/pool.ts). They
+  // are reported in the suite's order, each when it and those before it are done.
+  const started: Promise<{ result: TestFileResult; answered: number }>[] = [];
+  const start = (index: number) => {
+    const target = targets[index]!;
+    started[index] = (async () => {
+      const fileStarted = monotonicMs();
+      let answered = 0;
+      // A worker answers a chunk of cases at a time (125, src/sync/pool.ts): a redraw each.
+      const onCasesRan = progress ? (count: number) => {
+        answered += count;
+        ran += count;
+        drawProgress();
+      } : undefined;
+      const result = await runTestFile(target.file, { ...(await optionsFor(target.file)), ...(onCasesRan ? { onCasesRan } : {}) }, pool);
+      result.durationMs = Math.round(monotonicMs() - fileStarted);
+      return { result, answered };
+    })();
+  };
+  // With --bail, one at a time: no case of a file after the one that stops the suite runs (its coverage neither).
+  const inFlight = bail !== null ? 1 : FILES_IN_FLIGHT;
+  for (let index = 0; index < Math.min(inFlight, targets.length); index++) start(index);
+  for (let index = 0; index < targets.length; index++) {
+    // The result object itself: the watch mode knows each file's dependencies by it.
+    const { result, answered } = await started[index]!;
     results.push(result);
-    casesDone += result.cases.length;
-    ran = casesDone;
+    // The cases that never reached a worker (skipped, todo, not run) count as done too.
+    ran += result.cases.length - answered;
     if (streaming) {
       const block = stylishFile(result, io.cwd, color, values.reporter === 'verbose');
       if (progress) io.stdout('\r\u001b[K');
@@ -192,6 +211,7 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
       bailed = failed;
       break;
     }
+    if (index + inFlight < targets.length) start(index + inFlight);
   }
   if (progress) io.stdout('\r\u001b[K');
   if (values.watch) {
@@ -204,11 +224,18 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   const report = summarizeTests(runOptions.target, [...envFileResults, ...results], bailed);
   if (streaming) io.stdout(envFileResults.map((r) => stylishFile(r, io.cwd, color)).join('') + stylishSummary(report, color));
   else io.stdout(formatTestReport(report, format, io.cwd, color));
+  // --debug: what ran the functions, and how many cases each worker ran (a stylish report only).
+  if (values.debug && format === 'stylish') {
+    const perWorker = pool.casesRun();
+    io.stdout(`engine: ${engineDescription()}; ${perWorker.length} worker${perWorker.length === 1 ? '' : 's'}: ${perWorker.map((n) => `${n} case${n === 1 ? '' : 's'}`).join(', ')}\n`);
+  }
   const passed = testRunPassed(report);
   if (!coverage) return passed ? 0 : 1;
   return reportCoverage(coverage, threshold, values['coverage-dir'] ?? 'coverage', format, io) && passed ? 0 : 1;
 }
 
+/** Test files read, judged and run at a time (reported in order). */
+const FILES_IN_FLIGHT = 4;
 /** The test files' size past which a suite is large (bench g's 10,000 cases are 2 MB; the examples' 3 KB). */
 const LARGE_SUITE_BYTES = 64 * 1024;
 /** Test files past this size (about 1,500 cases of a small function) run with the engine optimised. */
