@@ -243,6 +243,10 @@ describe('an env file named on the command line (as a hook passes a changed depl
     expect(await lintEnv('deploy.env')).toEqual({ code: 1, findings: ['config/bootstrap.yaml source/undefined-variable 4'] });
     writeFileSync(path.join(dir, 'deploy.env'), 'SG_PASSWORD=\nnot a line\n');
     expect(await lintEnv('deploy.env')).toEqual({ code: 1, findings: ['deploy.env config/env-file 2'] });
+    // Under a name of its own, the file the tool config lists is one too.
+    writeFileSync(path.join(dir, '.sgconfrc.json'), JSON.stringify({ sources: ['config/**'], envFiles: ['deployment.vars'], target: '4.1' }));
+    writeFileSync(path.join(dir, 'deployment.vars'), '# emptied\n');
+    expect(await lintEnv('deployment.vars')).toEqual({ code: 1, findings: ['config/bootstrap.yaml source/undefined-variable 4'] });
     writeFileSync(path.join(dir, 'deploy.env'), 'SG_PASSWORD=\n');
     writeFileSync(path.join(dir, '.env.local'), 'A=1\n2B=2\n');
     expect(await lintEnv('.env.local')).toEqual({ code: 1, findings: ['.env.local config/env-file 2'] });

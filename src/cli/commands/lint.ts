@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import { frameReader, UsageError, type CliIO } from '../io.js';
 import { COLOR_OPTIONS, parseCommandArgs, useColor } from '../args.js';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { writeOutputFile } from '../../write-scope.js';
 import { checkEnvFileText, DEPLOYMENT_OPTIONS, readsEnvFile, sourcesSearch, toolConfigFolder, toolSettings, trustOptionsHelp, type ToolSettings } from '../tool-options.js';
 import { loadToolConfig, toolConfigName, type LoadedToolConfig } from '../../config/index.js';
@@ -121,7 +121,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   const namedEnvFiles: string[] = [];
   for (const p of paths) {
     if (namedFunctions.includes(p) || namedTests.includes(p) || namedToolConfigs.includes(p)) continue;
-    if (ENV_FILE_NAME.test(p) || readsEnvFile((await settings.settingsFor(p)).tool, values, io.cwd, p)) namedEnvFiles.push(p);
+    if (ENV_FILE_NAME.test(p)) namedEnvFiles.push(p);
+    // Under another name, a file (not a folder, not a config by its extension) that a tool config or --env-file reads.
+    else if (!/\.(json|ya?ml)$/i.test(p) && statSync(path.resolve(io.cwd, p), { throwIfNoEntry: false })?.isFile()
+      && readsEnvFile((await settings.settingsFor(p)).tool, values, io.cwd, p)) namedEnvFiles.push(p);
   }
   const configPaths = paths.filter((p) => !namedTests.includes(p) && !namedToolConfigs.includes(p) && !namedFunctions.includes(p) && !namedEnvFiles.includes(p));
   const lintAll = async (): Promise<LintReport> => {
