@@ -104,12 +104,19 @@ export class SandboxPool {
     });
   }
 
-  /** Starts every worker now (a command that knows its run is large: they start while it reads). */
-  async startAll(): Promise<void> {
+  /**
+   * Starts every worker now (a command that knows its run is large: they start while it reads), each
+   * told that the engine's module follows: Node starts each thread while V8 compiles the module.
+   */
+  startAll(): void {
     this.spread = true;
-    const engine = await this.compiledEngine();
     if (this.closed) return;
-    for (let slot = 0; slot < this.size; slot++) if (!this.workers[slot]) this.worker(slot, engine);
+    const started: PooledWorker[] = [];
+    for (let slot = 0; slot < this.size; slot++) if (!this.workers[slot]) started.push(this.worker(slot, undefined, true));
+    if (started.length === 0) return;
+    void this.compiledEngine().then((engine) => {
+      for (const pooled of started) pooled.worker.postMessage({ engine: engine ?? null } satisfies EngineModule);
+    });
   }
 
   /** The engine's module, compiled once for every worker; undefined when it cannot be (each worker then tries). */

@@ -150,7 +150,7 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
     return host.runOptimised();
   }
   // A large suite starts every worker now, while its files are read; a small one runs on the first alone.
-  if (suiteBytes > LARGE_SUITE_BYTES) void pool.startAll();
+  if (suiteBytes > LARGE_SUITE_BYTES) pool.startAll();
   const coverage = values.coverage || threshold !== null || values['coverage-dir'] !== undefined ? new CoverageCollector() : undefined;
   const optionsFor = async (file: string) => ({
     ...(await settings.settingsFor(file)).options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined, forbidOnly: values['forbid-only'] === true,
