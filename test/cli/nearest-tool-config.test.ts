@@ -64,7 +64,8 @@ describe('the nearest tool config in the folder search, test, dry-run and plan',
     await fs.writeFile(path.join(dir, 'team', 'old', 'db.json'), '{"bucket": 1}');
     await fs.writeFile(path.join(dir, 'team', 'gateway.conf'), JSON.stringify({ name: 'db2', bucket: 'b' }));
     const json = JSON.parse((await runCli(['lint', 'team', '--format', 'json'], { cwd: dir })).stdout);
-    expect(json.results.map((r: { file: string }) => r.file).sort()).toEqual([path.join('team', 'db.json'), path.join('team', 'gateway.conf')]);
+    // The folder's test file is checked as a test file, as it is when named.
+    expect(json.results.map((r: { file: string }) => r.file).sort()).toEqual([path.join('team', 'db.json'), path.join('team', 'gateway.conf'), path.join('team', 'tests', 'db.sgtest.yaml')]);
   });
 
   it('test runs each test file with its folder\'s tool config, from the root', async () => {

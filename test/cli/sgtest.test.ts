@@ -172,9 +172,16 @@ describe('sgconf test', () => {
     expect(r.stdout).toBe('no test files found\n');
   });
 
-  it('lint does not take test files for configs when it walks a folder', async () => {
+  it('lint checks the test files it finds in a folder as test files, never as configs, as when they are named', async () => {
     const r = await runCli(['lint', 'examples/testing', '--format', 'json']);
-    expect(JSON.parse(r.stdout).results.map((x: { file: string }) => x.file)).toEqual(['examples/testing/orders.json']);
+    const results = JSON.parse(r.stdout).results as { file: string; kind: string | null; diagnostics: unknown[] }[];
+    expect(results.map((x) => [x.file, x.kind, x.diagnostics.length])).toEqual([['examples/testing/orders.json', 'database', 0], ['examples/testing/orders.sgtest.yaml', null, 0]]);
+    const dir = brokenCopy();
+    writeFileSync(path.join(dir, 'orders.sgtest.yaml'), readFileSync(path.join(dir, 'orders.sgtest.yaml'), 'utf8').replace('cases:', 'casez:'));
+    const walked = await runCli(['lint', '.', '--format', 'json'], dir);
+    const named = await runCli(['lint', 'orders.json', 'orders.sgtest.yaml', '--format', 'json'], dir);
+    expect(walked.code).toBe(1);
+    expect(JSON.parse(walked.stdout).results).toEqual(JSON.parse(named.stdout).results);
   });
 
   it('under --key-orders, a case whose result depends on the order of the document\'s keys fails, and says so the same way on every run', async () => {

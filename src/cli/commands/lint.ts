@@ -7,7 +7,7 @@ import { writeOutputFile } from '../../write-scope.js';
 import { checkEnvFileText, DEPLOYMENT_OPTIONS, readsEnvFile, sourcesSearch, toolConfigFolder, toolSettings, trustOptionsHelp, type ToolSettings } from '../tool-options.js';
 import { loadToolConfig, toolConfigName, type LoadedToolConfig } from '../../config/index.js';
 import { analyzeText, summarize } from '../../lint.js';
-import { findConfigFiles, fsMessage, lintPaths, TEST_FILE } from '../../files.js';
+import { findConfigFiles, fsMessage, lintPaths, selectionMatchers, TEST_FILE, type FileSelection } from '../../files.js';
 import { findingsThrough, functionFileAlone } from '../../functions/function-file.js';
 import { MAX_CONFIG_BYTES, readRegularFile } from '../../fs-async.js';
 import { decodeBytes } from '../../source/index.js';
@@ -132,7 +132,9 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const linted = [...configPaths, ...readers];
     const found = linted.length > 0 ? await lintPaths(linted, lintOptions) : summarize([], shared.target);
     const envResults = await Promise.all(namedEnvFiles.map((file) => checkEnvFile(file, io.cwd, shared.scope)));
-    const tests = await Promise.all(namedTests.map((file) => checkTestFile(file, io.cwd, shared.scope)));
+    // The test files a folder search finds are checked as test files too, as when named (one verdict each).
+    const foundTests = await testFilesUnder(configPaths, io.cwd, lintOptions, shared.scope, namedTests);
+    const tests = await Promise.all([...namedTests, ...foundTests].map((file) => checkTestFile(file, io.cwd, shared.scope)));
     for (const file of namedToolConfigs) {
       const loaded = await loadToolConfig(io.cwd, file);
       tests.push(loaded.problems ?? { file, kind: null, diagnostics: [] });
@@ -280,6 +282,16 @@ async function checkFunctionFiles(files: readonly string[], cwd: string, options
     out.push(await checkFunctionAlone(file, cwd, scope));
   }
   return out;
+}
+
+/** The test files (*.sgtest.*) under the named folders, as the folder search finds configs (ignore globs, links), but those also named. */
+async function testFilesUnder(paths: readonly string[], cwd: string, options: { selectionFor: (file: string) => Promise<FileSelection>; noIgnore?: boolean }, scope: ReadScope | undefined, named: readonly string[]): Promise<string[]> {
+  const folders = paths.filter((p) => statSync(path.resolve(cwd, p), { throwIfNoEntry: false })?.isDirectory());
+  if (folders.length === 0) return [];
+  const { ignoredBy } = selectionMatchers(options.selectionFor, cwd);
+  const namedAt = new Set(named.map((file) => path.resolve(cwd, file)));
+  const found = await findConfigFiles(folders, cwd, async (file) => (await ignoredBy(file)) !== undefined, (relative) => TEST_FILE.test(relative), scope);
+  return found.filter((t) => !t.error && !t.ignored && !namedAt.has(path.resolve(cwd, t.file))).map((t) => t.file);
 }
 
 /** Env files by their usual names (`.env`, `.env.example`, `deploy.env`), whether or not a tool config reads them. */
