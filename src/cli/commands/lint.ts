@@ -285,7 +285,7 @@ async function checkFunctionFiles(files: readonly string[], cwd: string, options
 }
 
 /** The test files (*.sgtest.*) under the named folders, as the folder search finds configs (ignore globs, links), but those also named. */
-async function testFilesUnder(paths: readonly string[], cwd: string, options: { selectionFor: (file: string) => Promise<FileSelection>; noIgnore?: boolean }, scope: ReadScope | undefined, named: readonly string[]): Promise<string[]> {
+async function testFilesUnder(paths: readonly string[], cwd: string, options: { selectionFor: (file: string) => Promise<FileSelection> }, scope: ReadScope | undefined, named: readonly string[]): Promise<string[]> {
   const folders = paths.filter((p) => statSync(path.resolve(cwd, p), { throwIfNoEntry: false })?.isDirectory());
   if (folders.length === 0) return [];
   const { ignoredBy } = selectionMatchers(options.selectionFor, cwd);

@@ -190,6 +190,8 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
       result.durationMs = Math.round(monotonicMs() - fileStarted);
       return { result, answered };
     })();
+    // A file that fails while an earlier one is awaited is not an unhandled rejection: its await rethrows it.
+    started[index].catch(() => undefined);
   };
   // With --bail, one at a time: no case of a file after the one that stops the suite runs (its coverage neither).
   const inFlight = bail !== null ? 1 : FILES_IN_FLIGHT;
