@@ -19,14 +19,16 @@ interface Manifest {
   files: Record<string, { source: string; digest: string }>;
 }
 
-// The text's digest (SHA-256 of its UTF-16 code units, as sgconf's caches key texts: no node:crypto on a cold start).
-const digest = (text: string) => textDigest(text);
 
-/** The manifest's text for outputs (paths relative to `outDir`) built from sources (paths relative to `cwd`). */
-export function buildManifestText(outputs: readonly { path: string; content: string; source: string }[], outDir: string, cwd: string): string {
+/**
+ * The manifest's text for outputs (paths relative to `outDir`) built from sources (paths relative to
+ * `cwd`). Each text's digest is sgconf's key of a text (text-hash.ts: no node:crypto on a cold start).
+ */
+export function buildManifestText(outputs: readonly { path: string; content: string; source?: string }[], outDir: string, cwd: string): string {
   const files: Manifest['files'] = {};
   for (const o of outputs) {
-    files[o.path] = { source: path.relative(outDir, path.resolve(cwd, o.source)).split(path.sep).join('/'), digest: digest(o.content) };
+    if (o.source === undefined) continue;
+    files[o.path] = { source: path.relative(outDir, path.resolve(cwd, o.source)).split(path.sep).join('/'), digest: textDigest(o.content) };
   }
   return `${JSON.stringify({ builtBy: 'sgconf build', files } satisfies Manifest, null, 2)}\n`;
 }
@@ -45,7 +47,7 @@ export async function builtFrom(file: string, cwd: string, manifests: ManifestCa
       const entry = found.files[path.relative(folder, absolute).split(path.sep).join('/')];
       if (!entry) return null;
       const bytes = await readRegularFile(absolute, MAX_CONFIG_BYTES).catch(() => null);
-      if (bytes === null || digest(bytes.toString('utf8')) !== entry.digest) return null;
+      if (bytes === null || textDigest(bytes.toString('utf8')) !== entry.digest) return null;
       return path.relative(cwd, path.resolve(folder, entry.source)) || entry.source;
     }
     if (path.dirname(folder) === folder || path.relative(cwd, folder).startsWith('..')) return null;

@@ -58,10 +58,10 @@ export function selectionMatchers(selectionFor: (file: string) => Promise<FileSe
 const CONFIG_FILE = /\.(json|ya?ml)$/i;
 const NOT_CONFIGS = /(^|\/)(package(-lock)?\.json|tsconfig(\.[^/]*)?\.json|\.sgconfrc(\.[a-z]+)?|composer\.json|\.?eslintrc\.json|[^/]*\.sgtest\.(json|ya?ml))$/i;
 
-/** Which files a folder walk of lint takes: gateway configs, not sgconf's test files or well-known non-configs. */
 /** A test file of `sgconf test` (`*.sgtest.json|yaml|yml`). */
 export const TEST_FILE = /\.sgtest\.(json|ya?ml)$/i;
 
+/** Which files a folder walk of lint takes: gateway configs, not sgconf's test files or well-known non-configs. */
 export function isConfigFileName(relative: string): boolean {
   return CONFIG_FILE.test(relative) && !NOT_CONFIGS.test(relative);
 }

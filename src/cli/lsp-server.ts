@@ -14,9 +14,9 @@ import { LenientMessageReader } from './lsp-transport.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeText, readingEnvironment, type LintOptions } from '../lint.js';
 import { loadToolConfig } from '../config/index.js';
-import { jsToolConfigAllowed, settingsOf, sourcesSearch } from './tool-options.js';
+import { configsNamingFunctionFiles, jsToolConfigAllowed, settingsOf } from './tool-options.js';
 import { applySuppressions } from '../config/suppressions.js';
-import { findConfigFiles, isConfigFileName, readTextFile, TEST_FILE } from '../files.js';
+import { isConfigFileName, readTextFile, TEST_FILE } from '../files.js';
 import { findingsThrough, functionFileAlone } from '../functions/function-file.js';
 import type { LoadedToolConfig } from '../config/index.js';
 import { readTestFile } from '../sgtest/file.js';
@@ -127,11 +127,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
    */
   async function functionFileFindings(file: string, text: string, tool: LoadedToolConfig, scope: LintOptions['scope']): Promise<Diagnostic[]> {
     const dir = path.dirname(file);
-    const sources = sourcesSearch(tool, dir);
-    const configs = (await findConfigFiles(sources?.paths ?? ['.'], dir, undefined, sources?.accept, scope)).filter((t) => !t.error);
     const found: Diagnostic[] = [];
-    for (const config of configs) {
-      const configFile = path.resolve(dir, config.file);
+    for (const config of await configsNamingFunctionFiles(tool, [file], dir, scope)) {
+      const configFile = path.resolve(dir, config);
       const open = documents.get(pathToFileURL(configFile).href);
       const read = open ? { text: open.getText() } : await readTextFile(configFile, dir, scope);
       if (!('text' in read) || read.text.length > LIVE_LIMIT_CHARS) continue;

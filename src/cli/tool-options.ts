@@ -3,13 +3,13 @@
 import * as path from 'node:path';
 import { NotReadError, readRegularFileSync } from '../fs-async.js';
 import type { LintOptions } from '../lint.js';
-import { TEST_FILE, type FileSelection } from '../files.js';
+import { findConfigFiles, TEST_FILE, type FileSelection } from '../files.js';
 import { ignoreMatcher } from '../globs.js';
 import { findToolConfigFile, loadToolConfig, type LoadedToolConfig, type Override } from '../config/index.js';
 import { deploymentEnvironment, parseEnvFile } from '../config/env-file.js';
 import { UsageError, type CliIO } from './io.js';
 import { parseHostEntry } from '../functions/hosts.js';
-import { LINK_OUTSIDE_REPOSITORY, mayRead, mayReadNamed, OUTSIDE_REPOSITORY, readScope } from '../read-scope.js';
+import { LINK_OUTSIDE_REPOSITORY, mayRead, mayReadNamed, OUTSIDE_REPOSITORY, readScope, type ReadScope } from '../read-scope.js';
 import { resolveTarget } from './args.js';
 import type { Release } from '../releases/index.js';
 import type { FileResult } from '../types.js';
@@ -87,6 +87,16 @@ export function sourcesSearch(tool: LoadedToolConfig, cwd: string): { paths: str
   const base = toolConfigFolder(tool, cwd);
   const inSources = ignoreMatcher(tool.config.sources, base, cwd);
   return { paths: [path.relative(cwd, base) || '.'], accept: (file) => /\.(json|ya?ml)$/i.test(file) && !TEST_FILE.test(file) && inSources(file) };
+}
+
+/**
+ * The configs that may name these function files, as `sgconf lint <file>.js` and the editor read them:
+ * those the tool config's `sources` name, else those under each function file's folder.
+ */
+export async function configsNamingFunctionFiles(tool: LoadedToolConfig, functionFiles: readonly string[], cwd: string, scope: ReadScope | undefined): Promise<string[]> {
+  const sources = sourcesSearch(tool, cwd);
+  const searched = sources?.paths ?? [...new Set(functionFiles.map((file) => path.dirname(file)))];
+  return (await findConfigFiles(searched, cwd, undefined, sources?.accept, scope)).filter((t) => !t.error).map((t) => t.file);
 }
 
 /** The tool config that applies to one file, and what it gives: lint options, the folder search's globs. */

@@ -5,6 +5,7 @@ import type { LintReport } from '../types.js';
 import { formatReport } from '../report/index.js';
 import { redactSecrets, serialize } from './emit.js';
 import { parseDialect } from './dialect.js';
+import { expandEnvironment } from '../source/dialect.js';
 import type { ConversionResult } from './types.js';
 import type { OutputFile } from './writer.js';
 import { databaseFileName } from './emit.js';
@@ -73,12 +74,13 @@ export function conversionSummary(input: string, outDir: string, release: string
   return lines.join('\n') + '\n';
 }
 
-/** The environment variables the written configs refer to (`$NAME`, `${NAME}`; `$$` is a dollar), sorted. */
+/** The environment variables the written configs refer to, as the gateway's expansion reads them, sorted. */
 function referencedVariables(files: readonly OutputFile[]): string[] {
   const names = new Set<string>();
   for (const file of files) {
-    if (file.path === 'load.sh' || !file.path.endsWith('.json')) continue;
-    for (const match of file.content.replace(/\$\$/g, '').matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)) names.add(match[1]!);
+    if (!file.path.endsWith('.json')) continue;
+    // `$$` is a dollar sign, no variable.
+    for (const reference of expandEnvironment(file.content, {}).references) if (reference.text !== '$$') names.add(reference.name);
   }
   return [...names].sort();
 }

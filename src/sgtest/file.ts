@@ -76,8 +76,7 @@ export interface ReadTestFile {
   diagnostics: RawDiagnostic[];
   /** The file located for positions; parsed only when a position is needed (a finding, a failed case). */
   located(): { source: SourceText | null; document: LocatedDocument | null };
-  /** The line of case `index`. */
-  /** Where a case is written: the line and column of its start. */
+  /** Where case `index` is written: the line and column of its start. */
   casePosition(index: number): { line: number; column: number };
 }
 
@@ -184,7 +183,7 @@ function replaceDocuments(file: JsonValue, replacement: (pointer: string, curren
   }
 }
 
-/** The line where case `index` starts, from the located file. */
+/** Where case `index` starts (line and column), from the located file. */
 function locatedCasePosition({ source, document }: { source: SourceText | null; document: LocatedDocument | null }, index: number): { line: number; column: number } {
   const span = document?.locate(`/cases/${index}`, 'value');
   return span && source ? source.lines.position(span.start) : { line: 1, column: 1 };

@@ -137,13 +137,13 @@ export function adoptCompiledModule(otto: string, compiled: Promise<WebAssembly.
   if (isOttoCommit(otto) && !compiledModules.has(otto)) compiledModules.set(otto, compiled);
 }
 
-/** The engine's WebAssembly module, compiled once per process (for workers to share: V8 compiles it once). */
 /** What runs the functions (sgconf test --debug): otto in WebAssembly, and the Go that built it (wasm_exec.js's first line names it). */
 export function engineDescription(): string {
   const first = readFileSync(packageFile('engine/wasm/wasm_exec.js'), 'utf8').split('\n', 1)[0] ?? '';
   return `otto in WebAssembly, built with ${/go\d+\.\d+(\.\d+)?/.exec(first)?.[0] ?? 'Go'}`;
 }
 
+/** The engine's WebAssembly module, compiled once per process (for workers to share: V8 compiles it once). */
 export function compileEngineModule(otto: OttoCommit = DEFAULT_OTTO): Promise<WebAssembly.Module> {
   let compiled = compiledModules.get(otto);
   if (!compiled) compiledModules.set(otto, (compiled = compileModule('engine', otto)));

@@ -98,21 +98,19 @@ export class SandboxPool {
    * it does). The others start when a run has requests for them, with the same module.
    */
   start(): void {
-    const pooled = this.worker(0, undefined, true);
-    void this.compiledEngine().then((engine) => {
-      pooled.worker.postMessage({ engine: engine ?? null } satisfies EngineModule);
-    });
+    this.startWhileCompiling([0]);
   }
 
-  /**
-   * Starts every worker now (a command that knows its run is large: they start while it reads), each
-   * told that the engine's module follows: Node starts each thread while V8 compiles the module.
-   */
+  /** Starts every worker now (a command that knows its run is large: they start while it reads). */
   startAll(): void {
     this.spread = true;
+    this.startWhileCompiling(Array.from({ length: this.size }, (_, slot) => slot));
+  }
+
+  /** Starts the workers of these slots that are not running, each told that the engine's module follows. */
+  private startWhileCompiling(slots: readonly number[]): void {
     if (this.closed) return;
-    const started: PooledWorker[] = [];
-    for (let slot = 0; slot < this.size; slot++) if (!this.workers[slot]) started.push(this.worker(slot, undefined, true));
+    const started = slots.filter((slot) => !this.workers[slot]).map((slot) => this.worker(slot, undefined, true));
     if (started.length === 0) return;
     void this.compiledEngine().then((engine) => {
       for (const pooled of started) pooled.worker.postMessage({ engine: engine ?? null } satisfies EngineModule);

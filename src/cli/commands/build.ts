@@ -82,7 +82,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   try {
     const outDir = path.resolve(io.cwd, values.out!);
     // Beside the outputs, what each was built from: lint of a tree that holds both gives one verdict (the source's).
-    const manifest = { path: BUILD_MANIFEST, content: buildManifestText(outcome.files.map((f) => ({ ...f, source: f.source ?? '' })), outDir, io.cwd), secret: false };
+    const manifest = { path: BUILD_MANIFEST, content: buildManifestText(outcome.files, outDir, io.cwd), secret: false };
     await writeToDirectory(outDir, [...outcome.files, manifest], { force: values.force ?? false });
   } catch (error) {
     if (!(error instanceof WriteError)) throw error;

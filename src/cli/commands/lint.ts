@@ -4,20 +4,18 @@ import { frameReader, UsageError, type CliIO } from '../io.js';
 import { COLOR_OPTIONS, parseCommandArgs, useColor } from '../args.js';
 import { readFileSync, statSync } from 'node:fs';
 import { writeOutputFile } from '../../write-scope.js';
-import { checkEnvFileText, DEPLOYMENT_OPTIONS, readsEnvFile, sourcesSearch, toolConfigFolder, toolSettings, trustOptionsHelp, type ToolSettings } from '../tool-options.js';
+import { checkEnvFileText, configsNamingFunctionFiles, DEPLOYMENT_OPTIONS, readsEnvFile, toolConfigFolder, toolSettings, trustOptionsHelp, type ToolSettings } from '../tool-options.js';
 import { loadToolConfig, toolConfigName, type LoadedToolConfig } from '../../config/index.js';
 import { analyzeText, summarize } from '../../lint.js';
-import { findConfigFiles, fsMessage, lintPaths, selectionMatchers, TEST_FILE, type FileSelection } from '../../files.js';
+import { findConfigFiles, lintPaths, readTextFile, selectionMatchers, TEST_FILE, type FileSelection } from '../../files.js';
 import { findingsThrough, functionFileAlone } from '../../functions/function-file.js';
-import { MAX_CONFIG_BYTES, readRegularFile } from '../../fs-async.js';
-import { decodeBytes } from '../../source/index.js';
 import { readTestFile } from '../../sgtest/file.js';
 import { placer } from '../../sgtest/run.js';
 import type { ReadScope } from '../../read-scope.js';
 import { foldersWithoutConfigs } from '../../files.js';
 import { applySuppressions, unusedSuppressionsResult } from '../../config/suppressions.js';
 import { formatReport, REPORT_FORMATS, type ReportFormat } from '../../report/index.js';
-import type { Diagnostic, FileResult, Kind, LintReport, SuppressedFinding } from '../../types.js';
+import type { FileResult, Kind, LintReport, SuppressedFinding } from '../../types.js';
 
 export const LINT_USAGE = `Usage: sgconf lint [<path>...] [options]
 
@@ -131,18 +129,15 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     const readers = namedEnvFiles.length > 0 ? await envFileReaders(namedEnvFiles, settings, values, io.cwd) : [];
     const linted = [...configPaths, ...readers];
     const found = linted.length > 0 ? await lintPaths(linted, lintOptions) : summarize([], shared.target);
-    const envResults = await Promise.all(namedEnvFiles.map((file) => checkEnvFile(file, io.cwd, shared.scope)));
-    // The test files a folder search finds are checked as test files too, as when named (one verdict each).
+    // The files of other kinds, each checked as what it is. The test files a folder search finds are
+    // checked as test files too, as when named (one verdict each).
     const foundTests = await testFilesUnder(configPaths, io.cwd, lintOptions, shared.scope, namedTests);
-    const tests = await Promise.all([...namedTests, ...foundTests].map((file) => checkTestFile(file, io.cwd, shared.scope)));
-    for (const file of namedToolConfigs) {
-      const loaded = await loadToolConfig(io.cwd, file);
-      tests.push(loaded.problems ?? { file, kind: null, diagnostics: [] });
-    }
-    if (namedFunctions.length > 0) tests.push(...await checkFunctionFiles(namedFunctions, io.cwd, lintOptions, settings.run.tool, shared.scope));
+    const others = await Promise.all([...namedTests, ...foundTests].map((file) => checkTestFile(file, io.cwd, shared.scope)));
+    for (const file of namedToolConfigs) others.push((await loadToolConfig(io.cwd, file)).problems ?? { file, kind: null, diagnostics: [] });
+    if (namedFunctions.length > 0) others.push(...await checkFunctionFiles(namedFunctions, io.cwd, lintOptions, settings.run.tool, shared.scope));
+    others.push(...await Promise.all(namedEnvFiles.map((file) => checkEnvFile(file, io.cwd, shared.scope))));
     const stdin = stdinText === null ? [] : [(await analyzeText(stdinText, stdinName, { ...lintOptions, discovered: false })).result];
-    tests.push(...envResults);
-    return stdin.length === 0 && tests.length === 0 ? found : summarize([...stdin, ...found.results, ...tests], shared.target);
+    return stdin.length === 0 && others.length === 0 ? found : summarize([...stdin, ...found.results, ...others], shared.target);
   };
   let report = await lintAll();
   if (values['fix-dry-run']) {
@@ -233,23 +228,10 @@ function writeReport(typed: string, cwd: string, text: string): void {
   if (problem) throw new UsageError(`cannot write the report: ${problem}`);
 }
 
-/** A named file's text, read as every file is read (a regular file, size-capped, UTF-8), or why it is not. */
-async function readText(file: string, cwd: string, scope: ReadScope | undefined): Promise<{ text: string } | { unread: FileResult }> {
-  const at = { line: 1, column: 1, endLine: 1, endColumn: 1 };
-  let bytes: Uint8Array;
-  try {
-    bytes = await readRegularFile(path.resolve(cwd, file), MAX_CONFIG_BYTES, scope);
-  } catch (error) {
-    return { unread: { file, kind: null, diagnostics: [{ rule: 'source/unreadable', severity: 'error', message: `cannot read the file: ${fsMessage(error)}`, pointer: '', ...at }] } };
-  }
-  const decoded = decodeBytes(bytes);
-  return decoded.text === null ? { unread: { file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...d, ...at })) } } : { text: decoded.text };
-}
-
 /** A test file's own findings (sgtest/invalid-file, ...), read as every file is read, at their places. */
 async function checkTestFile(file: string, cwd: string, scope: ReadScope | undefined): Promise<FileResult> {
-  const decoded = await readText(file, cwd, scope);
-  if ('unread' in decoded) return decoded.unread;
+  const decoded = await readTextFile(file, cwd, scope);
+  if ('failure' in decoded) return decoded.failure;
   const read = await readTestFile(decoded.text, file);
   return { file, kind: null, diagnostics: read.diagnostics.map(placer(read.located)) };
 }
@@ -261,27 +243,15 @@ async function checkTestFile(file: string, cwd: string, scope: ReadScope | undef
  * its own text shows (syntax, one function expression).
  */
 async function checkFunctionFiles(files: readonly string[], cwd: string, options: Parameters<typeof lintPaths>[1], tool: LoadedToolConfig, scope: ReadScope | undefined): Promise<FileResult[]> {
-  const sources = sourcesSearch(tool, cwd);
-  const searched = sources?.paths ?? [...new Set(files.map((file) => path.dirname(file)))];
-  const configs = (await findConfigFiles(searched, cwd, undefined, sources?.accept, scope)).filter((t) => !t.error).map((t) => t.file);
-  const linted = configs.length > 0 ? await lintPaths(configs, options) : null;
-  const byFile = new Map(files.map((file) => [path.resolve(cwd, file), [] as Diagnostic[]]));
-  for (const result of linted?.results ?? []) {
-    const configFile = path.resolve(cwd, result.file);
-    for (const [functionFile, found] of byFile) found.push(...findingsThrough(configFile, result.diagnostics, functionFile, path.relative(cwd, configFile) || result.file));
-  }
-  const out: FileResult[] = [];
-  for (const file of files) {
-    const absolute = path.resolve(cwd, file);
-    // A file with findings through its configs has them; one without is also checked alone (a clean
-    // reading through a config gives none there either).
-    if (byFile.get(absolute)!.length > 0) {
-      out.push({ file, kind: null, diagnostics: byFile.get(absolute)! });
-      continue;
-    }
-    out.push(await checkFunctionAlone(file, cwd, scope));
-  }
-  return out;
+  const configs = await configsNamingFunctionFiles(tool, files, cwd, scope);
+  const linted = configs.length > 0 ? (await lintPaths(configs, options)).results : [];
+  // A file with findings through its configs has them; one without is also checked alone (a clean
+  // reading through a config gives none there either).
+  return Promise.all(files.map(async (file) => {
+    const functionFile = path.resolve(cwd, file);
+    const through = linted.flatMap((result) => findingsThrough(path.resolve(cwd, result.file), result.diagnostics, functionFile, result.file));
+    return through.length > 0 ? { file, kind: null, diagnostics: through } : checkFunctionAlone(file, cwd, scope);
+  }));
 }
 
 /** The test files (*.sgtest.*) under the named folders, as the folder search finds configs (ignore globs, links), but those also named. */
@@ -298,8 +268,8 @@ async function testFilesUnder(paths: readonly string[], cwd: string, options: { 
 const ENV_FILE_NAME = /(^|[\\/])(\.env(\.[^\\/]*)?|[^\\/]+\.env)$/i;
 
 async function checkEnvFile(file: string, cwd: string, scope: ReadScope | undefined): Promise<FileResult> {
-  const decoded = await readText(file, cwd, scope);
-  if ('unread' in decoded) return decoded.unread;
+  const decoded = await readTextFile(file, cwd, scope);
+  if ('failure' in decoded) return decoded.failure;
   return { ...checkEnvFileText(decoded.text, file).result, file };
 }
 
@@ -318,7 +288,7 @@ async function envFileReaders(files: readonly string[], settings: ToolSettings, 
 
 /** A function file alone: what its own text shows (syntax, one function expression). */
 async function checkFunctionAlone(file: string, cwd: string, scope: ReadScope | undefined): Promise<FileResult> {
-  const decoded = await readText(file, cwd, scope);
-  if ('unread' in decoded) return decoded.unread;
+  const decoded = await readTextFile(file, cwd, scope);
+  if ('failure' in decoded) return decoded.failure;
   return { file, kind: null, diagnostics: functionFileAlone(decoded.text) };
 }
