@@ -1,0 +1,83 @@
+// The engine gives the same answers whichever of V8's compilers runs it. A small suite runs the engine's
+// WebAssembly with V8's baseline compiler only (src/launch.cts NODE_FLAGS); a large one runs again in a
+// Node that optimises the hot functions as they run (OPTIMISING_FLAGS). Here every function of the corpus
+// and every test file of the repository (and suites shaped like the benchmarks') runs under the baseline
+// compiler alone and under the optimising compiler alone (--no-liftoff: every function optimised before it
+// first runs), and the two reports must be the same, byte for byte, but for the times they measure.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { corpusDir } from '../functions/harness.js';
+import { NODE_FLAGS } from '../helpers/node-flags.js';
+import { writeSyncCases } from '../../bench/sgtest-cases.js';
+import { writeGlobalMutationSuite, writeSynctosSuite, writeValidationSuite } from '../../bench/validation-function.js';
+
+const root = path.resolve(__dirname, '../..');
+/** Each compiler alone; the optimising one as a Node that needs no relaunch (src/launch.cts needsRelaunch). */
+const COMPILERS = { baseline: { flags: NODE_FLAGS, env: {} }, optimising: { flags: ['--no-liftoff'], env: { SGCONF_OPTIMISING: '1' } } };
+
+/** What a run printed: its standard output, then its standard error (sgconf test's coverage summary). */
+function run(compiler: keyof typeof COMPILERS, args: string[], input?: string, cwd = root): { stdout: string; stderr: string } {
+  const { flags, env } = COMPILERS[compiler];
+  const done = spawnSync(process.execPath, [...flags, ...args], { cwd, input, encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 256 * 1024 * 1024 });
+  expect(done.error).toBeUndefined();
+  return { stdout: done.stdout, stderr: done.stderr };
+}
+
+/** A report without the times it measured (`durationMs`), which no two runs share. */
+function untimed(report: string): string {
+  return JSON.stringify(JSON.parse(report), (key, value: unknown) => (key === 'durationMs' ? undefined : value), 1);
+}
+
+const requests = [
+  { doc: {} },
+  { doc: { type: 'task', owner: 'ann', channels: ['a'], title: 'x' }, user: { name: 'ann', roles: ['admin'], channels: ['a'] } },
+  { doc: { _deleted: true }, oldDoc: { type: 'task', owner: 'ann' }, user: { name: 'bob', roles: [], channels: [] } },
+  // More than eight keys (Go keeps such a map in a table ordered by its hash), numbers of every kind, text
+  // outside ASCII.
+  {
+    doc: { type: 'item', owner: 'bob', a: 1, b: 2.5, c: -0, d: 1e21, e: 12345678901234567890, f: 'é中🙂', g: [1, 'x', null, true], h: { i: { j: [] } }, k: false, l: null },
+    oldDoc: { type: 'item', owner: 'ann', channels: 'b' },
+    user: { name: 'bob', roles: ['r1', 'r2'], channels: ['a', 'b'] },
+  },
+];
+
+describe('the engine under either of V8\'s compilers', () => {
+  it('every sync function and import filter of the corpus answers the same', () => {
+    const files = readFileSync(path.join(corpusDir, 'MANIFEST.tsv'), 'utf8').trim().split('\n').slice(1)
+      .map((line) => line.split('\t'))
+      .filter(([, , , , kind]) => kind === 'legacy' || kind === 'database')
+      .map(([file]) => file!);
+    const job = JSON.stringify({ dir: corpusDir, files, requests, target: '2.8' });
+    const script = path.join(root, 'test', 'helpers', 'engine-answers.mjs');
+    const baseline = run('baseline', [script], job);
+    expect(baseline.stderr).toBe('');
+    expect(Object.keys(JSON.parse(baseline.stdout)).length).toBeGreaterThan(50);
+    expect(run('optimising', [script], job)).toEqual(baseline);
+  }, 600_000);
+
+  it('every test file of the repository and suites shaped like the benchmarks\' report the same', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-tiers-'));
+    writeSyncCases(path.join(dir, 'orders'), 300);
+    writeValidationSuite(path.join(dir, 'validation'), { cases: 150 });
+    writeSynctosSuite(path.join(dir, 'synctos'), { files: 3, cases: 60 });
+    writeGlobalMutationSuite(path.join(dir, 'global'), 60);
+    // The suites are a repository of their own (a test file reads only its own repository's files).
+    const runs: [string[], string][] = [
+      [['examples/testing'], root],
+      [['examples/testing', '--key-orders', '8', '--coverage', '--coverage-dir', path.join(dir, 'coverage')], root],
+      [['.', '--key-orders', '3'], dir],
+    ];
+    for (const [args, cwd] of runs) {
+      const command = [path.join(root, 'bin', 'sgconf.js'), 'test', ...args, '--format', 'json'];
+      const baseline = run('baseline', command, undefined, cwd);
+      expect(baseline.stdout).toContain('"passed": true');
+      expect(baseline.stdout).not.toContain('"severity": "error"');
+      const optimising = run('optimising', command, undefined, cwd);
+      expect(untimed(optimising.stdout)).toBe(untimed(baseline.stdout));
+      expect(optimising.stderr).toBe(baseline.stderr);
+    }
+  }, 600_000);
+});
