@@ -283,7 +283,7 @@ if (wanted('g')) {
   const rate = cases / (ms / 1000);
   const warmRate = cases / ((median(samples2x) - ms) / 1000);
   report('g', `sgconf test: ${cases} cases in ${fmt(ms, 0)} ms = ${fmt(rate, 0)} cases/s for the whole command; once warm ${fmt(warmRate, 0)} cases/s (${os.cpus().length} cores, every case isolated)`,
-    'at least 2,000 cases/s for the whole command (issue 32)', rate >= 2000, { cases, ms, rate, warmRate, samples, samples2x });
+    'at least 2,500 cases/s for the whole command with the WebAssembly engine (issue 51, which asks 5,000 of a native engine: sgconf has none, docs/performance.md)', rate >= 2500, { cases, ms, rate, warmRate, samples, samples2x });
 }
 
 // n: start-up of sgconf test (issue 32): the examples' 11 cases (a pre-commit hook's run), cold, against
@@ -294,7 +294,7 @@ if (wanted('n')) {
   const samples = interleave({ bare, test }, { runs: RUNS });
   const [testMs, bareMs] = [median(samples.test), median(samples.bare)];
   report('n', `sgconf test start-up: the examples' 11 cases ${fmt(testMs, 0)} ms vs \`node -e ""\` ${fmt(bareMs, 0)} ms = ${fmt(testMs / bareMs)}x`,
-    'at most 4x (issue 32)', testMs / bareMs <= 4, { testMs, bareMs, ratio: testMs / bareMs, samples });
+    'at most 3x (issue 51)', testMs / bareMs <= 3, { testMs, bareMs, ratio: testMs / bareMs, samples });
 }
 
 // j: a generated validation function of 2,600 lines (bench/validation-function.js, synctos' style) on 1,000
@@ -325,7 +325,7 @@ if (wanted('j')) {
   } catch { /* no Go here: the ratio is not measured */ }
   const ratio = nativeNs ? wasmNs / nativeNs : null;
   report('j', `validation function (${lines} lines): ${cases} cases in ${fmt(ms, 0)} ms for the whole command; a call costs the engine ${fmt(wasmNs / 1000, 0)} µs, ${nativeNs ? `native Go ${fmt(nativeNs / 1000, 0)} µs: ${fmt(ratio, 1)}x (with V8's optimising compiler, once warm: ${fmt(optimisedNs / 1000, 0)} µs, ${fmt(optimisedNs / nativeNs, 1)}x)` : 'native Go not measured (no go here)'}`,
-    'the whole command under 8 s; a call at most 5x native', ms < 8000 && ratio !== null && ratio <= 5, { lines, cases, ms, samples, wasmNs, optimisedNs, nativeNs, ratio });
+    'the whole command under 8 s; a call at most 5x native (issue 51 asks 1.5x of a native engine: sgconf has none)', ms < 8000 && ratio !== null && ratio <= 5, { lines, cases, ms, samples, wasmNs, optimisedNs, nativeNs, ratio });
 }
 
 // l: a translated synctos suite's shape (issue 32): 50 files, each a generated validation function of about
@@ -341,7 +341,7 @@ if (wanted('l')) {
   const samples = [];
   for (let i = 0; i < rounds; i++) samples.push(timeProcess(command));
   const ms = median(samples);
-  report('l', `synctos-shaped suite: ${files} files, ${cases} cases in ${fmt(ms, 0)} ms for the whole command`, 'at most 15 s', ms <= 15000, { files, lines, cases, ms, samples });
+  report('l', `synctos-shaped suite: ${files} files, ${cases} cases in ${fmt(ms, 0)} ms for the whole command`, 'at most 5 s (issue 51)', ms <= 5000, { files, lines, cases, ms, samples });
 }
 
 // m: 10,000 cases of a function that uses underscore and changes a global on every write (each case must
