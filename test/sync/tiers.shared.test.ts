@@ -18,12 +18,12 @@ const root = path.resolve(__dirname, '../..');
 /** Each compiler alone; the optimising one as a Node that needs no relaunch (src/launch.cts needsRelaunch). */
 const COMPILERS = { baseline: { flags: NODE_FLAGS, env: {} }, optimising: { flags: ['--no-liftoff'], env: { SGCONF_OPTIMISING: '1' } } };
 
-/** What a run printed: its standard output, then its standard error (sgconf test's coverage summary). */
-function run(compiler: keyof typeof COMPILERS, args: string[], input?: string, cwd = root): { stdout: string; stderr: string } {
+/** How a run ended and what it printed: its standard output, and its standard error (sgconf test's coverage summary). */
+function run(compiler: keyof typeof COMPILERS, args: string[], input?: string, cwd = root): { status: number | null; stdout: string; stderr: string } {
   const { flags, env } = COMPILERS[compiler];
   const done = spawnSync(process.execPath, [...flags, ...args], { cwd, input, encoding: 'utf8', env: { ...process.env, ...env }, maxBuffer: 256 * 1024 * 1024 });
   expect(done.error).toBeUndefined();
-  return { stdout: done.stdout, stderr: done.stderr };
+  return { status: done.status, stdout: done.stdout, stderr: done.stderr };
 }
 
 /** A report without the times it measured (`durationMs`), which no two runs share. */
@@ -54,6 +54,7 @@ describe('the engine under either of V8\'s compilers', () => {
     const script = path.join(root, 'test', 'helpers', 'engine-answers.mjs');
     const baseline = run('baseline', [script], job);
     expect(baseline.stderr).toBe('');
+    expect(baseline.status).toBe(0);
     expect(Object.keys(JSON.parse(baseline.stdout)).length).toBeGreaterThan(50);
     expect(run('optimising', [script], job)).toEqual(baseline);
   }, 600_000);
@@ -78,6 +79,7 @@ describe('the engine under either of V8\'s compilers', () => {
       const optimising = run('optimising', command, undefined, cwd);
       expect(untimed(optimising.stdout)).toBe(untimed(baseline.stdout));
       expect(optimising.stderr).toBe(baseline.stderr);
+      expect(optimising.status).toBe(baseline.status);
     }
   }, 600_000);
 });
