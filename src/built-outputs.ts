@@ -19,7 +19,6 @@ interface Manifest {
   files: Record<string, { source: string; digest: string }>;
 }
 
-
 /**
  * The manifest's text for outputs (paths relative to `outDir`) built from sources (paths relative to
  * `cwd`). Each text's digest is sgconf's key of a text (text-hash.ts: no node:crypto on a cold start).
@@ -35,9 +34,10 @@ export function buildManifestText(outputs: readonly { path: string; content: str
 
 /**
  * The source an output was built from (relative to `cwd`) when the nearest manifest above it lists it with
- * its text as it is now; null for any other file. `manifests` caches each folder's manifest for a run.
+ * its text as it is now and `wanted` takes that source (the output is read only then); null for any other
+ * file. `manifests` caches each folder's manifest for a run.
  */
-export async function builtFrom(file: string, cwd: string, manifests: ManifestCache): Promise<string | null> {
+export async function builtFrom(file: string, cwd: string, manifests: ManifestCache, wanted: (source: string) => boolean): Promise<string | null> {
   const absolute = path.resolve(cwd, file);
   for (let folder = path.dirname(absolute); ; folder = path.dirname(folder)) {
     let manifest = manifests.get(folder);
@@ -46,9 +46,10 @@ export async function builtFrom(file: string, cwd: string, manifests: ManifestCa
     if (found) {
       const entry = found.files[path.relative(folder, absolute).split(path.sep).join('/')];
       if (!entry) return null;
+      const source = path.relative(cwd, path.resolve(folder, entry.source)) || entry.source;
+      if (!wanted(source)) return null;
       const bytes = await readRegularFile(absolute, MAX_CONFIG_BYTES).catch(() => null);
-      if (bytes === null || textDigest(bytes.toString('utf8')) !== entry.digest) return null;
-      return path.relative(cwd, path.resolve(folder, entry.source)) || entry.source;
+      return bytes !== null && textDigest(bytes.toString('utf8')) === entry.digest ? source : null;
     }
     if (path.dirname(folder) === folder || path.relative(cwd, folder).startsWith('..')) return null;
   }

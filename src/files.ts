@@ -85,8 +85,8 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
     if (t.error) return unreadable(t.file, t.error);
     if (t.ignored) return ignoredFile(t.file, (await ignoredBy(t.file))!);
     if (t.discovered) {
-      const source = await builtFrom(t.file, cwd, manifests);
-      if (source !== null && checked.has(path.resolve(cwd, source))) {
+      const source = await builtFrom(t.file, cwd, manifests, (built) => checked.has(path.resolve(cwd, built)));
+      if (source !== null) {
         skipped.push({ file: t.file, reason: `built by sgconf build from ${source}, whose findings it has` });
         return null;
       }

@@ -14,7 +14,7 @@ import { LenientMessageReader } from './lsp-transport.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeText, readingEnvironment, type LintOptions } from '../lint.js';
 import { loadToolConfig } from '../config/index.js';
-import { configsNamingFunctionFiles, jsToolConfigAllowed, settingsOf } from './tool-options.js';
+import { configsNamingFunctionFiles, isFunctionFileName, jsToolConfigAllowed, settingsOf } from './tool-options.js';
 import { applySuppressions } from '../config/suppressions.js';
 import { isConfigFileName, readTextFile, TEST_FILE } from '../files.js';
 import { findingsThrough, functionFileAlone } from '../functions/function-file.js';
@@ -71,10 +71,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   // Configs, test files and tool configs (JSON or YAML), and function files (.js).
   const isChecked = (uri: string) => uri.startsWith('file:') && /\.(json|ya?ml|js)$/i.test(uri) && pathOf(uri) !== null;
-  const isFunctionFile = (file: string) => /\.js$/i.test(file);
   /** The unsaved text of the function files open in the editor, which every check reads instead of the disk's. */
   const openFunctionFiles = () => new Map(documents.all().map((d) => [pathOf(d.uri), d] as const)
-    .filter((entry): entry is [string, TextDocument] => entry[0] !== null && isFunctionFile(entry[0])).map(([file, d]) => [file, d.getText()]));
+    .filter((entry): entry is [string, TextDocument] => entry[0] !== null && isFunctionFileName(entry[0])).map(([file, d]) => [file, d.getText()]));
 
   /** The options `sgconf lint` would use in the file's folder: its tool config, target and env files. */
   async function optionsFor(file: string): Promise<{ options: LintOptions; suppress: (found: Diagnostic[]) => Diagnostic[]; ignored: boolean; tool: LoadedToolConfig }> {
@@ -140,7 +139,6 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     return found.length > 0 ? found : functionFileAlone(text);
   }
 
-
   async function validate(document: TextDocument): Promise<void> {
     const file = pathOf(document.uri);
     if (file === null) return;
@@ -155,7 +153,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         // A test file: its own checks (the cases run with `sgconf test`).
         const read = await readTestFile(document.getText(), file);
         found = read.diagnostics.map(placer(read.located));
-      } else if (isFunctionFile(file)) {
+      } else if (isFunctionFileName(file)) {
         found = await functionFileFindings(file, document.getText(), tool, options.scope);
       } else if (isConfigFileName(path.basename(file))) {
         // As the folder walk decides: a JSON or YAML file that is not a gateway config gets no findings.

@@ -5,7 +5,7 @@ import { NotReadError, readRegularFileSync } from '../fs-async.js';
 import type { LintOptions } from '../lint.js';
 import { findConfigFiles, TEST_FILE, type FileSelection } from '../files.js';
 import { ignoreMatcher } from '../globs.js';
-import { findToolConfigFile, loadToolConfig, type LoadedToolConfig, type Override } from '../config/index.js';
+import { findToolConfigFile, loadToolConfig, toolConfigName, type LoadedToolConfig, type Override } from '../config/index.js';
 import { deploymentEnvironment, parseEnvFile } from '../config/env-file.js';
 import { UsageError, type CliIO } from './io.js';
 import { parseHostEntry } from '../functions/hosts.js';
@@ -87,6 +87,11 @@ export function sourcesSearch(tool: LoadedToolConfig, cwd: string): { paths: str
   const base = toolConfigFolder(tool, cwd);
   const inSources = ignoreMatcher(tool.config.sources, base, cwd);
   return { paths: [path.relative(cwd, base) || '.'], accept: (file) => /\.(json|ya?ml)$/i.test(file) && !TEST_FILE.test(file) && inSources(file) };
+}
+
+/** A function file by its name (`orders-sync.js`): JavaScript that is not a tool config (`sgconf.config.js`). */
+export function isFunctionFileName(file: string): boolean {
+  return /\.js$/i.test(file) && toolConfigName(path.basename(file)) === null;
 }
 
 /**

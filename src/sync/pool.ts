@@ -127,8 +127,7 @@ export class SandboxPool {
     const results: RunOutcome[] = new Array(calls.length);
     const micros: (number | undefined)[] = new Array(calls.length);
     // The requests in chunks, which each worker takes one after another as it finishes the last: a worker
-    // slowed by the main thread's work takes fewer. A run of one chunk takes the first worker only (a suite
-    // of small files then never starts another).
+    // slowed by the main thread's work takes fewer.
     let next = 0;
     const serve = async (slot: number): Promise<string | null> => {
       while (next < calls.length) {
@@ -147,7 +146,6 @@ export class SandboxPool {
     const error = errors.find((e) => e !== null);
     return error ? { ok: false, message: error } : { ok: true, outcomes: results, micros };
   }
-
 
   /** How many cases each worker slot has run so far. */
   casesRun(): number[] {

@@ -156,6 +156,11 @@ describe('sgconf lsp', () => {
     const alone = client.diagnostics(lone, 1);
     client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: lone, languageId: 'javascript', version: 1, text: 'function (doc) { return true; }; x\n' } } });
     expect((await alone).params.diagnostics.map((d: any) => d.code)).toEqual(['functions/not-a-function']);
+    // JavaScript that is a tool config (sgconf.config.js) is no function file.
+    const toolConfig = pathToFileURL(path.join(repo, 'sgconf.config.js')).href;
+    const none = client.diagnostics(toolConfig, 1);
+    client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: toolConfig, languageId: 'javascript', version: 1, text: 'module.exports = { rules: {} };\n' } } });
+    expect((await none).params.diagnostics).toEqual([]);
   });
 
   it('checks a test file, and leaves JSON that is no gateway config alone', async () => {

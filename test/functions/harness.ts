@@ -1,6 +1,7 @@
 // Runs the functions stage and the functions/* and webhook/* rules directly, without the lint pipeline:
 // identity positions (offsets inside the decoded string), canonical documents. Used by the stage's own tests.
 import * as path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { findFunctionSites } from '../../src/functions/sites.js';
 import { functionDiagnostic } from '../../src/functions/diagnostic.js';
 import { resolveFunctions, type ResolveOptions } from '../../src/functions/resolve.js';
@@ -48,3 +49,18 @@ export async function lintDirect(kind: Kind, document: JsonValue, overrides: Par
 }
 
 export const corpusDir = path.resolve(__dirname, '../../../shared/corpus');
+
+/** The corpus's configs that hold databases and their functions (MANIFEST.tsv kinds legacy and database). */
+export function corpusDatabaseConfigs(): string[] {
+  return readFileSync(path.join(corpusDir, 'MANIFEST.tsv'), 'utf8').trim().split('\n').slice(1)
+    .map((line) => line.split('\t'))
+    .filter(([, , , , kind]) => kind === 'legacy' || kind === 'database')
+    .map(([file]) => file!);
+}
+
+/** Writes every corpus function is given: an empty document, an owner's write, a stranger's delete. */
+export const CORPUS_REQUESTS = [
+  { doc: {} },
+  { doc: { type: 'task', owner: 'ann', channels: ['a'], title: 'x' }, user: { name: 'ann', roles: ['admin'], channels: ['a'] } },
+  { doc: { _deleted: true }, oldDoc: { type: 'task', owner: 'ann' }, user: { name: 'bob', roles: [], channels: [] } },
+];

@@ -1,28 +1,18 @@
 // Every sync function and import filter in the corpus (real configs by other people) runs in the sandbox
 // without a crash of sgconf: each request ends in an answer (a rejection and an exception are answers).
 import { afterAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { analyzeFile } from '../../src/files.js';
 import { databaseEntries } from '../../src/document/databases.js';
 import { selectFunction } from '../../src/sync/select.js';
 import { SandboxPool } from '../../src/sync/pool.js';
 import { runRequests } from '../../src/sync/run.js';
-import { corpusDir } from '../functions/harness.js';
+import { CORPUS_REQUESTS, corpusDatabaseConfigs, corpusDir } from '../functions/harness.js';
 
 const pool = new SandboxPool();
 afterAll(() => pool.close());
 
-const files = readFileSync(path.join(corpusDir, 'MANIFEST.tsv'), 'utf8').trim().split('\n').slice(1)
-  .map((line) => line.split('\t'))
-  .filter(([, , , , kind]) => kind === 'legacy' || kind === 'database')
-  .map(([file]) => file!);
-
-const REQUESTS = [
-  { doc: {} },
-  { doc: { type: 'task', owner: 'ann', channels: ['a'], title: 'x' }, user: { name: 'ann', roles: ['admin'], channels: ['a'] } },
-  { doc: { _deleted: true }, oldDoc: { type: 'task', owner: 'ann' }, user: { name: 'bob', roles: [], channels: [] } },
-];
+const files = corpusDatabaseConfigs();
 
 describe('corpus sync functions and import filters run', () => {
   it('every database of every corpus config: each request ends in an answer, the same whatever ran before it', async () => {
@@ -34,14 +24,14 @@ describe('corpus sync functions and import filters run', () => {
           const selection = selectFunction(analyzed, { role, ...(entry.name !== undefined ? { database: entry.name } : {}) });
           if (!selection.ok || selection.choice.isDefault) continue;
           functions++;
-          const ran = await runRequests(pool, selection.choice, '2.8', 'write', REQUESTS);
+          const ran = await runRequests(pool, selection.choice, '2.8', 'write', CORPUS_REQUESTS);
           // A function that does not compile is the config's own problem (lint reports it); sgconf says so in
           // otto's words (a parse error names its line and column).
           if (!ran.ok) { expect(ran.message, `${file} ${entry.name} ${role}`).toMatch(/Error|function|^\(anonymous\): Line \d+:\d+ /); continue; }
-          expect(ran.outcomes, `${file} ${entry.name} ${role}`).toHaveLength(REQUESTS.length);
+          expect(ran.outcomes, `${file} ${entry.name} ${role}`).toHaveLength(CORPUS_REQUESTS.length);
           for (const outcome of ran.outcomes) expect(['sync', 'import', 'refused']).toContain(outcome.kind);
           // In the other order, each request answers as before: every run starts from the same state.
-          const reversed = await runRequests(pool, selection.choice, '2.8', 'write', [...REQUESTS].reverse());
+          const reversed = await runRequests(pool, selection.choice, '2.8', 'write', [...CORPUS_REQUESTS].reverse());
           expect(reversed.ok && [...reversed.outcomes].reverse(), `${file} ${entry.name} ${role}`).toEqual(ran.outcomes);
         }
       }

@@ -4,7 +4,7 @@ import { frameReader, UsageError, type CliIO } from '../io.js';
 import { COLOR_OPTIONS, parseCommandArgs, useColor } from '../args.js';
 import { readFileSync, statSync } from 'node:fs';
 import { writeOutputFile } from '../../write-scope.js';
-import { checkEnvFileText, configsNamingFunctionFiles, DEPLOYMENT_OPTIONS, readsEnvFile, toolConfigFolder, toolSettings, trustOptionsHelp, type ToolSettings } from '../tool-options.js';
+import { checkEnvFileText, configsNamingFunctionFiles, DEPLOYMENT_OPTIONS, isFunctionFileName, readsEnvFile, toolConfigFolder, toolSettings, trustOptionsHelp } from '../tool-options.js';
 import { loadToolConfig, toolConfigName, type LoadedToolConfig } from '../../config/index.js';
 import { analyzeText, summarize } from '../../lint.js';
 import { findConfigFiles, lintPaths, readTextFile, selectionMatchers, TEST_FILE, type FileSelection } from '../../files.js';
@@ -114,20 +114,25 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   // So is a tool config: its own findings (config/invalid), as every command reads it.
   const namedToolConfigs = paths.filter((p) => toolConfigName(path.basename(p)) === 'data');
   // And a function file (.js): through the configs that name it, else alone (its syntax and shape).
-  const namedFunctions = paths.filter((p) => /\.js$/i.test(p) && toolConfigName(path.basename(p)) === null);
-  // And an env file: its own lines, and the configs that read it (a changed value changes their verdict).
+  const namedFunctions = paths.filter(isFunctionFileName);
+  // And an env file: its own lines, and the configs that read it (a changed value changes their verdict):
+  // those lint finds in the folder of each tool config that lists it (as `lint <folder>` does).
   const namedEnvFiles: string[] = [];
+  const envFileReaders = new Set<string>();
   for (const p of paths) {
     if (namedFunctions.includes(p) || namedTests.includes(p) || namedToolConfigs.includes(p)) continue;
-    if (ENV_FILE_NAME.test(p)) namedEnvFiles.push(p);
+    const byName = ENV_FILE_NAME.test(p);
     // Under another name, a file (not a folder, not a config by its extension) that a tool config or --env-file reads.
-    else if (!/\.(json|ya?ml)$/i.test(p) && statSync(path.resolve(io.cwd, p), { throwIfNoEntry: false })?.isFile()
-      && readsEnvFile((await settings.settingsFor(p)).tool, values, io.cwd, p)) namedEnvFiles.push(p);
+    if (!byName && (/\.(json|ya?ml)$/i.test(p) || !statSync(path.resolve(io.cwd, p), { throwIfNoEntry: false })?.isFile())) continue;
+    const { tool } = await settings.settingsFor(p);
+    const read = readsEnvFile(tool, values, io.cwd, p);
+    if (!byName && !read) continue;
+    namedEnvFiles.push(p);
+    if (read) envFileReaders.add(path.relative(io.cwd, toolConfigFolder(tool, io.cwd)) || '.');
   }
   const configPaths = paths.filter((p) => !namedTests.includes(p) && !namedToolConfigs.includes(p) && !namedFunctions.includes(p) && !namedEnvFiles.includes(p));
   const lintAll = async (): Promise<LintReport> => {
-    const readers = namedEnvFiles.length > 0 ? await envFileReaders(namedEnvFiles, settings, values, io.cwd) : [];
-    const linted = [...configPaths, ...readers];
+    const linted = [...configPaths, ...envFileReaders];
     const found = linted.length > 0 ? await lintPaths(linted, lintOptions) : summarize([], shared.target);
     // The files of other kinds, each checked as what it is. The test files a folder search finds are
     // checked as test files too, as when named (one verdict each).
@@ -271,19 +276,6 @@ async function checkEnvFile(file: string, cwd: string, scope: ReadScope | undefi
   const decoded = await readTextFile(file, cwd, scope);
   if ('failure' in decoded) return decoded.failure;
   return { ...checkEnvFileText(decoded.text, file).result, file };
-}
-
-/**
- * What reads the named env files: the folder of each tool config that lists one, whose configs lint finds
- * as `lint <folder>` does (a changed or emptied value changes their verdict, not the env file's own).
- */
-async function envFileReaders(files: readonly string[], settings: ToolSettings, values: Parameters<typeof readsEnvFile>[1], cwd: string): Promise<string[]> {
-  const folders = new Set<string>();
-  for (const file of files) {
-    const { tool } = await settings.settingsFor(file);
-    if (readsEnvFile(tool, values, cwd, file)) folders.add(path.relative(cwd, toolConfigFolder(tool, cwd)) || '.');
-  }
-  return [...folders];
 }
 
 /** A function file alone: what its own text shows (syntax, one function expression). */
