@@ -1,6 +1,6 @@
 // Runs requests through every sync function and import filter of the configs it is given, in this Node
 // (whose V8 flags the caller chose), and prints what each answered as one JSON text. Its job comes on
-// standard input: { dir, files, requests, target }. Used by test/sync/tiers.shared.test.ts to compare the
+// standard input: { dir, files, requests, target, timeMs } (timeMs: each run's CPU limit). Used by test/sync/tiers.shared.test.ts to compare the
 // engine's answers under V8's baseline compiler and under its optimising one.
 import * as path from 'node:path';
 import { analyzeFile } from '../../dist/files.js';
@@ -21,7 +21,7 @@ try {
       for (const role of ['sync', 'import_filter']) {
         const selection = selectFunction(analyzed, { role, ...(entry.name !== undefined ? { database: entry.name } : {}) });
         if (!selection.ok || selection.choice.isDefault) continue;
-        const ran = await runRequests(pool, selection.choice, job.target, 'write', job.requests);
+        const ran = await runRequests(pool, selection.choice, job.target, 'write', job.requests, undefined, undefined, { timeMs: job.timeMs });
         answers[`${file} ${entry.name ?? ''} ${role}`] = ran.ok ? ran.outcomes : { error: ran.message };
       }
     }
