@@ -24,6 +24,13 @@ import type { CliHost } from './cli/io.js' with { 'resolution-mode': 'import' };
  * and the optimising jobs still running at the end hold the process. Optimised code runs a call about 3x
  * faster, but V8 picks what to optimise by the code a function has run, and Go's one-off giant functions
  * (otto's newContext, 354 KB, 2-3 s of compiling alone) come first. sgconf runs no other WebAssembly.
+ * --wasm-lazy-validation: V8 checks each function of a module when it first compiles it, as it compiles
+ * them (lazily), instead of the whole module before it hands it over: the engine's module (9 MB) is ready
+ * in about 8 ms instead of 30 ms of a second core. Alone it gains nothing measurable (the compile's last
+ * step waits for a turn of the event loop anyway), but the pool's warm-up starts when the module is ready
+ * (src/sync/warm-up.ts): measured interleaved, the examples' 11 cases 269 → 250 ms with both, 279 ms with
+ * the warm-up alone. The modules are sgconf's own, and a test validates each of them whole
+ * (test/cli/launch.test.ts), so no function is found invalid later.
  * --no-sparkplug: no baseline machine code for JavaScript either. A command is over before compiling it
  * pays: measured interleaved, a cold lint 205 → 202 ms, the examples' 11 cases 427 → 410 ms, and a lint of
  * 1,000 files or of a 20 MB config no slower (benches e and k); the hot code still gets optimised.
@@ -34,7 +41,7 @@ import type { CliHost } from './cli/io.js' with { 'resolution-mode': 'import' };
  * → 2,043 ms) and the examples' 11 cases (447 → 443 ms) the same. With 1,000,000 these were 10-15% slower.
  * Every flag is part of V8's code cache check: the caches are made with the same flags (scripts/bundle.mjs).
  */
-export const NODE_FLAGS: readonly string[] = ['--liftoff-only', '--no-sparkplug', '--interrupt-budget=250000'];
+export const NODE_FLAGS: readonly string[] = ['--liftoff-only', '--wasm-lazy-validation', '--no-sparkplug', '--interrupt-budget=250000'];
 
 /**
  * The V8 flags of a run of many cases (src/cli/commands/test.ts decides, by the size of its test files):

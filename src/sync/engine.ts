@@ -259,6 +259,31 @@ async function currentEngine(otto: OttoCommit): Promise<Engine> {
   return starting;
 }
 
+/**
+ * Compiles `program` in an engine of this thread that nothing else uses, runs `calls` from its compiled
+ * state one at a time (`proceed` is asked before each: false stops), and drops the engine. What stays is
+ * V8's code for the engine functions those steps reached: V8 compiles a WebAssembly function at its first
+ * call, once for every thread that shares `module` (src/sync/warm-up.ts). The calls' results; null when
+ * the program did not compile, the engine broke or `proceed` stopped it.
+ */
+export async function runDetached(module: WebAssembly.Module, program: FunctionProgram, calls: readonly EngineCall[], proceed: () => Promise<boolean>): Promise<CallResult[] | null> {
+  const engine = Engine.start(module, DEFAULT_LIMITS, programStart('engine', program.otto));
+  try {
+    const compiled = engine.compile(program);
+    if ('error' in compiled) return null;
+    const results: CallResult[] = [];
+    for (const call of calls) {
+      if (!(await proceed())) return null;
+      engine.restore(compiled.state);
+      results.push(toCallResult(engine.run(compiled.id, stringifyJson(call), 0)));
+    }
+    return results;
+  } catch (error) {
+    if (error instanceof EngineBroken) return null;
+    throw error;
+  }
+}
+
 export class FunctionSandbox {
   private constructor(private readonly program: FunctionProgram, private engine: Engine, private id: number, private state: GoState) {}
 

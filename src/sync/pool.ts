@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { threadFile } from '../paths.js';
-import { compileEngineModule, DEFAULT_LIMITS, emptyNatives, type FunctionProgram, type SandboxLimits } from './engine.js';
+import { compileEngineModule, DEFAULT_LIMITS, DEFAULT_OTTO, emptyNatives, type FunctionProgram, type SandboxLimits } from './engine.js';
+import { warmUpEngine } from './warm-up.js';
 import { outcomeOf, type CallRequest, type Job, type RunOutcome } from './outcome.js';
 import type { EngineModule, WorkerReply, WorkerRequest, WorkerStart } from './worker.js';
 import { COMPILING, RUNNING_NONE } from './progress.js';
@@ -87,6 +88,8 @@ export class SandboxPool {
   /** Every worker is wanted (startAll): runs of one chunk go to each in turn, else to the first. */
   private spread = false;
   private runsSpread = 0;
+  /** Whether this pool has warmed the engine's code on this thread (once, for the first run: warm-up.ts). */
+  private warmed = false;
   /** The cases each slot's workers have run (sgconf test --debug). */
   private casesBySlot: number[] = [];
 
@@ -221,7 +224,19 @@ export class SandboxPool {
         resend: () => finish({ kind: 'resend' }),
       });
       pooled.worker.postMessage(request);
+      this.warmUp(program);
     });
+  }
+
+  /**
+   * While the first worker starts, this thread compiles much of the engine's code its first program and
+   * cases need (warm-up.ts): once, for a small run (a spread one keeps both cores busy with its files),
+   * with more than one core, and for the module the workers share (the newest releases' otto).
+   */
+  private warmUp(program: FunctionProgram): void {
+    if (this.warmed || this.spread || program.otto !== DEFAULT_OTTO || availableParallelism() < 2) return;
+    this.warmed = true;
+    void this.compiledEngine().then((module) => module && warmUpEngine(module, () => !this.closed)).catch(() => { /* the workers compile what it did not */ });
   }
 
   /** The worker of a slot, started with the engine's module, or told that it follows (`engineFollows`). */

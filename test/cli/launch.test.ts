@@ -317,6 +317,20 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     expect(caches()).toEqual(before);
   });
 
+  it('every WebAssembly module sgconf compiles is valid as a whole, so that V8 validating each function only when it first compiles it (--wasm-lazy-validation) finds nothing', () => {
+    expect(NODE_FLAGS).toContain('--wasm-lazy-validation');
+    const modules = [
+      ...readdirSync(path.join(ROOT, 'engine', 'wasm')).filter((n) => n.endsWith('.wasm')).map((n) => path.join(ROOT, 'engine', 'wasm', n)),
+      ...readdirSync(path.join(ROOT, 'dist')).filter((n) => n.endsWith('.wasm')).map((n) => path.join(ROOT, 'dist', n)),
+    ];
+    // Both programs (engine and parser) of both otto commits, and the parser's trimmed module.
+    expect(modules.length).toBeGreaterThanOrEqual(5);
+    // This test runs under the same flag: WebAssembly.validate checks every function all the same.
+    for (const file of modules) expect([path.basename(file), WebAssembly.validate(readFileSync(file))]).toEqual([path.basename(file), true]);
+    const broken = Buffer.from(readFileSync(modules[0]!));
+    expect(WebAssembly.validate(broken.subarray(0, broken.length - 7))).toBe(false);
+  });
+
   it('started without the flags, sgconf runs again with them and exits with its code; nothing sets a V8 flag at run time', () => {
     const missing = sgconf(['lint', 'no-such-file.json']);
     expect(missing.code).toBe(1);
