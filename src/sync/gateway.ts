@@ -3,10 +3,6 @@
 // endpoint (what `sgconf dry-run` answers as, for releases that have one). Every step names where the
 // gateway does it. What depends on Go's types (decoding the body, reading the natives' arguments, the
 // import filter's result) is done in Go by the engine (engine/runner, through engine.ts); this is the rest.
-import * as crypto from 'node:crypto';
-
-/** crypto.hash arrived in Node 20.12; older Node 20 releases use createHash. */
-const oneShotHash = (crypto as { hash?: (algorithm: string, data: string) => string }).hash;
 import type { JsonObject, JsonValue } from '../types.js';
 import { isObject, setOwn } from '../types.js';
 import { isNumberText, JsonText, stringifyJson } from '../source/number-text.js';
@@ -14,6 +10,7 @@ import type { CallResult, EngineCall, ExpiryVerdict, NativeCalls } from './engin
 import { DRY_RUN_ERROR_PREFIX, JS_TIMEOUT_MESSAGE, ROLE_PREFIX, passesMeta, writeTakesCv, type NumberHandling } from '../releases/sync-runner.js';
 import type { Release } from '../releases/index.js';
 import { isValidPrincipalName } from '../releases/principals.js';
+import { md5Hex } from './md5.js';
 
 /** A real write (PUT, or a push from a client) or the dry-run endpoint. */
 export type CallPath = 'write' | 'endpoint';
@@ -168,10 +165,12 @@ function revGeneration(revId: string): number {
 
 /** db/revision.go@4.1.1 CreateRevIDWithBytes: md5 of the parent's length byte (len() counts bytes), the parent and the body. */
 function revDigest(parentRevId: string, bodyJson: string): string {
-  const length = Buffer.byteLength(parentRevId, 'utf8') & 0xff;
-  // A length below 128 is one UTF-8 byte as a character: one call that hashes a string (crypto.hash, Node 20.12+).
-  if (length < 0x80 && typeof oneShotHash === 'function') return oneShotHash('md5', `${String.fromCharCode(length)}${parentRevId}${bodyJson}`);
-  return crypto.createHash('md5').update(Buffer.from([length])).update(parentRevId).update(bodyJson).digest('hex');
+  const parent = Buffer.byteLength(parentRevId, 'utf8');
+  const bytes = Buffer.allocUnsafe(1 + parent + Buffer.byteLength(bodyJson, 'utf8'));
+  bytes[0] = parent & 0xff;
+  bytes.write(parentRevId, 1, 'utf8');
+  bytes.write(bodyJson, 1 + parent, 'utf8');
+  return md5Hex(bytes);
 }
 
 /** encoding/json as the gateway marshals a body: keys sorted, <, >, & and U+2028/9 escaped. */
