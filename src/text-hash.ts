@@ -2,14 +2,28 @@
 // with one key (a cache on a CI runner outlives the pull requests it served: one must never choose the
 // verdict another's text gets). Written here, on the code units as they are, because node:crypto brings
 // Node's streams with it: some 5 ms of every cold start that needs no other crypto (bench a). Past
-// JS_DIGEST_UNITS code units in one process (a config of megabytes of functions), node:crypto's, ten times
-// faster, gives the same digests.
+// 256 Ki code units in one thread (a config of megabytes of functions), node:crypto's, ten times
+// faster, gives the same digests (nodeCryptoPast).
 import { createRequire } from 'node:module';
 
-/** The code units digested here before node:crypto takes over. */
-const JS_DIGEST_UNITS = 256 * 1024;
-let digestedHere = 0;
-let nodeCrypto: typeof import('node:crypto') | null = null;
+type NodeCrypto = typeof import('node:crypto');
+
+/**
+ * For a digest written here because loading node:crypto costs a start more than it saves on small inputs:
+ * told the size of each input, gives null while this thread has digested at most `budget` in all, and
+ * node:crypto (loaded once) from then on, whose digests are the same and far faster on large inputs.
+ */
+export function nodeCryptoPast(budget: number): (size: number) => NodeCrypto | null {
+  let digested = 0;
+  let loaded: NodeCrypto | null = null;
+  return (size) => {
+    if (!loaded && (digested += size) <= budget) return null;
+    return (loaded ??= createRequire(import.meta.url)('node:crypto') as NodeCrypto);
+  };
+}
+
+/** node:crypto past 256 Ki code units digested here. */
+const cryptoFor = nodeCryptoPast(256 * 1024);
 
 const ROUND_CONSTANTS = new Int32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
@@ -25,11 +39,8 @@ const INITIAL_STATE = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527
 
 /** SHA-256 of a text's UTF-16 code units, little-endian, lone surrogates as they are, as 64 hex digits. */
 export function textDigest(text: string): string {
-  if (nodeCrypto || (digestedHere += text.length) > JS_DIGEST_UNITS) {
-    nodeCrypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
-    return nodeCrypto.createHash('sha256').update(text, 'utf16le').digest('hex');
-  }
-  return digestHere(text);
+  const nodeCrypto = cryptoFor(text.length);
+  return nodeCrypto ? nodeCrypto.createHash('sha256').update(text, 'utf16le').digest('hex') : digestHere(text);
 }
 
 /** textDigest without node:crypto. */

@@ -1,7 +1,7 @@
 // The key of a text in sgconf's caches (src/text-hash.ts): SHA-256 of its UTF-16 code units.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { digestHere, textDigest } from '../src/text-hash.js';
+import { digestHere, nodeCryptoPast, textDigest } from '../src/text-hash.js';
 
 describe('textDigest', () => {
   it('is SHA-256 of the text\'s UTF-16 code units', () => {
@@ -25,5 +25,15 @@ describe('the digest written here against node:crypto, which textDigest uses pas
     }
     const large = 'function (doc) { channel(doc.c); }\n'.repeat(30_000);
     expect(digestHere(large)).toBe(createHash('sha256').update(large, 'utf16le').digest('hex'));
+  });
+});
+
+describe('nodeCryptoPast, which hands a digest written here over to node:crypto', () => {
+  it('gives nothing until the thread has digested more than its budget, then node:crypto for every input after', () => {
+    const cryptoFor = nodeCryptoPast(10);
+    expect([4, 6].map((size) => cryptoFor(size))).toEqual([null, null]);
+    const taken = cryptoFor(1);
+    expect(taken?.createHash('sha256').update('').digest('hex')).toBe(textDigest(''));
+    expect(cryptoFor(0)).toBe(taken);
   });
 });

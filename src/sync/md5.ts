@@ -1,22 +1,16 @@
 // MD5, the digest of a new revision's ID (db/revision.go@4.1.1 CreateRevIDWithBytes). Written here because
 // node:crypto costs a sandbox worker 8-17 ms of its start: under sgconf's V8 flags (src/launch.cts) V8 takes
 // none of Node's cached code, so a worker compiles Node's crypto modules from source, on the path to a
-// small suite's first answers. Past JS_DIGEST_BYTES bytes in one thread (a suite of large bodies),
-// node:crypto's, far faster on large inputs, gives the same digests.
-import { createRequire } from 'node:module';
+// small suite's first answers. Past 256 KiB in one thread (a suite of large bodies), node:crypto's, far
+// faster on large inputs, gives the same digests (text-hash.ts nodeCryptoPast, as for sgconf's SHA-256).
+import { nodeCryptoPast } from '../text-hash.js';
 
-/** The bytes digested here before node:crypto takes over. */
-const JS_DIGEST_BYTES = 256 * 1024;
-let digestedHere = 0;
-let nodeCrypto: typeof import('node:crypto') | null = null;
+const cryptoFor = nodeCryptoPast(256 * 1024);
 
 /** MD5 of the bytes, as 32 hex digits. */
 export function md5Hex(bytes: Uint8Array): string {
-  if (nodeCrypto || (digestedHere += bytes.length) > JS_DIGEST_BYTES) {
-    nodeCrypto ??= createRequire(import.meta.url)('node:crypto') as typeof import('node:crypto');
-    return nodeCrypto.createHash('md5').update(bytes).digest('hex');
-  }
-  return md5Here(bytes);
+  const nodeCrypto = cryptoFor(bytes.length);
+  return nodeCrypto ? nodeCrypto.createHash('md5').update(bytes).digest('hex') : md5Here(bytes);
 }
 
 /** floor(abs(sin(i + 1)) * 2^32), RFC 1321's table T. */

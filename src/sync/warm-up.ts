@@ -41,7 +41,7 @@ const ORDER = { _id: 'order-1', _rev: '1-c36c26918c78d266a607f0c8ac670367', type
 const ANN = { name: 'ann', channels: ['orders-ann', '!'], roles: ['customer'] };
 
 /** Writes as the gateway hands them to the engine (src/sync/gateway.ts prepareSyncCall): a new order, an update, a refusal, a deletion. */
-export const WARM_UP_CALLS: readonly EngineCall[] = [
+const WARM_UP_CALLS: readonly EngineCall[] = [
   { doc: ORDER, meta: { xattrs: {} }, userCtx: ANN, numbers: 'convert' },
   { doc: { ...ORDER, status: 'archived' }, oldDoc: JSON.stringify(ORDER), meta: { xattrs: {} }, userCtx: { name: 'bob', channels: ['!'], roles: ['clerk'] }, numbers: 'convert' },
   { doc: { _id: 'note-1', type: 'note' }, meta: { xattrs: {} }, userCtx: ANN, numbers: 'convert' },
