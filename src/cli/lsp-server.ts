@@ -14,10 +14,11 @@ import { LenientMessageReader } from './lsp-transport.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeText, readingEnvironment, type LintOptions } from '../lint.js';
 import { loadToolConfig } from '../config/index.js';
-import { configsNamingFunctionFiles, isFunctionFileName, jsToolConfigAllowed, settingsOf } from './tool-options.js';
+import { configsNamingFunctionFiles, isFunctionFileName, jsToolConfigAllowed, settingsOf, type FileSettings } from './tool-options.js';
 import { applySuppressions } from '../config/suppressions.js';
 import { isConfigFileName, readTextFile, TEST_FILE } from '../files.js';
 import { findingsThrough, functionFileAlone } from '../functions/function-file.js';
+import { FunctionFileReaders } from './function-file-readers.js';
 import type { LoadedToolConfig } from '../config/index.js';
 import { readTestFile } from '../sgtest/file.js';
 import { ignoreMatcher } from '../globs.js';
@@ -75,17 +76,23 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   const openFunctionFiles = () => new Map(documents.all().map((d) => [pathOf(d.uri), d] as const)
     .filter((entry): entry is [string, TextDocument] => entry[0] !== null && isFunctionFileName(entry[0])).map(([file, d]) => [file, d.getText()]));
 
-  /** The options `sgconf lint` would use in the file's folder: its tool config, target and env files. */
-  async function optionsFor(file: string): Promise<{ options: LintOptions; suppress: (found: Diagnostic[]) => Diagnostic[]; ignored: boolean; tool: LoadedToolConfig }> {
-    const dir = path.dirname(file);
+  /** The options `sgconf lint` would use in a folder: its tool config, target and env files. */
+  async function folderOptions(dir: string): Promise<{ options: LintOptions; tool: LoadedToolConfig; settings: FileSettings }> {
     const tool = await loadToolConfig(dir, undefined, { allowJs: jsToolConfigAllowed(process.env) });
     if (tool.filepath) await publishToolConfigProblems(tool.filepath, tool.problems?.diagnostics ?? []);
     const { settings } = settingsOf(tool, {}, dir, process.env);
+    return { options: { ...settings.options, cwd: dir, openFiles: openFunctionFiles() }, tool, settings };
+  }
+
+  /** The options of the file's folder, and what its tool config says of the file itself. */
+  async function optionsFor(file: string): Promise<{ options: LintOptions; suppress: (found: Diagnostic[]) => Diagnostic[]; ignored: boolean; tool: LoadedToolConfig }> {
+    const dir = path.dirname(file);
+    const { options, tool, settings } = await folderOptions(dir);
     // The tool config's suppressions, as lint applies them: one verdict in the editor and in CI.
     const suppress = (found: Diagnostic[]) => applySuppressions([{ file, kind: null, diagnostics: found }], tool.config.suppressions, settings.selection.base, dir).results[0]!.diagnostics;
     // A file the tool config's `ignore` names gets no findings, as lint and the hooks skip it.
     const ignored = ignoreMatcher(settings.selection.ignore, settings.selection.base, dir)(file);
-    return { options: { ...settings.options, cwd: dir, openFiles: openFunctionFiles() }, suppress, ignored, tool };
+    return { options, suppress, ignored, tool };
   }
 
   /** The tool config's own problems, on the tool config, as lint reports them (cleared once mended). */
@@ -124,16 +131,22 @@ export function startServer(connection: Connection = createConnection(ProposedFe
    * A function file's findings, as `sgconf lint <file>` gives them: those of the configs that name it (the
    * tool config's `sources`, else the configs beside it), at its own lines; with none, its own text's.
    */
+  const functionFileReaders = new FunctionFileReaders();
   async function functionFileFindings(file: string, text: string, tool: LoadedToolConfig, scope: LintOptions['scope']): Promise<Diagnostic[]> {
     const dir = path.dirname(file);
     const found: Diagnostic[] = [];
+    // The options of a folder's configs are one folder's (its tool config, its env files): read once.
+    const optionsByFolder = new Map<string, Promise<LintOptions>>();
+    const optionsOfFolder = (folder: string) => optionsByFolder.get(folder) ?? optionsByFolder.set(folder, folderOptions(folder).then((o) => o.options)).get(folder)!;
     for (const config of await configsNamingFunctionFiles(tool, [file], dir, scope)) {
       const configFile = path.resolve(dir, config);
       const open = documents.get(pathToFileURL(configFile).href);
       const read = open ? { text: open.getText() } : await readTextFile(configFile, dir, scope);
       if (!('text' in read) || read.text.length > LIVE_LIMIT_CHARS) continue;
-      const { options } = await optionsFor(configFile);
+      const options = await optionsOfFolder(path.dirname(configFile));
+      if (!functionFileReaders.mayRead(configFile, read.text, options, file)) continue;
       const analyzed = await analyzeText(read.text, configFile, { ...options, discovered: true });
+      functionFileReaders.remember(configFile, read.text, options, analyzed.functions);
       found.push(...findingsThrough(configFile, analyzed.result.diagnostics, file, path.relative(path.dirname(tool.filepath ?? file), configFile)));
     }
     return found.length > 0 ? found : functionFileAlone(text);

@@ -81,7 +81,9 @@ async function resolveSite(
     const at = locateInString(site.pointer, offset);
     return at === null ? null : { offset: at };
   };
-  const base = { ...site, functionNode: null, ...(tlsSkipVerify ? { tlsSkipVerify } : {}) };
+  // path.resolve normalises the whole value: not for a value no file can have.
+  const filePath = site.resolvable && !/^https?:\/\//.test(site.value) && couldBeAPath(site.value) ? path.resolve(options.cwd, site.value) : undefined;
+  const base = { ...site, functionNode: null, ...(tlsSkipVerify ? { tlsSkipVerify } : {}), ...(filePath ? { filePath } : {}) };
 
   // 1. URL prefix (case-sensitive, as the gateway tests it).
   if (site.resolvable && /^https?:\/\//.test(site.value)) {
@@ -113,9 +115,8 @@ async function resolveSite(
   }
 
   // 2. An existing file that is not a directory (relative names resolve against the gateway's working directory).
-  // path.resolve normalises the whole value and stat is a system call: neither for a value no file can have.
-  if (site.resolvable && couldBeAPath(site.value)) {
-    const absolute = path.resolve(options.cwd, site.value);
+  if (filePath !== undefined) {
+    const absolute = filePath;
     const entry = await statOrNull(absolute);
     if (entry && !entry.isDirectory()) {
       const fn: ResolvedFunction = { ...base, origin: 'file', location: site.value, source: null, locate: () => null };

@@ -163,6 +163,25 @@ describe('sgconf lsp', () => {
     expect((await none).params.diagnostics).toEqual([]);
   });
 
+  it('checks a function file created after the configs were analysed through the config that names it', async () => {
+    const repo = path.join(dir, 'function-created');
+    mkdirSync(path.join(repo, 'config', 'databases'), { recursive: true });
+    writeFileSync(path.join(repo, '.sgconfrc.json'), JSON.stringify({ sources: ['config/**'] }));
+    writeFileSync(path.join(repo, 'config', 'databases', 'a.yaml'), 'name: a\nbucket: a\nsync: a-sync.js\n');
+    writeFileSync(path.join(repo, 'config', 'databases', 'b.yaml'), 'name: b\nbucket: b\nsync: b-sync.js\n');
+    const broken = 'function (doc) {\n  channel(doc.owner;\n}\n';
+    const shown = async (file: string) => {
+      writeFileSync(file, 'function (doc) {\n  channel(doc.owner);\n}\n');
+      const uri = pathToFileURL(file).href;
+      const published = client.diagnostics(uri, 1);
+      client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'javascript', version: 1, text: broken } } });
+      return (await published).params.diagnostics.map((d: any) => `${d.code} ${d.message.match(/\(through [^)]*\)/)?.[0]}`);
+    };
+    // Both configs are analysed here, while b-sync.js does not exist yet.
+    expect(await shown(path.join(repo, 'config', 'databases', 'a-sync.js'))).toEqual(['functions/syntax-error (through config/databases/a.yaml)']);
+    expect(await shown(path.join(repo, 'config', 'databases', 'b-sync.js'))).toEqual(['functions/syntax-error (through config/databases/b.yaml)']);
+  });
+
   it('checks a test file, and leaves JSON that is no gateway config alone', async () => {
     const test = pathToFileURL(path.join(dir, 'orders.sgtest.yaml')).href;
     const published = client.diagnostics(test, 1);

@@ -29,7 +29,7 @@ describe('resolveFunctions: sources', () => {
   it('reads an existing file relative to the working directory', async () => {
     const { functions, diagnostics } = await runStage('legacy', legacy('js/sync.js'), { cwd: gatewayDir, configDir });
     expect(diagnostics).toEqual([]);
-    expect(functions[0]).toMatchObject({ origin: 'file', location: 'js/sync.js', source: SYNC });
+    expect(functions[0]).toMatchObject({ origin: 'file', location: 'js/sync.js', source: SYNC, filePath: path.join(gatewayDir, 'js', 'sync.js') });
     expect(functions[0]!.locate(3)).toEqual({ file: path.join(gatewayDir, 'js', 'sync.js'), fileText: SYNC, offset: 3 });
   });
 
@@ -48,7 +48,8 @@ describe('resolveFunctions: sources', () => {
 
   it('treats a path that names no file as inline code, and says so', async () => {
     const { functions, diagnostics } = await runStage('legacy', legacy('js/missing.js'), { cwd: gatewayDir, configDir });
-    expect(functions[0]).toMatchObject({ origin: 'inline', source: null });
+    // The file it would read is known all the same: created later, it is read (the editor needs to know).
+    expect(functions[0]).toMatchObject({ origin: 'inline', source: null, filePath: path.join(gatewayDir, 'js', 'missing.js') });
     expect(diagnostics).toEqual([expect.objectContaining({ rule: 'functions/source-not-found', severity: 'error', pointer: '/databases/db/sync' })]);
     expect(diagnostics[0]!.detail).toContain('would treat the text itself as inline JavaScript');
     expect(diagnostics[0]!.detail).toContain(path.join(gatewayDir, 'js', 'missing.js'));
@@ -71,8 +72,15 @@ describe('resolveFunctions: sources', () => {
     const config = { databases: { db: { scopes: { s: { collections: { c: { sync: 'js/sync.js' } } } } } } };
     const { functions, diagnostics } = await runStage('legacy', config, { cwd: gatewayDir, configDir });
     expect(functions[0]).toMatchObject({ origin: 'inline', resolvable: false, source: null });
+    expect(functions[0]!.filePath).toBeUndefined();
     expect(diagnostics).toEqual([expect.objectContaining({ rule: 'functions/source-not-found', pointer: '/databases/db/scopes/s/collections/c/sync' })]);
     expect(diagnostics[0]!.message).toContain('always inline');
+  });
+
+  it('names no file for a value that cannot be a path: a URL, a function of several lines', async () => {
+    const config = { databases: { a: { bucket: 'a', sync: SYNC }, b: { bucket: 'b', sync: 'http://127.0.0.1:1/sync.js' } } };
+    const { functions } = await runStage('legacy', config, { cwd: gatewayDir, configDir, remote: false });
+    expect(functions.map((fn) => [fn.origin, fn.filePath])).toEqual([['inline', undefined], ['url', undefined]]);
   });
 
   it('treats a blank sync function or import filter as unset', async () => {
