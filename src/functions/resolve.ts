@@ -176,9 +176,11 @@ function notFetched(fn: ResolvedFunction, why: string, report: (rule: string, se
 
 async function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], { onParsed, ottoSyntax }: Pick<ResolveOptions, 'onParsed' | 'ottoSyntax'>): Promise<ResolvedFunction> {
   const source = fn.source ?? '';
-  // otto is asked first: its answer may come from its parser, which then works while acorn parses.
-  const ottoVerdict = ottoSyntax?.(source);
-  const outcome = reconcileWithOtto(parseFunctionSource(source), await ottoVerdict, source);
+  // acorn parses once otto has answered, and the tree goes as soon as the rules have walked it: the
+  // functions of a config are resolved together, and trees parsed before the wait all lived through it
+  // (2,000 functions: 100 MB that the young generation's collections copied, a fifth of a lint's time).
+  const ottoVerdict = await ottoSyntax?.(source);
+  const outcome = reconcileWithOtto(parseFunctionSource(source), ottoVerdict, source);
   const placeholder = outcome.problems.length > 0 && /\{\{[^{}]*\}\}/.test(source) ? 'The text looks like an unrendered template placeholder ({{ ... }}).' : '';
   for (const problem of outcome.problems) {
     const message = `${describeFunction(fn)}: ${problem.message}`;
