@@ -127,11 +127,13 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     }
   }
 
+  /** Which configs may read each function file (their last analyses), so that a change checks only those. */
+  const functionFileReaders = new FunctionFileReaders();
+
   /**
    * A function file's findings, as `sgconf lint <file>` gives them: those of the configs that name it (the
    * tool config's `sources`, else the configs beside it), at its own lines; with none, its own text's.
    */
-  const functionFileReaders = new FunctionFileReaders();
   async function functionFileFindings(file: string, text: string, tool: LoadedToolConfig, scope: LintOptions['scope']): Promise<Diagnostic[]> {
     const dir = path.dirname(file);
     const found: Diagnostic[] = [];
