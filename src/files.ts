@@ -273,7 +273,8 @@ export function fsMessage(error: unknown): string {
   }
 }
 
-async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+/** `fn` of each item, at most `limit` at a time (a folder of a thousand configs must not open a thousand files at once). */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {

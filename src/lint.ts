@@ -2,7 +2,7 @@
 // Which files to read (paths, folders, ignore globs) is src/files.ts.
 import * as path from 'node:path';
 import type { Diagnostic, FileResult, JsonValue, Kind, LintReport, RawDiagnostic, RuleSetting } from './types.js';
-import { ensureYamlSupport, formatFromPath, locateNearest, parseSource, type LocatedDocument, type SourceText } from './source/index.js';
+import { ensureYamlSupport, formatFromPath, locateNearest, parseSource, type LocatedDocument, type ParsedSource, type SourceText } from './source/index.js';
 import type { EnvReference } from './source/dialect.js';
 import type { ReadScope } from './read-scope.js';
 import { ignoreMatcher } from './globs.js';
@@ -151,16 +151,52 @@ export function readingEnvironment(options: LintOptions): Record<string, string 
   return options.env === undefined ? {} : options.env;
 }
 
-async function analyzeTextOrThrow(text: string, file: string, given: LintOptions): Promise<AnalyzedFile> {
-  // The nearest tool config's settings, then its overrides for this file.
+/** The options in force for one file: the nearest tool config's settings, then its overrides for the file. */
+async function fileOptions(file: string, given: LintOptions): Promise<LintOptions> {
   const own = given.perFile ? await given.perFile(file) : undefined;
-  const runOptions: LintOptions = own ? { ...given, ...own, perFile: undefined } : given;
-  const options = optionsForFile(file, runOptions);
+  return optionsForFile(file, own ? { ...given, ...own, perFile: undefined } : given);
+}
+
+/** A text read as lint reads it: the dialect undone and the variables expanded as the target does, then parsed. */
+async function parseAsLint(text: string, file: string, options: LintOptions): Promise<ParsedSource> {
   const format = formatFromPath(file);
   if (format === 'yaml') await ensureYamlSupport();
+  return parseSource(text, file, { env: readingEnvironment(options), format, placeholders: options.placeholders });
+}
+
+/** The folders a config's functions resolve against: its own folder for a build source, else the gateway's working directory. */
+function functionFolders(file: string, options: LintOptions): { cwd: string; configDir: string; resolveFrom: string; source: boolean } {
+  const cwd = options.cwd ?? process.cwd();
+  const configDir = path.dirname(path.resolve(cwd, file));
+  // A build source names its function files relative to itself, as a compiler resolves an include.
+  const source = isBuildSource(file, options);
+  return { cwd, configDir, resolveFrom: source ? configDir : cwd, source };
+}
+
+/**
+ * The absolute paths of the files a config's functions would be read from, whether or not they exist, as
+ * analyzeText resolves them (the same reading, kind and canonical keys), without reading them or checking
+ * anything: which configs a function file concerns (`sgconf lint orders-sync.js`, a hook on a changed file).
+ */
+export async function functionFilesNamed(text: string, file: string, given: LintOptions = {}): Promise<string[]> {
+  const options = await fileOptions(file, given);
+  const value = (await parseAsLint(text, file, options)).document?.value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
+  const kind = options.kind && options.kind !== 'auto' ? options.kind : detectKind(value, { mostlyKnownKeys: options.discovered }).kind;
+  if (!kind) return [];
+  // The validator's module brings the schema that normalisation walks.
+  await getValidator(kind);
+  const [{ findFunctionSites }, { functionFilePath }] = await Promise.all([import('./functions/sites.js'), import('./functions/resolve.js')]);
+  const { resolveFrom } = functionFolders(file, options);
+  return findFunctionSites(kind, normalizeKeys(kind, value).value).flatMap((site) => functionFilePath(site, resolveFrom) ?? []);
+}
+
+async function analyzeTextOrThrow(text: string, file: string, given: LintOptions): Promise<AnalyzedFile> {
+  const options = await fileOptions(file, given);
+  const format = formatFromPath(file);
   const target = options.target ?? NEWEST_RELEASE;
   const env = readingEnvironment(options);
-  const parsed = parseSource(text, file, { env, format, placeholders: options.placeholders });
+  const parsed = await parseAsLint(text, file, options);
   const raw: RawDiagnostic[] = parsed.diagnostics.slice();
   if (env === null && options.env !== null && text.includes('$')) raw.push(...laterExpansionFindings(text, file, format, options));
   const doc = parsed.document;
@@ -206,10 +242,7 @@ async function analyzeTextOrThrow(text: string, file: string, given: LintOptions
       const kindFinding = kindUnknownToTarget(kind, target);
       if (kindFinding) schemaFindings.unshift(kindFinding);
       for (const d of schemaFindings) raw.push(d);
-      const cwd = options.cwd ?? process.cwd();
-      const configDir = path.dirname(path.resolve(cwd, file));
-      // A build source names its function files relative to itself, as a compiler resolves an include.
-      const source = isBuildSource(file, options);
+      const { cwd, configDir, resolveFrom, source } = functionFolders(file, options);
       const functionOptions: LintOptions = source ? { ...options, purpose: 'build' } : options;
       // Rules of scope 'function' run as soon as a function is parsed; then its syntax tree can go (a large
       // config holds thousands of functions: together their trees are over 100 MB).
@@ -218,7 +251,7 @@ async function analyzeTextOrThrow(text: string, file: string, given: LintOptions
         return { ...fn, functionNode: null };
       };
       const [functionStage, certificates] = await Promise.all([
-        runFunctionStage(kind, canonical, doc, toOriginal, functionOptions, source ? configDir : cwd, configDir, onParsed, parsed.envReferences),
+        runFunctionStage(kind, canonical, doc, toOriginal, functionOptions, resolveFrom, configDir, onParsed, parsed.envReferences),
         runCertificateStage(kind, canonical, cwd, configDir, options.scope),
       ]);
       functions = functionStage.functions;

@@ -12,13 +12,13 @@ import {
 } from 'vscode-languageserver/node.js';
 import { LenientMessageReader } from './lsp-transport.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeText, readingEnvironment, type LintOptions } from '../lint.js';
+import { analyzeText, functionFilesNamed, readingEnvironment, type LintOptions } from '../lint.js';
 import { loadToolConfig } from '../config/index.js';
 import { configsNamingFunctionFiles, isFunctionFileName, jsToolConfigAllowed, settingsOf, type FileSettings } from './tool-options.js';
 import { applySuppressions } from '../config/suppressions.js';
 import { isConfigFileName, readTextFile, TEST_FILE } from '../files.js';
 import { findingsThrough, functionFileAlone } from '../functions/function-file.js';
-import { FunctionFileReaders } from './function-file-readers.js';
+import { NamedFunctionFiles } from './named-function-files.js';
 import type { LoadedToolConfig } from '../config/index.js';
 import { readTestFile } from '../sgtest/file.js';
 import { ignoreMatcher } from '../globs.js';
@@ -127,8 +127,8 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     }
   }
 
-  /** Which configs may read each function file (their last analyses), so that a change checks only those. */
-  const functionFileReaders = new FunctionFileReaders();
+  /** The function files each config names, so that a change of one lints only the configs that name it. */
+  const namedFunctionFiles = new NamedFunctionFiles();
 
   /**
    * A function file's findings, as `sgconf lint <file>` gives them: those of the configs that name it (the
@@ -146,9 +146,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       const read = open ? { text: open.getText() } : await readTextFile(configFile, dir, scope);
       if (!('text' in read) || read.text.length > LIVE_LIMIT_CHARS) continue;
       const options = await optionsOfFolder(path.dirname(configFile));
-      if (!functionFileReaders.mayRead(configFile, read.text, options, file)) continue;
+      const named = await namedFunctionFiles.of(configFile, read.text, options, () => functionFilesNamed(read.text, configFile, { ...options, discovered: true }));
+      if (!named.has(file)) continue;
       const analyzed = await analyzeText(read.text, configFile, { ...options, discovered: true });
-      functionFileReaders.remember(configFile, read.text, options, analyzed.functions);
       found.push(...findingsThrough(configFile, analyzed.result.diagnostics, file, path.relative(path.dirname(tool.filepath ?? file), configFile)));
     }
     return found.length > 0 ? found : functionFileAlone(text);

@@ -66,6 +66,16 @@ export async function resolveFunctions(
   return { functions, diagnostics: sortDiagnostics(diagnostics, sites) };
 }
 
+/**
+ * The absolute path of the file a function's value names, where the gateway would read it from if it is
+ * there (relative values resolve against `cwd`); undefined for a value that cannot name one (a URL, an
+ * inline function of several lines, a collection's function).
+ */
+export function functionFilePath(site: FunctionSite, cwd: string): string | undefined {
+  // path.resolve normalises the whole value: not for a value no file can have.
+  return site.resolvable && !/^https?:\/\//.test(site.value) && couldBeAPath(site.value) ? path.resolve(cwd, site.value) : undefined;
+}
+
 async function resolveSite(
   kind: Kind, document: JsonValue, site: FunctionSite, options: ResolveOptions,
   locateInString: LocateInString, diagnostics: RawDiagnostic[],
@@ -81,8 +91,7 @@ async function resolveSite(
     const at = locateInString(site.pointer, offset);
     return at === null ? null : { offset: at };
   };
-  // path.resolve normalises the whole value: not for a value no file can have.
-  const filePath = site.resolvable && !/^https?:\/\//.test(site.value) && couldBeAPath(site.value) ? path.resolve(options.cwd, site.value) : undefined;
+  const filePath = functionFilePath(site, options.cwd);
   const base = { ...site, functionNode: null, ...(tlsSkipVerify ? { tlsSkipVerify } : {}), ...(filePath ? { filePath } : {}) };
 
   // 1. URL prefix (case-sensitive, as the gateway tests it).

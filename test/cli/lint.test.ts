@@ -226,6 +226,26 @@ describe('a function file named on the command line (as a hook passes a changed 
   });
 });
 
+describe('a function file named on the command line, in a repository of many configs', () => {
+  it('is checked through each config that names it, by a name as written or a variable of the deployment, and no other', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-lint-js-many-'));
+    mkdirSync(path.join(dir, 'config'));
+    writeFileSync(path.join(dir, '.sgconfrc.json'), JSON.stringify({ sources: ['config/**'], envFiles: ['deploy.env'] }));
+    writeFileSync(path.join(dir, 'deploy.env'), 'SHARED_SYNC=shared-sync.js\n');
+    for (let k = 0; k < 12; k++) writeFileSync(path.join(dir, 'config', `db${k}.yaml`), `name: db${k}\nbucket: b${k}\nsync: db${k}-sync.js\n`);
+    writeFileSync(path.join(dir, 'config', 'orders.yaml'), 'name: orders\nbucket: orders\nsync: shared-sync.js\n');
+    writeFileSync(path.join(dir, 'config', 'users.yaml'), 'name: users\nbucket: users\nsync: ${SHARED_SYNC}\n');
+    writeFileSync(path.join(dir, 'config', 'shared-sync.js'), 'function (doc) {\n  channel(doc.owner;\n}\n');
+    const r = await runCli(['lint', 'config/shared-sync.js', '--format', 'json'], dir);
+    expect(r.code).toBe(1);
+    const [result] = JSON.parse(r.stdout).results as { file: string; diagnostics: { rule: string; line: number; message: string }[] }[];
+    expect(result!.diagnostics.map((d) => `${d.rule} ${d.line} ${d.message.match(/\(through [^)]*\)/)?.[0]}`)).toEqual([
+      'functions/syntax-error 2 (through config/orders.yaml)',
+      'functions/syntax-error 2 (through config/users.yaml)',
+    ]);
+  });
+});
+
 describe('an env file named on the command line (as a hook passes a changed deploy.env)', () => {
   it('is checked with the configs that read it: an emptied one fails them, a bad line fails it, one nobody reads only for its lines', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-lint-env-'));

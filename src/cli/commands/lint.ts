@@ -6,12 +6,12 @@ import { readFileSync, statSync } from 'node:fs';
 import { writeOutputFile } from '../../write-scope.js';
 import { checkEnvFileText, configsNamingFunctionFiles, DEPLOYMENT_OPTIONS, isFunctionFileName, readsEnvFile, toolConfigFolder, toolSettings, trustOptionsHelp } from '../tool-options.js';
 import { loadToolConfig, toolConfigName, type LoadedToolConfig } from '../../config/index.js';
-import { analyzeText, summarize } from '../../lint.js';
-import { findConfigFiles, lintPaths, readTextFile, selectionMatchers, TEST_FILE, type FileSelection } from '../../files.js';
+import { analyzeText, functionFilesNamed, summarize } from '../../lint.js';
+import { findConfigFiles, lintPaths, mapLimit, readTextFile, selectionMatchers, TEST_FILE, type FileSelection } from '../../files.js';
 import { findingsThrough, functionFileAlone } from '../../functions/function-file.js';
 import { readTestFile } from '../../sgtest/file.js';
 import { placer } from '../../sgtest/run.js';
-import type { ReadScope } from '../../read-scope.js';
+import { scopeOfNamedFile, type ReadScope } from '../../read-scope.js';
 import { foldersWithoutConfigs } from '../../files.js';
 import { applySuppressions, unusedSuppressionsResult } from '../../config/suppressions.js';
 import { formatReport, REPORT_FORMATS, type ReportFormat } from '../../report/index.js';
@@ -248,7 +248,7 @@ async function checkTestFile(file: string, cwd: string, scope: ReadScope | undef
  * its own text shows (syntax, one function expression).
  */
 async function checkFunctionFiles(files: readonly string[], cwd: string, options: Parameters<typeof lintPaths>[1], tool: LoadedToolConfig, scope: ReadScope | undefined): Promise<FileResult[]> {
-  const configs = await configsNamingFunctionFiles(tool, files, cwd, scope);
+  const configs = await configsNaming(files, await configsNamingFunctionFiles(tool, files, cwd, scope), cwd, options, scope);
   const linted = configs.length > 0 ? (await lintPaths(configs, options)).results : [];
   // A file with findings through its configs has them; one without is also checked alone (a clean
   // reading through a config gives none there either).
@@ -257,6 +257,24 @@ async function checkFunctionFiles(files: readonly string[], cwd: string, options
     const through = linted.flatMap((result) => findingsThrough(path.resolve(cwd, result.file), result.diagnostics, functionFile, result.file));
     return through.length > 0 ? { file, kind: null, diagnostics: through } : checkFunctionAlone(file, cwd, scope);
   }));
+}
+
+/**
+ * Of `configs`, those whose functions name one of `files` (read and parsed as lint reads them, nothing
+ * checked): only those are linted, not every config of the repository's sources. A config that cannot be
+ * read stays (its lint says why).
+ */
+async function configsNaming(files: readonly string[], configs: readonly string[], cwd: string, options: Parameters<typeof lintPaths>[1], scope: ReadScope | undefined): Promise<string[]> {
+  const wanted = new Set(files.map((file) => path.resolve(cwd, file)));
+  const naming = await mapLimit(configs, 8, async (config) => {
+    // As lintPaths reads a config named to it.
+    const configScope = scopeOfNamedFile(path.resolve(cwd, config), scope);
+    const read = await readTextFile(config, cwd, configScope);
+    if (!('text' in read)) return true;
+    const named = await functionFilesNamed(read.text, config, { ...options, cwd, discovered: false, scope: configScope });
+    return named.some((file) => wanted.has(file));
+  });
+  return configs.filter((_, k) => naming[k]);
 }
 
 /** The test files (*.sgtest.*) under the named folders, as the folder search finds configs (ignore globs, links), but those also named. */
