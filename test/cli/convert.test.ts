@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { main } from '../../src/cli/main.js';
 import type { CliIO } from '../../src/cli/io.js';
+import { silentServer } from '../helpers/silent-server.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -308,12 +309,9 @@ describe('sgconf convert', () => {
 
 describe('convert: the tool config\'s remoteTimeoutMs', () => {
   it('bounds a fetch from a server that never answers', async () => {
-    const net = await import('node:net');
-    const sockets: import('node:net').Socket[] = [];
-    const silent = net.createServer((socket) => { sockets.push(socket); });
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silent = await silentServer();
     try {
-      const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}/sync.js`;
+      const url = `${silent.base}/sync.js`;
       await write('.sgconfrc.json', { remoteTimeoutMs: 300, remoteHosts: ['127.0.0.1'] });
       await write('sg.json', { databases: { db: { server: 'couchbases://cb1', bucket: 'b', enable_shared_bucket_access: true, sync: url } } });
       const started = Date.now();
@@ -322,8 +320,7 @@ describe('convert: the tool config\'s remoteTimeoutMs', () => {
       expect(r.code).toBe(1);
       expect(r.stdout).toMatch(/timed out after 300 ms \(tool config remoteTimeoutMs\) waiting for 127\.0\.0\.1:\d+ to answer/);
     } finally {
-      for (const socket of sockets) socket.destroy();
-      silent.close();
+      await silent.close();
     }
   });
 });

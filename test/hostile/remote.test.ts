@@ -11,9 +11,10 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fetchFunctionSource } from '../../src/functions/fetch.js';
+import { silentServer, type SilentServer } from '../helpers/silent-server.js';
 
 let server: http.Server;
-let silent: net.Server;
+let silent: SilentServer;
 let base = '';
 let silentBase = '';
 const sockets = new Set<net.Socket>();
@@ -70,16 +71,14 @@ beforeAll(async () => {
   server.on('connection', (s) => sockets.add(s));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // Accepts connections and never answers.
-  silent = net.createServer((s) => sockets.add(s));
-  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-  silentBase = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+  silent = await silentServer();
+  silentBase = silent.base;
 });
 
 afterAll(async () => {
   for (const s of sockets) s.destroy();
   await new Promise((resolve) => server.close(resolve));
-  await new Promise((resolve) => silent.close(resolve));
+  await silent.close();
 });
 
 const TIMEOUT = 1500;
