@@ -4,8 +4,8 @@ import { statSync } from 'node:fs';
 import { writeOutputFile, writeRefusal } from '../../write-scope.js';
 import { CoverageCollector, share } from '../../sgtest/coverage.js';
 import { UsageError, type CliHost, type CliIO } from '../io.js';
-import { COLOR_OPTIONS, parseCommandArgs, timeZoneOption, useColor, wholeNumberOption } from '../args.js';
-import { DEPLOYMENT_OPTIONS, toolSettings, trustOptionsHelp, type SharedOptionValues } from '../tool-options.js';
+import { COLOR_OPTIONS, parseCommandArgs, timeZoneOption, useColor, wholeNumberOption, type ParsedCommandArgs } from '../args.js';
+import { DEPLOYMENT_OPTIONS, toolSettings, trustOptionsHelp } from '../tool-options.js';
 import { findConfigFiles, selectionMatchers, TEST_FILE } from '../../files.js';
 import { SandboxPool } from '../../sync/pool.js';
 import { engineDescription } from '../../sync/engine.js';
@@ -55,30 +55,32 @@ ${trustOptionsHelp(39)}
 
 Exit status: 0 every case passed, 1 a case failed or a test file is broken, 2 misuse.`;
 
+/** The options of `sgconf test`; their parsed values are typed from this. */
+const TEST_OPTIONS = {
+  format: { type: 'string', default: 'stylish' },
+  'pass-with-no-tests': { type: 'boolean', default: false },
+  'no-remote': { type: 'boolean', default: false },
+  'no-env': { type: 'boolean', default: false },
+  coverage: { type: 'boolean', default: false },
+  watch: { type: 'boolean', default: false },
+  'coverage-dir': { type: 'string' },
+  'coverage-threshold': { type: 'string' },
+  config: { type: 'string' },
+  grep: { type: 'string', short: 't' },
+  'forbid-only': { type: 'boolean', default: false },
+  bail: { type: 'string' },
+  tz: { type: 'string' },
+  'key-orders': { type: 'string' },
+  timeout: { type: 'string' },
+  'output-file': { type: 'string', short: 'o' },
+  reporter: { type: 'string', default: 'default' },
+  debug: { type: 'boolean', default: false },
+  ...COLOR_OPTIONS,
+  ...DEPLOYMENT_OPTIONS,
+} as const;
 
 export async function run(args: string[], io: CliIO, host?: CliHost): Promise<number> {
-  const parsed = parseCommandArgs(bailWithoutCount(args), {
-    format: { type: 'string', default: 'stylish' },
-    'pass-with-no-tests': { type: 'boolean', default: false },
-    'no-remote': { type: 'boolean', default: false },
-    'no-env': { type: 'boolean', default: false },
-    coverage: { type: 'boolean', default: false },
-    watch: { type: 'boolean', default: false },
-    'coverage-dir': { type: 'string' },
-    'coverage-threshold': { type: 'string' },
-    config: { type: 'string' },
-    grep: { type: 'string', short: 't' },
-    'forbid-only': { type: 'boolean', default: false },
-    bail: { type: 'string' },
-    tz: { type: 'string' },
-    'key-orders': { type: 'string' },
-    timeout: { type: 'string' },
-    'output-file': { type: 'string', short: 'o' },
-    reporter: { type: 'string', default: 'default' },
-    debug: { type: 'boolean', default: false },
-    ...COLOR_OPTIONS,
-    ...DEPLOYMENT_OPTIONS,
-  }, TEST_USAGE, io);
+  const parsed = parseCommandArgs(bailWithoutCount(args), TEST_OPTIONS, TEST_USAGE, io);
   if (!parsed) return 0;
   const { values, positionals } = parsed;
   const format = values.format as TestReportFormat;
@@ -118,7 +120,7 @@ export async function run(args: string[], io: CliIO, host?: CliHost): Promise<nu
   return code;
 }
 
-type TestOptionValues = SharedOptionValues & { reporter?: string; debug?: boolean; tz?: string; 'key-orders'?: string; timeout?: string; grep?: string; 'forbid-only'?: boolean; bail?: string; color?: boolean; 'no-color'?: boolean; config?: string; 'pass-with-no-tests'?: boolean; watch?: boolean; coverage?: boolean; 'coverage-dir'?: string; 'coverage-threshold'?: string };
+type TestOptionValues = NonNullable<ParsedCommandArgs<typeof TEST_OPTIONS>>['values'];
 
 async function runTests(values: TestOptionValues, positionals: string[], format: TestReportFormat, io: CliIO, pool: SandboxPool, host?: CliHost): Promise<number> {
   // Each test file is run with the settings of the nearest tool config above it, as lint judges files.
