@@ -29,7 +29,7 @@ export interface RunSettings {
   keyOrders?: number;
   /** The CPU time one run of one request may use, in ms (default: the pool's limit). */
   timeMs?: number;
-  /** Told how many requests got their outcome, as each worker's answer arrives (for a progress line). */
+  /** Told how many more requests have run, as the workers go (for a progress line): each request once. */
   onRan?: (count: number) => void;
 }
 
@@ -55,6 +55,25 @@ function cpuClock(thread: Int32Array): () => number {
 /** The worker's code: its one-file build (dist/sgconf-worker.cjs) or the ES modules (paths.ts threadFile). */
 export function workerFile(): URL {
   return threadFile('dist/sync/worker.js', 'dist/sgconf-worker.cjs');
+}
+
+/** Counts the first `upTo` of `indices` as run, each request once however often it is sent again. */
+type RanCounter = (indices: readonly number[], upTo: number) => void;
+
+/** A RanCounter that tells `onRan` how many requests each call newly counted. */
+function ranCounter(requests: number, onRan: ((count: number) => void) | undefined): RanCounter {
+  if (!onRan) return () => {};
+  const ran = new Uint8Array(requests);
+  return (indices, upTo) => {
+    let added = 0;
+    for (let k = 0; k < upTo; k++) {
+      if (ran[indices[k]!] === 0) {
+        ran[indices[k]!] = 1;
+        added++;
+      }
+    }
+    if (added > 0) onRan(added);
+  };
 }
 
 /** What a terminated request reports: the same as an interrupted one. */
@@ -129,6 +148,7 @@ export class SandboxPool {
   async run(program: FunctionProgram, job: Job, calls: readonly CallRequest[], settings: RunSettings = {}): Promise<PoolResult> {
     const results: RunOutcome[] = new Array(calls.length);
     const micros: (number | undefined)[] = new Array(calls.length);
+    const countRan = ranCounter(calls.length, settings.onRan);
     // The requests in chunks, which each worker takes one after another as it finishes the last: a worker
     // slowed by the main thread's work takes fewer.
     let next = 0;
@@ -136,7 +156,7 @@ export class SandboxPool {
       while (next < calls.length) {
         const from = next;
         next = Math.min(calls.length, from + CHUNK);
-        const error = await this.runRange(slot, program, job, calls, from, next, results, micros, settings);
+        const error = await this.runRange(slot, program, job, calls, from, next, results, micros, countRan, settings);
         if (error !== null) return error;
       }
       return null;
@@ -160,13 +180,16 @@ export class SandboxPool {
    * (for a request stuck in this range, or in another queued on it), what has no outcome yet is sent again
    * to a new one; the stuck request itself is a time-out.
    */
-  private async runRange(slot: number, program: FunctionProgram, job: Job, calls: readonly CallRequest[], from: number, to: number, results: RunOutcome[], micros: (number | undefined)[], settings: RunSettings): Promise<string | null> {
+  private async runRange(slot: number, program: FunctionProgram, job: Job, calls: readonly CallRequest[], from: number, to: number, results: RunOutcome[], micros: (number | undefined)[], countRan: RanCounter, settings: RunSettings): Promise<string | null> {
     let waiting = Array.from({ length: to - from }, (_, i) => from + i);
     while (waiting.length > 0) {
-      const outcome = await this.send(slot, program, job, calls, waiting, results, micros, settings);
+      const outcome = await this.send(slot, program, job, calls, waiting, results, micros, countRan, settings);
       if (outcome.kind === 'error') return outcome.message;
       if (outcome.kind === 'done') return null;
-      if (outcome.kind === 'killed') results[outcome.at] = terminated(job);
+      if (outcome.kind === 'killed') {
+        results[outcome.at] = terminated(job);
+        countRan([outcome.at], 1);
+      }
       waiting = waiting.filter((i) => results[i] === undefined);
     }
     return null;
@@ -177,7 +200,7 @@ export class SandboxPool {
    * of the engine is timed apart, by the CPU the worker's thread uses while it runs: past the limit, the
    * worker is terminated and the request is a time-out (a compilation that does not end is an error).
    */
-  private async send(slot: number, program: FunctionProgram, job: Job, calls: readonly CallRequest[], indices: readonly number[], results: RunOutcome[], micros: (number | undefined)[], settings: RunSettings): Promise<RangeOutcome> {
+  private async send(slot: number, program: FunctionProgram, job: Job, calls: readonly CallRequest[], indices: readonly number[], results: RunOutcome[], micros: (number | undefined)[], countRan: RanCounter, settings: RunSettings): Promise<RangeOutcome> {
     // A worker that is not there yet gets the engine compiled here (once, for all of them).
     const pooled = this.workers[slot] ?? this.worker(slot, await this.compiledEngine());
     const id = this.nextId++;
@@ -196,6 +219,8 @@ export class SandboxPool {
       };
       const watch = setInterval(() => {
         const running = Atomics.load(progress, 0);
+        // The requests before the one running have run (their outcomes come with the worker's answer).
+        if (running > 0) countRan(indices, running);
         if (running === RUNNING_NONE) return;
         const started = Atomics.load(progress, 1);
         if (started !== runs) {
@@ -217,7 +242,7 @@ export class SandboxPool {
           (JSON.parse(reply.outcomes) as RunOutcome[]).forEach((result, i) => { results[indices[i]!] = result; });
           reply.micros.forEach((time, i) => { micros[indices[i]!] = time; });
           this.casesBySlot[slot] = (this.casesBySlot[slot] ?? 0) + indices.length;
-          settings.onRan?.(indices.length);
+          countRan(indices, indices.length);
           finish({ kind: 'done' });
         },
         exit: (message) => finish({ kind: 'error', message }),

@@ -263,4 +263,23 @@ describe('sgconf test on a terminal', () => {
     expect(counts.some((n) => n > 0 && n < 600)).toBe(true);
     expect(stdout).toContain('600 passed, 0 failed');
   });
+
+  it('counts the cases of a chunk as they run: those before a case stuck in an endless loop, each case once', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgtest-progress-stuck-'));
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', sync: 'function (doc) { if (doc.stuck) { while (true) {} } channel(doc.c); }' }));
+    // One chunk of the pool (125 requests at the most); the 40th case never ends.
+    const cases = Array.from({ length: 100 }, (_, i) => ({ name: `case ${i}`, doc: { c: `c${i}`, ...(i === 40 ? { stuck: true } : {}) }, expect: { channels: [`c${i}`] } }));
+    writeFileSync(path.join(dir, 'db.sgtest.json'), JSON.stringify({ config: 'db.json', timeout: 1000, cases }));
+    let stdout = '';
+    const { main } = await import('../../src/cli/main.js');
+    const code = await main(['test'], { stdout: (t: string) => { stdout += t; }, stderr: () => {}, cwd: dir, env: {}, isTTY: true });
+    expect(code).toBe(1);
+    const counts = [...stdout.matchAll(/0\/1 files, (\d+) cases/g)].map((m) => Number(m[1]));
+    // While the 40th case runs out its second of CPU, the 40 before it are counted; the worker then ends,
+    // and those 40 run again in a new one without being counted twice.
+    expect(counts).toContain(40);
+    expect(Math.max(...counts)).toBe(100);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(stdout).toContain('99 passed, 1 failed');
+  });
 });

@@ -166,7 +166,7 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   const results: TestFileResult[] = [];
   let failed = 0;
   let bailed: number | undefined;
-  // Cases run so far, counted as the workers answer (a file of 2,000 cases shows its count as it goes).
+  // Cases run so far, counted as they run (a file of 2,000 cases shows its count as it goes).
   let ran = 0;
   const runStarted = monotonicMs();
   const drawProgress = () => {
@@ -182,7 +182,7 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
     started[index] = (async () => {
       const fileStarted = monotonicMs();
       let answered = 0;
-      // A worker answers a chunk of cases at a time (125, src/sync/pool.ts): a redraw each.
+      // Told as the cases run (the pool looks at each worker every 50 ms, src/sync/pool.ts): a redraw each.
       const onCasesRan = progress ? (count: number) => {
         answered += count;
         ran += count;
