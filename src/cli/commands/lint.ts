@@ -262,7 +262,7 @@ async function checkFunctionFiles(files: readonly string[], cwd: string, options
 /**
  * Of `configs`, those whose functions name one of `files` (read and parsed as lint reads them, nothing
  * checked): only those are linted, not every config of the repository's sources. A config that cannot be
- * read stays (its lint says why).
+ * read here is kept: none that might name one is left out.
  */
 async function configsNaming(files: readonly string[], configs: readonly string[], cwd: string, options: Parameters<typeof lintPaths>[1], scope: ReadScope | undefined): Promise<string[]> {
   const wanted = new Set(files.map((file) => path.resolve(cwd, file)));
