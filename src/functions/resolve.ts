@@ -73,7 +73,12 @@ export async function resolveFunctions(
  */
 export function functionFilePath(site: FunctionSite, cwd: string): string | undefined {
   // path.resolve normalises the whole value: not for a value no file can have.
-  return site.resolvable && !/^https?:\/\//.test(site.value) && couldBeAPath(site.value) ? path.resolve(cwd, site.value) : undefined;
+  return site.resolvable && !isUrl(site.value) && couldBeAPath(site.value) ? path.resolve(cwd, site.value) : undefined;
+}
+
+/** A value the gateway fetches (its prefix, case-sensitive, as the gateway tests it). */
+function isUrl(value: string): boolean {
+  return /^https?:\/\//.test(value);
 }
 
 async function resolveSite(
@@ -91,11 +96,10 @@ async function resolveSite(
     const at = locateInString(site.pointer, offset);
     return at === null ? null : { offset: at };
   };
-  const filePath = functionFilePath(site, options.cwd);
-  const base = { ...site, functionNode: null, ...(tlsSkipVerify ? { tlsSkipVerify } : {}), ...(filePath ? { filePath } : {}) };
+  const base = { ...site, functionNode: null, ...(tlsSkipVerify ? { tlsSkipVerify } : {}) };
 
   // 1. URL prefix (case-sensitive, as the gateway tests it).
-  if (site.resolvable && /^https?:\/\//.test(site.value)) {
+  if (site.resolvable && isUrl(site.value)) {
     const url = site.value;
     // Credentials embedded in the URL never appear in a message or report.
     const shown = withoutCredentials(url);
@@ -124,8 +128,8 @@ async function resolveSite(
   }
 
   // 2. An existing file that is not a directory (relative names resolve against the gateway's working directory).
-  if (filePath !== undefined) {
-    const absolute = filePath;
+  const absolute = functionFilePath(site, options.cwd);
+  if (absolute !== undefined) {
     const entry = await statOrNull(absolute);
     if (entry && !entry.isDirectory()) {
       const fn: ResolvedFunction = { ...base, origin: 'file', location: site.value, source: null, locate: () => null };

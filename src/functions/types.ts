@@ -38,11 +38,6 @@ export interface ResolvedFunction extends FunctionSite {
   origin: FunctionOrigin;
   /** File path or URL for file/url origins. */
   location?: string;
-  /**
-   * The absolute path of the file the gateway would read this value from, for a value that could name one,
-   * whether or not a file is there (so that the editor knows which configs a function file may concern).
-   */
-  filePath?: string;
   /** The JavaScript source, or null when it could not be resolved. */
   source: string | null;
   /** The parsed function expression (acorn, ES5) the gateway calls, or null when resolution or parsing failed. */

@@ -1,6 +1,6 @@
 // Which function files a config names (lint.ts functionFilesNamed: `sgconf lint orders-sync.js` lints only
 // the configs that do): the files analyzeText would read the functions from, found without checking anything.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -25,10 +25,15 @@ describe('functionFilesNamed', () => {
     ['a file that is no gateway config', 'package.json', '{"name": "app", "version": "1.0.0"}', { cwd: root, discovered: true }, []],
     ['a file that cannot be parsed', 'db.json', '{"bucket": "b", "sync": ', { cwd: root }, []],
   ])('%s', async (_name, file, text, options, expected) => {
+    // Named while no such file exists (one created later is read).
     const named = await functionFilesNamed(text, file, options);
     expect(named).toEqual(expected);
-    // The files a whole lint of the config would read its functions from.
+    // Once they exist, the files a whole lint of the config reads its functions from.
+    for (const functionFile of named) {
+      mkdirSync(path.dirname(functionFile), { recursive: true });
+      writeFileSync(functionFile, 'function (doc) { channel(doc.channels); }\n');
+    }
     const analyzed = await analyzeText(text, file, { ...options, remote: false });
-    expect(analyzed.functions.flatMap((fn) => fn.filePath ?? [])).toEqual(named);
+    expect(analyzed.functions.filter((fn) => fn.origin === 'file').map((fn) => fn.locate(0)?.file)).toEqual(named);
   });
 });

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { looksLikeLocation } from '../../src/functions/resolve.js';
+import { functionFilePath, looksLikeLocation } from '../../src/functions/resolve.js';
 import { runStage } from './harness.js';
 
 let root: string;
@@ -29,7 +29,7 @@ describe('resolveFunctions: sources', () => {
   it('reads an existing file relative to the working directory', async () => {
     const { functions, diagnostics } = await runStage('legacy', legacy('js/sync.js'), { cwd: gatewayDir, configDir });
     expect(diagnostics).toEqual([]);
-    expect(functions[0]).toMatchObject({ origin: 'file', location: 'js/sync.js', source: SYNC, filePath: path.join(gatewayDir, 'js', 'sync.js') });
+    expect(functions[0]).toMatchObject({ origin: 'file', location: 'js/sync.js', source: SYNC });
     expect(functions[0]!.locate(3)).toEqual({ file: path.join(gatewayDir, 'js', 'sync.js'), fileText: SYNC, offset: 3 });
   });
 
@@ -48,8 +48,7 @@ describe('resolveFunctions: sources', () => {
 
   it('treats a path that names no file as inline code, and says so', async () => {
     const { functions, diagnostics } = await runStage('legacy', legacy('js/missing.js'), { cwd: gatewayDir, configDir });
-    // The file it would read is known all the same: created later, it is read (the editor needs to know).
-    expect(functions[0]).toMatchObject({ origin: 'inline', source: null, filePath: path.join(gatewayDir, 'js', 'missing.js') });
+    expect(functions[0]).toMatchObject({ origin: 'inline', source: null });
     expect(diagnostics).toEqual([expect.objectContaining({ rule: 'functions/source-not-found', severity: 'error', pointer: '/databases/db/sync' })]);
     expect(diagnostics[0]!.detail).toContain('would treat the text itself as inline JavaScript');
     expect(diagnostics[0]!.detail).toContain(path.join(gatewayDir, 'js', 'missing.js'));
@@ -72,15 +71,21 @@ describe('resolveFunctions: sources', () => {
     const config = { databases: { db: { scopes: { s: { collections: { c: { sync: 'js/sync.js' } } } } } } };
     const { functions, diagnostics } = await runStage('legacy', config, { cwd: gatewayDir, configDir });
     expect(functions[0]).toMatchObject({ origin: 'inline', resolvable: false, source: null });
-    expect(functions[0]!.filePath).toBeUndefined();
     expect(diagnostics).toEqual([expect.objectContaining({ rule: 'functions/source-not-found', pointer: '/databases/db/scopes/s/collections/c/sync' })]);
     expect(diagnostics[0]!.message).toContain('always inline');
   });
 
-  it('names no file for a value that cannot be a path: a URL, a function of several lines', async () => {
-    const config = { databases: { a: { bucket: 'a', sync: SYNC }, b: { bucket: 'b', sync: 'http://127.0.0.1:1/sync.js' } } };
-    const { functions } = await runStage('legacy', config, { cwd: gatewayDir, configDir, remote: false });
-    expect(functions.map((fn) => [fn.origin, fn.filePath])).toEqual([['inline', undefined], ['url', undefined]]);
+  // The file a value names, whether or not it is there (created later, it is read: the editor and a hook
+  // on a function file need to know which configs name it); none for a value that cannot be a path.
+  it.each<[string, string, boolean, string | undefined]>([
+    ['a relative path', 'js/sync.js', true, path.join('/gateway', 'js', 'sync.js')],
+    ['a path to no file yet', 'js/missing.js', true, path.join('/gateway', 'js', 'missing.js')],
+    ['an absolute path', '/etc/sg/sync.js', true, '/etc/sg/sync.js'],
+    ['a URL', 'http://127.0.0.1:1/sync.js', true, undefined],
+    ['a function of several lines', SYNC, true, undefined],
+    ['a collection\'s function, never resolved', 'js/sync.js', false, undefined],
+  ])('functionFilePath: %s', (_name, value, resolvable, expected) => {
+    expect(functionFilePath({ pointer: '/sync', role: 'sync', value, resolvable }, '/gateway')).toBe(expected);
   });
 
   it('treats a blank sync function or import filter as unset', async () => {
