@@ -76,6 +76,18 @@ function ranCounter(requests: number, onRan: ((count: number) => void) | undefin
   };
 }
 
+/** One run of requests through a program: what its chunks are sent with, and where their outcomes land. */
+interface Run {
+  program: FunctionProgram;
+  job: Job;
+  calls: readonly CallRequest[];
+  settings: RunSettings;
+  results: RunOutcome[];
+  /** Each request's time in the engine, in microseconds. */
+  micros: (number | undefined)[];
+  countRan: RanCounter;
+}
+
 /** What a terminated request reports: the same as an interrupted one. */
 function terminated(job: Job): RunOutcome {
   return outcomeOf(job, { natives: emptyNatives(), outcome: { kind: 'timeout' } });
@@ -146,9 +158,7 @@ export class SandboxPool {
 
   /** Runs every request through one program; the outcomes keep the requests' order. */
   async run(program: FunctionProgram, job: Job, calls: readonly CallRequest[], settings: RunSettings = {}): Promise<PoolResult> {
-    const results: RunOutcome[] = new Array(calls.length);
-    const micros: (number | undefined)[] = new Array(calls.length);
-    const countRan = ranCounter(calls.length, settings.onRan);
+    const run: Run = { program, job, calls, settings, results: new Array(calls.length), micros: new Array(calls.length), countRan: ranCounter(calls.length, settings.onRan) };
     // The requests in chunks, which each worker takes one after another as it finishes the last: a worker
     // slowed by the main thread's work takes fewer.
     let next = 0;
@@ -156,7 +166,7 @@ export class SandboxPool {
       while (next < calls.length) {
         const from = next;
         next = Math.min(calls.length, from + CHUNK);
-        const error = await this.runRange(slot, program, job, calls, from, next, results, micros, countRan, settings);
+        const error = await this.runRange(slot, run, from, next);
         if (error !== null) return error;
       }
       return null;
@@ -167,7 +177,7 @@ export class SandboxPool {
     const slots = calls.length <= CHUNK ? [this.spread ? this.runsSpread++ % this.size : 0] : Array.from({ length: this.size }, (_, slot) => slot);
     const errors = await Promise.all(Array.from({ length: slots.length * 2 }, (_, k) => serve(slots[k % slots.length]!)));
     const error = errors.find((e) => e !== null);
-    return error ? { ok: false, message: error } : { ok: true, outcomes: results, micros };
+    return error ? { ok: false, message: error } : { ok: true, outcomes: run.results, micros: run.micros };
   }
 
   /** How many cases each worker slot has run so far. */
@@ -180,27 +190,29 @@ export class SandboxPool {
    * (for a request stuck in this range, or in another queued on it), what has no outcome yet is sent again
    * to a new one; the stuck request itself is a time-out.
    */
-  private async runRange(slot: number, program: FunctionProgram, job: Job, calls: readonly CallRequest[], from: number, to: number, results: RunOutcome[], micros: (number | undefined)[], countRan: RanCounter, settings: RunSettings): Promise<string | null> {
+  private async runRange(slot: number, run: Run, from: number, to: number): Promise<string | null> {
     let waiting = Array.from({ length: to - from }, (_, i) => from + i);
     while (waiting.length > 0) {
-      const outcome = await this.send(slot, program, job, calls, waiting, results, micros, countRan, settings);
+      const outcome = await this.send(slot, run, waiting);
       if (outcome.kind === 'error') return outcome.message;
       if (outcome.kind === 'done') return null;
       if (outcome.kind === 'killed') {
-        results[outcome.at] = terminated(job);
-        countRan([outcome.at], 1);
+        run.results[outcome.at] = terminated(run.job);
+        run.countRan([outcome.at], 1);
       }
-      waiting = waiting.filter((i) => results[i] === undefined);
+      waiting = waiting.filter((i) => run.results[i] === undefined);
     }
     return null;
   }
 
   /**
-   * Sends the requests at `indices` to a worker; their outcomes land in `results` as they come. Each run
-   * of the engine is timed apart, by the CPU the worker's thread uses while it runs: past the limit, the
-   * worker is terminated and the request is a time-out (a compilation that does not end is an error).
+   * Sends the requests at `indices` to a worker; their outcomes land in the run's results as they come.
+   * Each run of the engine is timed apart, by the CPU the worker's thread uses while it runs: past the
+   * limit, the worker is terminated and the request is a time-out (a compilation that does not end is an
+   * error).
    */
-  private async send(slot: number, program: FunctionProgram, job: Job, calls: readonly CallRequest[], indices: readonly number[], results: RunOutcome[], micros: (number | undefined)[], countRan: RanCounter, settings: RunSettings): Promise<RangeOutcome> {
+  private async send(slot: number, run: Run, indices: readonly number[]): Promise<RangeOutcome> {
+    const { program, job, calls, settings, results, micros, countRan } = run;
     // A worker that is not there yet gets the engine compiled here (once, for all of them).
     const pooled = this.workers[slot] ?? this.worker(slot, await this.compiledEngine());
     const id = this.nextId++;
