@@ -145,10 +145,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       const open = documents.get(pathToFileURL(configFile).href);
       const read = open ? { text: open.getText() } : await readTextFile(configFile, dir, scope);
       if (!('text' in read) || read.text.length > LIVE_LIMIT_CHARS) continue;
-      const options = await optionsOfFolder(path.dirname(configFile));
-      const named = await namedFunctionFiles.of(configFile, read.text, options, () => functionFilesNamed(read.text, configFile, { ...options, discovered: true }));
+      const options: LintOptions = { ...await optionsOfFolder(path.dirname(configFile)), discovered: true };
+      const named = await namedFunctionFiles.of(configFile, read.text, options, () => functionFilesNamed(read.text, configFile, options));
       if (!named.has(file)) continue;
-      const analyzed = await analyzeText(read.text, configFile, { ...options, discovered: true });
+      const analyzed = await analyzeText(read.text, configFile, options);
       found.push(...findingsThrough(configFile, analyzed.result.diagnostics, file, path.relative(path.dirname(tool.filepath ?? file), configFile)));
     }
     return found.length > 0 ? found : functionFileAlone(text);
