@@ -53,6 +53,8 @@ function isVerdict(value: unknown): value is OttoVerdict {
 class Checker {
   private entries: Map<string, OttoVerdict> | null = null;
   private dirty = false;
+  /** The digests of the sources of the last warm(), which a lint asks about next: each text is digested once. */
+  private warmed = new Map<string, string>();
 
   /** `parser`: which build of otto's parser the verdicts are from (parserIdentity); null: not to be cached. */
   constructor(private readonly otto: OttoCommit, private readonly cacheFile: string | null, private readonly parser: string | null, private readonly parsers: OttoParsers) {}
@@ -60,14 +62,15 @@ class Checker {
   /** Starts otto's parser when the cache does not know one of `sources` (they will be asked soon); whether it did. */
   warm(sources: readonly string[]): boolean {
     const entries = this.load();
-    if (sources.every((source) => entries.has(textDigest(source)))) return false;
+    this.warmed = new Map(sources.map((source) => [source, textDigest(source)]));
+    if ([...this.warmed.values()].every((key) => entries.has(key))) return false;
     void this.parsers.prepare(this.otto);
     return true;
   }
 
   async check(source: string): Promise<OttoVerdict | undefined> {
     const entries = this.load();
-    const key = textDigest(source);
+    const key = this.warmed.get(source) ?? textDigest(source);
     const cached = entries.get(key);
     if (cached !== undefined) return cached;
     const answer = await this.parsers.check(this.otto, source);
