@@ -56,3 +56,28 @@ export function boundedDistance(a: string, b: string, bound: number): number {
   }
   return Math.min(previous[n]!, bound + 1);
 }
+
+/**
+ * Whether two lower-case names are at most one edit apart (boundedDistance(a, b, 1) <= 1, without its table):
+ * in one pass past their common start. For the misspelt secret keys (src/secrets.ts), asked for every key of
+ * a config while a cold start runs this in V8's interpreter, where the table cost a lint about a millisecond.
+ */
+export function withinOneEdit(a: string, b: string): boolean {
+  const [m, n] = [a.length, b.length];
+  if (m - n > 1 || n - m > 1) return false;
+  let i = 0;
+  while (i < m && i < n && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (m > n) return sameEnds(a, i + 1, b, i);
+  if (n > m) return sameEnds(a, i, b, i + 1);
+  if (i === m) return true;
+  // A substitution at i, or the neighbours at i and i + 1 swapped.
+  return sameEnds(a, i + 1, b, i + 1)
+    || (a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) && sameEnds(a, i + 2, b, i + 2));
+}
+
+/** Whether a from `i` and b from `j` are the same text. */
+function sameEnds(a: string, i: number, b: string, j: number): boolean {
+  if (a.length - i !== b.length - j) return false;
+  for (; i < a.length; i++, j++) if (a.charCodeAt(i) !== b.charCodeAt(j)) return false;
+  return true;
+}

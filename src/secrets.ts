@@ -1,6 +1,6 @@
 // Secrets never leave the tool: field names that hold them, and a scrubber for any text we print.
 import type { JsonValue } from './types.js';
-import { boundedDistance } from './distance.js';
+import { withinOneEdit } from './distance.js';
 
 // ^k$: the key material of a JSON Web Key (local_jwt keys).
 const SECRET_KEY = /(pass(word)?|secret|token|private|credential|api_?key|_key$|^key$|^k$)/i;
@@ -8,8 +8,20 @@ const PATH_KEY = /(_path|path$|cert|keypath)/i;
 
 /** Whether a field holds a secret value (not a path to a key file, which is fine to show). */
 export function isSecretKey(name: string): boolean {
-  return (SECRET_KEY.test(name) || misspeltSecretWord(name)) && !PATH_KEY.test(name);
+  let secret = secretKeys.get(name);
+  if (secret === undefined) {
+    secret = (SECRET_KEY.test(name) || misspeltSecretWord(name)) && !PATH_KEY.test(name);
+    // Asked for every value of every config, of a few dozen names mostly (a cold lint asks in V8's
+    // interpreter); a config of a million names fills it once more than it holds, then once again, and so on.
+    if (secretKeys.size >= SECRET_KEYS_KEPT) secretKeys.clear();
+    secretKeys.set(name, secret);
+  }
+  return secret;
 }
+
+/** isSecretKey's answers by name, at most SECRET_KEYS_KEPT of them. */
+const secretKeys = new Map<string, boolean>();
+const SECRET_KEYS_KEPT = 4096;
 
 const SECRET_WORDS = ['password', 'passwd', 'secret', 'token', 'credential', 'credentials', 'apikey'];
 
@@ -19,12 +31,12 @@ const SECRET_WORDS = ['password', 'passwd', 'secret', 'token', 'credential', 'cr
  */
 function misspeltSecretWord(name: string): boolean {
   // Most keys are plain lower-case words: one candidate, no splitting (a config may have 1,000,000 keys).
-  if (/^[a-z]+$/.test(name)) return SECRET_WORDS.some((secret) => boundedDistance(name, secret, 1) <= 1);
+  if (/^[a-z]+$/.test(name)) return SECRET_WORDS.some((secret) => withinOneEdit(name, secret));
   const joined = name.toLowerCase().replace(/[^a-z]/g, '');
   if (joined.length < 4) return false;
-  if (SECRET_WORDS.some((secret) => boundedDistance(joined, secret, 1) <= 1)) return true;
+  if (SECRET_WORDS.some((secret) => withinOneEdit(joined, secret))) return true;
   const words = name.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split(/[^a-z]+/).filter((w) => w.length >= 5);
-  return words.some((word) => SECRET_WORDS.some((secret) => boundedDistance(word, secret, 1) <= 1));
+  return words.some((word) => SECRET_WORDS.some((secret) => withinOneEdit(word, secret)));
 }
 
 

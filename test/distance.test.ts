@@ -1,7 +1,7 @@
 // The distance behind "did you mean" and misspelt secret fields: a table of pairs, each distance also checked
 // against a plain full-table computation, so that the bounded early exit never changes an answer.
 import { describe, expect, it } from 'vitest';
-import { boundedDistance, closestMatch } from '../src/distance.js';
+import { boundedDistance, closestMatch, withinOneEdit } from '../src/distance.js';
 
 /** The same distance without bounds or reused rows: insertions, deletions, substitutions, neighbour swaps. */
 function fullDistance(a: string, b: string): number {
@@ -43,6 +43,34 @@ describe('boundedDistance', () => {
         for (const bound of [0, 1, 2, 3]) expect(boundedDistance(a, b, bound)).toBe(Math.min(full, bound + 1));
       }
     }
+  });
+});
+
+describe('withinOneEdit', () => {
+  it.each([
+    ['password', 'password', true],
+    ['pasword', 'password', true],
+    ['passwrod', 'password', true],
+    ['passwordx', 'password', true],
+    ['xpassword', 'password', true],
+    ['pasword', 'passwd', false],
+    ['secert', 'secret', true],
+    ['tkoen', 'token', true],
+    ['tekon', 'token', false],
+    ['', 'a', true],
+    ['', 'ab', false],
+  ])('%j and %j: %s', (a, b, within) => {
+    expect(withinOneEdit(a, b)).toBe(within);
+  });
+
+  it('agrees with the full table for every pair of names of up to four letters of three', () => {
+    const names = [''];
+    for (let length = 1; length <= 4; length++) {
+      for (const name of names.filter((n) => n.length === length - 1)) names.push(...['a', 'b', 'c'].map((letter) => name + letter));
+    }
+    expect(names).toHaveLength(121);
+    const disagreements = names.flatMap((a) => names.filter((b) => withinOneEdit(a, b) !== (fullDistance(a, b) <= 1)).map((b) => [a, b]));
+    expect(disagreements).toEqual([]);
   });
 });
 
