@@ -11,8 +11,8 @@ export function isSecretKey(name: string): boolean {
   let secret = secretKeys.get(name);
   if (secret === undefined) {
     secret = (SECRET_KEY.test(name) || misspeltSecretWord(name)) && !PATH_KEY.test(name);
-    // Asked for every value of every config, of a few dozen names mostly (a cold lint asks in V8's
-    // interpreter); a config of a million names fills it once more than it holds, then once again, and so on.
+    // Asked for every value of a config, mostly of a few dozen names (a cold lint asks in V8's interpreter).
+    // A config of a million distinct names empties it every SECRET_KEYS_KEPT names: it never holds more.
     if (secretKeys.size >= SECRET_KEYS_KEPT) secretKeys.clear();
     secretKeys.set(name, secret);
   }
