@@ -21,6 +21,7 @@ import { INVALID_FILE, readTestFile, type TestCase, type TestFile } from './file
 import { compare, type ActualResult, type Failure } from './expect.js';
 
 export const CONFIG_UNUSABLE = 'sgtest/config-unusable';
+const INTERNAL_ERROR = 'source/internal-error';
 
 export type { ActualResult, Failure } from './expect.js';
 
@@ -170,8 +171,11 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
   for (const fn of analyzed.functions) if (fn.origin === 'file' && fn.location) dependencies.add(path.resolve(options.cwd, fn.location));
   const errors = analyzed.result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
-    const first = errors[0]!;
-    const problem = `the ${testFile.config !== undefined ? 'config' : 'function file'} ${configPath} has ${errors.length === 1 ? 'an error' : `${errors.length} errors`} that ${target} refuses`;
+    // sgconf failing to check the config (a Node without WebAssembly, a bug) is not the target refusing it.
+    const failed = errors.find((d) => d.rule === INTERNAL_ERROR);
+    const first = failed ?? errors[0]!;
+    const what = `${testFile.config !== undefined ? 'config' : 'function file'} ${configPath}`;
+    const problem = failed ? `sgconf could not check the ${what}` : `the ${what} has ${errors.length === 1 ? 'an error' : `${errors.length} errors`} that ${target} refuses`;
     const firstAt = `first at ${first.file ? path.relative(options.cwd, first.file) || first.file : configPath}:${first.line}:${first.column}: ${first.message}`;
     const reason = `${problem}, ${firstAt}`;
     result.diagnostics.push(place({ rule: CONFIG_UNUSABLE, severity: 'error', pointer: namedKey, writtenPointer: namedKey, message: problem, detail: `The ${firstAt}.` }));

@@ -1,5 +1,6 @@
 // sgtest/config-unusable: the config a test file names cannot be run; its cases fail, not pass.
 import { describe, expect, it } from 'vitest';
+import { rule as allowConflicts } from '../../../src/rules/database/allow-conflicts.js';
 import { runCaseTable } from '../../helpers/rule-tester.js';
 import { findingsOf, ORDERS_DB, runInFolder } from './harness.js';
 
@@ -28,5 +29,19 @@ describe('sgtest/config-unusable', () => {
     expect(result.cases).toHaveLength(1);
     expect(result.cases[0]).toMatchObject({ passed: false, line: 3 });
     expect(result.cases[0]!.notRun).toContain('no such file');
+  });
+
+  it('a config sgconf failed to check is not called one the target refuses', async () => {
+    const check = allowConflicts.check!;
+    allowConflicts.check = () => {
+      throw new TypeError('a bug');
+    };
+    try {
+      const result = await runInFolder({ 'orders.json': ORDERS_DB, 't.sgtest.yaml': file() });
+      expect(result.diagnostics.map((d) => [d.rule, d.message])).toEqual([['sgtest/config-unusable', 'sgconf could not check the config orders.json']]);
+      expect(result.cases[0]!.notRun).toMatch(/^sgconf could not check the config orders\.json, first at orders\.json:\d+:\d+: sgconf failed on this file in rule database\/allow-conflicts: a bug/);
+    } finally {
+      allowConflicts.check = check;
+    }
   });
 });
