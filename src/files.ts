@@ -118,7 +118,7 @@ export async function analyzeFile(file: string, options: LintOptions & { cwd: st
 
 /**
  * A file as text, read as every input of sgconf is read (a regular file, size-capped, UTF-8), or why it
- * cannot be: a finding on the file at 1:1.
+ * cannot be: a finding on the file (at 1:1, or where its UTF-8 breaks).
  */
 export async function readTextFile(file: string, cwd: string, scope?: ReadScope): Promise<{ text: string } | { failure: FileResult }> {
   let bytes: Uint8Array;
@@ -129,7 +129,7 @@ export async function readTextFile(file: string, cwd: string, scope?: ReadScope)
     return { failure: unreadable(file, fsMessage(error)) };
   }
   const decoded = decodeBytes(bytes);
-  if (decoded.text === null) return { failure: { file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...d, line: 1, column: 1, endLine: 1, endColumn: 1 })) } };
+  if (decoded.text === null) return { failure: { file, kind: null, diagnostics: decoded.diagnostics } };
   return { text: decoded.text };
 }
 

@@ -62,7 +62,7 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
     }
     const decoded = decodeBytes(bytes);
     if (decoded.text === null) {
-      results.push({ file, kind: null, diagnostics: decoded.diagnostics.map((d) => ({ ...problem(d.message), rule: d.rule })) });
+      results.push({ file, kind: null, diagnostics: decoded.diagnostics });
       continue;
     }
     const text = decoded.text;

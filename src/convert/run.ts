@@ -94,7 +94,7 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
   }
   // One reading of bytes for lint and convert: text that is not UTF-8 is refused, never guessed.
   const decoded = decodeBytes(bytes);
-  if (decoded.text === null) return refused(file, null, target, decoded.diagnostics.map((d) => atTop(d.rule, d.message)));
+  if (decoded.text === null) return refused(file, null, target, decoded.diagnostics);
   const text = decoded.text;
   const env = options.expandEnv ?? null;
   // Parse first (our reader keeps environment references bare in number/boolean positions); a text that

@@ -1,6 +1,6 @@
 // Read and parse stages: bytes -> text in the gateway's dialect undone -> a located document.
 import { isUtf8 } from 'node:buffer';
-import { escapePointerToken, type JsonValue, type RawDiagnostic, type Span } from '../types.js';
+import { escapePointerToken, type Diagnostic, type JsonValue, type RawDiagnostic, type Span } from '../types.js';
 import { convertBackticks, expandEnvironment, type EnvReference } from './dialect.js';
 import { findLocNode, JsonSyntaxError, jsonStringIndexToOffset, parseJsonWithLocations, type JsonParseResult, type LocNode, type WrittenNumber } from './json.js';
 import { isSecretKey } from '../secrets.js';
@@ -71,23 +71,59 @@ function utf16Encoding(bytes: Uint8Array): string | null {
   return little ? 'UTF-16LE' : big ? 'UTF-16BE' : null;
 }
 
-/** Decode bytes as UTF-8 the way a person expects; binary or non-UTF-8 content is a diagnostic, never a crash. */
-export function decodeBytes(bytes: Uint8Array): { text: string | null; diagnostics: RawDiagnostic[] } {
-  const diagnostics: RawDiagnostic[] = [];
+/** Decode bytes as UTF-8 the way a person expects; binary or non-UTF-8 content is a finding (where it starts), never a crash. */
+export function decodeBytes(bytes: Uint8Array): { text: string | null; diagnostics: Diagnostic[] } {
+  const whole = (message: string, detail?: string): Diagnostic => ({ rule: 'source/unreadable', severity: 'error', pointer: '', message, ...(detail ? { detail } : {}), line: 1, column: 1, endLine: 1, endColumn: 1 });
   const utf16 = utf16Encoding(bytes);
   if (utf16) {
     // Windows editors save UTF-16; Go's JSON decoder (and so the gateway) reads UTF-8 only.
-    return { text: null, diagnostics: [{ rule: 'source/unreadable', severity: 'error', pointer: '', message: `the file is ${utf16} text; the gateway reads UTF-8 only: save it as UTF-8`, span: { start: 0, end: 0 } }] };
+    return { text: null, diagnostics: [whole(`the file is ${utf16} text; the gateway reads UTF-8 only: save it as UTF-8`)] };
   }
-  if (bytes.includes(0)) {
-    return { text: null, diagnostics: [{ rule: 'source/unreadable', severity: 'error', pointer: '', message: 'this is a binary file (it contains NUL bytes), not a config', span: { start: 0, end: 0 } }] };
-  }
+  if (bytes.includes(0)) return { text: null, diagnostics: [whole('this is a binary file (it contains NUL bytes), not a config')] };
   // Checked and decoded by node:buffer: the same text as a fatal TextDecoder's that keeps a BOM, without
   // loading Node's encoding module into every lint (about 100 fresh pages of memory here).
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (!isUtf8(bytes)) {
-    return { text: null, diagnostics: [{ rule: 'source/unreadable', severity: 'error', pointer: '', message: 'the file is not valid UTF-8 text', span: { start: 0, end: 0 } }] };
+    const at = firstInvalidUtf8(bytes);
+    // The text before it is UTF-8: its characters give the line and column, as an editor counts them.
+    const before = text.toString('utf8', 0, at);
+    const line = before.split('\n').length;
+    const column = before.length - before.lastIndexOf('\n');
+    return {
+      text: null,
+      diagnostics: [{
+        ...whole(`byte 0x${bytes[at]!.toString(16).toUpperCase()} is not UTF-8: save the file as UTF-8`, NOT_UTF8),
+        line, column, endLine: line, endColumn: column + 1,
+      }],
+    };
   }
-  return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), diagnostics };
+  return { text: text.toString('utf8'), diagnostics: [] };
+}
+
+// rest/config.go@4.1.1 DecodeAndSanitiseStartupConfig (readServerConfig@2.8.4) decodes with base.JSONDecoder:
+// encoding/json in CE (base/util_ce.go), jsoniter in EE (base/util_ee.go, unless UseStdlibJSON: base/util.go).
+const NOT_UTF8 = 'An editor saving Windows-1252 or Latin-1 writes such bytes for letters like "\u00e9". The gateway\'s JSON decoder does not refuse them inside a string, but reads something other than what the file shows: the Community Edition (Go\'s encoding/json) reads each as U+FFFD, the Enterprise Edition (jsoniter) keeps the byte. Outside a string it is a syntax error.';
+
+/** The offset of the first byte that does not belong to a well-formed UTF-8 sequence (RFC 3629), or -1. */
+function firstInvalidUtf8(bytes: Uint8Array): number {
+  for (let i = 0; i < bytes.length;) {
+    const lead = bytes[i]!;
+    if (lead < 0x80) {
+      i++;
+      continue;
+    }
+    const following = lead >= 0xc2 && lead <= 0xdf ? 1 : lead >= 0xe0 && lead <= 0xef ? 2 : lead >= 0xf0 && lead <= 0xf4 ? 3 : 0;
+    if (following === 0) return i;
+    // The second byte's range excludes overlong forms, surrogates and code points past U+10FFFF.
+    const low = lead === 0xe0 ? 0xa0 : lead === 0xf0 ? 0x90 : 0x80;
+    const high = lead === 0xed ? 0x9f : lead === 0xf4 ? 0x8f : 0xbf;
+    for (let k = 1; k <= following; k++) {
+      const next = bytes[i + k];
+      if (next === undefined || next < (k === 1 ? low : 0x80) || next > (k === 1 ? high : 0xbf)) return i;
+    }
+    i += following + 1;
+  }
+  return -1;
 }
 
 export function parseSource(rawText: string, file: string, options: ReadOptions): ParsedSource {

@@ -101,7 +101,7 @@ describe('build reads files as lint does', () => {
     const { code, stdout } = await sgconf('build', 'db.json', '/dev/zero', '--out', 'out', '--format', 'json');
     expect(code).toBe(1);
     const byFile = Object.fromEntries(JSON.parse(stdout).results.map((r: { file: string; diagnostics: { rule: string; message: string }[] }) => [r.file, r.diagnostics.map((d) => `${d.rule}: ${d.message}`)]));
-    expect(byFile['db.json']).toEqual(['source/unreadable: the file is not valid UTF-8 text']);
+    expect(byFile['db.json']).toEqual(['source/unreadable: byte 0xE9 is not UTF-8: save the file as UTF-8']);
     expect(byFile['/dev/zero']).toEqual([expect.stringMatching(/not a regular file/)]);
     await expect(fs.stat(path.join(dir, 'out'))).rejects.toThrow();
   });
