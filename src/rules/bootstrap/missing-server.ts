@@ -8,7 +8,9 @@ export const rule: Rule = {
   description: 'A startup config without bootstrap.server.',
   check(context) {
     const server = lookupPath(context.document, '', 'bootstrap', 'server');
-    if (server && typeof server.value === 'string' && server.value !== '') return;
+    // A value of another type is schema/type's finding (the gateway cannot decode it); "" is no address (and
+    // null, which the document as the gateway reads it does not hold).
+    if (server && server.value !== '') return;
     const bootstrap = lookup(context.document, '', 'bootstrap');
     context.report({
       pointer: server?.pointer ?? bootstrap?.pointer ?? '',

@@ -15,7 +15,8 @@ export const rule: Rule = {
     const verdict = context.judge('legacy-automatic-upgrade-blocked');
     for (const db of dbs) {
       const server = lookup(db.config, db.pointer, 'server');
-      if (nonEmptyString(server?.value)) continue;
+      // A value of another type is schema/type's finding (the gateway cannot decode the config at all).
+      if (server && server.value !== '') continue;
       const pointer = server?.pointer ?? db.pointer;
       const target = server ? undefined : 'key' as const;
       if (!legacyMode) {

@@ -2,7 +2,10 @@ import { runRuleTests } from '../../helpers/rule-tester.js';
 import { rule } from '../../../src/rules/upgrade/database-without-server.js';
 
 runRuleTests(rule, {
-  valid: [{ kind: 'legacy', config: { databases: { a: { server: 'couchbases://cb1' } } } }],
+  valid: [
+    { kind: 'legacy', config: { databases: { a: { server: 'couchbases://cb1' } } } },
+    { name: 'a server of another type (schema/type says so)', kind: 'legacy', config: { databases: { a: { server: 5 } } } },
+  ],
   invalid: [
     { name: 'reference example 22 (upgrade)', kind: 'legacy', config: { databases: { a: { server: 'couchbases://cb1' }, b: { bucket: 'b' } } }, errors: [{ pointer: '/databases/b', severity: 'error', message: 'automatic upgrade needs a server' }] },
     { name: 'empty server', kind: 'legacy', config: { databases: { a: { server: '' } } }, errors: [{ pointer: '/databases/a/server', severity: 'error' }] },
