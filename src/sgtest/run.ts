@@ -104,7 +104,8 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
   }
   const read = await readTestFile(text.text, file);
   const place = placer(read.located);
-  result.diagnostics.push(...read.diagnostics.map(place));
+  // In the file's order, as lint reports a config's findings (the checker goes case by case, key by key).
+  result.diagnostics.push(...read.diagnostics.map(place).sort((a, b) => a.line - b.line || a.column - b.column));
   const testFile = read.file;
   if (!testFile) return result;
 

@@ -1,6 +1,7 @@
 // sgtest/invalid-file: test files that sgconf test cannot use, each finding at its place.
+import { describe, expect, it } from 'vitest';
 import { runCaseTable } from '../../helpers/rule-tester.js';
-import { findingsOf, ORDERS_DB } from './harness.js';
+import { findingsOf, ORDERS_DB, runInFolder } from './harness.js';
 
 const good = 'config: orders.json\ncases:\n  - name: ann writes\n    doc: {owner: ann}\n    userCtx: {name: ann}\n    expect: {rejected: false}\n';
 
@@ -73,3 +74,10 @@ runCaseTable('sgtest/invalid-file', {
     },
   ],
 }, findingsOf('sgtest/invalid-file'));
+
+describe('sgtest/invalid-file', () => {
+  it('lists a file\'s findings in the file\'s order, as lint does', async () => {
+    const result = await runInFolder({ 'orders.json': ORDERS_DB, 't.sgtest.yaml': good.replace('expect:', 'expct:') + '  - doc: [1]\n' });
+    expect(result.diagnostics.map((d) => `${d.line}:${d.column}`)).toEqual(['3:5', '6:5', '7:5', '7:5', '7:10']);
+  });
+});
