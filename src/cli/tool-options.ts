@@ -9,6 +9,7 @@ import { findToolConfigFile, loadToolConfig, toolConfigName, type LoadedToolConf
 import { deploymentEnvironment, parseEnvFile } from '../config/env-file.js';
 import { UsageError, type CliIO } from './io.js';
 import { parseHostEntry } from '../functions/hosts.js';
+import { notUtf8 } from '../source/index.js';
 import { LINK_OUTSIDE_REPOSITORY, mayRead, mayReadNamed, OUTSIDE_REPOSITORY, readScope, type ReadScope } from '../read-scope.js';
 import { resolveTarget } from './args.js';
 import type { Release } from '../releases/index.js';
@@ -292,9 +293,8 @@ function readEnvFileText(file: string, shown: string): string {
     const code = (error as NodeJS.ErrnoException).code;
     throw refuse(error instanceof NotReadError ? error.message : code === 'ENOENT' ? 'no such file' : code ?? String(error));
   }
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    throw refuse('not UTF-8 text');
-  }
+  const invalid = notUtf8(bytes);
+  if (invalid) throw refuse(`not UTF-8 text (byte ${invalid.byte} at line ${invalid.line}, column ${invalid.column})`);
+  // (A byte order mark stays in the text: parseEnvFile trims it off the start of the first line.)
+  return bytes.toString('utf8');
 }

@@ -80,24 +80,23 @@ export function decodeBytes(bytes: Uint8Array): { text: string | null; diagnosti
     return { text: null, diagnostics: [whole(`the file is ${utf16} text; the gateway reads UTF-8 only: save it as UTF-8`)] };
   }
   if (bytes.includes(0)) return { text: null, diagnostics: [whole('this is a binary file (it contains NUL bytes), not a config')] };
-  // Checked and decoded by node:buffer: the same text as a fatal TextDecoder's that keeps a BOM, without
-  // loading Node's encoding module into every lint (about 100 fresh pages of memory here).
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (!isUtf8(bytes)) {
-    const at = firstInvalidUtf8(bytes);
-    // The text before it is UTF-8: its characters give the line and column, as an editor counts them.
-    const before = text.toString('utf8', 0, at);
-    const line = before.split('\n').length;
-    const column = before.length - before.lastIndexOf('\n');
-    return {
-      text: null,
-      diagnostics: [{
-        ...whole(`byte 0x${bytes[at]!.toString(16).toUpperCase()} is not UTF-8: save the file as UTF-8`, NOT_UTF8),
-        line, column, endLine: line, endColumn: column + 1,
-      }],
-    };
+  // Checked (notUtf8) and decoded by node:buffer: the same text as a fatal TextDecoder's that keeps a BOM,
+  // without loading Node's encoding module into every lint (about 100 fresh pages of memory here).
+  const invalid = notUtf8(bytes);
+  if (invalid) {
+    const { byte, line, column } = invalid;
+    return { text: null, diagnostics: [{ ...whole(`byte ${byte} is not UTF-8: save the file as UTF-8`, NOT_UTF8), line, column, endLine: line, endColumn: column + 1 }] };
   }
-  return { text: text.toString('utf8'), diagnostics: [] };
+  return { text: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'), diagnostics: [] };
+}
+
+/** Where bytes stop being UTF-8 (the byte, as 0xE9, and its line and column as an editor counts them), or null. */
+export function notUtf8(bytes: Uint8Array): { byte: string; line: number; column: number } | null {
+  if (isUtf8(bytes)) return null;
+  const at = firstInvalidUtf8(bytes);
+  // The text before it is UTF-8: its characters give the line and column.
+  const before = Buffer.from(bytes.buffer, bytes.byteOffset, at).toString('utf8');
+  return { byte: `0x${bytes[at]!.toString(16).toUpperCase().padStart(2, '0')}`, line: before.split('\n').length, column: before.length - before.lastIndexOf('\n') };
 }
 
 // rest/config.go@4.1.1 DecodeAndSanitiseStartupConfig (readServerConfig@2.8.4) decodes with base.JSONDecoder:

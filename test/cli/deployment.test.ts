@@ -58,6 +58,12 @@ describe('env files', () => {
     expect(findings(r.stdout).find((d) => d.rule === 'security/non-tls-server')).toMatchObject({ severity: 'error', pointer: '/bootstrap/server' });
   });
 
+  it('an env file saved with a byte order mark: the mark is not part of the first name', async () => {
+    const dir = folder({ 'sg.json': BOOTSTRAP, '.env': '\ufeffCOUCHBASE_SERVER=\nCOUCHBASE_PASSWORD=\nSG_PORT=\nMAX_FDS=\n' });
+    const r = await runCli(['lint', 'sg.json', '--format', 'json', '--env-file', '.env'], dir);
+    expect(findings(r.stdout).filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
   it('the tool config names env files once (paths relative to it)', async () => {
     const dir = folder({ 'sg.json': BOOTSTRAP, 'deploy.env': 'COUCHBASE_SERVER=\nCOUCHBASE_PASSWORD=\nSG_PORT=\nMAX_FDS=\n', '.sgconfrc.json': '{"envFiles": ["deploy.env"]}' });
     const r = await runCli(['lint', 'sg.json', '--format', 'json'], dir);
@@ -79,7 +85,7 @@ describe('env files', () => {
     ['/dev/zero', () => '/dev/zero', 'not a regular file'],
     ['a folder', (dir: string) => { mkdirSync(path.join(dir, 'x.env')); return 'x.env'; }, 'this is a directory, not a file'],
     ['a file larger than 1 MiB', (dir: string) => { writeFileSync(path.join(dir, 'x.env'), 'A=1\n'.repeat(300_000)); return 'x.env'; }, 'more than the 1 MiB'],
-    ['Latin-1 text', (dir: string) => { writeFileSync(path.join(dir, 'x.env'), Buffer.from([0x41, 0x3d, 0xe9, 0x0a])); return 'x.env'; }, 'not UTF-8 text'],
+    ['Latin-1 text', (dir: string) => { writeFileSync(path.join(dir, 'x.env'), Buffer.from([0x41, 0x3d, 0x31, 0x0a, 0x42, 0x3d, 0xe9, 0x0a])); return 'x.env'; }, 'not UTF-8 text (byte 0xE9 at line 2, column 3)'],
   ])('an env file that is %s is misuse with the reason, at once', async (_name, make, reason) => {
     const dir = folder({ 'sg.json': '{"bootstrap": {"server": "couchbases://cb"}}' });
     const r = await runCli(['lint', 'sg.json', '--env-file', make(dir)], dir);
