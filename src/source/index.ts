@@ -94,8 +94,9 @@ export function decodeBytes(bytes: Uint8Array): { text: string | null; diagnosti
 export function notUtf8(bytes: Uint8Array): { byte: string; line: number; column: number } | null {
   if (isUtf8(bytes)) return null;
   const at = firstInvalidUtf8(bytes);
-  // The text before it is UTF-8: its characters give the line and column.
-  const before = Buffer.from(bytes.buffer, bytes.byteOffset, at).toString('utf8');
+  // The text before it is UTF-8: its characters give the line and column (from after a byte order mark,
+  // as lint counts a config's columns).
+  const before = Buffer.from(bytes.buffer, bytes.byteOffset, at).toString('utf8').replace(/^\ufeff/, '');
   return { byte: `0x${bytes[at]!.toString(16).toUpperCase().padStart(2, '0')}`, line: before.split('\n').length, column: before.length - before.lastIndexOf('\n') };
 }
 

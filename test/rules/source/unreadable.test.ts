@@ -40,6 +40,7 @@ describe('source/unreadable', () => {
     ['a sequence cut short', Buffer.concat([Buffer.from('{"a": "'), Buffer.from([0xe2, 0x82, 0x41]), Buffer.from('"}')]), 'E2', 1, 8],
     ['a surrogate encoded as UTF-8 (CESU-8)', Buffer.concat([Buffer.from('{"a": "'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]), 'ED', 1, 8],
     ['an overlong form', Buffer.concat([Buffer.from('{"a": "'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')]), 'C0', 1, 8],
+    ['after a byte order mark (columns count from after it)', Buffer.concat([Buffer.from('\ufeff{"a": "'), Buffer.from([0xe9]), Buffer.from('"}')]), 'E9', 1, 8],
   ])('not UTF-8, %s: said at the first byte that is not', async (_, bytes, hex, line, column) => {
     writeFileSync(path.join(dir, 'bytes.json'), bytes);
     const report = await lintPaths(['bytes.json'], { cwd: dir, env: {}, remote: false });
