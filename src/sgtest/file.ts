@@ -385,7 +385,9 @@ class TestFileChecker {
       this.report(at, 'a case is an object with "name", "doc" and "expect"');
       return null;
     }
-    this.keys(written, CASE_KEYS, at, `case ${index + 1}`);
+    // Named as the other findings of the case name it: by its name when it has one.
+    const writtenName = written['name'];
+    this.keys(written, CASE_KEYS, at, typeof writtenName === 'string' && writtenName !== '' ? `case "${writtenName}"` : `case ${index + 1}`);
     // The defaults under the case's own keys; `expect` merged key by key (the case's win).
     const value: JsonObject = { ...defaults, ...written };
     const defaultExpect = defaults['expect'];

@@ -184,7 +184,7 @@ describe('a test file named on the command line (as a hook passes every changed 
     const bad = await runCli(['lint', 'bad.sgtest.yaml', '--format', 'json'], dir);
     expect(bad.code).toBe(1);
     const found = JSON.parse(bad.stdout).results[0].diagnostics.map((d: { rule: string; line: number; message: string }) => `${d.rule} ${d.line} ${d.message}`);
-    expect(found).toContainEqual('sgtest/invalid-file 5 unknown key "expcet" in case 1; did you mean "expect"?');
+    expect(found).toContainEqual('sgtest/invalid-file 5 unknown key "expcet" in case "x"; did you mean "expect"?');
     expect(found.some((f: string) => f.startsWith('source/unknown-kind'))).toBe(false);
   });
 });
