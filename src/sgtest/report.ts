@@ -128,7 +128,8 @@ function fileHeading(result: TestFileResult, cwd: string, paint: Paint): { shown
   const seconds = result.durationMs !== undefined && result.durationMs >= 1000 ? paint('gray', ` (${(result.durationMs / 1000).toFixed(1)} s)`) : '';
   const out = [`${paint('underline', printable(shown))}${seconds}`];
   // A finding in another file (the config a case runs) names that file.
-  for (const d of result.diagnostics) out.push(`  ${d.file ? `${printable(d.file)}:` : ''}${d.line}:${d.column}  ${d.severity}  ${printable(d.message)}  ${d.rule}`);
+  // Columns as lint's stylish report lines them up.
+  for (const d of result.diagnostics) out.push(`  ${`${d.file ? `${printable(d.file)}:` : ''}${d.line}:${d.column}`.padEnd(8)}  ${d.severity.padEnd(7)}  ${printable(d.message)}  ${d.rule}`);
   return { shown, out };
 }
 

@@ -111,7 +111,7 @@ describe('sgconf test', () => {
     writeFileSync(path.join(dir, 'bad.sgtest.json'), '{"config": "orders.json", "cases": [{"name": "x", "doc": {}, "expect": {"chanels": ["a"]}}]}');
     const r = await runCli(['test', 'bad.sgtest.json'], dir);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('1:73  error  unknown key "chanels" in "expect"; did you mean "channels"?  sgtest/invalid-file');
+    expect(r.stdout).toContain('  1:73      error    unknown key "chanels" in "expect"; did you mean "channels"?  sgtest/invalid-file');
   });
 
   it.each([
@@ -163,7 +163,7 @@ describe('sgconf test', () => {
     writeFileSync(path.join(dir, 'deploy.env'), 'OK=1\nnot a pair\n');
     const r = await runCli(['test', 'orders.sgtest.yaml', '--env-file', 'deploy.env'], dir);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('deploy.env\n  2:1  error  line 2 is not NAME=value');
+    expect(r.stdout).toContain('deploy.env\n  2:1       error    line 2 is not NAME=value');
   });
 
   it('--pass-with-no-tests: a folder without test files passes (for a hook that runs on any change)', async () => {
@@ -211,7 +211,7 @@ describe('sgconf test', () => {
     const deep = `${'{"a":'.repeat(5000)}{}${'}'.repeat(5000)}`;
     writeFileSync(path.join(dir, 'db.sgtest.json'), `{"config": "db.json", "cases": [{"name": "deep", "doc": {"d": ${deep}}, "expect": {"channels": ["ok"]}}]}`);
     const r = await runCli(['test'], dir);
-    expect(r.stdout).toMatch(/^ {2}1:\d+ {2}error {2}the document is nested more than 512 levels deep here.* {2}sgtest\/invalid-file$/m);
+    expect(r.stdout).toMatch(/^ {2}1:\d+ +error {4}the document is nested more than 512 levels deep here.* {2}sgtest\/invalid-file$/m);
     expect(r.code).toBe(1);
   });
 
