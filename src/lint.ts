@@ -138,8 +138,6 @@ export async function analyzeText(text: string, file: string, options: LintOptio
 
 function internalErrorMessage(what: string, error: unknown): string {
   const reason = error instanceof Error ? error.message : String(error);
-  // Not a bug: otto's parser, the sync engine and the cache keys' digest run as WebAssembly.
-  if (typeof WebAssembly === 'undefined') return `sgconf cannot check ${what}: this Node runs without WebAssembly (as with --jitless or --no-expose-wasm), which sgconf needs to read functions as the gateway does`;
   return `sgconf failed on ${what}: ${reason.split('\n')[0]!.slice(0, 300)}. The other findings and files are still reported. This is a bug in sgconf: please report it with the file`;
 }
 

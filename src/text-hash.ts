@@ -1,6 +1,6 @@
 // The key of a text in sgconf's caches: SHA-256 of its UTF-16 code units, so that no one can make two texts
 // with one key (a cache on a CI runner outlives the pull requests it served: one must never choose the
-// verdict another's text gets). Computed by sha256.ts, on the code units as they are, because node:crypto
+// verdict another's text gets). Computed by src/sha256/, on the code units as they are, because node:crypto
 // brings Node's streams with it: some 5 ms of every cold start that needs no other crypto (bench a). Past
 // 256 Ki code units in one thread (a config of megabytes of functions), node:crypto's, several times
 // faster, gives the same digests (nodeCryptoPast).
@@ -23,8 +23,8 @@ export function nodeCryptoPast(budget: number): (size: number) => NodeCrypto | n
   };
 }
 
-/** node:crypto past 256 Ki code units digested here. */
-const cryptoFor = nodeCryptoPast(256 * 1024);
+/** node:crypto past 256 Ki code units digested here, and for all of them in a Node without WebAssembly (--jitless). */
+const cryptoFor = nodeCryptoPast(typeof WebAssembly === 'undefined' ? -1 : 256 * 1024);
 
 /** SHA-256 of a text's UTF-16 code units, little-endian, lone surrogates as they are, as 64 hex digits. */
 export function textDigest(text: string): string {

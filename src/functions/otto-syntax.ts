@@ -191,9 +191,14 @@ class OttoParsers {
       const image = readStartImage('parser', otto);
       let trimmed: Promise<WebAssembly.Module> | null = null;
       if (image) {
-        const memory = emptyImageMemory(image);
-        this.memories.set(otto, memory);
-        trimmed = compileTrimmedModule('parser', otto, image, memory);
+        try {
+          const memory = emptyImageMemory(image);
+          trimmed = compileTrimmedModule('parser', otto, image, memory);
+          this.memories.set(otto, memory);
+        } catch {
+          // Nothing to start from here (a Node without WebAssembly): the whole module's compile then
+          // fails too, and the function is judged by sgconf's own parser alone, as when no parser can be had.
+        }
       }
       module = trimmed ? trimmed.then((compiled) => ({ module: compiled, trimmed: true }), () => wholeModule(otto)) : wholeModule(otto);
       this.modules.set(otto, module);

@@ -172,7 +172,7 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
   for (const fn of analyzed.functions) if (fn.origin === 'file' && fn.location) dependencies.add(path.resolve(options.cwd, fn.location));
   const errors = analyzed.result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
-    // sgconf failing to check the config (a Node without WebAssembly, a bug) is not the target refusing it.
+    // sgconf failing to check the config (a bug in sgconf) is not the target refusing it.
     const failed = errors.find((d) => d.rule === INTERNAL_ERROR);
     const first = failed ?? errors[0]!;
     const what = `${testFile.config !== undefined ? 'config' : 'function file'} ${configPath}`;

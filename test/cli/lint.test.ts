@@ -170,6 +170,14 @@ describe('sgconf lint', () => {
     expect(r.stderr).toBe('');
     expect(r.stdout).toMatch(/problems? \(|no problems/);
   });
+
+  it('in a Node without WebAssembly (--jitless) a config\'s functions are still checked, by sgconf\'s own parser', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-jitless-'));
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', sync: 'function (doc) { let c = doc.channels; channel(c); }' }));
+    const r = spawnSync(process.execPath, ['--jitless', path.join(ROOT, 'bin/sgconf.js'), 'lint', 'db.json', '--format', 'json'], { cwd: dir, encoding: 'utf8', env: { ...process.env, SGCONF_CACHE_DIR: '' } });
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout).results[0].diagnostics.map((d: { rule: string }) => d.rule)).toEqual(['functions/es2015-syntax']);
+  });
 });
 
 describe('a test file named on the command line (as a hook passes every changed file)', () => {

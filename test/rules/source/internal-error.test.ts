@@ -1,9 +1,7 @@
 // source/internal-error: a rule that throws is reported on that file, the other rules still run, and the
 // other files of the run are reported as usual (exit 1, not a crash).
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { rule as allowConflicts } from '../../../src/rules/database/allow-conflicts.js';
@@ -48,17 +46,5 @@ describe('source/internal-error', () => {
     expect(code).toBe(1);
     expect(stderr).toBe('');
     expect(JSON.parse(stdout).results).toHaveLength(2);
-  });
-
-  it('a Node without WebAssembly (--jitless): the files with functions say so, not "a bug", and the others are checked', () => {
-    const dir = folder();
-    writeFileSync(path.join(dir, 'c.json'), JSON.stringify({ name: 'c', bucket: 'c', sync: 'function (doc) { channel(doc.channels); }' }));
-    const bin = fileURLToPath(new URL('../../../bin/sgconf.js', import.meta.url));
-    const run = spawnSync(process.execPath, ['--jitless', bin, 'lint', '.', '--format', 'json'], { cwd: dir, encoding: 'utf8', env: { ...process.env, SGCONF_CACHE_DIR: '' } });
-    expect(run.status).toBe(1);
-    const results = JSON.parse(run.stdout).results as { file: string; diagnostics: { rule: string; message: string }[] }[];
-    const failures = results.flatMap((r) => r.diagnostics.filter((d) => d.rule === 'source/internal-error').map((d) => [r.file, d.message]));
-    expect(failures).toEqual([['c.json', 'sgconf cannot check this file: this Node runs without WebAssembly (as with --jitless or --no-expose-wasm), which sgconf needs to read functions as the gateway does']]);
-    expect(results.find((r) => r.file === 'a.json')!.diagnostics.map((d) => d.rule)).toContain('schema/unknown-field');
   });
 });
