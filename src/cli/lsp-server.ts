@@ -22,7 +22,7 @@ import { NamedFunctionFiles } from './named-function-files.js';
 import type { LoadedToolConfig } from '../config/index.js';
 import { readTestFile } from '../sgtest/file.js';
 import { ignoreMatcher } from '../globs.js';
-import { placer } from '../sgtest/run.js';
+import { testFileFindings } from '../sgtest/run.js';
 import { formatFromPath, parseSource, type LocatedDocument } from '../source/index.js';
 import { schemaAt } from '../schema/at.js';
 import { fieldKnownTo, releasesKnowing } from '../schema/release-fields.js';
@@ -167,7 +167,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       } else if (TEST_FILE.test(file)) {
         // A test file: its own checks (the cases run with `sgconf test`).
         const read = await readTestFile(document.getText(), file);
-        found = read.diagnostics.map(placer(read.located));
+        found = testFileFindings(read);
       } else if (isFunctionFileName(file)) {
         found = await functionFileFindings(file, document.getText(), tool, options.scope);
       } else if (isConfigFileName(path.basename(file))) {

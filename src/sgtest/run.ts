@@ -17,7 +17,7 @@ import { selectFunction } from '../sync/select.js';
 import { runRequests, type CallRequest, type RunOutcome } from '../sync/run.js';
 import type { SandboxPool } from '../sync/pool.js';
 import { inputChanges, type SyncRequest } from '../sync/gateway.js';
-import { INVALID_FILE, readTestFile, type TestCase, type TestFile } from './file.js';
+import { INVALID_FILE, readTestFile, type ReadTestFile, type TestCase, type TestFile } from './file.js';
 import { compare, type ActualResult, type Failure } from './expect.js';
 
 export const CONFIG_UNUSABLE = 'sgtest/config-unusable';
@@ -104,8 +104,7 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
   }
   const read = await readTestFile(text.text, file);
   const place = placer(read.located);
-  // In the file's order, as lint reports a config's findings (the checker goes case by case, key by key).
-  result.diagnostics.push(...read.diagnostics.map(place).sort((a, b) => a.line - b.line || a.column - b.column));
+  result.diagnostics.push(...testFileFindings(read));
   const testFile = read.file;
   if (!testFile) return result;
 
@@ -316,6 +315,14 @@ function countedFunction(coverage: CoverageCollector | undefined, functions: rea
  */
 function functionFileConfig(file: string, role: 'sync' | 'import_filter'): string {
   return JSON.stringify({ databases: { db: { server: 'couchbases://sgconf-test.invalid', bucket: 'db', enable_shared_bucket_access: true, ...(role === 'import_filter' ? { import_docs: true } : {}), [role]: file } } });
+}
+
+/**
+ * A test file's own findings at their lines and columns, in the file's order as lint lists a config's (the
+ * checker goes case by case, key by key): what `sgconf test`, `sgconf lint` and the editor show of it.
+ */
+export function testFileFindings(read: ReadTestFile): Diagnostic[] {
+  return read.diagnostics.map(placer(read.located)).sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 /** Turns a finding in a test file into one with a line and column (locating the file only now). */

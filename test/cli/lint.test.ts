@@ -192,7 +192,7 @@ describe('a test file named on the command line (as a hook passes every changed 
     const bad = await runCli(['lint', 'bad.sgtest.yaml', '--format', 'json'], dir);
     expect(bad.code).toBe(1);
     const found = JSON.parse(bad.stdout).results[0].diagnostics.map((d: { rule: string; line: number; message: string }) => `${d.rule} ${d.line} ${d.message}`);
-    expect(found).toContainEqual('sgtest/invalid-file 5 unknown key "expcet" in case "x"; did you mean "expect"?');
+    expect(found).toEqual(['sgtest/invalid-file 3 case "x" has no "expect": say what must come out', 'sgtest/invalid-file 5 unknown key "expcet" in case "x"; did you mean "expect"?']);
     expect(found.some((f: string) => f.startsWith('source/unknown-kind'))).toBe(false);
   });
 });

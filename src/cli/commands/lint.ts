@@ -10,7 +10,7 @@ import { analyzeText, functionFilesNamed, summarize } from '../../lint.js';
 import { findConfigFiles, lintPaths, mapLimit, readTextFile, selectionMatchers, TEST_FILE, type FileSelection } from '../../files.js';
 import { findingsThrough, functionFileAlone } from '../../functions/function-file.js';
 import { readTestFile } from '../../sgtest/file.js';
-import { placer } from '../../sgtest/run.js';
+import { testFileFindings } from '../../sgtest/run.js';
 import { scopeOfNamedFile, type ReadScope } from '../../read-scope.js';
 import { foldersWithoutConfigs } from '../../files.js';
 import { applySuppressions, unusedSuppressionsResult } from '../../config/suppressions.js';
@@ -238,7 +238,7 @@ async function checkTestFile(file: string, cwd: string, scope: ReadScope | undef
   const decoded = await readTextFile(file, cwd, scope);
   if ('failure' in decoded) return decoded.failure;
   const read = await readTestFile(decoded.text, file);
-  return { file, kind: null, diagnostics: read.diagnostics.map(placer(read.located)) };
+  return { file, kind: null, diagnostics: testFileFindings(read) };
 }
 
 /**
