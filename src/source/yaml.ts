@@ -68,10 +68,17 @@ function buildNode(state: BuildState, node: YamlNode, pointer: string, start: nu
   if (isMap(node)) {
     const value: { [k: string]: JsonValue } = {};
     const children = new Map<string, LocNode>();
+    // The keys written in this mapping: a merged key (<<) never replaces one, wherever it is written.
+    const written = new Set<string>();
+    for (const pair of node.items) if (isPair(pair) && !isMergeKey(pair.key)) written.add(keyText(pair.key as YamlNode | null));
     for (const pair of node.items) {
       if (!isPair(pair)) continue;
       const keyNode = pair.key as YamlNode | null;
-      const key = keyNode && isScalar(keyNode) ? String(keyNode.value) : keyNode ? String(keyNode) : '';
+      if (isMergeKey(keyNode)) {
+        mergeInto(state, pair.value as YamlNode | null, keyNode!, pointer, { value, children, written });
+        continue;
+      }
+      const key = keyText(keyNode);
       const childPointer = pointer + '/' + escapePointerToken(key);
       const member = pair.value
         ? build(state, pair.value as YamlNode, childPointer)
@@ -109,6 +116,43 @@ function buildNode(state: BuildState, node: YamlNode, pointer: string, start: nu
     return { value: value as JsonValue, node: { start, end: valueEnd, scalarType: node.type } };
   }
   return { value: null, node: { start, end: valueEnd } };
+}
+
+function keyText(keyNode: YamlNode | null): string {
+  return keyNode && isScalar(keyNode) ? String(keyNode.value) : keyNode ? String(keyNode) : '';
+}
+
+/**
+ * YAML's merge key (https://yaml.org/type/merge.html, YAML 1.1, kept by most YAML tools): a plain `<<`
+ * whose value is a mapping, an alias of one, or a list of them. A quoted "<<" is an ordinary key.
+ */
+function isMergeKey(keyNode: unknown): boolean {
+  return isScalar(keyNode) && keyNode.value === '<<' && (keyNode.type === undefined || keyNode.type === 'PLAIN');
+}
+
+/**
+ * Adds the members of a merge key's mappings that the mapping does not have: not those written in it
+ * (they win wherever they stand), nor those an earlier mapping of the list gave. Each member keeps its
+ * place in the text (where it is written, inside the anchored mapping), so a finding points where the
+ * value can be changed; the mappings' aliases count towards MAX_ALIASES as any alias does.
+ */
+function mergeInto(state: BuildState, source: YamlNode | null, keyNode: YamlNode, pointer: string, into: { value: { [k: string]: JsonValue }; children: Map<string, LocNode>; written: Set<string> }): void {
+  const sources = source && isSeq(source) ? (source.items as YamlNode[]) : [source];
+  for (const item of sources) {
+    // A merge key with nothing after it is reported at the key.
+    const [start, end] = item?.range && item.range[1] > item.range[0] ? item.range : keyNode.range ?? [0, 0];
+    const merged = item ? build(state, item, pointer) : null;
+    const members = merged?.node.children;
+    if (!merged || !(members instanceof Map)) {
+      throw new JsonSyntaxError('YAML: a merge key (<<) takes a mapping, an alias of one or a list of them', start, Math.max(1, end - start));
+    }
+    const mergedValue = merged.value as { [k: string]: JsonValue };
+    for (const [key, member] of members) {
+      if (into.written.has(key) || into.children.has(key)) continue;
+      into.children.set(key, member);
+      setOwn(into.value, key, mergedValue[key]!);
+    }
+  }
 }
 
 /** Offset in the YAML text of the character at `index` of a string scalar's decoded value. */

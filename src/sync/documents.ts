@@ -46,7 +46,8 @@ export function parseDocumentText(text: string, format: 'yaml' | 'json-or-yaml')
 
 /** yaml's parse, with numbers written as JSON writes them not (1.0, 1e2) kept as their text (source/number-text.ts). */
 function parseYamlKeepingNumberText(text: string): JsonValue {
-  const document = parseDocument(text);
+  // Merge keys (<<) as in test files and configs (src/source/yaml.ts).
+  const document = parseDocument(text, { merge: true });
   if (document.errors.length > 0) throw document.errors[0]!;
   visit(document, {
     Scalar(key, node) {

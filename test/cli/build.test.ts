@@ -152,6 +152,22 @@ describe('build: numbers', () => {
     expect(written).toContain('"compact_interval_days": 0.10000000000000000001\n');
   });
 
+  it('writes out a YAML merge key: the merged fields, the ones written beside it winning', async () => {
+    await put('db.yaml', [
+      'name: db',
+      'bucket: b',
+      'enable_shared_bucket_access: true',
+      'cache:',
+      '  <<: &cache {channel_cache: {max_length: 10}, rev_cache: {size: 10}}',
+      '  rev_cache: {size: 500}',
+      '',
+    ].join('\n'));
+    const { code, stdout } = await sgconf('build', 'db.yaml', '--out', 'out');
+    expect(code, stdout).toBe(0);
+    const written = JSON.parse(await fs.readFile(path.join(dir, 'out/databases/db.json'), 'utf8'));
+    expect(written.cache).toEqual({ channel_cache: { max_length: 10 }, rev_cache: { size: 500 } });
+  });
+
   it('a JSON source keeps every number as written', async () => {
     await put('db.json', '{"name": "db", "bucket": "b", "enable_shared_bucket_access": true, "compact_interval_days": 1e-400, "revs_limit": 1000}');
     const { code, stdout } = await sgconf('build', 'db.json', '--out', 'out');
