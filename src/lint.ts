@@ -524,7 +524,30 @@ function finalize(
   }
   // Plain code-unit order: localeCompare builds an ICU collator on first use (about 10 ms of every cold start).
   out.sort((x, y) => compareText(x.file ?? '', y.file ?? '') || x.line - y.line || x.column - y.column || compareText(x.rule, y.rule));
-  return out;
+  return withoutRepeats(out);
+}
+
+/**
+ * One of each finding said twice at one place: a YAML anchor (or a function file) that two databases
+ * share gets a check's finding once per database, and a finding that names no database reads the same
+ * each time. Sorted input: repeats may stand apart only by findings of the same place.
+ */
+function withoutRepeats(sorted: Diagnostic[]): Diagnostic[] {
+  const kept: Diagnostic[] = [];
+  const seen = new Set<string>();
+  let place = '';
+  for (const d of sorted) {
+    const here = `${d.file ?? ''}\0${d.line}\0${d.column}`;
+    if (here !== place) {
+      place = here;
+      seen.clear();
+    }
+    const said = `${d.rule}\0${d.severity}\0${d.endLine}\0${d.endColumn}\0${d.message}\0${d.detail ?? ''}`;
+    if (seen.has(said)) continue;
+    seen.add(said);
+    kept.push(d);
+  }
+  return kept;
 }
 
 function compareText(a: string, b: string): number {

@@ -73,6 +73,24 @@ describe('YAML merge keys', () => {
     expect(diagnostics.filter((d) => d.message.includes('<<'))).toEqual([]);
   });
 
+  it('lists once a finding that reads the same for each database sharing the anchor', async () => {
+    const text = [
+      'databases:',
+      '  db1: &defaults',
+      '    server: couchbases://cb',
+      '    bucket: one',
+      '    enable_shared_bucket_access: true',
+      '    num_index_replicas: 0',
+      '  db2: *defaults',
+      '  db3: {<<: *defaults, bucket: three}',
+      '',
+    ].join('\n');
+    const { diagnostics } = await lintText(text, 'legacy.yaml', { kind: 'legacy', env: {}, remote: false });
+    expect(diagnostics.filter((d) => d.rule === 'schema/deprecated').map((d) => [d.message, d.line, d.column])).toEqual([
+      ['"num_index_replicas" is deprecated.', 6, 5],
+    ]);
+  });
+
   it('reads merge keys in a test document file as in a test file', () => {
     expect(parseDocumentText('base: &b {type: order, owner: ann}\ndoc: {<<: *b, status: new}\n', 'yaml')).toEqual({
       ok: true,
