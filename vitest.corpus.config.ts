@@ -11,7 +11,7 @@ export default defineConfig({
     pool: 'forks',
     // The V8 flags the CLI's launcher starts Node with (src/launch.cts NODE_FLAGS): tests that run the CLI
     // in-process run the engine as a user's sgconf does. test/cli/launch.test.ts keeps the lists equal.
-    execArgv: ['--liftoff-only', '--wasm-lazy-validation', '--no-sparkplug', '--interrupt-budget=250000'],
+    execArgv: ['--liftoff-only', '--wasm-lazy-validation', '--no-sparkplug', '--interrupt-budget=250000', '--experimental-wasm-compilation-hints', '--no-wasm-lazy-compilation'],
     env: { SGCONF_CACHE_DIR: testCacheFolder() },
   },
 });

@@ -12,7 +12,9 @@ const optimised = process.argv.includes('--optimised');
 const require = createRequire(import.meta.url);
 require('../engine/wasm/wasm_exec.js');
 const go = new globalThis.Go();
-const module = await WebAssembly.compile(readFileSync(new URL('../engine/wasm/otto-b87d35c.wasm', import.meta.url)));
+// Every function compiled at its first call, as sgconf compiles a module (src/otto/compilation-hints.ts).
+const { withCompilationHints } = await import('../dist/otto/compilation-hints.js');
+const module = await WebAssembly.compile(withCompilationHints(readFileSync(new URL('../engine/wasm/otto-b87d35c.wasm', import.meta.url))));
 // The module imports its memory, and its data segments are a file of their own (scripts/engine-module.mjs
 // importMemory, separateData).
 const [pages] = WebAssembly.Module.customSections(module, 'sgconf.memoryPages');

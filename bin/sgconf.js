@@ -1,5 +1,5 @@
 #!/bin/sh
-":" //; for arg do shift; case "$arg" in --env-file) set -- "$@" --sgconf-env-file;; --env-file=*) set -- "$@" "--sgconf-env-file=${arg#--env-file=}";; *) set -- "$@" "$arg";; esac; done; exec node --liftoff-only --wasm-lazy-validation --no-sparkplug --interrupt-budget=250000 "$0" "$@"
+":" //; for arg do shift; case "$arg" in --env-file) set -- "$@" --sgconf-env-file;; --env-file=*) set -- "$@" "--sgconf-env-file=${arg#--env-file=}";; *) set -- "$@" "$arg";; esac; done; exec node --liftoff-only --wasm-lazy-validation --no-sparkplug --interrupt-budget=250000 --experimental-wasm-compilation-hints --no-wasm-lazy-compilation "$0" "$@"
 // The line above is for the shell, and a string and a comment for Node. Node 20 reads --env-file anywhere on
 // its own command line and exits when the file is missing (nodejs/node#54232), before sgconf runs: started as
 // a program (sgconf, npx, a pre-commit hook), the shell renames the option and starts Node on this file.

@@ -14,7 +14,9 @@ import { PARSER_QUESTIONS } from './parser-questions.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
-const { captureStartImage, imageMemory, moduleFile, readData, startImageFile, startOttoParser, trimmedModuleFile } = await import(pathToFileURL(path.join(dist, 'otto', 'load.js')).href);
+const { captureStartImage, hintedModuleFile, imageMemory, moduleFile, readData, startImageFile, startOttoParser, trimmedModuleFile } = await import(pathToFileURL(path.join(dist, 'otto', 'load.js')).href);
+const { withCompilationHints } = await import(pathToFileURL(path.join(dist, 'otto', 'compilation-hints.js')).href);
+const { runHotPath } = await import(pathToFileURL(path.join(dist, 'sync', 'hot-path.js')).href);
 const { decodeStartImage, withHeader } = await import(pathToFileURL(path.join(dist, 'otto', 'start-image.js')).href);
 const { DEFAULT_OTTO } = await import(pathToFileURL(path.join(dist, 'sync', 'engine.js')).href);
 const written = [];
@@ -49,7 +51,23 @@ function trimParserModule(moduleBytes, image) {
   const again = (step) => Array.from({ length: 2_000 }, (_, i) => small[(i * step) % small.length]);
   ask([...PARSER_QUESTIONS, ...again(1)]);
   for (const step of [3, 7, 11]) ask(again(step));
-  return keepFunctions(moduleBytes, reached);
+  return withCompilationHints(keepFunctions(moduleBytes, reached));
+}
+
+/** Where the engine's run below keeps its entry map: after the engine's dirty map (scripts/engine-module.mjs). */
+const ENGINE_ENTRY_MAP_AT = 4096;
+
+/**
+ * The engine's module with compilation hints (src/otto/compilation-hints.ts): eager for the functions that
+ * compiling a sync function of the usual shape and running a few writes through it reach (src/sync/hot-path.ts),
+ * found as trimParserModule finds the parser's, from the engine's image; every other function lazy.
+ */
+async function hintEngineModule(moduleBytes, image) {
+  const marked = new WebAssembly.Module(markFunctionEntries(moduleBytes, ENGINE_ENTRY_MAP_AT));
+  const from = { image, memory: imageMemory(image) };
+  const results = await runHotPath(marked, from);
+  if (!results) throw new Error('engine-image: the engine did not run the hot path\'s function');
+  return withCompilationHints(moduleBytes, new Set(markedFunctions(new Uint8Array(from.memory.buffer, ENGINE_ENTRY_MAP_AT, ENTRY_MAP_BYTES))));
 }
 
 /** A program's module and its start image. */
@@ -58,7 +76,11 @@ function started(program) {
   return { moduleBytes, image: captureStartImage(program, moduleBytes, readData(program, DEFAULT_OTTO)) };
 }
 
-write(startImageFile('engine', DEFAULT_OTTO), started('engine').image);
+const engine = started('engine');
+const engineImage = decodeStartImage(engine.image);
+const hinted = await hintEngineModule(engine.moduleBytes, engineImage);
+write(hintedModuleFile('engine', DEFAULT_OTTO), hinted);
+write(startImageFile('engine', DEFAULT_OTTO), withHeader(engine.image, { ...engineImage.header, hintedModuleBytes: hinted.length }));
 // The parser's image names the trimmed module written with it.
 const parser = started('parser');
 const parserImage = decodeStartImage(parser.image);
@@ -66,7 +88,7 @@ const trimmed = trimParserModule(parser.moduleBytes, parserImage);
 write(trimmedModuleFile('parser', DEFAULT_OTTO), trimmed);
 write(startImageFile('parser', DEFAULT_OTTO), withHeader(parser.image, { ...parserImage.header, trimmedModuleBytes: trimmed.length }));
 // Which module the sandbox starts, for the launcher (src/launch.cts), which compiles it while the CLI loads.
-const named = { generatedBy: 'scripts/engine-image.mjs', otto: DEFAULT_OTTO, module: path.relative(root, fileURLToPath(moduleFile('engine', DEFAULT_OTTO))) };
+const named = { generatedBy: 'scripts/engine-image.mjs', otto: DEFAULT_OTTO, module: path.relative(root, fileURLToPath(hintedModuleFile('engine', DEFAULT_OTTO))) };
 writeFileSync(path.join(dist, 'engine-start.json'), `${JSON.stringify(named, null, 2)}\n`);
 process.stderr.write(`engine-image: ${written.join(', ')}, dist/engine-start.json\n`);
 // The programs wait for calls forever: end here.

@@ -227,9 +227,11 @@ export const ENTRY_MAP_BYTES = 4096;
 
 /**
  * The module's bytes with each function's body starting by setting its bit in the entry map
- * (ENTRY_MAP_BYTES): for the build's run that finds the functions some questions reach (keepFunctions).
+ * (ENTRY_MAP_BYTES at address `at`): for the build's runs that find the functions some questions reach
+ * (keepFunctions, and the engine's compilation hints). Go's data starts at 12 KiB; the engine keeps its
+ * dirty map in the first 4 KiB (instrumentEngineModule), so its entry map goes after.
  */
-export function markFunctionEntries(bytes) {
+export function markFunctionEntries(bytes, at = 0) {
   return replaceBodies(bytes, (i, body) => {
     if (i >= ENTRY_MAP_BYTES * 8) throw new Error(`the module has more functions than the entry map has bits (${ENTRY_MAP_BYTES * 8})`);
     const r = new Reader(body, 0);
@@ -237,7 +239,7 @@ export function markFunctionEntries(bytes) {
       r.u32();
       r.byte();
     }
-    const address = s32(i >> 3);
+    const address = s32(at + (i >> 3));
     // i32.store8 (address, i32.load8_u (address) | bit)
     const mark = [0x41, ...address, 0x41, ...address, 0x2d, 0, 0, 0x41, ...s32(1 << (i & 7)), 0x72, 0x3a, 0, 0];
     return concat([body.subarray(0, r.at), new Uint8Array(mark), body.subarray(r.at)]);

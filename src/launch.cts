@@ -41,7 +41,7 @@ import type { CliHost } from './cli/io.js' with { 'resolution-mode': 'import' };
  * → 2,043 ms) and the examples' 11 cases (447 → 443 ms) the same. With 1,000,000 these were 10-15% slower.
  * Every flag is part of V8's code cache check: the caches are made with the same flags (scripts/bundle.mjs).
  */
-export const NODE_FLAGS: readonly string[] = ['--liftoff-only', '--wasm-lazy-validation', '--no-sparkplug', '--interrupt-budget=250000'];
+export const NODE_FLAGS: readonly string[] = ['--liftoff-only', '--wasm-lazy-validation', '--no-sparkplug', '--interrupt-budget=250000', '--experimental-wasm-compilation-hints', '--no-wasm-lazy-compilation'];
 
 /**
  * The V8 flags of a run of many cases (src/cli/commands/test.ts decides, by the size of its test files):

@@ -6,6 +6,7 @@ import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from
 import { fileURLToPath } from 'node:url';
 import { builtIsCurrent, packageFile } from '../paths.js';
 import { readOffThread } from '../fs-async.js';
+import { withCompilationHints } from './compilation-hints.js';
 import { monotonicMs } from '../clock.js';
 import type { OttoCommit } from '../releases/sync-runner.js';
 import { markWritten, MemoryStates, type DirtyMap, type SavedMemory } from './saved-memory.js';
@@ -305,7 +306,7 @@ function startFromImage(go: GoInstance, instance: WebAssembly.Instance, { header
  */
 export function captureStartImage(program: ProgramName, moduleBytes: Uint8Array<ArrayBuffer>, data: Uint8Array): Uint8Array {
   const callbacks = new Map<unknown, number>();
-  const { go, api } = runGo<{ ready: boolean }>(program, new WebAssembly.Module(moduleBytes), 2 ** 32, () => new Error('out of memory'), { data }, { callbacks });
+  const { go, api } = runGo<{ ready: boolean }>(program, new WebAssembly.Module(withCompilationHints(moduleBytes) as Uint8Array<ArrayBuffer>), 2 ** 32, () => new Error('out of memory'), { data }, { callbacks });
   if (go._scheduledTimeouts.size > 0) throw new Error(`the ${program} has timers pending after its start`);
   const memory = new Uint8Array((go._inst.exports.mem as WebAssembly.Memory).buffer);
   const header: StartImageHeader = {
@@ -542,12 +543,30 @@ const STACK_RESULT_BYTES = 128;
 const SLICE_WRITERS: Record<string, number> = { 'syscall/js.valueLoadString': 16, 'syscall/js.copyBytesToGo': 8, 'runtime.getRandomData': 8 };
 
 
-/** A program's module of an otto commit, compiled. */
+/**
+ * A program's module of an otto commit, compiled: the one with compilation hints that the build wrote with
+ * the program's start image (hintedModuleFile), if any and if it is the one the image names.
+ */
 export function compileModule(program: ProgramName, otto: OttoCommit): Promise<WebAssembly.Module> {
+  const hinted = hintedModuleFile(program, otto);
+  const size = readStartImage(program, otto)?.header.hintedModuleBytes;
+  try {
+    if (size !== undefined && statSync(hinted).size === size) return compileFile(fileURLToPath(hinted));
+  } catch {
+    // No such file: the module as Go wrote it.
+  }
   return compileFile(fileURLToPath(moduleFile(program, otto)));
 }
 
-/** A module file, read on Node's thread pool and compiled. */
+/**
+ * Where the build writes a program's module with compilation hints (src/otto/compilation-hints.ts): the
+ * functions that the program's usual calls reach compiled as it compiles (scripts/engine-image.mjs).
+ */
+export function hintedModuleFile(program: ProgramName, otto: OttoCommit): URL {
+  return packageFile(`dist/${PROGRAMS[program].module}-hinted-${otto}.wasm`);
+}
+
+/** A module file, read on Node's thread pool and compiled; a module without compilation hints gets them (every function lazy). */
 async function compileFile(file: string): Promise<WebAssembly.Module> {
-  return WebAssembly.compile((await readOffThread(file)) as Buffer<ArrayBuffer>);
+  return WebAssembly.compile(withCompilationHints((await readOffThread(file)) as Buffer<ArrayBuffer>) as Uint8Array<ArrayBuffer>);
 }

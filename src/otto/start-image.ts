@@ -36,6 +36,8 @@ export interface StartImageHeader {
   api: number;
   /** The size of the program's trimmed module written with the image (src/otto/load.ts compileTrimmedModule), if any. */
   trimmedModuleBytes?: number;
+  /** The size of the program's module with compilation hints written with the image (src/otto/load.ts compileModule), if any. */
+  hintedModuleBytes?: number;
 }
 
 /** An image: its header, and its pages' bytes (in its file, or in memory). */

@@ -13,6 +13,7 @@ import { isOttoCommit, ottoCommit, type OttoCommit } from '../releases/sync-runn
 import { NEWEST_RELEASE } from '../releases/index.js';
 import { stringifyJson } from '../source/number-text.js';
 import { readFileSync } from 'node:fs';
+import { Script } from 'node:vm';
 import { packageFile } from '../paths.js';
 
 /** Per-case limits (documented in docs/testing.md). The gateway itself has none by default. */
@@ -124,6 +125,49 @@ class EngineBroken extends Error {
   }
 }
 
+/**
+ * A call this thread gave up while it ran cases itself (boundEngineCalls): it ran past its time here, met
+ * this thread's smaller stack, or ended otherwise than by answering. The engine is dropped; the case is run
+ * again, with the rest, by a worker, whose answer is the one that counts (src/sync/pool.ts).
+ */
+export class HandedOver extends Error {
+  constructor() {
+    super('handed over to a worker');
+  }
+}
+
+/**
+ * The wall-clock time each engine call of this thread may take, in ms (a run, and compiling a program), when
+ * this thread runs cases itself instead of a worker; null in a worker, where the pool's watchdog times each
+ * run by its thread's CPU time and terminates the worker.
+ */
+let callBounds: { runMs: number; compileMs: number } | null = null;
+
+/** Sets (or, with null, lifts) the bounds of this thread's engine calls: see callBounds. */
+export function boundEngineCalls(bounds: { runMs: number; compileMs: number } | null): void {
+  callBounds = bounds;
+}
+
+/**
+ * The longest answer a bounded call hands back: past it the case goes to a worker, whose heap is limited
+ * (src/sync/pool.ts), so that no answer is read here that a worker could not read.
+ */
+const BOUNDED_ANSWER_CHARS = 16 * 1024 * 1024;
+
+/** The script a bounded call runs in: V8 ends it at the bound (vm's timeout), WebAssembly included. */
+const BOUNDED_CALL = new Script('globalThis[Symbol.for("sgconf.boundedEngineCall")]()', { filename: 'sgconf-engine-call' });
+const BOUNDED_CALL_KEY = Symbol.for('sgconf.boundedEngineCall');
+
+function callWithin(call: () => string, ms: number): unknown {
+  const global = globalThis as unknown as Record<symbol, unknown>;
+  global[BOUNDED_CALL_KEY] = call;
+  try {
+    return BOUNDED_CALL.runInThisContext({ timeout: Math.max(1, Math.ceil(ms)) });
+  } finally {
+    delete global[BOUNDED_CALL_KEY];
+  }
+}
+
 /** The otto of the newest releases: the module the pool compiles before it knows which a run needs. */
 export const DEFAULT_OTTO: OttoCommit = ottoCommit(NEWEST_RELEASE);
 
@@ -131,10 +175,11 @@ const compiledModules = new Map<OttoCommit, Promise<WebAssembly.Module>>();
 
 /**
  * A module compiled before the CLI loaded (src/launch.cts, named by dist/engine-start.json), taken as this
- * process's compilation of that otto's module; an otto no release pins is ignored.
+ * process's compilation of that otto's module; an otto no release pins is ignored. Should that compile fail
+ * (a file missing or damaged), the module is compiled as without it.
  */
 export function adoptCompiledModule(otto: string, compiled: Promise<WebAssembly.Module>): void {
-  if (isOttoCommit(otto) && !compiledModules.has(otto)) compiledModules.set(otto, compiled);
+  if (isOttoCommit(otto) && !compiledModules.has(otto)) compiledModules.set(otto, compiled.catch(() => compileModule('engine', otto)));
 }
 
 /** What runs the functions (sgconf test --debug): otto in WebAssembly, and the Go that built it (wasm_exec.js's first line names it). */
@@ -169,8 +214,9 @@ class Engine {
   }
 
   /** Calls into Go; a call that breaks the engine (memory, a fatal error) throws EngineBroken. */
-  private enter(call: () => string): string {
+  private enter(call: () => string, compiling = false): string {
     if (this.broken) throw new EngineBroken({ kind: 'threw', message: 'the engine stopped' });
+    if (callBounds) return this.enterWithin(call, compiling ? callBounds.compileMs : callBounds.runMs);
     try {
       const text = call();
       if (this.program.exited() || typeof text !== 'string') throw new EngineBroken({ kind: 'panic', message: 'the engine stopped' });
@@ -184,6 +230,26 @@ class Engine {
   }
 
   /**
+   * A bounded call (callBounds): its answer when it answered in time, within this thread's stack, with an
+   * answer of a size a worker reads; anything else (a time-out, a stack overflow, memory, Go's exit) hands
+   * the case over (HandedOver), so that only answers a worker would give are taken here.
+   */
+  private enterWithin(call: () => string, ms: number): string {
+    let text: unknown;
+    try {
+      text = callWithin(call, ms);
+    } catch {
+      this.broken = true;
+      throw new HandedOver();
+    }
+    if (this.program.exited() || typeof text !== 'string' || text.length > BOUNDED_ANSWER_CHARS) {
+      this.broken = true;
+      throw new HandedOver();
+    }
+    return text;
+  }
+
+  /**
    * Compiles a program in the engine's state as it started (so that no other program is in it) and saves
    * the state after: the state each of its calls starts from.
    */
@@ -191,7 +257,7 @@ class Engine {
     // The engine compiles every program in its one runtime, which has underscore.js as the gateway's has.
     const options = JSON.stringify({ stackDepthLimit: program.stackDepthLimit, counters: program.counters ?? 0, counterName: program.counterName ?? '', timeZone: program.timeZone ?? '' });
     this.restore(this.started);
-    const compiled = JSON.parse(this.enter(() => this.program.api.compile(program.role, program.text, options))) as { id: number } | { error: string };
+    const compiled = JSON.parse(this.enter(() => this.program.api.compile(program.role, program.text, options), true)) as { id: number } | { error: string };
     return 'error' in compiled ? compiled : { id: compiled.id, state: this.program.save() };
   }
 
@@ -260,24 +326,19 @@ async function currentEngine(otto: OttoCommit): Promise<Engine> {
 }
 
 /**
- * Compiles `program` in an engine of this thread that nothing else uses, runs `calls` from its compiled
- * state one at a time (`proceed` is asked before each: false stops), and drops the engine. What stays is
- * V8's code for the engine functions those steps reached: V8 compiles a WebAssembly function at its first
- * call, once for every thread that shares `module` (src/sync/warm-up.ts). The calls' results; null when
- * the program did not compile, the engine broke or `proceed` stopped it.
+ * Compiles `program` in an engine of this thread that nothing else uses, started from `from`, runs `calls`
+ * from its compiled state one at a time, and drops the engine (src/sync/hot-path.ts). The calls' results;
+ * null when the program did not compile or the engine broke.
  */
-export async function runDetached(module: WebAssembly.Module, program: FunctionProgram, calls: readonly EngineCall[], proceed: () => Promise<boolean>): Promise<CallResult[] | null> {
-  const engine = Engine.start(module, DEFAULT_LIMITS, programStart('engine', program.otto));
+export async function runDetached(module: WebAssembly.Module, program: FunctionProgram, calls: readonly EngineCall[], from: ProgramStart = programStart('engine', program.otto)): Promise<CallResult[] | null> {
+  const engine = Engine.start(module, DEFAULT_LIMITS, from);
   try {
     const compiled = engine.compile(program);
     if ('error' in compiled) return null;
-    const results: CallResult[] = [];
-    for (const call of calls) {
-      if (!(await proceed())) return null;
+    return calls.map((call) => {
       engine.restore(compiled.state);
-      results.push(toCallResult(engine.run(compiled.id, stringifyJson(call), 0)));
-    }
-    return results;
+      return toCallResult(engine.run(compiled.id, stringifyJson(call), 0));
+    });
   } catch (error) {
     if (error instanceof EngineBroken) return null;
     throw error;
@@ -295,6 +356,7 @@ export class FunctionSandbox {
     try {
       compiled = running.compile(program);
     } catch (error) {
+      if (error instanceof HandedOver) throw error;
       return { ok: false, message: error instanceof EngineBroken && 'message' in error.outcome ? error.outcome.message : 'the engine stopped' };
     }
     if ('error' in compiled) return { ok: false, message: compiled.error };

@@ -6,12 +6,11 @@ import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { threadFile } from '../paths.js';
-import { compileEngineModule, DEFAULT_LIMITS, DEFAULT_OTTO, emptyNatives, type FunctionProgram, type SandboxLimits } from './engine.js';
-import { warmUpEngine } from './warm-up.js';
-import { outcomeOf, type CallRequest, type Job, type RunOutcome } from './outcome.js';
+import { boundEngineCalls, compileEngineModule, DEFAULT_LIMITS, emptyNatives, FunctionSandbox, HandedOver, loadEngine, type FunctionProgram, type SandboxLimits } from './engine.js';
+import { outcomeOf, runMany, type CallRequest, type Job, type RunOutcome } from './outcome.js';
 import type { EngineModule, WorkerReply, WorkerRequest, WorkerStart } from './worker.js';
 import { COMPILING, RUNNING_NONE } from './progress.js';
-import { stringifyJson } from '../source/number-text.js';
+import { parseJsonKeepingNumberText, stringifyJson } from '../source/number-text.js';
 
 /** `micros`: each request's time in the engine, in microseconds (absent for a request that was ended). */
 export type PoolResult = { ok: true; outcomes: RunOutcome[]; micros: (number | undefined)[] } | { ok: false; message: string };
@@ -76,6 +75,12 @@ function ranCounter(requests: number, onRan: ((count: number) => void) | undefin
   };
 }
 
+/**
+ * The runs on this thread (runHereFirst), one at a time, whichever pool they are of: the engine they run in
+ * and its calls' bounds are this thread's (src/sync/engine.ts).
+ */
+let hereQueue: Promise<unknown> = Promise.resolve();
+
 /** One run of requests through a program: what its chunks are sent with, and where their outcomes land. */
 interface Run {
   program: FunctionProgram;
@@ -119,10 +124,12 @@ export class SandboxPool {
   /** Every worker is wanted (startAll): runs of one chunk go to each in turn, else to the first. */
   private spread = false;
   private runsSpread = 0;
-  /** Whether this pool has warmed the engine's code on this thread (once, for the first run: warm-up.ts). */
-  private warmed = false;
   /** The cases each slot's workers have run (sgconf test --debug). */
   private casesBySlot: number[] = [];
+  /** Whether runs start on this thread (runHere): set by runHereFirst. */
+  private here = false;
+  /** The cases this thread has run. */
+  private casesHere = 0;
 
   constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism())), private readonly limits: SandboxLimits = DEFAULT_LIMITS) {}
 
@@ -133,6 +140,19 @@ export class SandboxPool {
    */
   start(): void {
     this.startWhileCompiling([0]);
+  }
+
+  /**
+   * Runs the cases of each run on this thread first, in order, no worker started: a small suite then pays
+   * no worker's start (60 ms here, most of it Node compiling its own modules under sgconf's V8 flags). Each
+   * engine call here is bounded (src/sync/engine.ts boundEngineCalls) by the wall-clock time a worker's run
+   * may take in CPU time, which it is never below: a call that answers in time here answers in a worker too,
+   * and gives the same answer (the same module and start, the same input). A call that does not (a time-out,
+   * this thread's smaller stack, memory, an answer too large for a worker's heap) hands its case and those
+   * after it to a worker, whose outcome is the one reported.
+   */
+  runHereFirst(): void {
+    this.here = true;
   }
 
   /** Starts every worker now (a command that knows its run is large: they start while it reads). */
@@ -159,9 +179,14 @@ export class SandboxPool {
   /** Runs every request through one program; the outcomes keep the requests' order. */
   async run(program: FunctionProgram, job: Job, calls: readonly CallRequest[], settings: RunSettings = {}): Promise<PoolResult> {
     const run: Run = { program, job, calls, settings, results: new Array(calls.length), micros: new Array(calls.length), countRan: ranCounter(calls.length, settings.onRan) };
+    let next = 0;
+    if (this.here) {
+      const here = await (hereQueue = hereQueue.then(() => this.runHere(run), () => this.runHere(run)));
+      if (here.kind === 'error') return { ok: false, message: here.message };
+      next = here.next;
+    }
     // The requests in chunks, which each worker takes one after another as it finishes the last: a worker
     // slowed by the main thread's work takes fewer.
-    let next = 0;
     const serve = async (slot: number): Promise<string | null> => {
       while (next < calls.length) {
         const from = next;
@@ -174,7 +199,7 @@ export class SandboxPool {
     // Two chunks in each worker's queue, so that it never waits for the next one to arrive. A run of one
     // chunk takes one worker: the first, or, in a suite that wants them all (startAll), each in turn, so
     // that the files of a suite run side by side.
-    const slots = calls.length <= CHUNK ? [this.spread ? this.runsSpread++ % this.size : 0] : Array.from({ length: this.size }, (_, slot) => slot);
+    const slots = calls.length - next <= CHUNK ? [this.spread ? this.runsSpread++ % this.size : 0] : Array.from({ length: this.size }, (_, slot) => slot);
     const errors = await Promise.all(Array.from({ length: slots.length * 2 }, (_, k) => serve(slots[k % slots.length]!)));
     const error = errors.find((e) => e !== null);
     return error ? { ok: false, message: error } : { ok: true, outcomes: run.results, micros: run.micros };
@@ -183,6 +208,45 @@ export class SandboxPool {
   /** How many cases each worker slot has run so far. */
   casesRun(): number[] {
     return Array.from({ length: this.size }, (_, slot) => this.casesBySlot[slot] ?? 0);
+  }
+
+  /** How many cases this thread has run (runHereFirst). */
+  casesRunHere(): number {
+    return this.casesHere;
+  }
+
+  /**
+   * Runs a run's requests on this thread in order (runHereFirst), each as a worker runs it (the same JSON
+   * in, the same sandbox code), until one is handed over: `next`, the first that a worker runs, with those
+   * after it (the length when none is). An error when the program does not compile.
+   */
+  private async runHere(run: Run): Promise<{ kind: 'ran'; next: number } | { kind: 'error'; message: string }> {
+    const { program, job, calls, settings, results, micros, countRan } = run;
+    const limits = { ...this.limits, ...(settings.timeMs !== undefined ? { timeMs: settings.timeMs } : {}) };
+    if (this.closed) return { kind: 'ran', next: 0 };
+    boundEngineCalls({ runMs: limits.timeMs, compileMs: Math.max(COMPILE_LIMIT_MS, limits.timeMs) });
+    let k = 0;
+    try {
+      await loadEngine(this.compiledEngine(), limits);
+      const compiled = await FunctionSandbox.compile(program, limits);
+      if (!compiled.ok) return { kind: 'error', message: compiled.message };
+      for (; k < calls.length && !this.closed; k++) {
+        const request = parseJsonKeepingNumberText(stringifyJson([calls[k]])) as unknown as CallRequest[];
+        const one = await runMany(compiled.sandbox, job, request, settings.keyOrders ?? 1);
+        results[k] = one.outcomes[0]!;
+        micros[k] = one.micros[0];
+        this.casesHere++;
+        countRan([k], 1);
+        // A turn of the event loop now and then: a progress line is drawn as the cases run.
+        if (k % 16 === 15) await new Promise((resolve) => setImmediate(resolve));
+      }
+      return { kind: 'ran', next: k };
+    } catch (error) {
+      if (error instanceof HandedOver) return { kind: 'ran', next: k };
+      throw error;
+    } finally {
+      boundEngineCalls(null);
+    }
   }
 
   /**
@@ -261,19 +325,7 @@ export class SandboxPool {
         resend: () => finish({ kind: 'resend' }),
       });
       pooled.worker.postMessage(request);
-      this.warmUp(program);
     });
-  }
-
-  /**
-   * While the first worker starts, this thread compiles much of the engine's code its first program and
-   * cases need (warm-up.ts): once, for a small run (a spread one keeps both cores busy with its files),
-   * with more than one core, and for the module the workers share (the newest releases' otto).
-   */
-  private warmUp(program: FunctionProgram): void {
-    if (this.warmed || this.spread || program.otto !== DEFAULT_OTTO || availableParallelism() < 2) return;
-    this.warmed = true;
-    void this.compiledEngine().then((module) => module && warmUpEngine(module, () => !this.closed)).catch(() => { /* the workers compile what it did not */ });
   }
 
   /** The worker of a slot, started with the engine's module, or told that it follows (`engineFollows`). */

@@ -248,6 +248,35 @@ describe('a suite of many files', () => {
   });
 });
 
+describe('a small suite', () => {
+  it('runs on the command\'s own thread; a case that outruns its time or that thread\'s stack goes to a worker, with the rest', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgtest-here-'));
+    const sync = 'function (doc) { function depth(n) { return n == 0 ? 0 : 1 + depth(n - 1); } if (doc.forever) { while (true) {} } channel("d" + depth(doc.n)); }';
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', sync }));
+    const cases = [
+      { name: 'shallow', doc: { n: 10 }, expect: { channels: ['d10'] } },
+      { name: 'forever', doc: { forever: true, n: 0 }, expect: { channels: ['d0'] } },
+      // Deeper than the main thread's stack allows the engine, well within a worker's.
+      { name: 'deep', doc: { n: 3000 }, expect: { channels: ['d3000'] } },
+      { name: 'shallow again', doc: { n: 20 }, expect: { channels: ['d20'] } },
+    ];
+    writeFileSync(path.join(dir, 'db.sgtest.json'), JSON.stringify({ config: 'db.json', timeout: 100, cases }));
+    const json = await runCli(['test', '--format', 'json'], dir);
+    const outcomes = JSON.parse(json.stdout).results[0].cases.map((c: { name: string; passed: boolean; actual: { exception: string } }) => [c.name, c.passed, c.actual.exception]);
+    expect(outcomes).toEqual([
+      ['shallow', true, ''],
+      ['forever', false, expect.stringContaining('javascript function timed out')],
+      ['deep', true, ''],
+      ['shallow again', true, ''],
+    ]);
+    // The first case ran here; the one that did not end was ended in a worker, which ran the last two.
+    const debug = await runCli(['test', '--debug'], dir);
+    const [, here, workers] = /this thread: (\d+) cases?; \d workers?: (.*)$/m.exec(debug.stdout) ?? [];
+    expect(here).toBe('1');
+    expect([...workers!.matchAll(/(\d+) case/g)].reduce((sum, m) => sum + Number(m[1]), 0)).toBe(2);
+  });
+});
+
 describe('sgconf test on a terminal', () => {
   it('counts the cases of a large file as they run, not only when the file is done', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sgtest-progress-'));

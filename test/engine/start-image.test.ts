@@ -5,10 +5,13 @@ import { readFileSync, statSync } from 'node:fs';
 import { captureStartImage, compileTrimmedModule, emptyImageMemory, imageMemory, moduleFile, programStart, readData, readStartImage, startGoProgram, startOttoParser, trimmedModuleFile, type GoProgram, type GoState } from '../../src/otto/load.js';
 import { decodeStartImage, type StartImage } from '../../src/otto/start-image.js';
 import { DEFAULT_OTTO } from '../../src/sync/engine.js';
+import { withCompilationHints } from '../../src/otto/compilation-hints.js';
 
 const bytes = readFileSync(moduleFile('engine', DEFAULT_OTTO));
 const data = readData('engine', DEFAULT_OTTO);
-const module = new WebAssembly.Module(bytes);
+// Every function lazy, as sgconf compiles a module (the tests run under NODE_FLAGS: src/otto/compilation-hints.ts).
+const compile = (moduleBytes: Uint8Array) => new WebAssembly.Module(withCompilationHints(moduleBytes) as Uint8Array<ArrayBuffer>);
+const module = compile(bytes);
 const LIMIT = 512 * 1024 * 1024;
 const outOfMemory = () => new Error('out of memory');
 
@@ -72,7 +75,7 @@ describe('the engine started from its start image', () => {
 describe('otto\'s parser started from its start image', () => {
   it('answers as the parser started by running Go', async () => {
     expect(readStartImage('parser', DEFAULT_OTTO)?.header.moduleBytes).toBe(readFileSync(moduleFile('parser', DEFAULT_OTTO)).length);
-    const parserModule = new WebAssembly.Module(readFileSync(moduleFile('parser', DEFAULT_OTTO)));
+    const parserModule = compile(readFileSync(moduleFile('parser', DEFAULT_OTTO)));
     const from = programStart('parser', DEFAULT_OTTO);
     expect('image' in from).toBe(true);
     const [fromImage, started] = [startOttoParser(parserModule, from), startOttoParser(parserModule, { data: readData('parser', DEFAULT_OTTO) })];
@@ -93,7 +96,7 @@ describe('otto\'s parser started from its start image', () => {
     expect(image.header.trimmedModuleBytes).toBe(statSync(trimmedModuleFile('parser', DEFAULT_OTTO)).size);
     expect(image.header.trimmedModuleBytes).toBeLessThan(readFileSync(moduleFile('parser', DEFAULT_OTTO)).length / 2);
     const trimmedModule = await compileTrimmedModule('parser', DEFAULT_OTTO, image)!;
-    const wholeModule = new WebAssembly.Module(readFileSync(moduleFile('parser', DEFAULT_OTTO)));
+    const wholeModule = compile(readFileSync(moduleFile('parser', DEFAULT_OTTO)));
     const [trimmed, whole] = [startOttoParser(trimmedModule, programStart('parser', DEFAULT_OTTO)), startOttoParser(wholeModule, programStart('parser', DEFAULT_OTTO))];
     const sources = ['function (doc, oldDoc) { if (!/^[a-z]+$/.test(doc.type)) throw({forbidden: "type"}); channel("c-" + doc.owner); }', 'function (doc) { return doc.n === 08; }', 'function (doc) { var é = "café"; }', 'function (doc) {'];
     const answers = sources.map((source) => trimmed.check(source));

@@ -100,6 +100,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   if (!selection.ok) throw new UsageError(`${path.relative(io.cwd, path.resolve(io.cwd, configFile)) || configFile}: ${selection.problem}`);
 
   const pool = new SandboxPool(1);
+  pool.runHereFirst();
   try {
     // Releases with the endpoint answer as it does; older ones as a real write would run.
     const callPath = hasDryRunEndpoint(target) ? 'endpoint' : 'write';

@@ -104,9 +104,7 @@ export async function run(args: string[], io: CliIO, host?: CliHost): Promise<nu
   let delegated = false;
   const reportIo: CliIO = outputFile === undefined ? io : { ...io, stdout: (text) => { report += text; }, isTTY: false };
   const reportHost = host && { ...host, runOptimised: () => { delegated = true; return host.runOptimised(); } };
-  // The sandbox workers start while the files are found and read.
   const pool = new SandboxPool();
-  pool.start();
   let code: number;
   try {
     code = await runTests(values, positionals, format, reportIo, pool, reportHost);
@@ -151,8 +149,10 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
     await pool.close();
     return host.runOptimised();
   }
-  // A large suite starts every worker now, while its files are read; a small one runs on the first alone.
+  // A large suite starts every worker now, while its files are read; a small one runs here, no worker started
+  // unless a case needs one (src/sync/pool.ts runHereFirst).
   if (suiteBytes > LARGE_SUITE_BYTES) pool.startAll();
+  else pool.runHereFirst();
   const coverage = values.coverage || threshold !== null || values['coverage-dir'] !== undefined ? new CoverageCollector() : undefined;
   const optionsFor = async (file: string) => ({
     ...(await settings.settingsFor(file)).options, cwd: io.cwd, targetFromCommandLine: values.target !== undefined, forbidOnly: values['forbid-only'] === true,
@@ -231,7 +231,8 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   // --debug: what ran the functions, and how many cases each worker ran (a stylish report only).
   if (values.debug && format === 'stylish') {
     const perWorker = pool.casesRun();
-    io.stdout(`engine: ${engineDescription()}; ${perWorker.length} worker${perWorker.length === 1 ? '' : 's'}: ${perWorker.map((n) => `${n} case${n === 1 ? '' : 's'}`).join(', ')}\n`);
+    const cases = (n: number) => `${n} case${n === 1 ? '' : 's'}`;
+    io.stdout(`engine: ${engineDescription()}; this thread: ${cases(pool.casesRunHere())}; ${perWorker.length} worker${perWorker.length === 1 ? '' : 's'}: ${perWorker.map(cases).join(', ')}\n`);
   }
   const passed = testRunPassed(report);
   if (!coverage) return passed ? 0 : 1;

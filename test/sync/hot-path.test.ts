@@ -1,13 +1,12 @@
-// The pool's warm-up (src/sync/warm-up.ts) compiles engine code on the pool's thread while the first worker
-// starts. Its function must stay one the gateway runs as meant (else it warms little), and it must stop
-// when the pool closes (else it holds a finished command).
+// The engine's usual path (src/sync/hot-path.ts): the build runs it to find the functions V8 compiles as the
+// module compiles. Its function must stay one the gateway runs as meant, else it reaches little.
 import { describe, expect, it } from 'vitest';
 import { compileEngineModule } from '../../src/sync/engine.js';
-import { warmUpEngine } from '../../src/sync/warm-up.js';
+import { runHotPath } from '../../src/sync/hot-path.js';
 
-describe('the engine warm-up', () => {
+describe('the engine\'s usual path', () => {
   it('runs its function through four writes as the gateway would: two accepted, a refusal, a deletion', async () => {
-    const results = await warmUpEngine(await compileEngineModule());
+    const results = await runHotPath(await compileEngineModule());
     expect(results).not.toBeNull();
     expect(results!.map((r) => [r.outcome.kind, r.natives.rejection?.status ?? null, r.natives.denied])).toEqual([
       ['returned', null, false],
@@ -19,12 +18,5 @@ describe('the engine warm-up', () => {
     // The archived order: the clerk changed its status (requireRole), and it expires.
     expect(results![1]!.natives.demands.roles).toEqual(['clerk']);
     expect(results![1]!.natives.expiry).toBe(30 * 24 * 60 * 60);
-  });
-
-  it('stops at its next step once told to (a closed pool), without an engine left running', async () => {
-    let steps = 0;
-    expect(await warmUpEngine(await compileEngineModule(), () => ++steps < 3)).toBeNull();
-    expect(steps).toBe(3);
-    expect(await warmUpEngine(await compileEngineModule(), () => false)).toBeNull();
   });
 });
