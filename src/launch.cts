@@ -9,7 +9,7 @@
 // (dist/sgconf-<chunk>.cjs) with their own caches, so that a run deserializes only what it uses.
 // Without the bundle (a tsc-only build, or one older than the ES modules) or with SGCONF_NO_BUNDLE set,
 // the ES modules of dist/ run as is.
-import { closeSync, fstatSync, openSync, read, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { Script } from 'node:vm';
@@ -26,10 +26,8 @@ import type { CliHost } from './cli/io.js' with { 'resolution-mode': 'import' };
  * (otto's newContext, 354 KB, 2-3 s of compiling alone) come first. sgconf runs no other WebAssembly.
  * --wasm-lazy-validation: V8 checks each function of a module when it first compiles it, as it compiles
  * them (lazily), instead of the whole module before it hands it over: the engine's module (9 MB) is ready
- * in about 8 ms instead of 30 ms of a second core. Alone it gains nothing measurable (the compile's last
- * step waits for a turn of the event loop anyway), but the pool's warm-up starts when the module is ready
- * (src/sync/warm-up.ts): measured interleaved, the examples' 11 cases 269 → 250 ms with both, 279 ms with
- * the warm-up alone. The modules are sgconf's own, and a test validates each of them whole
+ * in about 8 ms instead of 30 ms of a second core (measured with the pool's former warm-up: the examples'
+ * 11 cases 269 → 250 ms). The modules are sgconf's own, and a test validates each of them whole
  * (test/cli/launch.test.ts), so no function is found invalid later.
  * --no-sparkplug: no baseline machine code for JavaScript either. A command is over before compiling it
  * pays: measured interleaved, a cold lint 205 → 202 ms, the examples' 11 cases 427 → 410 ms, and a lint of
@@ -39,6 +37,15 @@ import type { CliHost } from './cli/io.js' with { 'resolution-mode': 'import' };
  * thread whose work Node waits for before it exits: measured interleaved, a lint after a function changed
  * 237 → 226 ms, a cached lint 208 → 204 ms; a lint of 1,000 files (761 → 766 ms), of a 10 MB config (2,052
  * → 2,043 ms) and the examples' 11 cases (447 → 443 ms) the same. With 1,000,000 these were 10-15% slower.
+ * --experimental-wasm-compilation-hints, --no-wasm-lazy-compilation: V8 compiles each function of a module
+ * when its compilation hint says (src/otto/compilation-hints.ts; every module sgconf compiles has one per
+ * function): the functions the engine's usual path reaches as the module compiles, on V8's threads, while
+ * the CLI reads its inputs (the build's dist/otto-hinted-<otto>.wasm, src/sync/hot-path.ts), every other
+ * one at its first call, as before. Measured interleaved with the engine on the command's thread
+ * (src/sync/pool.ts runHereFirst): the examples' 11 cases 210 → 180 ms for both (node -e "" 62 ms).
+ * The hints are an experimental feature of V8 (since 2019, still in its tests of 2025: Node 20 to 24); a V8
+ * that reads no hints skips the section as any custom section. Should a later Node drop the flag, Node
+ * refuses to start ("bad option"): the flag goes then, and the engine is as fast as without hints.
  * Every flag is part of V8's code cache check: the caches are made with the same flags (scripts/bundle.mjs).
  */
 export const NODE_FLAGS: readonly string[] = ['--liftoff-only', '--wasm-lazy-validation', '--no-sparkplug', '--interrupt-budget=250000', '--experimental-wasm-compilation-hints', '--no-wasm-lazy-compilation'];
@@ -264,24 +271,14 @@ function compileEngineEarly(argv: readonly string[]): { otto: string; compiled: 
   }
   if (typeof named.otto !== 'string' || typeof named.module !== 'string') return null;
   const file = `${dirname(__dirname)}/${named.module}`;
-  // One read of the whole file on Node's thread pool: readFile's 512 KiB steps would each wait for this
-  // thread, busy loading the CLI.
-  const compiled = new Promise<Buffer>((resolve, reject) => {
-    let fd: number;
-    let bytes: Buffer;
-    try {
-      fd = openSync(file, 'r');
-      bytes = Buffer.allocUnsafe(fstatSync(fd).size);
-    } catch (error) {
-      reject(error);
-      return;
-    }
-    read(fd, bytes, 0, bytes.length, 0, (error, count) => {
-      closeSync(fd);
-      if (error) reject(error);
-      else resolve(bytes.subarray(0, count));
-    });
-  }).then((bytes) => WebAssembly.compile(bytes as Buffer<ArrayBuffer>));
+  // Read here, at once: the compile starts now (V8 decodes the module on its own threads while the CLI
+  // loads), not when a read on Node's thread pool is answered, at the first turn of the event loop.
+  let compiled: Promise<WebAssembly.Module>;
+  try {
+    compiled = WebAssembly.compile(readFileSync(file) as Buffer<ArrayBuffer>);
+  } catch (error) {
+    compiled = Promise.reject(error);
+  }
   // A command that ends before it runs anything never asks for it: its failure is the pool's to report.
   compiled.catch(() => undefined);
   return { otto: named.otto, compiled };
@@ -319,7 +316,13 @@ export async function startCli(argv: string[]): Promise<number> {
     if (engine) await entry.adoptEngineModule?.(engine.otto, engine.compiled);
     return entry.main(argv, undefined, host);
   }
-  if (engine) await bundle.entry.adoptEngineModule?.(engine.otto, engine.compiled);
+  if (engine) {
+    await bundle.entry.adoptEngineModule?.(engine.otto, engine.compiled);
+    // V8 compiles a module in steps, some of them on this thread, each run at a turn of the event loop: a turn
+    // here, before the CLI's first long stretch of work, starts the compile of the engine's eager functions
+    // on V8's threads while the CLI reads its inputs (measured interleaved: the examples' 11 cases 180 -> 174 ms).
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   const code = await bundle.entry.main(argv, undefined, host);
   // A cache made by another Node version (or with other V8 flags) is rejected: replace it, so that the
   // next run starts fast again. Not from a run with OPTIMISING_FLAGS: the caches are for NODE_FLAGS.
