@@ -20,6 +20,8 @@ const WORKER_STACK_MB = 64;
 /** Requests sent to a worker at a time: each worker takes the next chunk of a run when it has finished one. */
 const CHUNK = 125;
 const WATCH_INTERVAL_MS = 50;
+/** Programs kept compiled on the pool's thread (each holds the engine's state after its compilation, tens of MB). */
+const SANDBOXES_HERE = 3;
 /** The CPU time evaluating a function may take (a function cannot loop there, but its text can). */
 const COMPILE_LIMIT_MS = 10_000;
 
@@ -130,6 +132,8 @@ export class SandboxPool {
   private here = false;
   /** The cases this thread has run. */
   private casesHere = 0;
+  /** This thread's compiled programs, as a worker keeps them: test files of one config compile it once. */
+  private sandboxesHere = new Map<string, FunctionSandbox>();
 
   constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism())), private readonly limits: SandboxLimits = DEFAULT_LIMITS) {}
 
@@ -223,20 +227,20 @@ export class SandboxPool {
   private async runHere(run: Run): Promise<{ kind: 'ran'; next: number } | { kind: 'error'; message: string }> {
     const { program, job, calls, settings, results, micros, countRan } = run;
     const limits = { ...this.limits, ...(settings.timeMs !== undefined ? { timeMs: settings.timeMs } : {}) };
-    if (this.closed) return { kind: 'ran', next: 0 };
+    if (this.closed || !this.here) return { kind: 'ran', next: 0 };
     boundEngineCalls({ runMs: limits.timeMs, compileMs: Math.max(COMPILE_LIMIT_MS, limits.timeMs) });
     let k = 0;
     try {
       await loadEngine(this.compiledEngine(), limits);
-      const compiled = await FunctionSandbox.compile(program, limits);
-      if (!compiled.ok) return { kind: 'error', message: compiled.message };
+      const sandbox = await this.sandboxHere(program, limits);
+      if (typeof sandbox === 'string') return { kind: 'error', message: sandbox };
       for (; k < calls.length && !this.closed; k++) {
         const request = parseJsonKeepingNumberText(stringifyJson([calls[k]])) as unknown as CallRequest[];
-        const one = await runMany(compiled.sandbox, job, request, settings.keyOrders ?? 1);
+        const one = await runMany(sandbox, job, request, settings.keyOrders ?? 1);
         results[k] = one.outcomes[0]!;
         micros[k] = one.micros[0];
-        this.casesHere++;
         countRan([k], 1);
+        this.casesHere++;
         // A turn of the event loop now and then: a progress line is drawn as the cases run.
         if (k % 16 === 15) await new Promise((resolve) => setImmediate(resolve));
       }
@@ -247,6 +251,18 @@ export class SandboxPool {
     } finally {
       boundEngineCalls(null);
     }
+  }
+
+  /** A program compiled on this thread, or why it does not compile; the last few are kept (src/sync/worker.ts keeps as many). */
+  private async sandboxHere(program: FunctionProgram, limits: SandboxLimits): Promise<FunctionSandbox | string> {
+    const key = JSON.stringify(program);
+    const kept = this.sandboxesHere.get(key);
+    if (kept) return kept;
+    const compiled = await FunctionSandbox.compile(program, limits);
+    if (!compiled.ok) return compiled.message;
+    if (this.sandboxesHere.size >= SANDBOXES_HERE) this.sandboxesHere.delete(this.sandboxesHere.keys().next().value as string);
+    this.sandboxesHere.set(key, compiled.sandbox);
+    return compiled.sandbox;
   }
 
   /**

@@ -260,7 +260,8 @@ describe('a small suite', () => {
       { name: 'deep', doc: { n: 3000 }, expect: { channels: ['d3000'] } },
       { name: 'shallow again', doc: { n: 20 }, expect: { channels: ['d20'] } },
     ];
-    writeFileSync(path.join(dir, 'db.sgtest.json'), JSON.stringify({ config: 'db.json', timeout: 100, cases }));
+    // The default limit, 1 s: a case that ends at once never reaches it on the command's thread, however busy the machine.
+    writeFileSync(path.join(dir, 'db.sgtest.json'), JSON.stringify({ config: 'db.json', cases }));
     const json = await runCli(['test', '--format', 'json'], dir);
     const outcomes = JSON.parse(json.stdout).results[0].cases.map((c: { name: string; passed: boolean; actual: { exception: string } }) => [c.name, c.passed, c.actual.exception]);
     expect(outcomes).toEqual([
@@ -274,6 +275,16 @@ describe('a small suite', () => {
     const [, here, workers] = /this thread: (\d+) cases?; \d workers?: (.*)$/m.exec(debug.stdout) ?? [];
     expect(here).toBe('1');
     expect([...workers!.matchAll(/(\d+) case/g)].reduce((sum, m) => sum + Number(m[1]), 0)).toBe(2);
+  });
+
+  it('past 8 KiB of test files, runs in a worker from the start', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgtest-middling-'));
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', sync: 'function (doc) { channel(doc.c); }' }));
+    const cases = Array.from({ length: 120 }, (_, i) => ({ name: `case ${i}`, doc: { c: `channel-${i}` }, expect: { channels: [`channel-${i}`] } }));
+    writeFileSync(path.join(dir, 'db.sgtest.json'), JSON.stringify({ config: 'db.json', cases }));
+    const r = await runCli(['test', '--debug'], dir);
+    expect(r.stdout).toContain('120 passed, 0 failed');
+    expect(r.stdout).toMatch(/this thread: 0 cases; \d workers?: 120 cases/);
   });
 });
 

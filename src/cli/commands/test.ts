@@ -149,9 +149,10 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
     await pool.close();
     return host.runOptimised();
   }
-  // A large suite starts every worker now, while its files are read; a small one runs here, no worker started
-  // unless a case needs one (src/sync/pool.ts runHereFirst).
+  // A large suite starts every worker now, while its files are read, and a middling one the first; a small
+  // one runs here, no worker started unless a case needs one (src/sync/pool.ts runHereFirst).
   if (suiteBytes > LARGE_SUITE_BYTES) pool.startAll();
+  else if (suiteBytes > SMALL_SUITE_BYTES) pool.start();
   else pool.runHereFirst();
   const coverage = values.coverage || threshold !== null || values['coverage-dir'] !== undefined ? new CoverageCollector() : undefined;
   const optionsFor = async (file: string) => ({
@@ -241,6 +242,12 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
 
 /** Test files read, judged and run at a time (reported in order). */
 const FILES_IN_FLIGHT = 4;
+/**
+ * The test files' size up to which a suite runs on the command's thread (src/sync/pool.ts runHereFirst): some
+ * 60 cases, about as many as that thread runs while a worker starts (the examples' 11 cases are 3 KB). A
+ * larger suite runs faster in a worker, beside this thread's reading and judging of its files.
+ */
+const SMALL_SUITE_BYTES = 8 * 1024;
 /** The test files' size past which a suite is large (bench g's 10,000 cases are 2 MB; the examples' 3 KB). */
 const LARGE_SUITE_BYTES = 64 * 1024;
 /** Test files past this size (about 1,500 cases of a small function) run with the engine optimised. */
