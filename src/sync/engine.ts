@@ -179,7 +179,14 @@ const compiledModules = new Map<OttoCommit, Promise<WebAssembly.Module>>();
  * (a file missing or damaged), the module is compiled as without it.
  */
 export function adoptCompiledModule(otto: string, compiled: Promise<WebAssembly.Module>): void {
-  if (isOttoCommit(otto) && !compiledModules.has(otto)) compiledModules.set(otto, compiled.catch(() => compileModule('engine', otto)));
+  if (!isOttoCommit(otto) || compiledModules.has(otto)) {
+    compiled.catch(() => undefined);
+    return;
+  }
+  const module = compiled.catch(() => compileModule('engine', otto));
+  // Awaited by the run that needs it, which reports its failure (a command may need none).
+  module.catch(() => undefined);
+  compiledModules.set(otto, module);
 }
 
 /** What runs the functions (sgconf test --debug): otto in WebAssembly, and the Go that built it (wasm_exec.js's first line names it). */
@@ -305,7 +312,7 @@ let engineLimits: SandboxLimits = DEFAULT_LIMITS;
  * thread compiles it); its start image is read meanwhile.
  */
 export function loadEngine(compiled?: WebAssembly.Module | Promise<WebAssembly.Module | undefined>, limits: SandboxLimits = DEFAULT_LIMITS): Promise<void> {
-  if (compiled) adoptCompiledModule(DEFAULT_OTTO, Promise.resolve(compiled).then((module) => module ?? compileModule('engine', DEFAULT_OTTO)));
+  if (compiled) adoptCompiledModule(DEFAULT_OTTO, Promise.resolve(compiled).then((module) => module ?? Promise.reject(new Error('not compiled'))));
   engineLimits = limits;
   return currentEngine(DEFAULT_OTTO).then(() => undefined);
 }

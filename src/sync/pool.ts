@@ -247,7 +247,8 @@ export class SandboxPool {
       return { kind: 'ran', next: k };
     } catch (error) {
       if (error instanceof HandedOver) return { kind: 'ran', next: k };
-      throw error;
+      // As a worker reports its engine's failure (src/sync/worker.ts).
+      return { kind: 'error', message: `sgconf's engine failed: ${error instanceof Error ? error.message : String(error)}` };
     } finally {
       boundEngineCalls(null);
     }

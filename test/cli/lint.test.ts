@@ -178,6 +178,17 @@ describe('sgconf lint', () => {
     expect(r.status).toBe(1);
     expect(JSON.parse(r.stdout).results[0].diagnostics.map((d: { rule: string }) => d.rule)).toEqual(['functions/es2015-syntax']);
   });
+
+  it('in a Node without WebAssembly, sgconf test and dry-run say the engine cannot run, without a stack trace', () => {
+    const run = (args: string[], input?: string) => spawnSync(process.execPath, ['--jitless', path.join(ROOT, 'bin/sgconf.js'), ...args], { cwd: ROOT, encoding: 'utf8', input, env: { ...process.env, SGCONF_CACHE_DIR: '' } });
+    const test = run(['test', 'examples/testing']);
+    expect(test.status).toBe(1);
+    expect(test.stdout).toContain('11 cases not run: the function cannot be run: sgconf\'s engine failed: WebAssembly is not defined');
+    const dryRun = run(['dry-run', 'examples/testing/orders.json', '--doc', '-'], '{"type": "order", "owner": "ann"}');
+    expect(dryRun.status).toBe(1);
+    expect(dryRun.stderr).toContain('the sync function cannot be run: sgconf\'s engine failed: WebAssembly is not defined');
+    for (const r of [test, dryRun]) expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
 });
 
 describe('a test file named on the command line (as a hook passes every changed file)', () => {
