@@ -11,6 +11,12 @@ function read(text: string) {
   return { parsed, value: parsed.document?.value as Record<string, unknown> | undefined };
 }
 
+/** A legacy config whose database db1 (anchored as defaults, with `field` on line 6) the lines `others` use. */
+function lintShared(field: string, others: string[]) {
+  const text = ['databases:', '  db1: &defaults', '    server: couchbases://cb', '    bucket: one', '    enable_shared_bucket_access: true', `    ${field}`, ...others.map((line) => `  ${line}`), ''].join('\n');
+  return lintText(text, 'legacy.yaml', { kind: 'legacy', env: {}, remote: false });
+}
+
 describe('YAML merge keys', () => {
   beforeAll(() => ensureYamlSupport());
 
@@ -52,19 +58,7 @@ describe('YAML merge keys', () => {
   });
 
   it('lints merged members as the database holds them, each finding where the member is written', async () => {
-    const text = [
-      'databases:',
-      '  db1: &defaults',
-      '    server: couchbases://cb',
-      '    bucket: one',
-      '    enable_shared_bucket_access: true',
-      '    revs_limt: 20',
-      '  db2:',
-      '    <<: *defaults',
-      '    bucket: two',
-      '',
-    ].join('\n');
-    const { diagnostics } = await lintText(text, 'legacy.yaml', { kind: 'legacy', env: {}, remote: false });
+    const { diagnostics } = await lintShared('revs_limt: 20', ['db2:', '  <<: *defaults', '  bucket: two']);
     const unknown = diagnostics.filter((d) => d.rule === 'schema/unknown-field');
     expect(unknown.map((d) => [d.message, d.line, d.column])).toEqual([
       ['unknown field "revs_limt" in database "db1"; did you mean "revs_limit"?', 6, 5],
@@ -74,18 +68,7 @@ describe('YAML merge keys', () => {
   });
 
   it('lists once a finding that reads the same for each database sharing the anchor', async () => {
-    const text = [
-      'databases:',
-      '  db1: &defaults',
-      '    server: couchbases://cb',
-      '    bucket: one',
-      '    enable_shared_bucket_access: true',
-      '    num_index_replicas: 0',
-      '  db2: *defaults',
-      '  db3: {<<: *defaults, bucket: three}',
-      '',
-    ].join('\n');
-    const { diagnostics } = await lintText(text, 'legacy.yaml', { kind: 'legacy', env: {}, remote: false });
+    const { diagnostics } = await lintShared('num_index_replicas: 0', ['db2: *defaults', 'db3: {<<: *defaults, bucket: three}']);
     expect(diagnostics.filter((d) => d.rule === 'schema/deprecated').map((d) => [d.message, d.line, d.column])).toEqual([
       ['"num_index_replicas" is deprecated.', 6, 5],
     ]);
