@@ -2,6 +2,8 @@
 // across the workers (two on these machines). otto cannot be interrupted from inside WebAssembly (its
 // interrupt channel needs another goroutine to run, and js/wasm runs one at a time): a run that uses more
 // CPU than its limit gets its worker terminated. That request is a time-out; the others go on in a new worker.
+// A small suite runs on the pool's own thread first (runHereFirst), each call bounded by V8's termination;
+// what does not end well there goes to a worker.
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
