@@ -5,7 +5,8 @@
 // A small suite runs on the pool's own thread first (runHereFirst), each call bounded by V8's termination;
 // what does not end well there goes to a worker.
 import { readFileSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import type { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { threadFile } from '../paths.js';
 import { boundEngineCalls, compileEngineModule, DEFAULT_LIMITS, emptyNatives, FunctionSandbox, HandedOver, loadEngine, type FunctionProgram, type SandboxLimits } from './engine.js';
@@ -53,6 +54,18 @@ function cpuClock(thread: Int32Array): () => number {
     const { user, system } = process.cpuUsage();
     return Math.min(process.uptime() * 1000, (user + system) / 1000);
   };
+}
+
+let workerThreads: typeof import('node:worker_threads') | undefined;
+
+/**
+ * node:worker_threads, loaded when the first worker starts: it brings some 25 of Node's own modules (its
+ * streams), which Node compiles from source under sgconf's V8 flags, 10 ms of a start; a small suite run on
+ * the command's thread needs none.
+ */
+function newWorker(...args: ConstructorParameters<typeof Worker>): Worker {
+  workerThreads ??= createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+  return new workerThreads.Worker(...args);
 }
 
 /** The worker's code: its one-file build (dist/sgconf-worker.cjs) or the ES modules (paths.ts threadFile). */
@@ -352,7 +365,7 @@ export class SandboxPool {
     const existing = this.workers[slot];
     if (existing) return existing;
     const thread = new Int32Array(new SharedArrayBuffer(4));
-    const worker = new Worker(workerFile(), {
+    const worker = newWorker(workerFile(), {
       resourceLimits: { stackSizeMb: WORKER_STACK_MB, maxOldGenerationSizeMb: 512 },
       workerData: { engine, engineFollows, limits: this.limits, thread } satisfies WorkerStart,
     });
