@@ -239,6 +239,16 @@ export function writeCodeCaches(bundle: LoadedBundle, which: 'all' | 'stale'): s
 }
 
 /**
+ * Whether Node was started with flags besides NODE_FLAGS (`node --inspect bin/sgconf.js`, `--cpu-prof`):
+ * V8 rejects the bundle's caches there, and caches written there would be rejected by every plain run, the
+ * first of which would then write its own, of only what it compiled (a cold lint about 3 ms slower until
+ * the next build). NODE_OPTIONS is not looked at: it often holds Node's own options, which change nothing.
+ */
+export function hasOtherFlags(execArgv: readonly string[] = process.execArgv): boolean {
+  return execArgv.some((arg) => !NODE_FLAGS.includes(arg));
+}
+
+/**
  * Whether the ES modules were compiled after the bundle was made (a `tsc` without `npm run build`): then
  * the bundle holds older code, and running it would hide the change just made. Only a working copy is
  * rebuilt that way: an installed package (under node_modules) is never stale, and its file times say
@@ -325,7 +335,8 @@ export async function startCli(argv: string[]): Promise<number> {
   }
   const code = await bundle.entry.main(argv, undefined, host);
   // A cache made by another Node version (or with other V8 flags) is rejected: replace it, so that the
-  // next run starts fast again. Not from a run with OPTIMISING_FLAGS: the caches are for NODE_FLAGS.
-  if (!optimising) writeCodeCaches(bundle, 'stale');
+  // next run starts fast again. Not from a run with OPTIMISING_FLAGS, nor with flags of its own: the caches
+  // are for NODE_FLAGS.
+  if (!optimising && !hasOtherFlags()) writeCodeCaches(bundle, 'stale');
   return code;
 }

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import * as http from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -176,6 +177,20 @@ describe('sgconf as shipped (bundle + code cache)', () => {
     expect(second).toEqual(expected);
     // Accepted caches are left alone.
     expect(readdirSync(dist).filter((n) => n.endsWith('.v8cache')).map((n) => [n, statSync(path.join(dist, n)).mtimeMs])).toEqual(written);
+  });
+
+  it('a run with V8 flags of its own leaves the caches as they are (they are for sgconf\'s flags)', () => {
+    const dir = packageCopy(true);
+    const dist = path.join(dir, 'dist');
+    const caches = () => readdirSync(dist).filter((n) => n.endsWith('.v8cache')).map((n) => [n, readFileSync(path.join(dist, n)).toString('base64')]);
+    const before = caches();
+    const flags = [...NODE_FLAGS, '--stack-size=900'];
+    const r = spawnSync(process.execPath, [...flags, path.join(dir, 'bin', 'sgconf.js'), 'lint', path.join(ROOT, 'examples', 'legacy')], { cwd: ROOT, env: bareEnvironment(), encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(caches()).toEqual(before);
+    const { hasOtherFlags } = createRequire(import.meta.url)('../../dist/launch.cjs') as { hasOtherFlags: (execArgv: readonly string[]) => boolean };
+    expect(hasOtherFlags(flags)).toBe(true);
+    expect(hasOtherFlags(NODE_FLAGS)).toBe(false);
   });
 
   it('reads every file of the bundle whole into its one read buffer, a file larger than the buffer too', () => {
