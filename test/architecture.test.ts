@@ -12,6 +12,7 @@ const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src')
  * listed before it; a unit is a top-level file or folder. The table in docs/architecture.md is this list.
  */
 export const LAYERS: readonly (readonly string[])[] = [
+  ['leb128'],
   ['types', 'sha256'],
   ['paths', 'distance', 'text-hash', 'clock', 'read-scope', 'globs'],
   ['version', 'fs-async', 'secrets', 'messages', 'document', 'write-scope'],

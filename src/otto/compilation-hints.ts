@@ -8,6 +8,8 @@
 // 1 for the baseline compiler, Liftoff, the only one sgconf runs). V8 reads the section only before the
 // code section. Another V8, or one without the flag, skips it as any custom section: nothing else changes.
 
+import { readUnsignedLeb128, unsignedLeb128 } from '../leb128.js';
+
 export const COMPILATION_HINTS_SECTION = 'compilationHints';
 const LIFTOFF_TIERS = (1 << 2) | (1 << 4);
 const LAZY = 1 | LIFTOFF_TIERS;
@@ -26,13 +28,13 @@ export function withCompilationHints(bytes: Uint8Array, eager: ReadonlySet<numbe
   let codeAt = -1;
   for (let at = 8; at < bytes.length;) {
     const id = bytes[at]!;
-    const size = readU32(bytes, at + 1);
+    const size = readUnsignedLeb128(bytes, at + 1);
     const start = size.next;
     if (id === CUSTOM_SECTION) {
-      const name = readU32(bytes, start);
+      const name = readUnsignedLeb128(bytes, start);
       if (new TextDecoder().decode(bytes.subarray(name.next, name.next + name.value)) === COMPILATION_HINTS_SECTION) return bytes;
     }
-    if (id === FUNCTION_SECTION) functions = readU32(bytes, start).value;
+    if (id === FUNCTION_SECTION) functions = readUnsignedLeb128(bytes, start).value;
     if (id === CODE_SECTION) {
       codeAt = at;
       break;
@@ -43,35 +45,12 @@ export function withCompilationHints(bytes: Uint8Array, eager: ReadonlySet<numbe
   const name = new TextEncoder().encode(COMPILATION_HINTS_SECTION);
   const hints = new Uint8Array(functions);
   for (let i = 0; i < functions; i++) hints[i] = eager.has(i) ? EAGER : LAZY;
-  const content = [...u32(name.length), ...name, ...u32(functions)];
-  const section = [CUSTOM_SECTION, ...u32(content.length + hints.length), ...content];
+  const content = [...unsignedLeb128(name.length), ...name, ...unsignedLeb128(functions)];
+  const section = [CUSTOM_SECTION, ...unsignedLeb128(content.length + hints.length), ...content];
   const out = new Uint8Array(bytes.length + section.length + hints.length);
   out.set(bytes.subarray(0, codeAt), 0);
   out.set(section, codeAt);
   out.set(hints, codeAt + section.length);
   out.set(bytes.subarray(codeAt), codeAt + section.length + hints.length);
-  return out;
-}
-
-function readU32(bytes: Uint8Array, at: number): { value: number; next: number } {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const byte = bytes[at++];
-    if (byte === undefined) throw new Error('the module ends inside a number');
-    value += (byte & 0x7f) * 2 ** shift;
-    if (byte < 0x80) return { value, next: at };
-    shift += 7;
-  }
-}
-
-function u32(value: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = value & 0x7f;
-    value = Math.floor(value / 128);
-    if (value > 0) byte |= 0x80;
-    out.push(byte);
-  } while (value > 0);
   return out;
 }

@@ -2,6 +2,7 @@
 // time: `node scripts/sha256-module.mjs` (after `npm run build`) writes its bytes to module.generated.ts,
 // and test/sha256.test.ts checks that file against this one.
 
+import { unsignedLeb128 } from '../leb128.js';
 import { LAYOUT } from './layout.js';
 
 const ROUND_CONSTANTS = [
@@ -16,15 +17,7 @@ const ROUND_CONSTANTS = [
 ];
 
 // The instructions used, by their opcodes in the WebAssembly binary format (the core spec, section 5.4).
-const unsigned = (value: number): number[] => {
-  const bytes: number[] = [];
-  do {
-    const low = value & 0x7f;
-    value >>>= 7;
-    bytes.push(value === 0 ? low : low | 0x80);
-  } while (value !== 0);
-  return bytes;
-};
+const unsigned = unsignedLeb128;
 const signed = (value: number): number[] => {
   const bytes: number[] = [];
   for (value |= 0; ;) {

@@ -220,40 +220,27 @@ class Engine {
     if (!this.broken) this.program.restore(state);
   }
 
-  /** Calls into Go; a call that breaks the engine (memory, a fatal error) throws EngineBroken. */
+  /**
+   * Calls into Go; a call that breaks the engine (memory, a fatal error) throws EngineBroken. A bounded call
+   * (callBounds) that does not answer in time, within this thread's stack, with an answer of a size a
+   * worker reads, throws HandedOver instead, whatever stopped it: only answers a worker would give are
+   * taken on this thread.
+   */
   private enter(call: () => string, compiling = false): string {
     if (this.broken) throw new EngineBroken({ kind: 'threw', message: 'the engine stopped' });
-    if (callBounds) return this.enterWithin(call, compiling ? callBounds.compileMs : callBounds.runMs);
+    const bound = callBounds && (compiling ? callBounds.compileMs : callBounds.runMs);
     try {
-      const text = call();
+      const text = bound ? callWithin(call, bound) : call();
       if (this.program.exited() || typeof text !== 'string') throw new EngineBroken({ kind: 'panic', message: 'the engine stopped' });
+      if (bound && text.length > BOUNDED_ANSWER_CHARS) throw new HandedOver();
       return text;
     } catch (error) {
       this.broken = true;
+      if (bound) throw error instanceof HandedOver ? error : new HandedOver();
       if (error instanceof EngineBroken) throw error;
       // A stack overflow of V8 inside the engine, or any other host error: the case ends, the engine is replaced.
       throw new EngineBroken({ kind: 'panic', message: error instanceof Error ? error.message : String(error) });
     }
-  }
-
-  /**
-   * A bounded call (callBounds): its answer when it answered in time, within this thread's stack, with an
-   * answer of a size a worker reads; anything else (a time-out, a stack overflow, memory, Go's exit) hands
-   * the case over (HandedOver), so that only answers a worker would give are taken here.
-   */
-  private enterWithin(call: () => string, ms: number): string {
-    let text: unknown;
-    try {
-      text = callWithin(call, ms);
-    } catch {
-      this.broken = true;
-      throw new HandedOver();
-    }
-    if (this.program.exited() || typeof text !== 'string' || text.length > BOUNDED_ANSWER_CHARS) {
-      this.broken = true;
-      throw new HandedOver();
-    }
-    return text;
   }
 
   /**
@@ -337,7 +324,7 @@ async function currentEngine(otto: OttoCommit): Promise<Engine> {
  * from its compiled state one at a time, and drops the engine (src/sync/hot-path.ts). The calls' results;
  * null when the program did not compile or the engine broke.
  */
-export async function runDetached(module: WebAssembly.Module, program: FunctionProgram, calls: readonly EngineCall[], from: ProgramStart = programStart('engine', program.otto)): Promise<CallResult[] | null> {
+export function runDetached(module: WebAssembly.Module, program: FunctionProgram, calls: readonly EngineCall[], from: ProgramStart = programStart('engine', program.otto)): CallResult[] | null {
   const engine = Engine.start(module, DEFAULT_LIMITS, from);
   try {
     const compiled = engine.compile(program);
@@ -439,6 +426,29 @@ function toCallResult(answer: EngineResult): CallResult {
 }
 
 /** One require* call, in the engine's words (engine/runner/natives.go DemandCall). */
+/**
+ * The last few programs compiled in this thread's engine, by the program: the test files of one config
+ * compile it once. Each holds the engine's state after its compilation (tens of MB): a few.
+ */
+export class CompiledPrograms {
+  private readonly kept = new Map<string, FunctionSandbox | string>();
+
+  constructor(private readonly size = 3) {}
+
+  /** The program compiled, or why it does not compile; `compiling` is told before a compilation starts. */
+  async get(program: FunctionProgram, limits: SandboxLimits, compiling?: () => void): Promise<FunctionSandbox | string> {
+    const key = JSON.stringify(program);
+    const kept = this.kept.get(key);
+    if (kept) return kept;
+    if (this.kept.size >= this.size) this.kept.delete(this.kept.keys().next().value as string);
+    compiling?.();
+    const compiled = await FunctionSandbox.compile(program, limits);
+    const sandbox = compiled.ok ? compiled.sandbox : compiled.message;
+    this.kept.set(key, sandbox);
+    return sandbox;
+  }
+}
+
 export interface DemandCall {
   kind: 'users' | 'roles' | 'channels' | 'admin';
   values: string[];

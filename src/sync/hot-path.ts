@@ -49,6 +49,6 @@ const HOT_PATH_CALLS: readonly EngineCall[] = [
  * Compiles the path's function in an engine of its own started from `from` (by default the engine's start
  * image) and runs its writes through it: their results; null when the engine could not run them.
  */
-export function runHotPath(module: WebAssembly.Module, from?: ProgramStart): Promise<CallResult[] | null> {
+export function runHotPath(module: WebAssembly.Module, from?: ProgramStart): CallResult[] | null {
   return runDetached(module, functionProgram(HOT_PATH_SOURCE, 'sync', NEWEST_RELEASE), HOT_PATH_CALLS, from);
 }

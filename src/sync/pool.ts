@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import type { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { threadFile } from '../paths.js';
-import { boundEngineCalls, compileEngineModule, DEFAULT_LIMITS, emptyNatives, FunctionSandbox, HandedOver, loadEngine, type FunctionProgram, type SandboxLimits } from './engine.js';
+import { boundEngineCalls, CompiledPrograms, compileEngineModule, DEFAULT_LIMITS, emptyNatives, HandedOver, loadEngine, type FunctionProgram, type SandboxLimits } from './engine.js';
 import { outcomeOf, runMany, type CallRequest, type Job, type RunOutcome } from './outcome.js';
 import type { EngineModule, WorkerReply, WorkerRequest, WorkerStart } from './worker.js';
 import { COMPILING, RUNNING_NONE } from './progress.js';
@@ -23,10 +23,13 @@ const WORKER_STACK_MB = 64;
 /** Requests sent to a worker at a time: each worker takes the next chunk of a run when it has finished one. */
 const CHUNK = 125;
 const WATCH_INTERVAL_MS = 50;
-/** Programs kept compiled on the pool's thread (each holds the engine's state after its compilation, tens of MB). */
-const SANDBOXES_HERE = 3;
 /** The CPU time evaluating a function may take (a function cannot loop there, but its text can). */
 const COMPILE_LIMIT_MS = 10_000;
+
+/** The time compiling a program may take: COMPILE_LIMIT_MS, or a run's limit when that is longer. */
+function compileLimitMs(limits: SandboxLimits): number {
+  return Math.max(COMPILE_LIMIT_MS, limits.timeMs);
+}
 
 /** How the requests of one run are run: the orders of their documents' keys, and each run's CPU limit. */
 export interface RunSettings {
@@ -147,8 +150,8 @@ export class SandboxPool {
   private here = false;
   /** The cases this thread has run. */
   private casesHere = 0;
-  /** This thread's compiled programs, as a worker keeps them: test files of one config compile it once. */
-  private sandboxesHere = new Map<string, FunctionSandbox>();
+  /** The programs this thread compiled (runHereFirst), as a worker keeps its own. */
+  private sandboxesHere = new CompiledPrograms();
 
   constructor(private readonly size = Math.max(1, Math.min(2, availableParallelism())), private readonly limits: SandboxLimits = DEFAULT_LIMITS) {}
 
@@ -241,13 +244,13 @@ export class SandboxPool {
    */
   private async runHere(run: Run): Promise<{ kind: 'ran'; next: number } | { kind: 'error'; message: string }> {
     const { program, job, calls, settings, results, micros, countRan } = run;
-    const limits = { ...this.limits, ...(settings.timeMs !== undefined ? { timeMs: settings.timeMs } : {}) };
-    if (this.closed || !this.here) return { kind: 'ran', next: 0 };
-    boundEngineCalls({ runMs: limits.timeMs, compileMs: Math.max(COMPILE_LIMIT_MS, limits.timeMs) });
+    const limits = this.limitsOf(settings);
+    if (this.closed) return { kind: 'ran', next: 0 };
+    boundEngineCalls({ runMs: limits.timeMs, compileMs: compileLimitMs(limits) });
     let k = 0;
     try {
       await loadEngine(this.compiledEngine(), limits);
-      const sandbox = await this.sandboxHere(program, limits);
+      const sandbox = await this.sandboxesHere.get(program, limits);
       if (typeof sandbox === 'string') return { kind: 'error', message: sandbox };
       for (; k < calls.length && !this.closed; k++) {
         const request = parseJsonKeepingNumberText(stringifyJson([calls[k]])) as unknown as CallRequest[];
@@ -269,16 +272,9 @@ export class SandboxPool {
     }
   }
 
-  /** A program compiled on this thread, or why it does not compile; the last few are kept (src/sync/worker.ts keeps as many). */
-  private async sandboxHere(program: FunctionProgram, limits: SandboxLimits): Promise<FunctionSandbox | string> {
-    const key = JSON.stringify(program);
-    const kept = this.sandboxesHere.get(key);
-    if (kept) return kept;
-    const compiled = await FunctionSandbox.compile(program, limits);
-    if (!compiled.ok) return compiled.message;
-    if (this.sandboxesHere.size >= SANDBOXES_HERE) this.sandboxesHere.delete(this.sandboxesHere.keys().next().value as string);
-    this.sandboxesHere.set(key, compiled.sandbox);
-    return compiled.sandbox;
+  /** The limits of a run's requests: the pool's, with the run's own CPU time. */
+  private limitsOf(settings: RunSettings): SandboxLimits {
+    return { ...this.limits, ...(settings.timeMs !== undefined ? { timeMs: settings.timeMs } : {}) };
   }
 
   /**
@@ -314,7 +310,7 @@ export class SandboxPool {
     const id = this.nextId++;
     const progress = new Int32Array(new SharedArrayBuffer(8));
     progress[0] = RUNNING_NONE;
-    const limits = { ...this.limits, ...(settings.timeMs !== undefined ? { timeMs: settings.timeMs } : {}) };
+    const limits = this.limitsOf(settings);
     // One JSON text: cheaper to hand over than a structured clone of thousands of documents.
     const request: WorkerRequest = { id, program, limits, job, requests: stringifyJson(indices.map((i) => calls[i])), keyOrders: settings.keyOrders ?? 1, progress };
     return new Promise((resolve) => {
@@ -337,7 +333,7 @@ export class SandboxPool {
           return;
         }
         // Compiling (underscore.js, the function, saving the state) is not a case's run: its own limit.
-        const limit = running === COMPILING ? Math.max(COMPILE_LIMIT_MS, limits.timeMs) : limits.timeMs;
+        const limit = running === COMPILING ? compileLimitMs(limits) : limits.timeMs;
         if (pooled.cpuMs() - since <= limit) return;
         this.kill(slot, id);
         finish(running === COMPILING

@@ -5,7 +5,7 @@
 // that does not (otto cannot be interrupted from inside WebAssembly) by terminating the worker.
 import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { FunctionSandbox, loadEngine, type FunctionProgram, type SandboxLimits } from './engine.js';
+import { CompiledPrograms, FunctionSandbox, loadEngine, type FunctionProgram, type SandboxLimits } from './engine.js';
 import { runMany, type CallRequest, type Job, type RunOutcome } from './outcome.js';
 import { parseJsonKeepingNumberText } from '../source/number-text.js';
 import { COMPILING, RUNNING_NONE } from './progress.js';
@@ -55,9 +55,8 @@ const module = start?.engineFollows ? new Promise<WebAssembly.Module | undefined
 const engine = loadEngine(module, start?.limits);
 /** The requests, one at a time: each waits for the one before it. */
 let queue: Promise<void> = engine.catch(() => { /* a request reports the engine's failure */ });
-// One sandbox per program; each holds the engine's state after its compilation (tens of MB): a few.
-const sandboxes = new Map<string, FunctionSandbox | string>();
-const SANDBOXES = 3;
+// The programs this thread compiled (src/sync/engine.ts CompiledPrograms).
+const sandboxes = new CompiledPrograms();
 
 /** This thread's id in the kernel (/proc/thread-self on Linux), or 0 where there is none. */
 function threadId(): number {
@@ -69,17 +68,11 @@ function threadId(): number {
 }
 
 async function sandboxFor(request: WorkerRequest): Promise<FunctionSandbox | string> {
-  const key = JSON.stringify(request.program);
-  const cached = sandboxes.get(key);
-  if (cached) return cached;
-  if (sandboxes.size >= SANDBOXES) sandboxes.delete(sandboxes.keys().next().value as string);
   await engine;
-  Atomics.store(request.progress, 0, COMPILING);
-  Atomics.add(request.progress, 1, 1);
-  const compiled = await FunctionSandbox.compile(request.program, request.limits);
-  const sandbox = compiled.ok ? compiled.sandbox : compiled.message;
-  sandboxes.set(key, sandbox);
-  return sandbox;
+  return sandboxes.get(request.program, request.limits, () => {
+    Atomics.store(request.progress, 0, COMPILING);
+    Atomics.add(request.progress, 1, 1);
+  });
 }
 
 async function serve(request: WorkerRequest): Promise<void> {
