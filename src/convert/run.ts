@@ -119,7 +119,11 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
       'There is nothing to convert: use "sgconf build" to compile 3.x sources.')], undefined, text);
   }
   if (!parsed || lint.kind !== 'legacy') {
-    return refused(file, lint.kind, target, [...lint.diagnostics, ...(parsed ? [] : [atTop(CONVERT_RULES.unreadable, parseError ?? 'the file cannot be parsed')])], undefined, text);
+    // A text the lint already placed a source error in (source/syntax at its line and column) needs no
+    // second error at 1:1 saying the same; convert/unreadable stays for a failure only this reader sees.
+    const explained = lint.diagnostics.some((d) => d.severity === 'error' && d.rule.startsWith('source/'));
+    const unreadable = parsed || explained ? [] : [atTop(CONVERT_RULES.unreadable, parseError ?? 'the file cannot be parsed')];
+    return refused(file, lint.kind, target, [...lint.diagnostics, ...unreadable], undefined, text);
   }
 
   // The lint already read every function file and URL (and reported what it could not read).
