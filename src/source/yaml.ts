@@ -21,7 +21,7 @@ export function parseYamlWithLocations(text: string): JsonParseResult {
   }
   if (doc.contents === null) throw new JsonSyntaxError('the file is empty: a mapping was expected', 0, 0);
   const duplicates: DuplicateKey[] = [];
-  const built = build({ doc, duplicates, depth: 0, aliases: 0, expanding: new Set() }, doc.contents as YamlNode, '');
+  const built = build({ text, doc, duplicates, depth: 0, aliases: 0, expanding: new Set() }, doc.contents as YamlNode, '');
   return { value: built.value, root: built.node, duplicates, trailing: null };
 }
 
@@ -31,7 +31,26 @@ export function parseYamlWithLocations(text: string): JsonParseResult {
  */
 export const MAX_ALIASES = 100;
 
+/**
+ * The tags a node may carry: those of JSON's types (YAML 1.2's core schema) and the non-specific `!` (a
+ * string). Every other tag, a local one such as `!include` or one of YAML 1.1's such as `!!binary`, has
+ * no JSON form: a config is JSON, which the gateway decodes and `sgconf build` writes.
+ */
+const JSON_TAGS = new Set(['!', ...['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((type) => `tag:yaml.org,2002:${type}`)]);
+
+/** What is wrong with a node's tag (the tag as written, found before `valueStart`), or null for none or a JSON type's. */
+export function nonJsonTag(text: string, tag: string | undefined, valueStart: number): { message: string; start: number; length: number } | null {
+  if (tag === undefined || JSON_TAGS.has(tag)) return null;
+  const written = tagBefore(text, valueStart);
+  return {
+    message: `YAML: the tag ${written?.source ?? tag} has no JSON form, and sgconf reads JSON's types only`,
+    start: written?.start ?? valueStart,
+    length: written?.source.length ?? 1,
+  };
+}
+
 interface BuildState {
+  text: string;
   doc: Document;
   duplicates: DuplicateKey[];
   depth: number;
@@ -55,6 +74,8 @@ function build(state: BuildState, node: YamlNode, pointer: string): { value: Jso
   if ((isMap(node) || isSeq(node)) && state.depth >= MAX_NESTING) {
     throw new JsonSyntaxError(`the document is nested more than ${MAX_NESTING} levels deep here: sgconf reads no deeper (a gateway config nests about 10)`, start, 1, 'source/too-deep');
   }
+  const tagProblem = nonJsonTag(state.text, node.tag, start);
+  if (tagProblem) throw new JsonSyntaxError(tagProblem.message, tagProblem.start, tagProblem.length, 'source/yaml-tags');
   state.depth++;
   try {
     return buildNode(state, node, pointer, start, valueEnd);
@@ -111,11 +132,31 @@ function buildNode(state: BuildState, node: YamlNode, pointer: string, start: nu
   if (isScalar(node)) {
     let value = node.value as unknown;
     if (value === undefined) value = null;
+    value = floatTagged(node.tag, value);
     if (typeof value === 'bigint') value = Number(value);
     if (value instanceof Date) value = value.toISOString();
     return { value: value as JsonValue, node: { start, end: valueEnd, scalarType: node.type } };
   }
   return { value: null, node: { start, end: valueEnd } };
+}
+
+/** `!!float 3` is the number 3: the yaml package leaves a float tag's integer text a string. */
+export function floatTagged(tag: string | undefined, value: unknown): unknown {
+  return tag === 'tag:yaml.org,2002:float' && typeof value === 'string' && /^[-+]?[0-9]+$/.test(value) ? Number(value) : value;
+}
+
+/** The tag written before a node's value (`!include`, `!!binary`), past an anchor written between them. */
+function tagBefore(text: string, valueStart: number): { source: string; start: number } | null {
+  let end = valueStart;
+  for (let token = 0; token < 2; token++) {
+    while (end > 0 && /\s/.test(text[end - 1]!)) end--;
+    let start = end;
+    // A tag or an anchor ends at white space or at a flow collection's brackets and commas.
+    while (start > 0 && !/[\s[\]{},]/.test(text[start - 1]!)) start--;
+    if (text[start] === '!') return { source: text.slice(start, end), start };
+    end = start;
+  }
+  return null;
 }
 
 function keyText(keyNode: YamlNode | null): string {

@@ -1,8 +1,9 @@
 // Reading test documents (JSON or YAML) with the place of a syntax error.
-import { parseDocument, visit } from 'yaml';
+import { isNode, parseDocument, visit } from 'yaml';
 import type { JsonValue } from '../types.js';
 import { JsonSyntaxError, MAX_NESTING, nestsTooDeep, parseJsonWithLocations } from '../source/json.js';
 import { numberWithText, parseJsonKeepingNumberText } from '../source/number-text.js';
+import { floatTagged, nonJsonTag } from '../source/yaml.js';
 
 export type ParsedDocument = { ok: true; value: JsonValue } | { ok: false; message: string };
 
@@ -49,8 +50,19 @@ function parseYamlKeepingNumberText(text: string): JsonValue {
   // Merge keys (<<) as in test files and configs (src/source/yaml.ts).
   const document = parseDocument(text, { merge: true });
   if (document.errors.length > 0) throw document.errors[0]!;
+  // A document is JSON, as the gateway receives it: no !!binary, !!set or tag of one's own (as in configs).
+  const refuseNonJsonTag = (_: unknown, node: unknown): void => {
+    const problem = isNode(node) ? nonJsonTag(text, node.tag, node.range?.[0] ?? 0) : null;
+    if (!problem) return;
+    const before = text.slice(0, problem.start);
+    throw new Error(`${problem.message} (line ${before.split('\n').length}, column ${problem.start - before.lastIndexOf('\n')})`);
+  };
   visit(document, {
+    Map: refuseNonJsonTag,
+    Seq: refuseNonJsonTag,
     Scalar(key, node) {
+      refuseNonJsonTag(key, node);
+      node.value = floatTagged(node.tag, node.value);
       // A key stays as YAML reads it: an object's keys are strings.
       if (key !== 'key' && typeof node.value === 'number' && node.source !== undefined) node.value = numberWithText(node.value, node.source);
     },

@@ -9,8 +9,9 @@ import { rule as unreadable } from './unreadable.js';
 import { rule as unknownKind } from './unknown-kind.js';
 import { rule as tooDeep } from './too-deep.js';
 import { rule as yamlAliases } from './yaml-aliases.js';
+import { rule as yamlTags } from './yaml-tags.js';
 import { rule as internalError } from './internal-error.js';
 import { rule as tooLarge } from './too-large.js';
 import { rule as unwritable } from './unwritable.js';
 
-export const rules: Rule[] = [syntax, undefinedVariable, duplicateKey, trailingText, bom, unreadable, unknownKind, tooDeep, yamlAliases, internalError, tooLarge, unwritable];
+export const rules: Rule[] = [syntax, undefinedVariable, duplicateKey, trailingText, bom, unreadable, unknownKind, tooDeep, yamlAliases, yamlTags, internalError, tooLarge, unwritable];
