@@ -156,7 +156,8 @@ export async function readTestFile(text: string, path: string): Promise<ReadTest
   const problems = new TestFileChecker();
   const file = problems.file(document.value);
   diagnostics.push(...problems.found);
-  const usable = duplicateKeys.length === 0 && problems.found.every((d) => d.severity !== 'error');
+  // Any error, the reader's included (a YAML tag with no JSON form), leaves the file unrun.
+  const usable = diagnostics.every((d) => d.severity !== 'error');
   return { file: usable ? file : null, diagnostics, located, casePosition };
 }
 

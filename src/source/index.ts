@@ -187,6 +187,9 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
       message: `duplicate key "${d.key}": the gateway uses the last occurrence and ignores this one`,
     });
   }
+  for (const tag of parsed.tags ?? []) {
+    diagnostics.push({ rule: 'source/yaml-tags', severity: 'error', pointer: '', span: { start: mapper.toInput(tag.span.start), end: mapper.toInputEnd(tag.span.end) }, message: tag.message });
+  }
   if (parsed.trailing) {
     diagnostics.push({
       rule: 'source/trailing-text', severity: 'warning', pointer: '', span: { start: mapper.toInput(parsed.trailing.start), end: mapper.toInputEnd(parsed.trailing.end) },

@@ -52,6 +52,11 @@ export interface JsonParseResult {
   writtenNumbers?: WrittenNumber[];
   /** Span of non-whitespace text after the first value (the gateway ignores it). */
   trailing: Span | null;
+  /**
+   * YAML tags with no JSON form (source/yaml-tags): errors, but the document is still read, so that a YAML
+   * file that is no gateway config (a template with `!Ref`) is skipped as such when a folder is walked.
+   */
+  tags?: { message: string; span: Span }[];
 }
 
 export class JsonSyntaxError extends Error {

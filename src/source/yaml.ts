@@ -21,8 +21,9 @@ export function parseYamlWithLocations(text: string): JsonParseResult {
   }
   if (doc.contents === null) throw new JsonSyntaxError('the file is empty: a mapping was expected', 0, 0);
   const duplicates: DuplicateKey[] = [];
-  const built = build({ text, doc, duplicates, depth: 0, aliases: 0, expanding: new Set() }, doc.contents as YamlNode, '');
-  return { value: built.value, root: built.node, duplicates, trailing: null };
+  const tags: { message: string; span: { start: number; end: number } }[] = [];
+  const built = build({ text, doc, duplicates, tags, depth: 0, aliases: 0, expanding: new Set() }, doc.contents as YamlNode, '');
+  return { value: built.value, root: built.node, duplicates, trailing: null, tags };
 }
 
 /**
@@ -53,6 +54,8 @@ interface BuildState {
   text: string;
   doc: Document;
   duplicates: DuplicateKey[];
+  /** Tags with no JSON form, where they are written (each once, though an alias repeats its node). */
+  tags: { message: string; span: { start: number; end: number } }[];
   depth: number;
   aliases: number;
   /** Anchored nodes being expanded: an alias to one of them refers to its own container. */
@@ -74,8 +77,7 @@ function build(state: BuildState, node: YamlNode, pointer: string): { value: Jso
   if ((isMap(node) || isSeq(node)) && state.depth >= MAX_NESTING) {
     throw new JsonSyntaxError(`the document is nested more than ${MAX_NESTING} levels deep here: sgconf reads no deeper (a gateway config nests about 10)`, start, 1, 'source/too-deep');
   }
-  const tagProblem = nonJsonTag(state.text, node.tag, start);
-  if (tagProblem) throw new JsonSyntaxError(tagProblem.message, tagProblem.start, tagProblem.length, 'source/yaml-tags');
+  noteTag(state, node.tag, start);
   state.depth++;
   try {
     return buildNode(state, node, pointer, start, valueEnd);
@@ -99,6 +101,7 @@ function buildNode(state: BuildState, node: YamlNode, pointer: string, start: nu
         mergeInto(state, pair.value as YamlNode | null, keyNode!, pointer, { value, children, written });
         continue;
       }
+      if (keyNode) noteTag(state, keyNode.tag, keyNode.range?.[0] ?? start);
       const key = keyText(keyNode);
       const childPointer = pointer + '/' + escapePointerToken(key);
       const member = pair.value
@@ -133,11 +136,20 @@ function buildNode(state: BuildState, node: YamlNode, pointer: string, start: nu
     let value = node.value as unknown;
     if (value === undefined) value = null;
     value = floatTagged(node.tag, value);
+    // !!binary (refused above): its text, not an object of bytes.
+    if (value instanceof Uint8Array) value = node.source ?? '';
     if (typeof value === 'bigint') value = Number(value);
     if (value instanceof Date) value = value.toISOString();
     return { value: value as JsonValue, node: { start, end: valueEnd, scalarType: node.type } };
   }
   return { value: null, node: { start, end: valueEnd } };
+}
+
+/** Records a tag with no JSON form at the place it is written, once (an alias builds its node again). */
+function noteTag(state: BuildState, tag: string | undefined, valueStart: number): void {
+  const problem = nonJsonTag(state.text, tag, valueStart);
+  if (!problem || state.tags.some((t) => t.span.start === problem.start)) return;
+  state.tags.push({ message: problem.message, span: { start: problem.start, end: problem.start + problem.length } });
 }
 
 /** `!!float 3` is the number 3: the yaml package leaves a float tag's integer text a string. */

@@ -20,6 +20,21 @@ describe('YAML tags outside configs', () => {
     expect(parseDocumentText('a: !!float 3\nb: !!str 4\nc: !!int 5\n', 'yaml')).toEqual({ ok: true, value: { a: 3, b: '4', c: 5 } });
   });
 
+  it('a YAML file that is no gateway config keeps its tags: a walked folder skips it as before', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'lint-tags-'));
+    writeFileSync(path.join(dir, 'template.yaml'), 'Resources:\n  Bucket:\n    Type: AWS::S3::Bucket\n    Properties:\n      BucketName: !Ref Name\n');
+    writeFileSync(path.join(dir, 'db.yaml'), 'name: db\nbucket: db\n');
+    const walked = await runCli(['lint', '.', '--format', 'json'], { cwd: dir });
+    expect(walked.code).toBe(0);
+    expect(JSON.parse(walked.stdout).results.flatMap((r: { diagnostics: unknown[] }) => r.diagnostics)).toEqual([]);
+    // A database config with one is refused where the tag is written.
+    writeFileSync(path.join(dir, 'db.yaml'), 'name: db\nbucket: !Ref Bucket\n');
+    const refused = await runCli(['lint', '.', '--format', 'json'], { cwd: dir });
+    expect(refused.code).toBe(1);
+    const findings = JSON.parse(refused.stdout).results.flatMap((r: { file: string; diagnostics: { rule: string; line: number; column: number }[] }) => r.diagnostics.map((d) => [r.file, d.rule, d.line, d.column]));
+    expect(findings).toEqual([['db.yaml', 'source/yaml-tags', 2, 9]]);
+  });
+
   it('a test file with a tag that has no JSON form is an error at the tag, and runs no case', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sgtest-tags-'));
     writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', sync: 'function (doc) { channel(doc.owner); }' }));
