@@ -146,6 +146,8 @@ export class SandboxPool {
   private runsSpread = 0;
   /** The cases each slot's workers have run (sgconf test --debug). */
   private casesBySlot: number[] = [];
+  /** Workers started so far (one that replaced a stopped one counts again). */
+  private started = 0;
   /** Whether runs start on this thread (runHere): set by runHereFirst. */
   private here = false;
   /** The cases this thread has run. */
@@ -230,6 +232,11 @@ export class SandboxPool {
   /** How many cases each worker slot has run so far. */
   casesRun(): number[] {
     return Array.from({ length: this.size }, (_, slot) => this.casesBySlot[slot] ?? 0);
+  }
+
+  /** How many workers this pool has started: none for a suite that ran on the command's thread alone. */
+  workersStarted(): number {
+    return this.started;
   }
 
   /** How many cases this thread has run (runHereFirst). */
@@ -361,6 +368,7 @@ export class SandboxPool {
     const existing = this.workers[slot];
     if (existing) return existing;
     const thread = new Int32Array(new SharedArrayBuffer(4));
+    this.started++;
     const worker = newWorker(workerFile(), {
       resourceLimits: { stackSizeMb: WORKER_STACK_MB, maxOldGenerationSizeMb: 512 },
       workerData: { engine, engineFollows, limits: this.limits, thread } satisfies WorkerStart,

@@ -277,6 +277,14 @@ describe('a small suite', () => {
     expect([...workers!.matchAll(/(\d+) case/g)].reduce((sum, m) => sum + Number(m[1]), 0)).toBe(2);
   });
 
+  it('starts no worker when every case runs on the thread, and --debug says so', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgtest-here-'));
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', sync: 'function (doc) { channel(doc.c); }' }));
+    writeFileSync(path.join(dir, 'db.sgtest.json'), JSON.stringify({ config: 'db.json', cases: [{ name: 'one', doc: { c: 'a' }, expect: { channels: ['a'] } }] }));
+    const r = await runCli(['test', '--debug'], dir);
+    expect(r.stdout).toMatch(/; this thread: 1 case; no worker started$/m);
+  });
+
   it('past 8 KiB of test files, runs in a worker from the start', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sgtest-middling-'));
     writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', sync: 'function (doc) { channel(doc.c); }' }));

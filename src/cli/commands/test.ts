@@ -233,7 +233,8 @@ async function runTests(values: TestOptionValues, positionals: string[], format:
   if (values.debug && format === 'stylish') {
     const perWorker = pool.casesRun();
     const cases = (n: number) => `${n} case${n === 1 ? '' : 's'}`;
-    io.stdout(`engine: ${engineDescription()}; this thread: ${cases(pool.casesRunHere())}; ${perWorker.length} worker${perWorker.length === 1 ? '' : 's'}: ${perWorker.map(cases).join(', ')}\n`);
+    const workers = pool.workersStarted() === 0 ? 'no worker started' : `${perWorker.length} worker${perWorker.length === 1 ? '' : 's'}: ${perWorker.map(cases).join(', ')}`;
+    io.stdout(`engine: ${engineDescription()}; this thread: ${cases(pool.casesRunHere())}; ${workers}\n`);
   }
   const passed = testRunPassed(report);
   if (!coverage) return passed ? 0 : 1;
