@@ -139,8 +139,9 @@ export async function readTestFile(text: string, path: string): Promise<ReadTest
   }
   if (format === 'yaml') await ensureYamlSupport();
   const { source, document, diagnostics: readProblems, duplicateKeys } = locate(text, path, format);
-  // A key given twice is an error at the second one: the first would be replaced without a word.
-  const diagnostics: RawDiagnostic[] = readProblems.filter((d) => d.rule !== 'source/duplicate-key').map((d) => ({ ...d, rule: d.severity === 'error' ? INVALID_FILE : d.rule }));
+  // A key given twice is an error at the second one: the first would be replaced without a word. A byte
+  // order mark is the gateway's objection, and the gateway never reads a test file: sgconf skips it.
+  const diagnostics: RawDiagnostic[] = readProblems.filter((d) => d.rule !== 'source/duplicate-key' && d.rule !== 'source/bom').map((d) => ({ ...d, rule: d.severity === 'error' ? INVALID_FILE : d.rule }));
   for (const { key, parentPointer } of duplicateKeys) {
     const pointer = joinPointer(parentPointer, key);
     diagnostics.push({ rule: INVALID_FILE, severity: 'error', pointer, writtenPointer: pointer, target: 'key', message: `"${key}" is given twice here: a test file gives each key once (the second would replace the first without a word)` });

@@ -74,6 +74,8 @@ describe('a write converts the numbers of a test case as the gateway does', () =
     // A byte order mark sends a JSON file to the located parser.
     const located = await runInFolder({ 'db.json': db, 't.sgtest.json': `\ufeff{"config": "db.json", "cases": [{"name": "n", "doc": {"v": ${written}}, "expect": ${expectation}}]}` }, 't.sgtest.json');
     expect(located.cases.map((c) => [c.passed, c.failures])).toEqual([[true, []]]);
+    // The gateway never reads a test file: its byte order mark is no finding.
+    expect(located.diagnostics).toEqual([]);
   });
 
   it('defaults keep their documents\' numbers; expectations stay numbers', async () => {
