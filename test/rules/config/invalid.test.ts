@@ -53,6 +53,7 @@ describe('tool config findings at their place', () => {
     ['.sgconfrc', 'target: "4.1"\n$import: ./x.cjs\n', 2, 1, '"$import" is not a setting'],
     ['package.json', '{\n  "name": "x",\n  "sgconf": {\n    "ignroe": []\n  }\n}\n', 4, 5, 'did you mean "ignore"'],
     ['.sgconfrc.json', '{\n  "target": "4.1",,\n}\n', 2, 19, 'cannot be loaded'],
+    ['.sgconfrc.yaml', 'target: "4.1"\nrules: !include rules.yaml\n', 2, 8, 'the tag !include has no JSON form'],
   ])('%s: the finding at its line and column', async (name, text, line, column, message) => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const os = await import('node:os');
