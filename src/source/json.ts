@@ -158,6 +158,18 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
     throw new JsonSyntaxError(message, at, length);
   };
 
+  // A function written in a JSON string whose own double quote ends the string ("... console.log("x") ..."):
+  // the error is at the character after that quote, so it is named at the quote, with what to write instead.
+  const failAfterMember = (member: { value: JsonValue; node: LocNode }, expected: string): never => {
+    const quote = member.node.end - 1;
+    if (typeof member.value === 'string' && pos === member.node.end && /^\s*function\b/.test(member.value)) {
+      fail('this double quote ends the function\'s string: write \\" inside a function, or the function in backticks', quote, 1);
+    }
+    // The next member or item, written without the comma before it.
+    if (text.charCodeAt(pos) === 34 && pos > member.node.end) return fail(`a "," is missing before this ${expected.includes('}') ? 'key' : 'value'}`);
+    return fail(`unexpected ${describe(pos)}: ${expected} was expected`);
+  };
+
   // Strings are found natively (indexOf) and, when they hold escapes, decoded by JSON.parse: flat strings
   // at native speed (a large config holds megabytes of JavaScript with an escape on every line). Any
   // problem goes to the careful scanner below, which names the first one and where it is.
@@ -352,7 +364,7 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
         pos++;
         return { value, node: { start, end: pos, children } };
       }
-      fail(`unexpected ${describe(pos)}: "," or "}" was expected`);
+      failAfterMember(member, '"," or "}"');
     }
   };
 
@@ -382,7 +394,7 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
         pos++;
         return { value, node: { start, end: pos, children } };
       }
-      fail(`unexpected ${describe(pos)}: "," or "]" was expected`);
+      failAfterMember(item, '"," or "]"');
     }
   };
 

@@ -68,7 +68,7 @@ describe('pointer positions in the original bytes', () => {
 describe('syntax errors point at the offending character', () => {
   const table: [string, string, number, number, RegExp][] = [
     ['trailing comma', '{\n  "a": 1,\n}', 3, 1, /trailing comma/],
-    ['missing comma', '{"a": 1\n "b": 2}', 2, 2, /"," or "}" was expected/],
+    ['missing comma', '{"a": 1\n "b": 2}', 2, 2, /a "," is missing before this key/],
     ['comment', '{\n  // no\n  "a": 1}', 2, 3, /no comments/],
     ['single quotes', "{'a': 1}", 1, 2, /double-quoted key/],
     ['line break in string', '{"a": "x\ny"}', 1, 9, /line break inside a string/],

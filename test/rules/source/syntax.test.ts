@@ -8,5 +8,12 @@ runRuleTests(rule, {
   invalid: [
     { kind: 'database', config: "{\"bucket\": \"b\",}", errors: [{ pointer: "", message: "trailing comma" }] },
     { kind: 'database', config: "{'bucket': 'b'}", errors: [{ pointer: "", message: "double-quoted key" }] },
+    // A function's own double quote ends its JSON string: named at that quote, with what to write.
+    { kind: 'database', config: '{"bucket": "b",\n "sync": "function (doc) { channel("public"); }"}', errors: [{ pointer: '', message: 'this double quote ends the function\'s string: write \\" inside a function, or the function in backticks', line: 2, column: 36 }] },
+    { kind: 'database', config: '{"bucket": "b", "event_handlers": {"document_changed": [{"handler": "webhook", "url": "http://h", "filter": "function (doc) { return doc.type == "x"; }"}]}}', errors: [{ pointer: '', message: 'this double quote ends the function', column: 146 }] },
+    { kind: 'database', config: '{"bucket": "b"\n "revs_limit": 20}', errors: [{ pointer: '', message: 'a "," is missing before this key', line: 2, column: 2 }] },
+    { kind: 'database', config: '{"bucket": "b", "users": {"ann": {"admin_channels": ["a" "b"]}}}', errors: [{ pointer: '', message: 'a "," is missing before this value', column: 58 }] },
+    // Not a function: the usual message.
+    { kind: 'database', config: '{"bucket": "b"x}', errors: [{ pointer: '', message: 'unexpected "x": "," or "}" was expected', column: 15 }] },
   ],
 });
