@@ -21,9 +21,9 @@ export function parseYamlWithLocations(text: string): JsonParseResult {
   }
   if (doc.contents === null) throw new JsonSyntaxError('the file is empty: a mapping was expected', 0, 0);
   const duplicates: DuplicateKey[] = [];
-  const tags: { message: string; span: { start: number; end: number } }[] = [];
+  const tags = new Map<number, { message: string; span: { start: number; end: number } }>();
   const built = build({ text, doc, duplicates, tags, depth: 0, aliases: 0, expanding: new Set() }, doc.contents as YamlNode, '');
-  return { value: built.value, root: built.node, duplicates, trailing: null, tags };
+  return { value: built.value, root: built.node, duplicates, trailing: null, tags: [...tags.values()] };
 }
 
 /**
@@ -55,7 +55,7 @@ interface BuildState {
   doc: Document;
   duplicates: DuplicateKey[];
   /** Tags with no JSON form, where they are written (each once, though an alias repeats its node). */
-  tags: { message: string; span: { start: number; end: number } }[];
+  tags: Map<number, { message: string; span: { start: number; end: number } }>;
   depth: number;
   aliases: number;
   /** Anchored nodes being expanded: an alias to one of them refers to its own container. */
@@ -148,8 +148,7 @@ function buildNode(state: BuildState, node: YamlNode, pointer: string, start: nu
 /** Records a tag with no JSON form at the place it is written, once (an alias builds its node again). */
 function noteTag(state: BuildState, tag: string | undefined, valueStart: number): void {
   const problem = nonJsonTag(state.text, tag, valueStart);
-  if (!problem || state.tags.some((t) => t.span.start === problem.start)) return;
-  state.tags.push({ message: problem.message, span: { start: problem.start, end: problem.start + problem.length } });
+  if (problem) state.tags.set(problem.start, { message: problem.message, span: { start: problem.start, end: problem.start + problem.length } });
 }
 
 /** `!!float 3` is the number 3: the yaml package leaves a float tag's integer text a string. */
