@@ -23,7 +23,9 @@ export interface Span {
 export type Fix =
   | { op: 'replace-value'; pointer: string; value: JsonValue }
   | { op: 'remove-member'; pointer: string }
-  | { op: 'insert-member'; pointer: string; key: string; value: JsonValue };
+  | { op: 'insert-member'; pointer: string; key: string; value: JsonValue }
+  /** The member at `pointer` moved to `to` (objects on the way made as needed), its value as written. */
+  | { op: 'move-member'; pointer: string; to: string };
 
 export interface RawDiagnostic {
   rule: string;

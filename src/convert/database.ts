@@ -8,6 +8,7 @@ import { BEHAVIOUR } from '../releases/behaviour.js';
 import { NEWEST_RELEASE, newestNotRefusing, treatmentIn, type Release } from '../releases/index.js';
 import { fieldKnownTo } from '../schema/release-fields.js';
 import { isValidPrincipalName } from '../releases/principals.js';
+import { DEPRECATED_MOVES } from '../releases/deprecated-moves.js';
 
 const STRIPPED_DATABASE_KEYS = ['server', 'username', 'password', 'certpath', 'keypath', 'cacertpath'];
 
@@ -63,8 +64,8 @@ export function convertDatabases(config: JsonObject, databases: JsonObject, conv
       }
       out[key] = value;
     }
-    moveIndexReplicas(out, options.target ?? NEWEST_RELEASE);
-    currentCacheForms(out, at('cache'), conversion.drop);
+    currentForms(out, at, conversion.drop, options.target ?? NEWEST_RELEASE);
+    starChannelForm(out, at('cache'), conversion.drop);
     if (guest !== undefined) {
       if (out.guest !== undefined) {
         report(CONVERT_RULES.overwrittenValue, 'warning', at('guest'), `database "${name}" has both "guest" and users.GUEST; users.GUEST becomes "guest", as in the gateway's own upgrade`);
@@ -219,39 +220,69 @@ function sentence(text: string): string {
 }
 
 /**
- * num_index_replicas, which the releases that know index.num_replicas call deprecated (and refuse beside
- * it), is written as index.num_replicas for them: the same setting in the form the target reads without a
- * warning. A config that sets both keeps both, for lint to report.
+ * The deprecated fields the gateway reads as their replacement, written as the target reads them without a
+ * warning (src/releases/deprecated-moves.ts, as lint --fix moves them): moved where the replacement is unset
+ * and reads the value the same; dropped, with a finding, where the replacement is set and wins. Any other (a
+ * value the replacement reads otherwise, a target without the replacement, both set where that is refused)
+ * stays, for lint to report.
  */
-function moveIndexReplicas(out: JsonObject, target: Release): void {
-  if (!('num_index_replicas' in out) || !fieldKnownTo('database', '/index/num_replicas', target)) return;
-  const index = out.index;
-  if (index !== undefined && (!isObject(index) || 'num_replicas' in index)) return;
-  out.index = { ...index, num_replicas: out.num_index_replicas! };
-  delete out.num_index_replicas;
+function currentForms(out: JsonObject, at: (key: string) => string, drop: Drop, target: Release): void {
+  for (const move of DEPRECATED_MOVES) {
+    const old = move.from[move.from.length - 1]!;
+    const holder = objectAt(out, move.from.slice(0, -1));
+    if (!holder || !(old in holder) || !fieldKnownTo('database', joinPointer('', ...move.to), target)) continue;
+    const replacement = objectAt(out, move.to.slice(0, -1))?.[move.to[move.to.length - 1]!];
+    if (replacement !== undefined && replacement !== null) {
+      if (move.bothSet !== 'replacement-wins') continue;
+      drop(joinPointer(at(move.from[0]!), ...move.from.slice(1)), 'warning', `${move.to.join('.')} is set too, and the gateway takes that one`, `"${move.from.join('.')}"`);
+    } else {
+      const value = holder[old];
+      if (typeof value !== 'number' || (move.minimum !== null && value < move.minimum)) continue;
+      if (!writeAt(out, move.to, value)) continue;
+    }
+    writeAt(out, move.from, undefined);
+  }
+}
+
+/** The object at `keys` below `root`, or undefined where one of them is missing or not an object. */
+function objectAt(root: JsonObject, keys: readonly string[]): JsonObject | undefined {
+  let at: JsonValue | undefined = root;
+  for (const key of keys) at = isObject(at) ? at[key] : undefined;
+  return isObject(at) ? at : undefined;
 }
 
 /**
- * The cache keys 3.x deprecates, each copied into cache.channel_cache when that does not set it (rest/config.go
- * @3.0.8 and @4.1.1: "channel_cache_max_length" is deprecated for "cache.channel_cache.max_length", ...).
+ * Sets (or, for undefined, deletes) the member at `keys`, copying each object on the way (they may be the
+ * input's) and making the missing ones; false where a value on the way is not an object.
  */
-const CACHE_KEY_MOVES = [['channel_cache_max_length', 'max_length'], ['channel_cache_min_length', 'min_length'], ['channel_cache_expiry', 'expiry_seconds'], ['enable_star_channel', 'enable_star_channel']] as const;
+function writeAt(root: JsonObject, keys: readonly string[], value: JsonValue | undefined): boolean {
+  let holder = root;
+  for (const key of keys.slice(0, -1)) {
+    const next = holder[key];
+    if (next !== undefined && !isObject(next)) return false;
+    const copy: JsonObject = { ...(next ?? {}) };
+    setOwn(holder, key, copy);
+    holder = copy;
+  }
+  const last = keys[keys.length - 1]!;
+  if (value === undefined) delete holder[last];
+  else setOwn(holder, last, value);
+  return true;
+}
 
 /**
- * A database's cache settings in their current form, as the gateway reads the old ones: each deprecated key
- * moved into cache.channel_cache (dropped, with a finding, where that sets it already, since the gateway
- * takes that one), and enable_star_channel true dropped with a finding (the star channel is always on; the
- * key is deprecated). False stays, for lint to judge per release (4.0 and later refuse it).
+ * enable_star_channel in its current place, cache.channel_cache (the old one dropped, with a finding, where
+ * that sets it already), and true dropped with a finding: the star channel is always on, and the key is
+ * deprecated. False stays, for lint to judge per release (4.0 and later refuse it).
  */
-function currentCacheForms(out: JsonObject, at: string, drop: Drop): void {
+function starChannelForm(out: JsonObject, at: string, drop: Drop): void {
   if (!isObject(out.cache)) return;
   const cache: JsonObject = { ...out.cache };
   const channelCache: JsonObject = isObject(cache.channel_cache) ? { ...cache.channel_cache } : {};
-  for (const [old, current] of CACHE_KEY_MOVES) {
-    if (!(old in cache)) continue;
-    if (current in channelCache) drop(joinPointer(at, old), 'warning', `cache.channel_cache.${current} is set too, and the gateway takes that one`, `"cache.${old}"`);
-    else channelCache[current] = cache[old]!;
-    delete cache[old];
+  if ('enable_star_channel' in cache) {
+    if ('enable_star_channel' in channelCache) drop(joinPointer(at, 'enable_star_channel'), 'warning', 'cache.channel_cache.enable_star_channel is set too, and the gateway takes that one', '"cache.enable_star_channel"');
+    else channelCache.enable_star_channel = cache.enable_star_channel!;
+    delete cache.enable_star_channel;
   }
   if (channelCache.enable_star_channel === true) {
     const written = isObject(out.cache.channel_cache) && 'enable_star_channel' in out.cache.channel_cache ? ['channel_cache', 'enable_star_channel'] : ['enable_star_channel'];

@@ -1,7 +1,7 @@
 // From a finding's fix (an operation on the document) to the smallest edit of the text: everything outside
 // the edit (backtick strings, other members, indentation, key order, line endings) stays byte for byte.
 import type { LocatedDocument } from '../source/index.js';
-import type { Fix } from '../types.js';
+import { joinPointer, splitPointer, type Fix } from '../types.js';
 
 export interface TextEdit {
   start: number;
@@ -20,10 +20,45 @@ export function editFor(fix: Fix, text: string, doc: LocatedDocument): TextEdit 
       return removeMember(fix.pointer, text, doc);
     case 'insert-member':
       return insertMember(fix.pointer, fix.key, JSON.stringify(fix.value), text, doc);
+    case 'move-member':
+      return moveMember(fix.pointer, fix.to, text, doc);
   }
 }
 
+/**
+ * One edit (never half a move): the member removed and its value, as written, inserted at `to`, inside the
+ * objects on the way that do not exist yet. Into the object that holds it, it is rewritten in its place.
+ */
+function moveMember(pointer: string, to: string, text: string, doc: LocatedDocument): TextEdit | null {
+  const key = doc.locate(pointer, 'key');
+  const value = doc.locate(pointer, 'value');
+  if (!key || !value || doc.locate(to, 'value')) return null;
+  const tokens = splitPointer(to);
+  // The deepest object on the way that exists, and the keys still to make below it.
+  let depth = tokens.length - 1;
+  while (depth > 0 && !doc.locate(joinPointer('', ...tokens.slice(0, depth)), 'value')) depth--;
+  const into = joinPointer('', ...tokens.slice(0, depth));
+  const [first, ...below] = tokens.slice(depth) as [string, ...string[]];
+  const valueText = below.reduceRight((inner, name) => `{${keyText(name, doc.format)}: ${inner}}`, text.slice(value.start, value.end));
+  if (into === joinPointer('', ...splitPointer(pointer).slice(0, -1))) {
+    return { start: key.start, end: value.end, text: `${keyText(first, doc.format)}: ${valueText}` };
+  }
+  // A YAML comment after the value goes with it, to a line of its own (a flow mapping has no place for it).
+  const comment = doc.format === 'yaml' ? /^[ \t]+#[^\r\n]*/.exec(text.slice(value.end))?.[0] ?? '' : '';
+  const removal = removeMember(pointer, text, doc);
+  const insertion = insertMember(into, first, valueText, text, doc, comment);
+  if (!removal || !insertion) return null;
+  const [earlier, later] = removal.start <= insertion.start ? [removal, insertion] : [insertion, removal];
+  if (earlier.end > later.start) return null;
+  return { start: earlier.start, end: later.end, text: earlier.text + text.slice(earlier.end, later.start) + later.text };
+}
+
 const isBlank = (c: string | undefined) => c === ' ' || c === '\t';
+
+/** A key as the format writes it: plain in YAML where it can be, else a JSON string. */
+function keyText(key: string, format: LocatedDocument['format']): string {
+  return format === 'yaml' && /^[A-Za-z_][\w-]*$/.test(key) ? key : JSON.stringify(key);
+}
 
 /** A member and its separator; whole lines when the member has lines of its own. */
 function removeMember(pointer: string, text: string, doc: LocatedDocument): TextEdit | null {
@@ -67,8 +102,11 @@ function removeMember(pointer: string, text: string, doc: LocatedDocument): Text
   return { start, end, text: '' };
 }
 
-/** A member inserted first in an object, laid out like the object's first member (or inline). */
-function insertMember(pointer: string, key: string, valueJson: string, text: string, doc: LocatedDocument): TextEdit | null {
+/**
+ * A member inserted first in an object, laid out like the object's first member (or inline); `comment`, a
+ * YAML comment to end its line with, only in a block mapping (null elsewhere).
+ */
+function insertMember(pointer: string, key: string, valueJson: string, text: string, doc: LocatedDocument, comment = ''): TextEdit | null {
   const object = doc.locate(pointer, 'value');
   if (!object) return null;
   if (doc.format === 'yaml' && text[object.start] !== '{') {
@@ -79,11 +117,10 @@ function insertMember(pointer: string, key: string, valueJson: string, text: str
     if (lineStart > 0 && text[lineStart - 1] !== '\n') return null;
     const indent = text.slice(lineStart, object.start);
     const eol = text.includes('\r\n') ? '\r\n' : '\n';
-    const name = /^[A-Za-z_][\w-]*$/.test(key) ? key : JSON.stringify(key);
-    return { start: object.start, end: object.start, text: `${name}: ${valueJson}${eol}${indent}` };
+    return { start: object.start, end: object.start, text: `${keyText(key, doc.format)}: ${valueJson}${comment}${eol}${indent}` };
   }
-  if (text[object.start] !== '{') return null;
-  const member = `${JSON.stringify(key)}: ${valueJson}`;
+  if (text[object.start] !== '{' || comment) return null;
+  const member = `${keyText(key, doc.format)}: ${valueJson}`;
   let first = object.start + 1;
   while (first < object.end && /\s/.test(text[first]!)) first++;
   if (text[first] === '}') return { start: object.start + 1, end: object.start + 1, text: member };

@@ -1,8 +1,9 @@
 // Key normalisation: the gateway matches keys case-insensitively (reference 1.4), so every key that
 // matches a schema property in another case is renamed to the schema's spelling. Rules and the
 // validator then read one spelling. `toOriginalPointer` maps a canonical pointer back to the keys as written.
-import type { JsonValue, Kind, RawDiagnostic } from '../types.js';
-import { escapePointerToken, isObject, setOwn, splitPointer } from '../types.js';
+import type { Fix, JsonValue, Kind, RawDiagnostic } from '../types.js';
+import { escapePointerToken, getAtPointer, isObject, joinPointer, setOwn, splitPointer } from '../types.js';
+import { DEPRECATED_MOVES } from '../releases/deprecated-moves.js';
 import { loadSchema, SchemaWalker, type SchemaNode } from './schemas.js';
 
 export interface NormalizedDocument {
@@ -114,6 +115,11 @@ export function normalizeKeys(kind: Kind, value: JsonValue): NormalizedDocument 
   };
 
   const normalized = visit(value, walker.resolve(walker.root), '', '');
+  for (const d of diagnostics) {
+    if (d.rule !== 'schema/deprecated') continue;
+    const fix = deprecatedMoveFix(kind, d.pointer, normalized);
+    if (fix) d.fix = fix;
+  }
   return {
     value: normalized,
     diagnostics,
@@ -140,3 +146,28 @@ function compiledPattern(pattern: string): RegExp {
 }
 
 const assign = setOwn;
+
+/**
+ * The fix of a deprecated database field that the gateway reads as its replacement (src/releases/deprecated-moves.ts):
+ * moved there when that is unset and the value reads the same under it, removed when the replacement is set
+ * and wins; none otherwise (a value known only at run time, one the replacement would read otherwise).
+ */
+function deprecatedMoveFix(kind: Kind, pointer: string, document: JsonValue): Fix | null {
+  const tokens = splitPointer(pointer);
+  // The database's own keys: the whole config for a database config, databases/<db> for a legacy one.
+  const database = kind === 'database' ? 0 : kind === 'legacy' && tokens[0] === 'databases' ? 2 : -1;
+  if (database < 0 || tokens.length <= database) return null;
+  const at = joinPointer('', ...tokens.slice(0, database));
+  const move = DEPRECATED_MOVES.find((m) => m.from.length === tokens.length - database && m.from.every((key, i) => key === tokens[database + i]));
+  if (!move) return null;
+  const value = getAtPointer(document, pointer);
+  const to = joinPointer(at, ...move.to);
+  if (getAtPointer(document, to) !== undefined) return move.bothSet === 'replacement-wins' ? { op: 'remove-member', pointer } : null;
+  if (typeof value !== 'number' || (move.minimum !== null && value < move.minimum)) return null;
+  // Each object on the way there must be an object (or absent), so that the value can be written into it.
+  for (let depth = 1; depth < move.to.length; depth++) {
+    const on = getAtPointer(document, joinPointer(at, ...move.to.slice(0, depth)));
+    if (on !== undefined && !isObject(on as JsonValue)) return null;
+  }
+  return { op: 'move-member', pointer, to };
+}

@@ -322,6 +322,16 @@ describe('a database\'s deprecated forms are written as the target reads them wi
     expect(result.diagnostics).toContainEqual(expect.objectContaining({ rule: 'convert/dropped-field', severity: 'warning', pointer: '/databases/db/cache/channel_cache_max_length' }));
   });
 
+  it('rev_cache_size and the flat cache keys move as the gateway reads them; a value the replacement would refuse stays', () => {
+    const input = legacy({}, { db: db({ enable_shared_bucket_access: true, rev_cache_size: 5000, cache: { max_wait_pending: 5, max_num_pending: 0, channel_cache: { max_wait_skipped: 60 } } }) });
+    const result = convertLegacy(input, { target: '4.1' });
+    expect(result.databases.db).toMatchObject({ cache: { max_num_pending: 0, channel_cache: { max_wait_skipped: 60, max_wait_pending: 5 }, rev_cache: { size: 5000 } } });
+    expect(result.databases.db).not.toHaveProperty('rev_cache_size');
+    expect(result.databases.db!.cache).not.toHaveProperty('max_wait_pending');
+    // The input is not changed.
+    expect((input.databases as Record<string, { cache: object }>).db!.cache).toEqual({ max_wait_pending: 5, max_num_pending: 0, channel_cache: { max_wait_skipped: 60 } });
+  });
+
   it('num_index_replicas becomes index.num_replicas for the releases that know it (3.3 and later)', () => {
     const input = legacy({}, { db: db({ enable_shared_bucket_access: true, num_index_replicas: 2 }) });
     expect(convertLegacy(input, { target: '4.1' }).databases.db).toMatchObject({ index: { num_replicas: 2 } });

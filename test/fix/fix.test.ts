@@ -45,6 +45,30 @@ const cases: { name: string; file: string; before: string; after: string }[] = [
     before: '{\r\n  "adminUI": "/x.html",\r\n  "databases": {\r\n    "db": {"server": "couchbases://cb", "enable_shared_bucket_access": true}\r\n  },\r\n  "deploymentID": "abc"\r\n}\r\n',
     after: '{\r\n  "databases": {\r\n    "db": {"server": "couchbases://cb", "enable_shared_bucket_access": true}\r\n  }\r\n}\r\n',
   },
+  {
+    name: 'a deprecated field the gateway reads as its replacement: rewritten in its place when no object on the way exists',
+    file: 'db.json',
+    before: '{\n  "bucket": "b",\n  "num_index_replicas": 0\n}\n',
+    after: '{\n  "bucket": "b",\n  "index": {"num_replicas": 0}\n}\n',
+  },
+  {
+    name: 'a deprecated field moved into the object that holds its replacement\'s place',
+    file: 'db.json',
+    before: '{\n  "bucket": "b",\n  "rev_cache_size": 5000,\n  "cache": {\n    "channel_cache": {"max_length": 50}\n  }\n}\n',
+    after: '{\n  "bucket": "b",\n  "cache": {\n    "rev_cache": {"size": 5000},\n    "channel_cache": {"max_length": 50}\n  }\n}\n',
+  },
+  {
+    name: 'YAML: deprecated cache keys moved into channel_cache at its indentation, a key whose replacement is set removed',
+    file: 'db.yaml',
+    before: 'bucket: b\ncache:\n  channel_cache_max_length: 100  # per channel\n  channel_cache:\n    max_num_pending: 5\n  max_num_pending: 9\n',
+    after: 'bucket: b\ncache:\n  channel_cache:\n    max_length: 100  # per channel\n    max_num_pending: 5\n',
+  },
+  {
+    name: 'a legacy database: the deprecated key of each database',
+    file: 'sync_gateway.json',
+    before: '{"databases": {"db": {"server": "couchbases://cb", "enable_shared_bucket_access": true, "cache": {"channel_cache_expiry": 60}}}}',
+    after: '{"databases": {"db": {"server": "couchbases://cb", "enable_shared_bucket_access": true, "cache": {"channel_cache": {"expiry_seconds": 60}}}}}',
+  },
 ];
 
 describe('lint --fix on a text', () => {
@@ -83,6 +107,22 @@ describe('lint --fix on a text', () => {
     const yaml = '# legacy\nadminUI: /x.html  # the old page\ndatabases:\n  db:\n    server: couchbases://cb\n    enable_shared_bucket_access: true\ndeploymentID: abc\n';
     const fixed = await fixText(yaml, 'sync_gateway.yaml', OPTIONS);
     expect(fixed.text).toBe('# legacy\ndatabases:\n  db:\n    server: couchbases://cb\n    enable_shared_bucket_access: true\n');
+  });
+
+  it.each([
+    ['a value the replacement would refuse (the old key is copied in after validation)', '{"bucket": "b", "cache": {"max_wait_pending": 0}}'],
+    ['a revision cache of 0, which Community Edition resets under the replacement', '{"bucket": "b", "rev_cache_size": 0}'],
+    ['both num_index_replicas and index.num_replicas: refused, the owner chooses', '{"bucket": "b", "num_index_replicas": 1, "index": {"num_replicas": 2}}'],
+    ['a target that does not know the replacement (3.2: index.num_replicas is from 3.3)', '{"bucket": "b", "num_index_replicas": 1}', { target: '3.2' }],
+  ] as const)('moves no deprecated field where the gateway would read it otherwise: %s', async (_name, text, extra = {}) => {
+    expect((await fixText(text, 'db.json', { ...OPTIONS, ...extra })).fixed).toBe(0);
+  });
+
+  it('moves no deprecated field whose YAML comment would have no place in a flow mapping (nothing written is lost)', async () => {
+    const yaml = 'bucket: b\ncache:\n  channel_cache: {max_num_pending: 5}\n  channel_cache_max_length: 100  # per channel\n';
+    expect((await fixText(yaml, 'db.yaml', OPTIONS)).fixed).toBe(0);
+    const uncommented = await fixText(yaml.replace('  # per channel', ''), 'db.yaml', OPTIONS);
+    expect(uncommented.text).toBe('bucket: b\ncache:\n  channel_cache: {max_length: 100, max_num_pending: 5}\n');
   });
 
   it('offers no fix that changes what the target does: a key 4.1 refuses is reported, not removed', async () => {
