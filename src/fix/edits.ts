@@ -39,7 +39,10 @@ function moveMember(pointer: string, to: string, text: string, doc: LocatedDocum
   while (depth > 0 && !doc.locate(joinPointer('', ...tokens.slice(0, depth)), 'value')) depth--;
   const into = joinPointer('', ...tokens.slice(0, depth));
   const [first, ...below] = tokens.slice(depth) as [string, ...string[]];
-  const valueText = below.reduceRight((inner, name) => `{${keyText(name, doc.format)}: ${inner}}`, text.slice(value.start, value.end));
+  // Only a number written as such: a value known at deploy time alone ($SIZE) may read otherwise there.
+  const written = text.slice(value.start, value.end);
+  if (!/^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/.test(written)) return null;
+  const valueText = below.reduceRight((inner, name) => `{${keyText(name, doc.format)}: ${inner}}`, written);
   if (into === joinPointer('', ...splitPointer(pointer).slice(0, -1))) {
     return { start: key.start, end: value.end, text: `${keyText(first, doc.format)}: ${valueText}` };
   }

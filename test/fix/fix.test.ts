@@ -6,6 +6,8 @@ import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fixText } from '../../src/fix/run.js';
+import { editFor } from '../../src/fix/edits.js';
+import { parseSource } from '../../src/source/index.js';
 import { unifiedDiff } from '../../src/fix/diff.js';
 import { runCli } from '../helpers/cli.js';
 
@@ -123,6 +125,12 @@ describe('lint --fix on a text', () => {
     expect((await fixText(yaml, 'db.yaml', OPTIONS)).fixed).toBe(0);
     const uncommented = await fixText(yaml.replace('  # per channel', ''), 'db.yaml', OPTIONS);
     expect(uncommented.text).toBe('bucket: b\ncache:\n  channel_cache: {max_length: 100, max_num_pending: 5}\n');
+  });
+
+  it('a move takes only a number written as such, never a value the deployment gives ($SIZE)', () => {
+    const edit = (text: string) => editFor({ op: 'move-member', pointer: '/rev_cache_size', to: '/cache/rev_cache/size' }, text, parseSource(text, 'db.json', { env: { SIZE: '5' } }).document!);
+    expect(edit('{"bucket": "b", "rev_cache_size": 5}')).toEqual({ start: 16, end: 35, text: '"cache": {"rev_cache": {"size": 5}}' });
+    expect(edit('{"bucket": "b", "rev_cache_size": $SIZE}')).toBeNull();
   });
 
   it('offers no fix that changes what the target does: a key 4.1 refuses is reported, not removed', async () => {
