@@ -24,7 +24,10 @@ export type Fix =
   | { op: 'replace-value'; pointer: string; value: JsonValue }
   | { op: 'remove-member'; pointer: string }
   | { op: 'insert-member'; pointer: string; key: string; value: JsonValue }
-  /** The member at `pointer` moved to `to` (objects on the way made as needed), its value as written. */
+  /**
+   * The member at `pointer` moved to `to` (objects on the way made as needed), its value as written; where
+   * `to` is set, the member is removed (the rule offers this only where that one wins).
+   */
   | { op: 'move-member'; pointer: string; to: string };
 
 export interface RawDiagnostic {

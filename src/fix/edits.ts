@@ -32,7 +32,12 @@ export function editFor(fix: Fix, text: string, doc: LocatedDocument): TextEdit 
 function moveMember(pointer: string, to: string, text: string, doc: LocatedDocument): TextEdit | null {
   const key = doc.locate(pointer, 'key');
   const value = doc.locate(pointer, 'value');
-  if (!key || !value || doc.locate(to, 'value')) return null;
+  if (!key || !value) return null;
+  // Whether a move keeps a database's meaning depends on that database's other keys: text that an alias or
+  // a merge key (<<: *defaults) shares with another database could change that one. YAML with an alias
+  // anywhere gets no move (a "*" that is no alias only costs the fix).
+  if (doc.format === 'yaml' && /(?:^|[\s,[{])\*[^\s,[\]{}]/m.test(text)) return null;
+  if (doc.locate(to, 'value')) return removeMember(pointer, text, doc);
   const tokens = splitPointer(to);
   // The deepest object on the way that exists, and the keys still to make below it.
   let depth = tokens.length - 1;

@@ -162,7 +162,7 @@ function deprecatedMoveFix(kind: Kind, pointer: string, document: JsonValue): Fi
   if (!move) return null;
   const value = getAtPointer(document, pointer);
   const to = joinPointer(at, ...move.to);
-  if (getAtPointer(document, to) !== undefined) return move.bothSet === 'replacement-wins' ? { op: 'remove-member', pointer } : null;
+  if (getAtPointer(document, to) !== undefined) return move.bothSet === 'replacement-wins' ? { op: 'move-member', pointer, to } : null;
   if (typeof value !== 'number' || (move.minimum !== null && value < move.minimum)) return null;
   // Each object on the way there must be an object (or absent), so that the value can be written into it.
   for (let depth = 1; depth < move.to.length; depth++) {

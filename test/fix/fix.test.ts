@@ -127,6 +127,12 @@ describe('lint --fix on a text', () => {
     expect(uncommented.text).toBe('bucket: b\ncache:\n  channel_cache: {max_length: 100, max_num_pending: 5}\n');
   });
 
+  it('moves nothing in YAML that shares text through an alias: the move that keeps one database could change another', async () => {
+    // db1 sets the replacement (its rev_cache_size is ignored); db2 merges rev_cache_size but has a cache of its own.
+    const yaml = ['databases:', '  db1: &defaults', '    server: couchbases://cb', '    enable_shared_bucket_access: true', '    rev_cache_size: 5000', '    cache: {rev_cache: {size: 100}}', '  db2:', '    <<: *defaults', '    cache: {channel_cache: {max_length: 50}}', ''].join('\n');
+    expect((await fixText(yaml, 'sync_gateway.yaml', OPTIONS)).fixed).toBe(0);
+  });
+
   it('a move takes only a number written as such, never a value the deployment gives ($SIZE)', () => {
     const edit = (text: string) => editFor({ op: 'move-member', pointer: '/rev_cache_size', to: '/cache/rev_cache/size' }, text, parseSource(text, 'db.json', { env: { SIZE: '5' } }).document!);
     expect(edit('{"bucket": "b", "rev_cache_size": 5}')).toEqual({ start: 16, end: 35, text: '"cache": {"rev_cache": {"size": 5}}' });
