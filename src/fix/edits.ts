@@ -112,7 +112,7 @@ function removeMember(pointer: string, text: string, doc: LocatedDocument): Text
 
 /**
  * A member inserted first in an object, laid out like the object's first member (or inline); `comment`, a
- * YAML comment to end its line with, only in a block mapping (null elsewhere).
+ * YAML comment to end its line with, has a place only in a block mapping (elsewhere: no edit).
  */
 function insertMember(pointer: string, key: string, valueJson: string, text: string, doc: LocatedDocument, comment = ''): TextEdit | null {
   const object = doc.locate(pointer, 'value');
