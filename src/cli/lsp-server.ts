@@ -27,6 +27,7 @@ import { formatFromPath, parseSource, type LocatedDocument } from '../source/ind
 import { schemaAt } from '../schema/at.js';
 import { fieldKnownTo, releasesKnowing } from '../schema/release-fields.js';
 import { editFor } from '../fix/edits.js';
+import { fixText } from '../fix/run.js';
 import { docsUrl, packageFile } from '../paths.js';
 import { NEWEST_RELEASE } from '../releases/index.js';
 import { getAtPointer, isObject, joinPointer, type Diagnostic, type Fix, type Kind, type Severity } from '../types.js';
@@ -42,6 +43,8 @@ export const LIVE_LIMIT_CHARS = 2 * 1024 * 1024;
 
 const SEVERITY: Record<Severity, DiagnosticSeverity> = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information };
 const OPEN_DOCS = 'sgconf.openRuleDocs';
+/** The kind of the action that applies every safe fix (editors ask for `source.fixAll` on save). */
+const FIX_ALL = `${CodeActionKind.SourceFixAll}.sgconf`;
 
 interface Linted {
   version: number;
@@ -64,7 +67,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: true },
       hoverProvider: true,
       completionProvider: { triggerCharacters: ['"'] },
-      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
+      codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, FIX_ALL] },
       executeCommandProvider: { commands: [OPEN_DOCS] },
     },
     serverInfo: { name: 'sgconf' },
@@ -248,10 +251,16 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     void connection.sendDiagnostics({ uri: event.document.uri, diagnostics: [] });
   });
 
-  connection.onCodeAction((params) => {
+  connection.onCodeAction(async (params) => {
     const document = documents.get(params.textDocument.uri);
     if (!document) return [];
     const actions: CodeAction[] = [];
+    const only = params.context.only;
+    if (only?.some((kind) => FIX_ALL === kind || FIX_ALL.startsWith(`${kind}.`))) {
+      // Asked for by kind (an editor's fix-all on save): this alone.
+      const all = await fixAllAction(document);
+      return all ? [all] : [];
+    }
     const text = document.getText();
     for (const diagnostic of params.context.diagnostics) {
       const data = diagnostic.data as { fix?: Fix } | undefined;
@@ -277,8 +286,36 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         actions.push({ title: `Open the docs of ${diagnostic.code}`, kind: CodeActionKind.QuickFix, diagnostics: [diagnostic], command: { title: 'Open the rule docs', command: OPEN_DOCS, arguments: [diagnostic.code] } });
       }
     }
+    // Beside a quick fix, every safe fix of the document at once, as `sgconf lint --fix` applies them.
+    if (only === undefined && actions.some((a) => a.edit)) {
+      const all = await fixAllAction(document);
+      if (all) actions.push(all);
+    }
     return actions;
   });
+
+  /**
+   * Every safe fix of a config, applied over passes and kept only as `sgconf lint --fix` keeps them (fixText):
+   * one edit of the region they change; null when none applies or the text changed meanwhile.
+   */
+  async function fixAllAction(document: TextDocument): Promise<CodeAction | null> {
+    const state = linted.get(document.uri);
+    const file = pathOf(document.uri);
+    const text = document.getText();
+    if (!state || state.kind === null || file === null || text.length > LIVE_LIMIT_CHARS) return null;
+    const fixed = await fixText(text, file, state.options);
+    if (fixed.fixed === 0 || documents.get(document.uri)?.version !== document.version) return null;
+    let start = 0;
+    while (start < text.length && text[start] === fixed.text[start]) start++;
+    let end = 0;
+    while (end < text.length - start && text[text.length - 1 - end] === fixed.text[fixed.text.length - 1 - end]) end++;
+    const range = { start: document.positionAt(start), end: document.positionAt(text.length - end) };
+    return {
+      title: `Fix all: ${fixed.fixed} safe fix${fixed.fixed === 1 ? '' : 'es'} of sgconf`,
+      kind: FIX_ALL,
+      edit: { changes: { [document.uri]: [{ range, newText: fixed.text.slice(start, fixed.text.length - end) }] } },
+    };
+  }
 
   connection.onExecuteCommand(async (params) => {
     if (params.command !== OPEN_DOCS || typeof params.arguments?.[0] !== 'string') return;

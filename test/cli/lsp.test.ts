@@ -21,7 +21,7 @@ const TEXT = '{\n  "bucket": "b",\n  "import_docs": "continuous",\n  "revs_limit
 describe('sgconf lsp', () => {
   it('answers initialize with its features', async () => {
     const answer = await client.initialize();
-    expect(answer.result.capabilities).toMatchObject({ hoverProvider: true, codeActionProvider: { codeActionKinds: ['quickfix'] } });
+    expect(answer.result.capabilities).toMatchObject({ hoverProvider: true, codeActionProvider: { codeActionKinds: ['quickfix', 'source.fixAll.sgconf'] } });
   });
 
   it('reports an unsaved text as sgconf lint reports the same text on disk', async () => {
@@ -66,6 +66,28 @@ describe('sgconf lsp', () => {
     const fix = answer.result.find((a: any) => a.edit);
     expect(fix.edit.changes[uri]).toEqual([{ range: diagnostic.range, newText: 'true' }]);
     expect(answer.result.map((a: any) => a.title)).toContain('Open the docs of upgrade/removed-key');
+  });
+
+  it('applies every safe fix at once when an editor asks for source.fixAll (on save), as lint --fix does', async () => {
+    const fixable = pathToFileURL(path.join(dir, 'fixable.json')).href;
+    const text = '{"bucket": "b", "import_docs": "continuous", "num_index_replicas": 0}\n';
+    const published = client.diagnostics(fixable, 1);
+    client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: fixable, languageId: 'json', version: 1, text } } });
+    expect((await published).params.diagnostics.map((d: any) => d.code).sort()).toEqual(['schema/deprecated', 'upgrade/removed-key']);
+    const answer = await client.request('textDocument/codeAction', { textDocument: { uri: fixable }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll'] } });
+    expect(answer.result.map((a: any) => [a.kind, a.title])).toEqual([['source.fixAll.sgconf', 'Fix all: 2 safe fixes of sgconf']]);
+    const [edit] = answer.result[0].edit.changes[fixable];
+    // One line: the edit's columns are offsets in it.
+    const fixed = text.slice(0, edit.range.start.character) + edit.newText + text.slice(edit.range.end.character);
+    expect(edit.range.start.line).toBe(0);
+    expect(fixed).toBe('{"bucket": "b", "import_docs": true, "index": {"num_replicas": 0}}\n');
+    // A config with nothing to fix: no action (an editor then leaves the file as it is on save).
+    const clean = pathToFileURL(path.join(dir, 'clean.json')).href;
+    const cleanPublished = client.diagnostics(clean, 1);
+    client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: clean, languageId: 'json', version: 1, text: '{"bucket": "b"}\n' } } });
+    await cleanPublished;
+    const nothing = await client.request('textDocument/codeAction', { textDocument: { uri: clean }, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, context: { diagnostics: [], only: ['source.fixAll'] } });
+    expect(nothing.result).toEqual([]);
   });
 
   it('describes the field under the cursor and completes the fields of the object', async () => {
