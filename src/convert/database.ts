@@ -8,7 +8,7 @@ import { BEHAVIOUR } from '../releases/behaviour.js';
 import { NEWEST_RELEASE, newestNotRefusing, treatmentIn, type Release } from '../releases/index.js';
 import { fieldKnownTo } from '../schema/release-fields.js';
 import { isValidPrincipalName } from '../releases/principals.js';
-import { DEPRECATED_MOVES } from '../releases/deprecated-moves.js';
+import { DEPRECATED_MOVES } from '../releases/deprecations.js';
 
 const STRIPPED_DATABASE_KEYS = ['server', 'username', 'password', 'certpath', 'keypath', 'cacertpath'];
 
@@ -221,7 +221,7 @@ function sentence(text: string): string {
 
 /**
  * The deprecated fields the gateway reads as their replacement, written as the target reads them without a
- * warning (src/releases/deprecated-moves.ts, as lint --fix moves them): moved where the replacement is unset
+ * warning (src/releases/deprecations.ts, as lint --fix moves them): moved where the replacement is unset
  * and reads the value the same; dropped, with a finding, where the replacement is set and wins. Any other (a
  * value the replacement reads otherwise, a target without the replacement, both set where that is refused)
  * stays, for lint to report.

@@ -3,7 +3,7 @@
 // validator then read one spelling. `toOriginalPointer` maps a canonical pointer back to the keys as written.
 import type { Fix, JsonValue, Kind, RawDiagnostic } from '../types.js';
 import { escapePointerToken, getAtPointer, isObject, joinPointer, setOwn, splitPointer } from '../types.js';
-import { DEPRECATED_MOVES } from '../releases/deprecated-moves.js';
+import { belowDatabase, DEPRECATED_MOVES } from '../releases/deprecations.js';
 import { loadSchema, SchemaWalker, type SchemaNode } from './schemas.js';
 
 export interface NormalizedDocument {
@@ -148,17 +148,15 @@ function compiledPattern(pattern: string): RegExp {
 const assign = setOwn;
 
 /**
- * The fix of a deprecated database field that the gateway reads as its replacement (src/releases/deprecated-moves.ts):
+ * The fix of a deprecated database field that the gateway reads as its replacement (src/releases/deprecations.ts):
  * moved there when that is unset and the value reads the same under it, removed when the replacement is set
  * and wins; none otherwise (a value known only at run time, one the replacement would read otherwise).
  */
 function deprecatedMoveFix(kind: Kind, pointer: string, document: JsonValue): Fix | null {
-  const tokens = splitPointer(pointer);
-  // The database's own keys: the whole config for a database config, databases/<db> for a legacy one.
-  const database = kind === 'database' ? 0 : kind === 'legacy' && tokens[0] === 'databases' ? 2 : -1;
-  if (database < 0 || tokens.length <= database) return null;
-  const at = joinPointer('', ...tokens.slice(0, database));
-  const move = DEPRECATED_MOVES.find((m) => m.from.length === tokens.length - database && m.from.every((key, i) => key === tokens[database + i]));
+  const below = belowDatabase(kind, splitPointer(pointer));
+  if (!below) return null;
+  const at = joinPointer('', ...below.database);
+  const move = DEPRECATED_MOVES.find((m) => m.from.length === below.keys.length && m.from.every((key, i) => key === below.keys[i]));
   if (!move) return null;
   const value = getAtPointer(document, pointer);
   const to = joinPointer(at, ...move.to);

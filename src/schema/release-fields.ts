@@ -6,6 +6,7 @@ import { keysMatching } from '../document/databases.js';
 import { isObject, joinPointer, splitPointer, type JsonValue, type Kind, type RawDiagnostic } from '../types.js';
 import { compareReleases, NEWEST_RELEASE, RELEASES, type Release } from '../releases/index.js';
 import { RELEASE_FIELDS } from '../releases/fields.js';
+import { belowDatabase, DEPRECATED_FROM } from '../releases/deprecations.js';
 import { placeOf } from './validate.js';
 
 interface FieldSpan {
@@ -129,11 +130,23 @@ export function dropDeprecationsWithoutReplacement(kind: Kind, target: Release, 
   for (let i = diagnostics.length - 1; i >= 0; i--) {
     const d = diagnostics[i]!;
     if (d.rule !== 'schema/deprecated') continue;
+    if (notYetDeprecated(kind, d.pointer, target)) {
+      diagnostics.splice(i, 1);
+      continue;
+    }
     const replacement = /\bUse ([\w.]+) instead\b/.exec(d.message)?.[1];
     if (!replacement) continue;
     const parent = splitPointer(d.pointer).slice(0, -1);
     if (!fieldKnownTo(kind, joinPointer('', ...parent, ...replacement.split('.')), target)) diagnostics.splice(i, 1);
   }
+}
+
+/** A field with no replacement that the target still reads and acts on (src/releases/deprecations.ts DEPRECATED_FROM). */
+function notYetDeprecated(kind: Kind, pointer: string, target: Release): boolean {
+  const keys = belowDatabase(kind, splitPointer(pointer))?.keys;
+  if (!keys) return false;
+  const fact = DEPRECATED_FROM.find((f) => f.path.length === keys.length && f.path.every((key, i) => key === keys[i]));
+  return fact !== undefined && compareReleases(target, fact.from) < 0;
 }
 
 /** The releases that know the field at a pointer ("3.3 and later", "2.8 only"), for the editor's hover. */

@@ -1,5 +1,17 @@
-// Deprecated database fields that every release reading them treats as their replacement (the fix of
-// schema/deprecated moves them there): where each moves, and when the move keeps what the gateway does.
+// Deprecated database fields: those that every release reading them treats as their replacement (the fix
+// of schema/deprecated moves them there), and those with no replacement that earlier releases still used.
+import type { Kind } from '../types.js';
+import type { Release } from './index.js';
+
+/**
+ * Where a pointer's tokens leave the database, as these paths are written: the whole config for a database
+ * config, below `databases/<db>` for a legacy one; null elsewhere (a bootstrap config, a legacy root key).
+ */
+export function belowDatabase(kind: Kind, tokens: readonly string[]): { database: readonly string[]; keys: readonly string[] } | null {
+  if (kind === 'database') return { database: [], keys: tokens };
+  if (kind === 'legacy' && tokens[0] === 'databases' && tokens.length > 2) return { database: tokens.slice(0, 2), keys: tokens.slice(2) };
+  return null;
+}
 
 export interface DeprecatedMove {
   /** The deprecated field, as keys below a database (the database config's root, or legacy `databases/<db>`). */
@@ -35,4 +47,21 @@ export const DEPRECATED_MOVES: readonly DeprecatedMove[] = [
   { from: ['cache', 'channel_cache_max_length'], to: ['cache', 'channel_cache', 'max_length'], bothSet: 'replacement-wins', minimum: 1, source: CACHE_FALLBACK },
   { from: ['cache', 'channel_cache_min_length'], to: ['cache', 'channel_cache', 'min_length'], bothSet: 'replacement-wins', minimum: 1, source: CACHE_FALLBACK },
   { from: ['cache', 'channel_cache_expiry'], to: ['cache', 'channel_cache', 'expiry_seconds'], bothSet: 'replacement-wins', minimum: 1, source: CACHE_FALLBACK },
+];
+
+/**
+ * Fields the schema calls deprecated with no replacement, which releases before `from` still read and act
+ * on: for those targets schema/deprecated says nothing (its advice to remove the key would change what they
+ * do). Paths below a database, as DeprecatedMove's.
+ */
+export interface DeprecatedFrom {
+  path: readonly string[];
+  from: Release;
+  source: string;
+}
+
+export const DEPRECATED_FROM: readonly DeprecatedFrom[] = [
+  { path: ['pool'], from: '3.0', source: 'rest/config.go@2.8.0 (the bucket\'s pool, "default" when unset); @3.0.0 DeprecatedPool ("config option is not supported. The pool will be set to \"default\"")' },
+  { path: ['unsupported', 'disable_clean_skipped_query'], from: '3.1', source: 'db/change_cache.go@3.0.0 (read by the skipped-sequence clean); rest/server_context.go@3.1.0 ("no longer has any functionality")' },
+  { path: ['cache', 'channel_cache', 'enable_star_channel'], from: '3.2', source: 'rest/config.go@3.1.0 (read as set); rest/server_context.go@3.2.0 ("Deprecation notice: enable_star_channel config option is due to be removed")' },
 ];
