@@ -107,6 +107,8 @@ function removeMember(pointer: string, text: string, doc: LocatedDocument): Text
     return { start, end: lineEnd, text: '' };
   }
   if (followedByComma) while (isBlank(text[end])) end++;
+  // The line goes on after it: the blanks before it go too, or the line would end in them.
+  if (text[end] === '\n' || text[end] === '\r') while (start > 0 && isBlank(text[start - 1])) start--;
   return { start, end, text: '' };
 }
 

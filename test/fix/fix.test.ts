@@ -66,6 +66,12 @@ const cases: { name: string; file: string; before: string; after: string }[] = [
     after: 'bucket: b\ncache:\n  channel_cache:\n    max_length: 100  # per channel\n    max_num_pending: 5\n',
   },
   {
+    name: 'a member that ends its line, moved from among others: no blank is left at the end of the line',
+    file: 'db.json',
+    before: '{"bucket": "b", "rev_cache_size": 10,\r\n  "cache": {"channel_cache": {"max_length": 5}}}\r\n',
+    after: '{"bucket": "b",\r\n  "cache": {"rev_cache": {"size": 10}, "channel_cache": {"max_length": 5}}}\r\n',
+  },
+  {
     name: 'a legacy database: the deprecated key of each database',
     file: 'sync_gateway.json',
     before: '{"databases": {"db": {"server": "couchbases://cb", "enable_shared_bucket_access": true, "cache": {"channel_cache_expiry": 60}}}}',
