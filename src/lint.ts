@@ -21,7 +21,7 @@ import { judge, NEWEST_RELEASE, type Release } from './releases/index.js';
 import { BEHAVIOUR } from './releases/behaviour.js';
 import { expandsEnvironment, READING } from './releases/reading.js';
 import { ottoCommit } from './releases/sync-runner.js';
-import { applyReleaseFields, dropDeprecationsWithoutReplacement, kindUnknownToTarget } from './schema/release-fields.js';
+import { applyReleaseFields, dropDeprecationsNotInTarget, kindUnknownToTarget } from './schema/release-fields.js';
 import { goNumberFindings } from './schema/go-numbers.js';
 
 export interface LintOptions {
@@ -234,7 +234,7 @@ async function analyzeTextOrThrow(text: string, file: string, given: LintOptions
       const normalized = normalizeKeys(kind, doc.value);
       canonical = normalized.value;
       toOriginal = normalized.toOriginalPointer;
-      dropDeprecationsWithoutReplacement(kind, target, normalized.diagnostics);
+      dropDeprecationsNotInTarget(kind, target, normalized.diagnostics);
       for (const d of normalized.diagnostics) raw.push(d);
       const schemaFindings = await validateSchema(kind, canonical);
       if (doc.writtenNumbers) await goNumberFindings(kind, doc.value, doc.writtenNumbers, schemaFindings, toOriginal);

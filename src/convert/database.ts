@@ -8,7 +8,7 @@ import { BEHAVIOUR } from '../releases/behaviour.js';
 import { NEWEST_RELEASE, newestNotRefusing, treatmentIn, type Release } from '../releases/index.js';
 import { fieldKnownTo } from '../schema/release-fields.js';
 import { isValidPrincipalName } from '../releases/principals.js';
-import { DEPRECATED_MOVES } from '../releases/deprecations.js';
+import { DEPRECATED_MOVES, deprecatedMove } from '../releases/deprecations.js';
 
 const STRIPPED_DATABASE_KEYS = ['server', 'username', 'password', 'certpath', 'keypath', 'cacertpath'];
 
@@ -227,47 +227,41 @@ function sentence(text: string): string {
  * stays, for lint to report.
  */
 function currentForms(out: JsonObject, at: (key: string) => string, drop: Drop, target: Release): void {
-  for (const move of DEPRECATED_MOVES) {
-    const old = move.from[move.from.length - 1]!;
-    const holder = objectAt(out, move.from.slice(0, -1));
-    if (!holder || !(old in holder) || !fieldKnownTo('database', joinPointer('', ...move.to), target)) continue;
-    const replacement = objectAt(out, move.to.slice(0, -1))?.[move.to[move.to.length - 1]!];
-    if (replacement !== undefined && replacement !== null) {
-      if (move.bothSet !== 'replacement-wins') continue;
-      drop(joinPointer(at(move.from[0]!), ...move.from.slice(1)), 'warning', `${move.to.join('.')} is set too, and the gateway takes that one`, `"${move.from.join('.')}"`);
+  for (const { from } of DEPRECATED_MOVES) {
+    if (valueAt(out, from) === undefined) continue;
+    const planned = deprecatedMove(from, (keys) => valueAt(out, keys));
+    if (!planned || !fieldKnownTo('database', joinPointer('', ...planned.move.to), target)) continue;
+    if (planned.action === 'remove') {
+      drop(joinPointer(at(from[0]!), ...from.slice(1)), 'warning', `${planned.move.to.join('.')} is set too, and the gateway takes that one`, `"${from.join('.')}"`);
     } else {
-      const value = holder[old];
-      if (typeof value !== 'number' || (move.minimum !== null && value < move.minimum)) continue;
-      if (!writeAt(out, move.to, value)) continue;
+      writeAt(out, planned.move.to, valueAt(out, from)!);
     }
-    writeAt(out, move.from, undefined);
+    writeAt(out, from, undefined);
   }
 }
 
-/** The object at `keys` below `root`, or undefined where one of them is missing or not an object. */
-function objectAt(root: JsonObject, keys: readonly string[]): JsonObject | undefined {
+/** The value at `keys` below `root`, or undefined where a key is missing or a value on the way is not an object. */
+function valueAt(root: JsonObject, keys: readonly string[]): JsonValue | undefined {
   let at: JsonValue | undefined = root;
   for (const key of keys) at = isObject(at) ? at[key] : undefined;
-  return isObject(at) ? at : undefined;
+  return at;
 }
 
 /**
  * Sets (or, for undefined, deletes) the member at `keys`, copying each object on the way (they may be the
- * input's) and making the missing ones; false where a value on the way is not an object.
+ * input's) and making the missing ones (deprecatedMove has checked that each is an object or unset).
  */
-function writeAt(root: JsonObject, keys: readonly string[], value: JsonValue | undefined): boolean {
+function writeAt(root: JsonObject, keys: readonly string[], value: JsonValue | undefined): void {
   let holder = root;
   for (const key of keys.slice(0, -1)) {
     const next = holder[key];
-    if (next !== undefined && !isObject(next)) return false;
-    const copy: JsonObject = { ...(next ?? {}) };
+    const copy: JsonObject = { ...(isObject(next) ? next : {}) };
     setOwn(holder, key, copy);
     holder = copy;
   }
   const last = keys[keys.length - 1]!;
   if (value === undefined) delete holder[last];
   else setOwn(holder, last, value);
-  return true;
 }
 
 /**

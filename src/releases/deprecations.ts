@@ -1,7 +1,7 @@
 // Deprecated database fields: those that every release reading them treats as their replacement (the fix
 // of schema/deprecated moves them there), and those with no replacement that earlier releases still used.
-import type { Kind } from '../types.js';
-import type { Release } from './index.js';
+import { isObject, type JsonValue, type Kind } from '../types.js';
+import { compareReleases, type Release } from './index.js';
 
 /**
  * Where a pointer's tokens leave the database, as these paths are written: the whole config for a database
@@ -48,6 +48,37 @@ export const DEPRECATED_MOVES: readonly DeprecatedMove[] = [
   { from: ['cache', 'channel_cache_min_length'], to: ['cache', 'channel_cache', 'min_length'], bothSet: 'replacement-wins', minimum: 1, source: CACHE_FALLBACK },
   { from: ['cache', 'channel_cache_expiry'], to: ['cache', 'channel_cache', 'expiry_seconds'], bothSet: 'replacement-wins', minimum: 1, source: CACHE_FALLBACK },
 ];
+
+/**
+ * What to do with the deprecated field at `keys` of one database, whose values `valueAt` reads (keys below
+ * the database; undefined or null: not set): `move` it to its replacement, where that is unset and reads the
+ * value the same; `remove` it, where the replacement is set and wins; null for anything else (no move is
+ * known, both set where that is refused, a value the replacement reads otherwise or not a number, a value on
+ * the way there that is not an object). The fix of schema/deprecated and what convert writes.
+ */
+export function deprecatedMove(keys: readonly string[], valueAt: (keys: readonly string[]) => JsonValue | undefined): { move: DeprecatedMove; action: 'move' | 'remove' } | null {
+  const move = DEPRECATED_MOVES.find((m) => samePath(m.from, keys));
+  if (!move) return null;
+  const replacement = valueAt(move.to);
+  if (replacement !== undefined && replacement !== null) return move.bothSet === 'replacement-wins' ? { move, action: 'remove' } : null;
+  const value = valueAt(move.from);
+  if (typeof value !== 'number' || (move.minimum !== null && value < move.minimum)) return null;
+  for (let depth = 1; depth < move.to.length; depth++) {
+    const on = valueAt(move.to.slice(0, depth));
+    if (on !== undefined && on !== null && !isObject(on)) return null;
+  }
+  return { move, action: 'move' };
+}
+
+/** Whether a field with no replacement is deprecated for `target` (DEPRECATED_FROM); true for any other field. */
+export function deprecatedFor(keys: readonly string[], target: Release): boolean {
+  const fact = DEPRECATED_FROM.find((f) => samePath(f.path, keys));
+  return fact === undefined || compareReleases(target, fact.from) >= 0;
+}
+
+function samePath(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((key, i) => key === b[i]);
+}
 
 /**
  * Fields the schema calls deprecated with no replacement, which releases before `from` still read and act

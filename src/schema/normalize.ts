@@ -3,7 +3,7 @@
 // validator then read one spelling. `toOriginalPointer` maps a canonical pointer back to the keys as written.
 import type { Fix, JsonValue, Kind, RawDiagnostic } from '../types.js';
 import { escapePointerToken, getAtPointer, isObject, joinPointer, setOwn, splitPointer } from '../types.js';
-import { belowDatabase, DEPRECATED_MOVES } from '../releases/deprecations.js';
+import { belowDatabase, deprecatedMove } from '../releases/deprecations.js';
 import { loadSchema, SchemaWalker, type SchemaNode } from './schemas.js';
 
 export interface NormalizedDocument {
@@ -148,24 +148,13 @@ function compiledPattern(pattern: string): RegExp {
 const assign = setOwn;
 
 /**
- * The fix of a deprecated database field that the gateway reads as its replacement (src/releases/deprecations.ts):
- * moved there when that is unset and the value reads the same under it, removed when the replacement is set
- * and wins; none otherwise (a value known only at run time, one the replacement would read otherwise).
+ * The fix of a deprecated database field that the gateway reads as its replacement (src/releases/deprecations.ts
+ * deprecatedMove): moved there, or removed where the replacement is set and wins.
  */
 function deprecatedMoveFix(kind: Kind, pointer: string, document: JsonValue): Fix | null {
   const below = belowDatabase(kind, splitPointer(pointer));
   if (!below) return null;
-  const at = joinPointer('', ...below.database);
-  const move = DEPRECATED_MOVES.find((m) => m.from.length === below.keys.length && m.from.every((key, i) => key === below.keys[i]));
-  if (!move) return null;
-  const value = getAtPointer(document, pointer);
-  const to = joinPointer(at, ...move.to);
-  if (getAtPointer(document, to) !== undefined) return move.bothSet === 'replacement-wins' ? { op: 'move-member', pointer, to } : null;
-  if (typeof value !== 'number' || (move.minimum !== null && value < move.minimum)) return null;
-  // Each object on the way there must be an object (or absent), so that the value can be written into it.
-  for (let depth = 1; depth < move.to.length; depth++) {
-    const on = getAtPointer(document, joinPointer(at, ...move.to.slice(0, depth)));
-    if (on !== undefined && !isObject(on as JsonValue)) return null;
-  }
-  return { op: 'move-member', pointer, to };
+  const valueAt = (keys: readonly string[]) => getAtPointer(document, joinPointer('', ...below.database, ...keys)) as JsonValue | undefined;
+  const planned = deprecatedMove(below.keys, valueAt);
+  return planned && { op: 'move-member', pointer, to: joinPointer('', ...below.database, ...planned.move.to) };
 }

@@ -6,7 +6,7 @@ import { keysMatching } from '../document/databases.js';
 import { isObject, joinPointer, splitPointer, type JsonValue, type Kind, type RawDiagnostic } from '../types.js';
 import { compareReleases, NEWEST_RELEASE, RELEASES, type Release } from '../releases/index.js';
 import { RELEASE_FIELDS } from '../releases/fields.js';
-import { belowDatabase, DEPRECATED_FROM } from '../releases/deprecations.js';
+import { belowDatabase, deprecatedFor } from '../releases/deprecations.js';
 import { placeOf } from './validate.js';
 
 interface FieldSpan {
@@ -122,15 +122,17 @@ export function kindUnknownToTarget(kind: Kind, target: Release): RawDiagnostic 
 }
 
 /**
- * A deprecation is news only where its replacement exists: under a target that does not know the field a
+ * A deprecation is news only where the target has it. Under a target that does not know the field a
  * deprecated key is to be replaced with ("Use index.num_replicas instead", new in 3.3), the old key is the
- * only way to say it, and its schema/deprecated finding is dropped.
+ * only way to say it; a field with no replacement that the target still reads and acts on (pool for 2.8:
+ * src/releases/deprecations.ts) is no deprecation there. Either schema/deprecated finding is dropped.
  */
-export function dropDeprecationsWithoutReplacement(kind: Kind, target: Release, diagnostics: RawDiagnostic[]): void {
+export function dropDeprecationsNotInTarget(kind: Kind, target: Release, diagnostics: RawDiagnostic[]): void {
   for (let i = diagnostics.length - 1; i >= 0; i--) {
     const d = diagnostics[i]!;
     if (d.rule !== 'schema/deprecated') continue;
-    if (notYetDeprecated(kind, d.pointer, target)) {
+    const keys = belowDatabase(kind, splitPointer(d.pointer))?.keys;
+    if (keys && !deprecatedFor(keys, target)) {
       diagnostics.splice(i, 1);
       continue;
     }
@@ -139,14 +141,6 @@ export function dropDeprecationsWithoutReplacement(kind: Kind, target: Release, 
     const parent = splitPointer(d.pointer).slice(0, -1);
     if (!fieldKnownTo(kind, joinPointer('', ...parent, ...replacement.split('.')), target)) diagnostics.splice(i, 1);
   }
-}
-
-/** A field with no replacement that the target still reads and acts on (src/releases/deprecations.ts DEPRECATED_FROM). */
-function notYetDeprecated(kind: Kind, pointer: string, target: Release): boolean {
-  const keys = belowDatabase(kind, splitPointer(pointer))?.keys;
-  if (!keys) return false;
-  const fact = DEPRECATED_FROM.find((f) => f.path.length === keys.length && f.path.every((key, i) => key === keys[i]));
-  return fact !== undefined && compareReleases(target, fact.from) < 0;
 }
 
 /** The releases that know the field at a pointer ("3.3 and later", "2.8 only"), for the editor's hover. */

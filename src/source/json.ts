@@ -160,14 +160,14 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
 
   // A function written in a JSON string whose own double quote ends the string ("... console.log("x") ..."):
   // the error is at the character after that quote, so it is named at the quote, with what to write instead.
-  const failAfterMember = (member: { value: JsonValue; node: LocNode }, expected: string): never => {
+  const failAfterMember = (member: { value: JsonValue; node: LocNode }, closer: '}' | ']'): never => {
     const quote = member.node.end - 1;
     if (typeof member.value === 'string' && pos === member.node.end && /^\s*function\b/.test(member.value)) {
       fail('this double quote ends the function\'s string: write \\" inside a function, or the function in backticks', quote, 1);
     }
     // The next member or item, written without the comma before it.
-    if (text.charCodeAt(pos) === 34 && pos > member.node.end) return fail(`a "," is missing before this ${expected.includes('}') ? 'key' : 'value'}`);
-    return fail(`unexpected ${describe(pos)}: ${expected} was expected`);
+    if (text.charCodeAt(pos) === 34 && pos > member.node.end) return fail(`a "," is missing before this ${closer === '}' ? 'key' : 'value'}`);
+    return fail(`unexpected ${describe(pos)}: "," or "${closer}" was expected`);
   };
 
   // Strings are found natively (indexOf) and, when they hold escapes, decoded by JSON.parse: flat strings
@@ -364,7 +364,7 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
         pos++;
         return { value, node: { start, end: pos, children } };
       }
-      failAfterMember(member, '"," or "}"');
+      failAfterMember(member, '}');
     }
   };
 
@@ -394,7 +394,7 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
         pos++;
         return { value, node: { start, end: pos, children } };
       }
-      failAfterMember(item, '"," or "]"');
+      failAfterMember(item, ']');
     }
   };
 

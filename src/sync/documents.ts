@@ -53,9 +53,7 @@ function parseYamlKeepingNumberText(text: string): JsonValue {
   // A document is JSON, as the gateway receives it: no !!binary, !!set or tag of one's own (as in configs).
   const refuseNonJsonTag = (_: unknown, node: unknown): void => {
     const problem = isNode(node) ? nonJsonTag(text, node.tag, node.range?.[0] ?? 0) : null;
-    if (!problem) return;
-    const before = text.slice(0, problem.start);
-    throw new Error(`${problem.message} (line ${before.split('\n').length}, column ${problem.start - before.lastIndexOf('\n')})`);
+    if (problem) throw new Error(`${problem.message} (${placeIn(text, problem.start)})`);
   };
   visit(document, {
     Map: refuseNonJsonTag,
@@ -75,12 +73,13 @@ function jsonError(text: string, error: unknown): string {
   try {
     parseJsonWithLocations(text);
   } catch (located) {
-    if (located instanceof JsonSyntaxError) {
-      const before = text.slice(0, located.offset);
-      const line = before.split('\n').length;
-      const column = located.offset - before.lastIndexOf('\n');
-      return `invalid JSON at line ${line}, column ${column}: ${located.message}`;
-    }
+    if (located instanceof JsonSyntaxError) return `invalid JSON at ${placeIn(text, located.offset)}: ${located.message}`;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/** "line L, column C" of an offset in a text. */
+function placeIn(text: string, offset: number): string {
+  const before = text.slice(0, offset);
+  return `line ${before.split('\n').length}, column ${offset - before.lastIndexOf('\n')}`;
 }

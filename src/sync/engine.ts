@@ -425,7 +425,6 @@ function toCallResult(answer: EngineResult): CallResult {
   }
 }
 
-/** One require* call, in the engine's words (engine/runner/natives.go DemandCall). */
 /**
  * The last few programs compiled in this thread's engine, by the program: the test files of one config
  * compile it once. Each holds the engine's state after its compilation (tens of MB): a few.
@@ -449,6 +448,7 @@ export class CompiledPrograms {
   }
 }
 
+/** One require* call, in the engine's words (engine/runner/natives.go DemandCall). */
 export interface DemandCall {
   kind: 'users' | 'roles' | 'channels' | 'admin';
   values: string[];
