@@ -29,6 +29,7 @@ const REVIEWED: Record<string, { expect: string[]; why: string }> = {
   'amrishraje__CouchbaseQuickstart/sync_gateway.json': { expect: ['source/undefined-variable'], why: 'JavaScript uses "$Channels" unescaped: 3.x expands it as an environment variable' },
   'waynecarter__digital-display/sync-gateway-config.json': { expect: ['functions/not-a-function'], why: 'the sync function is followed by a ";" inside the string: not a single function expression' },
   'AparupaBanerjee__ResilientBaggageOperationsApp/sync-gateway-config.json': { expect: ['source/undefined-variable'], why: 'bootstrap credentials come from $COUCHBASE_USERNAME/$COUCHBASE_PASSWORD, undefined in this test environment' },
+  'biozal__couchbase-environment/sync-gateway__backup.json': { expect: ['source/syntax'], why: 'a bootstrap config\'s members written without the braces of their object: the gateway cannot decode it' },
   'couchbaselabs__CouchChat-iOS/sync-gateway-config.json': { expect: ['schema/unknown-field'], why: '"persona" login was removed long before 3.x; 3.x refuses the key' },
 };
 
@@ -68,6 +69,15 @@ describe('real-world corpus', () => {
     for (const [file, review] of Object.entries(REVIEWED)) {
       const rules = results.get(file)!.diagnostics.map((d) => d.rule);
       for (const id of review.expect) expect(rules, `${file}: ${review.why}`).toContain(id);
+    }
+  });
+
+  it('names the placeholder of every Jinja template that is no JSON as written', () => {
+    const templates = manifest.filter((e) => /invalid JSON as-is.*Jinja/.test(e.notes));
+    expect(templates.length).toBeGreaterThan(0);
+    for (const entry of templates) {
+      const syntax = results.get(entry.file)!.diagnostics.filter((d) => d.rule === 'source/syntax');
+      expect(syntax.map((d) => d.message), entry.file).toEqual([expect.stringMatching(/^invalid JSON: "\{[{%].*[}%]\}" is a template placeholder: lint the config that the template renders$/)]);
     }
   });
 

@@ -188,7 +188,7 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
     });
   }
   for (const tag of parsed.tags ?? []) {
-    diagnostics.push({ rule: 'source/yaml-tags', severity: 'error', pointer: '', span: { start: mapper.toInput(tag.span.start), end: mapper.toInputEnd(tag.span.end) }, message: tag.message });
+    diagnostics.push({ rule: tag.rule ?? 'source/yaml-tags', severity: 'error', pointer: '', span: { start: mapper.toInput(tag.span.start), end: mapper.toInputEnd(tag.span.end) }, message: tag.message });
   }
   if (parsed.trailing) {
     diagnostics.push({

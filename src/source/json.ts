@@ -53,10 +53,30 @@ export interface JsonParseResult {
   /** Span of non-whitespace text after the first value (the gateway ignores it). */
   trailing: Span | null;
   /**
-   * YAML tags with no JSON form (source/yaml-tags): errors, but the document is still read, so that a YAML
-   * file that is no gateway config (a template with `!Ref`) is skipped as such when a folder is walked.
+   * What YAML writes with no JSON form: a tag (source/yaml-tags), a key that is a mapping or a list
+   * (source/syntax). Errors, but the document is still read, so that a YAML file that is no gateway
+   * config (a CloudFormation template with `!Ref`, a Helm template with `{{ .Values.x }}`) is skipped as
+   * such when a folder is walked.
    */
-  tags?: { message: string; span: Span }[];
+  tags?: { message: string; span: Span; rule?: 'source/syntax' }[];
+}
+
+/** The template placeholder (`{{ name }}`, `{% if x %}`) written at `at` on one line, or null. */
+export function placeholderAt(text: string, at: number): string | null {
+  const opener = text.slice(at, at + 2);
+  if (opener !== '{{' && opener !== '{%') return null;
+  const lineEnd = text.indexOf('\n', at);
+  const close = text.indexOf(opener === '{{' ? '}}' : '%}', at + 2);
+  if (close < 0 || (lineEnd >= 0 && close > lineEnd)) return null;
+  const written = text.slice(at, close + 2);
+  // An object written where a key belongs ({{"a": 1}}) is no placeholder.
+  return /"\s*:/.test(written) ? null : written;
+}
+
+/** What is said of a template's placeholder (`{{ logging }}`) where a config has a key or a value. */
+export function placeholderMessage(written: string): string {
+  const shown = written.length > 40 ? `${written.slice(0, 37)}...` : written;
+  return `"${shown}" is a template placeholder: lint the config that the template renders`;
 }
 
 export class JsonSyntaxError extends Error {
@@ -156,6 +176,15 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
 
   const fail = (message: string, at = pos, length = 1): never => {
     throw new JsonSyntaxError(message, at, length);
+  };
+
+  // A template's placeholder where JSON has a key or a value ({{ logging }}, {{conn_in}}, {% if x %}): the
+  // file is a template (Jinja, Go templates, Helm), and what the gateway reads is the file it renders. The
+  // parser stops at the first brace of a key, or at the second of a value ("{" then a key was expected).
+  const failAtPlaceholder = (): void => {
+    const start = text.charCodeAt(pos - 1) === 123 && (text[pos] === '{' || text[pos] === '%') ? pos - 1 : pos;
+    const placeholder = placeholderAt(text, start);
+    if (placeholder) fail(placeholderMessage(placeholder), start, placeholder.length);
   };
 
   // A function written in a JSON string whose own double quote ends the string ("... console.log("x") ..."):
@@ -335,6 +364,7 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
       skipWs();
       if (text.charCodeAt(pos) !== 34) {
         if (text.charCodeAt(pos) === 125) fail('trailing comma before "}" (JSON does not allow it)', pos, 1);
+        failAtPlaceholder();
         fail(`unexpected ${describe(pos)}: a double-quoted key was expected`);
       }
       const keyStart = pos;
@@ -402,6 +432,10 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
   if (pos >= n) throw new JsonSyntaxError('the file is empty: a JSON object was expected', 0, 0);
   const { value, node } = parseValue('', null);
   skipWs();
+  // `"bootstrap": {...}, "logging": {...}`: an object's members, written without the object's braces.
+  if (typeof value === 'string' && text.charCodeAt(pos) === 58) {
+    fail('the file holds members without their object\'s braces: write "{" before the first key and "}" after the last', node.start, node.end - node.start);
+  }
   let trailing: Span | null = null;
   if (pos < n) {
     let end = n;

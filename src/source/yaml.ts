@@ -1,7 +1,7 @@
 // YAML sources: the same located document as JSON, built from the `yaml` package's AST.
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import { escapePointerToken, setOwn, type JsonValue } from '../types.js';
-import { JsonSyntaxError, MAX_NESTING, type DuplicateKey, type JsonParseResult, type LocNode } from './json.js';
+import { JsonSyntaxError, MAX_NESTING, placeholderAt, placeholderMessage, type DuplicateKey, type JsonParseResult, type LocNode } from './json.js';
 
 export interface YamlLocNode extends LocNode {
   /** The scalar's style, for mapping string indexes back to the source. */
@@ -17,11 +17,13 @@ export function parseYamlWithLocations(text: string): JsonParseResult {
     if (/Maximum call stack size exceeded/.test(firstError.message)) {
       throw new JsonSyntaxError(`the document is nested too deeply for sgconf to read (more than ${MAX_NESTING} levels are refused; a gateway config nests about 10)`, start, Math.max(1, end - start), 'source/too-deep');
     }
+    const placeholder = placeholderAt(text, start);
+    if (placeholder) throw new JsonSyntaxError(placeholderMessage(placeholder), start, placeholder.length);
     throw new JsonSyntaxError(`YAML: ${firstError.message.split('\n')[0]}`, start, Math.max(1, end - start));
   }
   if (doc.contents === null) throw new JsonSyntaxError('the file is empty: a mapping was expected', 0, 0);
   const duplicates: DuplicateKey[] = [];
-  const tags = new Map<number, { message: string; span: { start: number; end: number } }>();
+  const tags = new Map<number, { message: string; span: { start: number; end: number }; rule?: 'source/syntax' }>();
   const built = build({ text, doc, duplicates, tags, depth: 0, aliases: 0, expanding: new Set() }, doc.contents as YamlNode, '');
   return { value: built.value, root: built.node, duplicates, trailing: null, tags: [...tags.values()] };
 }
@@ -54,8 +56,8 @@ interface BuildState {
   text: string;
   doc: Document;
   duplicates: DuplicateKey[];
-  /** Tags with no JSON form, where they are written (each once, though an alias repeats its node). */
-  tags: Map<number, { message: string; span: { start: number; end: number } }>;
+  /** Tags and keys with no JSON form, where they are written (each once, though an alias repeats its node). */
+  tags: Map<number, { message: string; span: { start: number; end: number }; rule?: 'source/syntax' }>;
   depth: number;
   aliases: number;
   /** Anchored nodes being expanded: an alias to one of them refers to its own container. */
@@ -102,6 +104,8 @@ function buildNode(state: BuildState, node: YamlNode, pointer: string, start: nu
         continue;
       }
       if (keyNode) noteTag(state, keyNode.tag, keyNode.range?.[0] ?? start);
+      const collectionKey = collectionKeyProblem(state.text, keyNode, start);
+      if (collectionKey) state.tags.set(collectionKey.start, { message: collectionKey.message, span: { start: collectionKey.start, end: collectionKey.start + collectionKey.length }, rule: 'source/syntax' });
       const key = keyText(keyNode);
       const childPointer = pointer + '/' + escapePointerToken(key);
       const member = pair.value
@@ -149,6 +153,19 @@ function buildNode(state: BuildState, node: YamlNode, pointer: string, start: nu
 function noteTag(state: BuildState, tag: string | undefined, valueStart: number): void {
   const problem = nonJsonTag(state.text, tag, valueStart);
   if (problem) state.tags.set(problem.start, { message: problem.message, span: { start: problem.start, end: problem.start + problem.length } });
+}
+
+/**
+ * What is wrong with a mapping key that is itself a mapping or a list (`? [a, b]`), or null: JSON's keys are
+ * strings. A template's placeholder (`revs_limit: {{ revs }}`) reads as such a key: a flow mapping whose key
+ * is a flow mapping, both opened at `mapStart`.
+ */
+export function collectionKeyProblem(text: string, key: unknown, mapStart: number): { message: string; start: number; length: number } | null {
+  if (!isMap(key) && !isSeq(key)) return null;
+  const placeholder = placeholderAt(text, mapStart);
+  if (placeholder) return { message: placeholderMessage(placeholder), start: mapStart, length: placeholder.length };
+  const [start, end] = key.range ?? [mapStart, mapStart + 1];
+  return { message: 'YAML: a key that is a mapping or a list has no JSON form (JSON keys are strings)', start, length: Math.max(1, end - start) };
 }
 
 /** `!!float 3` is the number 3: the yaml package leaves a float tag's integer text a string. */

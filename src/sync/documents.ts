@@ -3,7 +3,7 @@ import { isNode, parseDocument, visit } from 'yaml';
 import type { JsonValue } from '../types.js';
 import { JsonSyntaxError, MAX_NESTING, nestsTooDeep, parseJsonWithLocations } from '../source/json.js';
 import { numberWithText, parseJsonKeepingNumberText } from '../source/number-text.js';
-import { floatTagged, nonJsonTag } from '../source/yaml.js';
+import { collectionKeyProblem, floatTagged, nonJsonTag } from '../source/yaml.js';
 
 export type ParsedDocument = { ok: true; value: JsonValue } | { ok: false; message: string };
 
@@ -56,7 +56,14 @@ function parseYamlKeepingNumberText(text: string): JsonValue {
     if (problem) throw new Error(`${problem.message} (${placeIn(text, problem.start)})`);
   };
   visit(document, {
-    Map: refuseNonJsonTag,
+    Map(key, node) {
+      refuseNonJsonTag(key, node);
+      // A key that is a mapping or a list: as in configs, refused (its JSON text would be a made-up key).
+      for (const pair of node.items) {
+        const problem = collectionKeyProblem(text, pair.key, node.range?.[0] ?? 0);
+        if (problem) throw new Error(`${problem.message} (${placeIn(text, problem.start)})`);
+      }
+    },
     Seq: refuseNonJsonTag,
     Scalar(key, node) {
       refuseNonJsonTag(key, node);

@@ -22,6 +22,8 @@ export interface ExpectedFinding {
   severity?: Severity;
   line?: number;
   column?: number;
+  /** Where the finding's span ends (exclusive, as the JSON report's endColumn). */
+  endColumn?: number;
 }
 
 export interface InvalidCase extends ValidCase {
@@ -36,7 +38,7 @@ export async function lintForRule(ruleId: string, c: ValidCase): Promise<Diagnos
 }
 
 /** What a case table compares: a finding's pointer, message, severity and (when known) position. */
-export type Finding = Pick<Diagnostic, 'pointer' | 'message' | 'severity'> & Partial<Pick<Diagnostic, 'line' | 'column' | 'detail'>>;
+export type Finding = Pick<Diagnostic, 'pointer' | 'message' | 'severity'> & Partial<Pick<Diagnostic, 'line' | 'column' | 'endColumn' | 'detail'>>;
 
 /** A rule's table, without the cases that read the corpus (those run in npm run test:corpus). */
 export function runRuleTests(rule: Rule, cases: { valid: ValidCase[]; invalid: InvalidCase[] }): void {
@@ -79,6 +81,7 @@ function matches(d: Finding, e: ExpectedFinding): boolean {
   if (e.severity && d.severity !== e.severity) return false;
   if (e.line !== undefined && d.line !== undefined && d.line !== e.line) return false;
   if (e.column !== undefined && d.column !== undefined && d.column !== e.column) return false;
+  if (e.endColumn !== undefined && d.endColumn !== e.endColumn) return false;
   if (e.message === undefined) return true;
   // The expectation may name words of the message or of its detail (where a sentence starts with a capital).
   const text = d.detail ? `${d.message}\n${d.detail}` : d.message;
