@@ -8,7 +8,7 @@ import { BEHAVIOUR } from '../releases/behaviour.js';
 import { NEWEST_RELEASE, newestNotRefusing, treatmentIn, type Release } from '../releases/index.js';
 import { fieldKnownTo } from '../schema/release-fields.js';
 import { isValidPrincipalName } from '../releases/principals.js';
-import { DEPRECATED_MOVES, deprecatedMove } from '../releases/deprecations.js';
+import { DEPRECATED_MOVES, deprecatedFor, deprecatedMove } from '../releases/deprecations.js';
 
 const STRIPPED_DATABASE_KEYS = ['server', 'username', 'password', 'certpath', 'keypath', 'cacertpath'];
 
@@ -65,7 +65,7 @@ export function convertDatabases(config: JsonObject, databases: JsonObject, conv
       out[key] = value;
     }
     currentForms(out, at, conversion.drop, options.target ?? NEWEST_RELEASE);
-    starChannelForm(out, at('cache'), conversion.drop);
+    starChannelForm(out, at('cache'), conversion.drop, options.target ?? NEWEST_RELEASE);
     if (guest !== undefined) {
       if (out.guest !== undefined) {
         report(CONVERT_RULES.overwrittenValue, 'warning', at('guest'), `database "${name}" has both "guest" and users.GUEST; users.GUEST becomes "guest", as in the gateway's own upgrade`);
@@ -266,10 +266,11 @@ function writeAt(root: JsonObject, keys: readonly string[], value: JsonValue | u
 
 /**
  * enable_star_channel in its current place, cache.channel_cache (the old one dropped, with a finding, where
- * that sets it already), and true dropped with a finding: the star channel is always on, and the key is
- * deprecated. False stays, for lint to judge per release (4.0 and later refuse it).
+ * that sets it already), and true dropped with a finding: it is the default (db/change_cache.go@3.0.0-@3.3.0
+ * EnableStarChannelLog), and from 4.0 the star channel is always on. False stays, for lint to judge per
+ * release (4.0 and later refuse it).
  */
-function starChannelForm(out: JsonObject, at: string, drop: Drop): void {
+function starChannelForm(out: JsonObject, at: string, drop: Drop, target: Release): void {
   if (!isObject(out.cache)) return;
   const cache: JsonObject = { ...out.cache };
   const channelCache: JsonObject = isObject(cache.channel_cache) ? { ...cache.channel_cache } : {};
@@ -280,7 +281,9 @@ function starChannelForm(out: JsonObject, at: string, drop: Drop): void {
   }
   if (channelCache.enable_star_channel === true) {
     const written = isObject(out.cache.channel_cache) && 'enable_star_channel' in out.cache.channel_cache ? ['channel_cache', 'enable_star_channel'] : ['enable_star_channel'];
-    drop(joinPointer(at, ...written), 'info', 'the star channel is always on, and the key is deprecated', '"enable_star_channel": true');
+    const alwaysOn = treatmentIn(BEHAVIOUR.get('star-channel-disabled')!, target) === 'refuses';
+    const deprecated = deprecatedFor(['cache', 'channel_cache', 'enable_star_channel'], target) ? ', and the key is deprecated' : '';
+    drop(joinPointer(at, ...written), 'info', `${alwaysOn ? 'the star channel is always on' : 'true is the default'}${deprecated}`, '"enable_star_channel": true');
     delete channelCache.enable_star_channel;
   }
   if (Object.keys(channelCache).length > 0 || isObject(cache.channel_cache)) cache.channel_cache = channelCache;

@@ -316,6 +316,18 @@ describe('a database\'s deprecated forms are written as the target reads them wi
     expect(result.dropped.map((d) => d.pointer)).toContain('/databases/db/cache/enable_star_channel');
   });
 
+  it('the finding for a dropped "enable_star_channel": true says what the target does without it', () => {
+    const input = legacy({}, { db: db({ enable_shared_bucket_access: true, cache: { channel_cache: { enable_star_channel: true } } }) });
+    const said = (target: string) => {
+      const finding = convertLegacy(input, { target }).diagnostics.find((d) => d.pointer === '/databases/db/cache/channel_cache/enable_star_channel');
+      return `${finding?.message}\n${finding?.detail}`;
+    };
+    // 3.0 and 3.1 read it (false turns the star channel off), 3.2 deprecates it, 4.0 refuses false.
+    expect(said('3.0')).toMatch(/true is the default\.$/i);
+    expect(said('3.2')).toMatch(/true is the default, and the key is deprecated/i);
+    expect(said('4.1')).toMatch(/the star channel is always on, and the key is deprecated/i);
+  });
+
   it('an old cache key whose new one is set is dropped with a warning (the gateway takes the new one)', () => {
     const result = convertLegacy(legacy({}, { db: db({ enable_shared_bucket_access: true, cache: { channel_cache_max_length: 500, channel_cache: { max_length: 50 } } }) }), { target: '4.1' });
     expect(result.databases.db!.cache).toEqual({ channel_cache: { max_length: 50 } });
