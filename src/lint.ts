@@ -212,7 +212,8 @@ async function analyzeTextOrThrow(text: string, file: string, given: LintOptions
       kind = decision.kind;
       if (!kind) {
         if (options.discovered) return { result: { file, kind: null, diagnostics: [] }, kind: null, document: null, functions: [], skipped: true, skipReason: decision.reason };
-        raw.push({ rule: 'source/unknown-kind', severity: 'error', pointer: '', message: `cannot tell what kind of gateway config this is: ${decision.reason}; use --kind legacy|bootstrap|database` });
+        const message = decision.other ? `not a gateway config: ${decision.other}` : `cannot tell what kind of gateway config this is: ${decision.reason}; use --kind legacy|bootstrap|database`;
+        raw.push({ rule: 'source/unknown-kind', severity: 'error', pointer: '', message });
       }
     }
   }

@@ -40,7 +40,12 @@ export interface KindDecision {
   kind: Kind | null;
   /** Why, in words (for --kind auto diagnostics). */
   reason: string;
+  /** What the file is instead, when it is recognisably something else than a config (a principals file). */
+  other?: string;
 }
+
+/** A decision that the document is `what`, not a config. */
+const otherThing = (what: string): KindDecision => ({ kind: null, reason: `it is ${what}`, other: what });
 
 export interface DetectOptions {
   /**
@@ -104,11 +109,30 @@ function keysAsMeant(value: Record<string, JsonValue>): Record<string, JsonValue
   return recognised * 2 >= Object.keys(value).length && recognised > 0 ? meant : null;
 }
 
+/**
+ * The keys of a user or a role as the admin REST API takes it (`PUT /{db}/_user/{name}`, `PUT /{db}/_role/{name}`):
+ * auth.PrincipalConfig, auth/principal.go@4.1.1. Those no config has at its top level tell such a payload.
+ */
+const PRINCIPAL_KEYS = new Set(['name', 'password', 'roles', 'admin_channels', 'admin_roles', 'collection_access', 'email', 'disabled', 'all_channels', 'jwt_issuer', 'jwt_roles', 'jwt_channels', 'jwt_last_updated']);
+const PRINCIPAL_ONLY_KEYS = ['admin_channels', 'admin_roles', 'collection_access', 'email', 'disabled', 'all_channels', 'jwt_roles', 'jwt_channels'];
+
+function isPrincipalPayload(value: JsonValue): boolean {
+  if (!isObject(value)) return false;
+  const keys = Object.keys(value);
+  return keys.every((k) => PRINCIPAL_KEYS.has(k)) && keys.some((k) => PRINCIPAL_ONLY_KEYS.includes(k));
+}
+
 function decideKind(value: JsonValue): KindDecision {
+  if (Array.isArray(value) && value.length > 0 && value.every(isPrincipalPayload)) {
+    return otherThing('a list of users or roles for the admin REST API (PUT /{db}/_user/{name})');
+  }
   if (!isObject(value)) return { kind: null, reason: 'the document is not a JSON object' };
+  if (isPrincipalPayload(value)) {
+    return otherThing('a user or a role for the admin REST API (PUT /{db}/_user/{name})');
+  }
   const keys = Object.keys(value).map((k) => k.toLowerCase());
   if (keys.length > 0 && keys.every((k) => k === 'users' || k === 'roles')) {
-    return { kind: null, reason: 'it holds only users and roles (a principals file, applied with the _user and _role admin endpoints), not a config' };
+    return otherThing('a principals file (users and roles, applied with the _user and _role admin endpoints)');
   }
   if (keys.includes('databases')) return { kind: 'legacy', reason: 'it has a top-level "databases" map' };
   // The strongest signal of a startup config: legacy-only keys beside it are reported as what they are

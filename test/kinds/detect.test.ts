@@ -22,9 +22,21 @@ describe('kind detection (cli-contract "Input kinds", reference 1.5)', () => {
     ['an array', [1], null],
     ['a principals file written by convert', { users: { a: { password: 'x' } }, roles: {} }, null],
     ['unrelated keys', { title: 'x', version: 2 }, null],
+    // Users and roles of the admin REST API (auth.PrincipalConfig): no config.
+    ['a user of the admin REST API', { name: 'ann', password: 'x', admin_channels: ['a'], collection_access: {} }, null],
+    ['a role of the admin REST API', { name: 'editor', admin_channels: ['a'] }, null],
+    ['a list of users', [{ name: 'ann', email: 'a@x' }, { name: 'bob', disabled: true }], null],
+    // A database config's name and a password beside a database key stay a database config.
+    ['a name and a password beside a bucket', { name: 'db', password: 'x', bucket: 'b' }, 'database'],
+    ['a name and a password alone', { name: 'db', password: 'x' }, 'database'],
   ];
   it.each(table)('%s', (_name, value, kind) => {
     expect(detectKind(value as never).kind).toBe(kind);
+  });
+
+  it('says what a user or a list of users of the admin REST API is', () => {
+    expect(detectKind({ name: 'ann', admin_channels: ['a'] } as never).other).toBe('a user or a role for the admin REST API (PUT /{db}/_user/{name})');
+    expect(detectKind([{ name: 'ann', admin_channels: ['a'] }] as never).other).toBe('a list of users or roles for the admin REST API (PUT /{db}/_user/{name})');
   });
 });
 
