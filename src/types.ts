@@ -18,7 +18,8 @@ export interface Span {
  */
 /**
  * A safe fix of a finding, as an operation on the document (src/fix/ turns it into the smallest text edit):
- * replace a value, remove an object member, or insert a member at the start of an object.
+ * replace a value, remove an object member, insert a member at the start of an object, move a member; or,
+ * in a file that does not parse, remove text.
  */
 export type Fix =
   | { op: 'replace-value'; pointer: string; value: JsonValue }
@@ -28,7 +29,12 @@ export type Fix =
    * The member at `pointer` moved to `to` (objects on the way made as needed), its value as written; where
    * `to` is set, the member is removed (the rule offers this only where that one wins).
    */
-  | { op: 'move-member'; pointer: string; to: string };
+  | { op: 'move-member'; pointer: string; to: string }
+  /**
+   * Text removed from a file that does not parse (a trailing comma): offsets into the file's text as it
+   * was linted, since no document locates anything in it.
+   */
+  | { op: 'remove-text'; start: number; end: number };
 
 export interface RawDiagnostic {
   rule: string;

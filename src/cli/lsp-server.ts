@@ -266,8 +266,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       const data = diagnostic.data as { fix?: Fix } | undefined;
       if (data?.fix) {
         try {
-          const located = locatedFor(document);
-          const edit = located ? editFor(data.fix, text, located) : null;
+          const edit = editFor(data.fix, text, locatedFor(document));
           if (edit) {
             actions.push({
               // A client may send back only part of the diagnostic (Neovim 0.7 keeps code, range and data).

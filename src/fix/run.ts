@@ -3,6 +3,7 @@
 // lints with fewer problems and none that the text did not have.
 import { lintText, readingEnvironment, type LintOptions } from '../lint.js';
 import { formatFromPath, parseSource } from '../source/index.js';
+import { LineIndex } from '../source/offset-map.js';
 import type { Diagnostic } from '../types.js';
 import { applyEdits, editFor, type TextEdit } from './edits.js';
 
@@ -30,17 +31,35 @@ export async function fixText(text: string, file: string, options: LintOptions, 
     const fixes = findings.filter((d) => d.fix && !d.file);
     if (fixes.length === 0) break;
     const doc = parseSource(current, file, { env, format }).document;
-    if (!doc) break;
     const edits = fixes.map((d) => editFor(d.fix!, current, doc)).filter((e): e is TextEdit => e !== null);
     const { text: next, applied } = applyEdits(current, edits);
     if (applied === 0 || next === current) break;
     const after = (await lintText(next, file, options)).diagnostics;
-    const before = new Set(findings.map(keyOf));
-    if (after.length >= findings.length || after.some((d) => !before.has(keyOf(d)))) break;
+    if (doc ? !fewerAndNoNew(findings, after) : !readFurther(fixes, next, after)) break;
     current = next;
     findings = after;
     fixed += applied;
     passes++;
   }
   return { text: current, fixed, passes };
+}
+
+/** A pass on a document that parses: fewer findings, and none that the text did not have. */
+function fewerAndNoNew(before: readonly Diagnostic[], after: readonly Diagnostic[]): boolean {
+  const had = new Set(before.map(keyOf));
+  return after.length < before.length && after.every((d) => had.has(keyOf(d)));
+}
+
+/**
+ * A pass on a file that does not parse (a trailing comma removed): the file is now read past the text
+ * removed, to its end or to a later syntax error. The findings a parse reveals are the file's own, not the
+ * fix's: the removal changes no value that was read.
+ */
+function readFurther(fixes: readonly Diagnostic[], next: string, after: readonly Diagnostic[]): boolean {
+  const removedAt = Math.min(...fixes.map((d) => (d.fix?.op === 'remove-text' ? d.fix.start : Infinity)));
+  const syntax = after.find((d) => d.rule === 'source/syntax');
+  if (syntax === undefined) return true;
+  // The text before the removal is as it was: a syntax error there would be the one that was fixed.
+  const removed = new LineIndex(next).position(removedAt);
+  return syntax.line > removed.line || (syntax.line === removed.line && syntax.column >= removed.column);
 }

@@ -177,7 +177,8 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
     if (!(error instanceof JsonSyntaxError)) throw error;
     const start = mapper.toInput(error.offset);
     const end = Math.max(start, mapper.toInputEnd(error.offset + error.length));
-    diagnostics.push({ rule: error.rule, severity: 'error', pointer: '', span: { start, end }, message: error.rule === 'source/syntax' ? syntaxMessage(error.message, format) : error.message });
+    const fix = error.removable ? { op: 'remove-text' as const, start: mapper.toInput(error.removable.start), end: mapper.toInputEnd(error.removable.end) } : undefined;
+    diagnostics.push({ rule: error.rule, severity: 'error', pointer: '', span: { start, end }, message: error.rule === 'source/syntax' ? syntaxMessage(error.message, format) : error.message, ...(fix ? { fix } : {}) });
     return { source, document: null, diagnostics, envReferences, expandedValues, placeholderPointers: new Set(), duplicateKeys: [] };
   }
 

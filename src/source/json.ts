@@ -80,6 +80,9 @@ export function placeholderMessage(written: string): string {
 }
 
 export class JsonSyntaxError extends Error {
+  /** Text whose removal mends the problem (a trailing comma), when there is such text. */
+  removable?: Span;
+
   /** The rule the problem is reported under (a limit crossed is not a syntax error). */
   constructor(message: string, readonly offset: number, readonly length = 1, readonly rule = 'source/syntax') {
     super(message);
@@ -176,6 +179,15 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
 
   const fail = (message: string, at = pos, length = 1): never => {
     throw new JsonSyntaxError(message, at, length);
+  };
+
+  // A comma before the closing bracket at pos: the error is there, and removing the comma mends it.
+  const failTrailingComma = (closer: '}' | ']'): never => {
+    let comma = pos - 1;
+    while (comma > 0 && text.charCodeAt(comma) !== 44) comma--;
+    const error = new JsonSyntaxError(`trailing comma before "${closer}" (JSON does not allow it)`, pos, 1);
+    error.removable = { start: comma, end: comma + 1 };
+    throw error;
   };
 
   // A template's placeholder where JSON has a key or a value ({{ logging }}, {{conn_in}}, {% if x %}): the
@@ -363,7 +375,7 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
     for (;;) {
       skipWs();
       if (text.charCodeAt(pos) !== 34) {
-        if (text.charCodeAt(pos) === 125) fail('trailing comma before "}" (JSON does not allow it)', pos, 1);
+        if (text.charCodeAt(pos) === 125) failTrailingComma('}');
         failAtPlaceholder();
         fail(`unexpected ${describe(pos)}: a double-quoted key was expected`);
       }
@@ -410,7 +422,7 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
     }
     for (;;) {
       skipWs();
-      if (text.charCodeAt(pos) === 93) fail('trailing comma before "]" (JSON does not allow it)', pos, 1);
+      if (text.charCodeAt(pos) === 93) failTrailingComma(']');
       const item = parseValue(pointer, value.length);
       value.push(item.value);
       children.push(item.node);

@@ -68,6 +68,19 @@ describe('sgconf lsp', () => {
     expect(answer.result.map((a: any) => a.title)).toContain('Open the docs of upgrade/removed-key');
   });
 
+  it('offers the removal of a trailing comma as a quick fix in a text that does not parse', async () => {
+    const broken = pathToFileURL(path.join(dir, 'broken.json')).href;
+    const text = '{\n  "bucket": "b",\n  "revs_limit": 100,\n}\n';
+    const published = client.diagnostics(broken, 1);
+    client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: broken, languageId: 'json', version: 1, text } } });
+    const [diagnostic] = (await published).params.diagnostics;
+    expect(diagnostic).toMatchObject({ code: 'source/syntax', range: { start: { line: 3, character: 0 } } });
+    const answer = await client.request('textDocument/codeAction', { textDocument: { uri: broken }, range: diagnostic.range, context: { diagnostics: [diagnostic] } });
+    const fix = answer.result.find((a: any) => a.kind === 'quickfix' && a.edit);
+    // The comma, not the bracket the error is reported at.
+    expect(fix.edit.changes[broken]).toEqual([{ range: { start: { line: 2, character: 19 }, end: { line: 2, character: 20 } }, newText: '' }]);
+  });
+
   it('applies every safe fix at once when an editor asks for source.fixAll (on save), as lint --fix does', async () => {
     const fixable = pathToFileURL(path.join(dir, 'fixable.json')).href;
     const text = '{"bucket": "b", "import_docs": "continuous", "num_index_replicas": 0}\n';

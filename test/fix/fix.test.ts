@@ -77,6 +77,18 @@ const cases: { name: string; file: string; before: string; after: string }[] = [
     before: '{"databases": {"db": {"server": "couchbases://cb", "enable_shared_bucket_access": true, "cache": {"channel_cache_expiry": 60}}}}',
     after: '{"databases": {"db": {"server": "couchbases://cb", "enable_shared_bucket_access": true, "cache": {"channel_cache": {"expiry_seconds": 60}}}}}',
   },
+  {
+    name: 'a trailing comma removed, in an object and in a list, each its own pass; the backtick function stays as written',
+    file: 'db.json',
+    before: '{\n  "bucket": "b",\n  "sync": `function (doc) { channel(doc.c); }`,\n  "import_docs": ["x",\n  ],\n}\n',
+    after: '{\n  "bucket": "b",\n  "sync": `function (doc) { channel(doc.c); }`,\n  "import_docs": ["x"\n  ]\n}\n',
+  },
+  {
+    name: 'a trailing comma after an environment reference: the reference stays as written',
+    file: 'db.json',
+    before: '{"bucket": "${BUCKET:-b}", "revs_limit": 100,}',
+    after: '{"bucket": "${BUCKET:-b}", "revs_limit": 100}',
+  },
 ];
 
 describe('lint --fix on a text', () => {
@@ -143,6 +155,15 @@ describe('lint --fix on a text', () => {
     const edit = (text: string) => editFor({ op: 'move-member', pointer: '/rev_cache_size', to: '/cache/rev_cache/size' }, text, parseSource(text, 'db.json', { env: { SIZE: '5' } }).document!);
     expect(edit('{"bucket": "b", "rev_cache_size": 5}')).toEqual({ start: 16, end: 35, text: '"cache": {"rev_cache": {"size": 5}}' });
     expect(edit('{"bucket": "b", "rev_cache_size": $SIZE}')).toBeNull();
+  });
+
+  it('removes a trailing comma though a later error remains, and nothing else: a comment is the author\'s to mend', async () => {
+    const before = '{\n  "bucket": "b",\n  "revs_limit": 100,\n}\n// the orders database\n';
+    const fixed = await fixText(before, 'db.json', OPTIONS);
+    expect(fixed).toMatchObject({ text: '{\n  "bucket": "b",\n  "revs_limit": 100\n}\n// the orders database\n', fixed: 1 });
+    // A comment before the trailing comma stops the read there: no fix.
+    const comment = '{\n  // the orders database\n  "bucket": "b",\n}\n';
+    expect(await fixText(comment, 'db.json', OPTIONS)).toEqual({ text: comment, fixed: 0, passes: 0 });
   });
 
   it('offers no fix that changes what the target does: a key 4.1 refuses is reported, not removed', async () => {
