@@ -179,8 +179,11 @@ function tagBefore(text: string, valueStart: number): { source: string; start: n
   for (let token = 0; token < 2; token++) {
     while (end > 0 && /\s/.test(text[end - 1]!)) end--;
     let start = end;
+    // A verbatim tag (!<tag:yaml.org,2002:binary>) may hold any of them: it starts at its "!<".
+    const verbatim = text[end - 1] === '>' ? text.lastIndexOf('!<', end - 1) : -1;
+    if (verbatim >= 0 && !/\s/.test(text.slice(verbatim, end))) start = verbatim;
     // A tag or an anchor ends at white space or at a flow collection's brackets and commas.
-    while (start > 0 && !/[\s[\]{},]/.test(text[start - 1]!)) start--;
+    else while (start > 0 && !/[\s[\]{},]/.test(text[start - 1]!)) start--;
     if (text[start] === '!') return { source: text.slice(start, end), start };
     end = start;
   }

@@ -13,6 +13,7 @@ runCaseTable(rule.id, {
     { name: "YAML 1.1's binary", kind: 'database', config: 'name: db\nbucket: !!binary ZGI=\n', errors: [{ pointer: '', message: 'the tag !!binary has no JSON form', line: 2, column: 9 }] },
     { name: 'a set, after an anchor', kind: 'database', config: 'name: db\nbucket: db\nusers: &u !!set {ann}\n', errors: [{ pointer: '', message: 'the tag !!set has no JSON form', line: 3, column: 11 }] },
     { name: 'a tag on a key', kind: 'database', config: 'name: db\nbucket: db\n!!binary cmV2c19saW1pdA==: 5\n', errors: [{ pointer: '', message: 'the tag !!binary has no JSON form', line: 3, column: 1 }] },
+    { name: 'a verbatim tag, commas and all', kind: 'database', config: 'name: db\nbucket: !<tag:yaml.org,2002:binary> ZGI=\n', errors: [{ pointer: '', message: 'the tag !<tag:yaml.org,2002:binary> has no JSON form', line: 2, column: 9 }] },
     { name: 'a timestamp inside a list', kind: 'database', config: 'name: db\nbucket: db\nimport_filter: [!!timestamp 2001-12-14]\n', errors: [{ pointer: '', message: 'the tag !!timestamp has no JSON form', line: 3, column: 17 }] },
   ],
 }, async (c) => (await lintText(c.config as string, 'config.yaml', { kind: c.kind, env: {}, remote: false })).diagnostics.filter((d) => d.rule === rule.id));
