@@ -32,9 +32,10 @@ export type Fix =
   | { op: 'move-member'; pointer: string; to: string }
   /**
    * Text removed from a file that does not parse (a trailing comma): offsets into the file's text as it
-   * was linted, since no document locates anything in it.
+   * was linted (past a byte order mark, as every position), since no document locates anything in it, and
+   * the text that is there (no edit when it is not).
    */
-  | { op: 'remove-text'; start: number; end: number };
+  | { op: 'remove-text'; start: number; end: number; removed: string };
 
 export interface RawDiagnostic {
   rule: string;

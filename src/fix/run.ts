@@ -19,13 +19,22 @@ export interface FixOutcome {
 
 const keyOf = (d: Diagnostic) => `${d.rule}\u0000${d.pointer}`;
 
+/** Whether fixText has something to do for these findings (a byte order mark's removal among them). */
+export function hasFixes(findings: readonly Diagnostic[]): boolean {
+  return findings.some((d) => (d.fix && !d.file) || d.rule === 'source/bom');
+}
+
 /** `findings`: the text's findings when the caller has them already (all of them: not --quiet's). */
 export async function fixText(text: string, file: string, options: LintOptions, findings?: readonly Diagnostic[]): Promise<FixOutcome> {
   const format = formatFromPath(file);
   const env = readingEnvironment(options);
-  let current = text;
-  findings ??= (await lintText(current, file, options)).diagnostics;
-  let fixed = 0;
+  findings ??= (await lintText(text, file, options)).diagnostics;
+  // A byte order mark: every position counts from after it (as editors show the text), and its fix is its
+  // removal (source/bom: the gateway's decoder refuses it; it is no character of the config).
+  const bom = text.charCodeAt(0) === 0xfeff && findings.some((d) => d.rule === 'source/bom');
+  let current = bom ? text.slice(1) : text;
+  if (bom) findings = findings.filter((d) => d.rule !== 'source/bom');
+  let fixed = bom ? 1 : 0;
   let passes = 0;
   while (passes < MAX_FIX_PASSES) {
     const fixes = findings.filter((d) => d.fix && !d.file);
@@ -35,7 +44,7 @@ export async function fixText(text: string, file: string, options: LintOptions, 
     const { text: next, applied } = applyEdits(current, edits);
     if (applied === 0 || next === current) break;
     const after = (await lintText(next, file, options)).diagnostics;
-    if (doc ? !fewerAndNoNew(findings, after) : !readFurther(fixes, next, after)) break;
+    if (doc ? !fewerAndNoNew(findings, after) : !readFurther(fixes, current, next, after)) break;
     current = next;
     findings = after;
     fixed += applied;
@@ -55,11 +64,11 @@ function fewerAndNoNew(before: readonly Diagnostic[], after: readonly Diagnostic
  * removed, to its end or to a later syntax error. The findings a parse reveals are the file's own, not the
  * fix's: the removal changes no value that was read.
  */
-function readFurther(fixes: readonly Diagnostic[], next: string, after: readonly Diagnostic[]): boolean {
-  const removedAt = Math.min(...fixes.map((d) => (d.fix?.op === 'remove-text' ? d.fix.start : Infinity)));
+function readFurther(fixes: readonly Diagnostic[], current: string, next: string, after: readonly Diagnostic[]): boolean {
   const syntax = after.find((d) => d.rule === 'source/syntax');
   if (syntax === undefined) return true;
-  // The text before the removal is as it was: a syntax error there would be the one that was fixed.
-  const removed = new LineIndex(next).position(removedAt);
-  return syntax.line > removed.line || (syntax.line === removed.line && syntax.column >= removed.column);
+  // Past the place of the error fixed (which moves back by the text removed before it), or it was not fixed.
+  const before = new LineIndex(current);
+  const fixedAt = Math.min(...fixes.map((d) => before.offset(d.line, d.column) - (d.fix?.op === 'remove-text' ? d.fix.removed.length : 0)));
+  return new LineIndex(next).offset(syntax.line, syntax.column) > fixedAt;
 }

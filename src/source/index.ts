@@ -1,6 +1,6 @@
 // Read and parse stages: bytes -> text in the gateway's dialect undone -> a located document.
 import { isUtf8 } from 'node:buffer';
-import { escapePointerToken, type Diagnostic, type JsonValue, type RawDiagnostic, type Span } from '../types.js';
+import { escapePointerToken, type Diagnostic, type Fix, type JsonValue, type RawDiagnostic, type Span } from '../types.js';
 import { convertBackticks, expandEnvironment, type EnvReference } from './dialect.js';
 import { findLocNode, JsonSyntaxError, jsonStringIndexToOffset, parseJsonWithLocations, type JsonParseResult, type LocNode, type WrittenNumber } from './json.js';
 import { isSecretKey } from '../secrets.js';
@@ -177,7 +177,7 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
     if (!(error instanceof JsonSyntaxError)) throw error;
     const start = mapper.toInput(error.offset);
     const end = Math.max(start, mapper.toInputEnd(error.offset + error.length));
-    const fix = error.removable ? { op: 'remove-text' as const, start: mapper.toInput(error.removable.start), end: mapper.toInputEnd(error.removable.end) } : undefined;
+    const fix = error.removable ? removalOf(text, mapper.toInput(error.removable.start), mapper.toInputEnd(error.removable.end)) : undefined;
     diagnostics.push({ rule: error.rule, severity: 'error', pointer: '', span: { start, end }, message: error.rule === 'source/syntax' ? syntaxMessage(error.message, format) : error.message, ...(fix ? { fix } : {}) });
     return { source, document: null, diagnostics, envReferences, expandedValues, placeholderPointers: new Set(), duplicateKeys: [] };
   }
@@ -301,4 +301,9 @@ function undefinedVariableMessage(name: string, text: string, span: Span): { mes
     message: `environment variable "${name}" is not defined (written "${written}"): the gateway refuses to start`,
     detail: `Define it, give a default with \${${name}:-default}, or write "$$" for a literal dollar sign.`,
   };
+}
+
+/** The fix that removes text[start, end) (a trailing comma), naming what it removes. */
+function removalOf(text: string, start: number, end: number): Fix {
+  return { op: 'remove-text', start, end, removed: text.slice(start, end) };
 }

@@ -124,6 +124,12 @@ export class LineIndex {
     return { line: lo + 1, column: o - this.starts[lo]! + 1 };
   }
 
+  /** The offset of a 1-based line and column (the inverse of position). */
+  offset(line: number, column: number): number {
+    const start = this.starts[Math.min(Math.max(line, 1), this.starts.length) - 1]!;
+    return Math.min(start + column - 1, this.text.length);
+  }
+
   lineText(line: number): string {
     const start = this.starts[line - 1];
     if (start === undefined) return '';

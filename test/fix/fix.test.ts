@@ -166,6 +166,19 @@ describe('lint --fix on a text', () => {
     expect(await fixText(comment, 'db.json', OPTIONS)).toEqual({ text: comment, fixed: 0, passes: 0 });
   });
 
+  it('a byte order mark is removed, and the fixes after it land where their findings are', async () => {
+    const fixed = await fixText('\uFEFF{"bucket": "b", "revs_limit": 100, "import_docs": "continuous",}', 'db.json', OPTIONS);
+    expect(fixed.text).toBe('{"bucket": "b", "revs_limit": 100, "import_docs": true}');
+    expect(fixed.fixed).toBe(3);
+    expect(await fixText('\uFEFF{"bucket": "b"}', 'db.json', OPTIONS)).toEqual({ text: '{"bucket": "b"}', fixed: 1, passes: 0 });
+  });
+
+  it('removes no text that is not what the fix names (a finding of another text)', () => {
+    const fix = { op: 'remove-text', start: 33, end: 34, removed: ',' } as const;
+    expect(editFor(fix, '{"bucket": "b", "revs_limit": 100,}', null)).toEqual({ start: 33, end: 34, text: '' });
+    expect(editFor(fix, '{"bucket": "b", "revs_limit": 1000,}', null)).toBeNull();
+  });
+
   it('offers no fix that changes what the target does: a key 4.1 refuses is reported, not removed', async () => {
     const text = '{"logging": {"default": {"logLevel": "info"}}, "databases": {"db": {"server": "couchbases://cb", "enable_shared_bucket_access": true}}}';
     expect((await fixText(text, 'sg.json', OPTIONS)).fixed).toBe(0);
