@@ -83,6 +83,11 @@ export interface Diagnostic {
   file?: string;
 }
 
+/** Whether `lint --fix` has a fix for this finding: its own, or a byte order mark's removal (src/fix/run.ts). */
+export function isFixable(d: Diagnostic): boolean {
+  return (d.fix !== undefined && d.file === undefined) || d.rule === 'source/bom';
+}
+
 export interface FileResult {
   file: string;
   kind: Kind | null;

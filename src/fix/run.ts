@@ -4,7 +4,7 @@
 import { lintText, readingEnvironment, type LintOptions } from '../lint.js';
 import { formatFromPath, parseSource } from '../source/index.js';
 import { LineIndex } from '../source/offset-map.js';
-import type { Diagnostic } from '../types.js';
+import { isFixable, type Diagnostic } from '../types.js';
 import { applyEdits, editFor, type TextEdit } from './edits.js';
 
 export const MAX_FIX_PASSES = 10;
@@ -21,7 +21,7 @@ const keyOf = (d: Diagnostic) => `${d.rule}\u0000${d.pointer}`;
 
 /** Whether fixText has something to do for these findings (a byte order mark's removal among them). */
 export function hasFixes(findings: readonly Diagnostic[]): boolean {
-  return findings.some((d) => (d.fix && !d.file) || d.rule === 'source/bom');
+  return findings.some(isFixable);
 }
 
 /** `findings`: the text's findings when the caller has them already (all of them: not --quiet's). */

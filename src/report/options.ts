@@ -7,4 +7,6 @@ export interface FormatOptions {
   readSource?: (file: string) => string | null;
   /** Findings --quiet left out of the report, so that a clean summary does not say "no problems". */
   hidden?: { warnings: number; infos: number };
+  /** The run could have applied fixes (lint without --fix): the summary counts the findings that have one. */
+  fixHint?: boolean;
 }

@@ -1,6 +1,6 @@
 // Human report: grouped by file, `line:col  severity  message  rule`, a code frame, a summary line.
 import * as path from 'node:path';
-import type { Diagnostic, LintReport, Severity } from '../types.js';
+import { isFixable, type Diagnostic, type LintReport, type Severity } from '../types.js';
 import { LineIndex } from '../source/offset-map.js';
 import type { FormatOptions } from './options.js';
 import { scrub, secretsToMask } from '../secrets.js';
@@ -66,7 +66,10 @@ export function formatStylish(report: LintReport, options: FormatOptions): strin
     return `${out}${paint('green', '✔')} ${fileCount} file${fileCount === 1 ? '' : 's'} checked for Sync Gateway ${report.target}, ${hidden ? `no errors${hidden}` : 'no problems'}${left}\n`;
   }
   const mark = report.errorCount ? paint('red', '✖') : report.warningCount ? paint('yellow', '⚠') : paint('blue', 'ℹ');
-  return `${out}\n${mark} ${problems} problem${problems === 1 ? '' : 's'} (${report.errorCount} error${report.errorCount === 1 ? '' : 's'}, ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}, ${infoCount} info) in ${fileCount} file${fileCount === 1 ? '' : 's'}, judged for Sync Gateway ${report.target}${hidden}${left}\n`;
+  // As ESLint does: what --fix would take on (a pass is kept only when it leaves fewer problems).
+  const fixable = options.fixHint ? report.results.reduce((n, r) => n + r.diagnostics.filter(isFixable).length, 0) : 0;
+  const hint = fixable > 0 ? `  ${fixable} of ${problems} potentially fixable with --fix (--fix-dry-run shows the changes)\n` : '';
+  return `${out}\n${mark} ${problems} problem${problems === 1 ? '' : 's'} (${report.errorCount} error${report.errorCount === 1 ? '' : 's'}, ${report.warningCount} warning${report.warningCount === 1 ? '' : 's'}, ${infoCount} info) in ${fileCount} file${fileCount === 1 ? '' : 's'}, judged for Sync Gateway ${report.target}${hidden}${left}\n${hint}`;
 }
 
 /** One line of context before, the line itself, and a caret line under the span (secrets masked). */

@@ -217,7 +217,7 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     ? [...(final.skipped ?? []).map((f) => `skipped ${f.file}: ${f.reason}\n`), ...(final.suppressed ?? []).map((f) => `suppressed ${f.file}:${f.line}:${f.column} ${f.rule}: ${f.reason}\n`)].join('')
     : '';
   const text = debug + await formatReport(final, format, {
-    cwd: io.cwd, color: outputFile === undefined && useColor(io, values), hidden,
+    cwd: io.cwd, color: outputFile === undefined && useColor(io, values), hidden, fixHint: !values.fix,
     readSource: (file) => (stdinText !== null && file === stdinName ? stdinText : fileReader(file)),
   });
   if (outputFile === undefined) io.stdout(text);
