@@ -178,7 +178,7 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
     const start = mapper.toInput(error.offset);
     const end = Math.max(start, mapper.toInputEnd(error.offset + error.length));
     const fix = error.removable ? removalOf(text, mapper.toInput(error.removable.start), mapper.toInputEnd(error.removable.end)) : undefined;
-    diagnostics.push({ rule: error.rule, severity: 'error', pointer: '', span: { start, end }, message: error.rule === 'source/syntax' ? syntaxMessage(error.message, format) : error.message, ...(fix ? { fix } : {}) });
+    diagnostics.push({ rule: error.rule, severity: 'error', pointer: '', span: { start, end }, message: error.rule === 'source/syntax' ? syntaxMessage(error.message, format) : error.message, ...(fix ? { fix, detail: '`sgconf lint --fix` removes it (the editor\'s quick fix too).' } : {}) });
     return { source, document: null, diagnostics, envReferences, expandedValues, placeholderPointers: new Set(), duplicateKeys: [] };
   }
 

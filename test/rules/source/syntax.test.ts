@@ -7,6 +7,8 @@ runRuleTests(rule, {
   ],
   invalid: [
     { kind: 'database', config: "{\"bucket\": \"b\",}", errors: [{ pointer: "", message: "trailing comma" }] },
+    // Where the fix is: said in the detail (convert, which reports it too, has no summary of fixes).
+    { kind: 'database', config: '{"bucket": "b", "users": ["a",]}', errors: [{ pointer: '', message: 'sgconf lint --fix` removes it', column: 31 }] },
     { kind: 'database', config: "{'bucket': 'b'}", errors: [{ pointer: "", message: "double-quoted key" }] },
     // A function's own double quote ends its JSON string: named at that quote, with what to write.
     { kind: 'database', config: '{"bucket": "b",\n "sync": "function (doc) { channel("public"); }"}', errors: [{ pointer: '', message: 'this double quote ends the function\'s string: write \\" inside a function, or the function in backticks', line: 2, column: 36 }] },
