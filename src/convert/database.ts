@@ -8,7 +8,7 @@ import { BEHAVIOUR } from '../releases/behaviour.js';
 import { NEWEST_RELEASE, newestNotRefusing, treatmentIn, type Release } from '../releases/index.js';
 import { fieldKnownTo } from '../schema/release-fields.js';
 import { isValidPrincipalName } from '../releases/principals.js';
-import { DEPRECATED_MOVES, deprecatedFor, deprecatedMove } from '../releases/deprecations.js';
+import { DEPRECATED_MOVES, DEPRECATED_REMOVALS, deprecatedFor, deprecatedMove, deprecatedRemoval } from '../releases/deprecations.js';
 
 const STRIPPED_DATABASE_KEYS = ['server', 'username', 'password', 'certpath', 'keypath', 'cacertpath'];
 
@@ -66,6 +66,7 @@ export function convertDatabases(config: JsonObject, databases: JsonObject, conv
     }
     currentForms(out, at, conversion.drop, options.target ?? NEWEST_RELEASE);
     starChannelForm(out, at('cache'), conversion.drop, options.target ?? NEWEST_RELEASE);
+    withoutIneffective(out, at, conversion.drop, options.target ?? NEWEST_RELEASE);
     if (guest !== undefined) {
       if (out.guest !== undefined) {
         report(CONVERT_RULES.overwrittenValue, 'warning', at('guest'), `database "${name}" has both "guest" and users.GUEST; users.GUEST becomes "guest", as in the gateway's own upgrade`);
@@ -237,6 +238,24 @@ function currentForms(out: JsonObject, at: (key: string) => string, drop: Drop, 
       writeAt(out, planned.move.to, valueAt(out, from)!);
     }
     writeAt(out, from, undefined);
+  }
+}
+
+/**
+ * The deprecated fields that the target does nothing with (src/releases/deprecations.ts, as lint --fix
+ * removes them), dropped with a finding that says why.
+ */
+function withoutIneffective(out: JsonObject, at: (key: string) => string, drop: Drop, target: Release): void {
+  for (const { path } of DEPRECATED_REMOVALS) {
+    const removal = deprecatedRemoval(path, valueAt(out, path));
+    if (!removal || !deprecatedFor(path, target)) continue;
+    drop(joinPointer(at(path[0]!), ...path.slice(1)), 'info', `${removal.without}, and the key is deprecated`, `"${path.join('.')}"`);
+    writeAt(out, path, undefined);
+    // An object left empty by the drop (unsupported: {}) goes with it.
+    for (let depth = path.length - 1; depth > 0; depth--) {
+      const holder = valueAt(out, path.slice(0, depth));
+      if (isObject(holder) && Object.keys(holder).length === 0) writeAt(out, path.slice(0, depth), undefined);
+    }
   }
 }
 

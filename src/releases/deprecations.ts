@@ -81,6 +81,36 @@ function samePath(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /**
+ * Deprecated fields with no replacement that a release reporting them (schema/deprecated, after
+ * DEPRECATED_FROM) does nothing with: removed by the fix, and by convert with a finding. `value`: only that
+ * value (another one is acted on).
+ */
+export interface DeprecatedRemoval {
+  path: readonly string[];
+  value?: JsonValue;
+  /** What the gateway does without the key, as a clause ("it has no effect"). */
+  without: string;
+  source: string;
+}
+
+const STAR_CHANNEL_ON = 'db/change_cache.go@2.8.0-@3.3.0 (EnableStarChannelLog = true unless the config sets false) and @4.0.0 (a constant true)';
+
+export const DEPRECATED_REMOVALS: readonly DeprecatedRemoval[] = [
+  { path: ['pool'], without: 'the pool is always "default"', source: 'rest/config.go@3.0.0 and @4.1.1 (DeprecatedPool: "config option is not supported. The pool will be set to \"default\"")' },
+  { path: ['kv_tls_port'], without: 'it has no effect', source: 'rest/config.go@2.8.0-@4.1.1 copies it into BucketSpec.KvTLSPort, which nothing in base/ reads' },
+  { path: ['unsupported', 'disable_clean_skipped_query'], without: 'it has no effect', source: 'rest/server_context.go@3.1.0 ("no longer has any functionality")' },
+  { path: ['cache', 'channel_cache', 'enable_star_channel'], value: true, without: 'true is the default', source: STAR_CHANNEL_ON },
+  { path: ['cache', 'enable_star_channel'], value: true, without: 'true is the default', source: `${STAR_CHANNEL_ON}; rest/config.go deprecatedConfigCacheFallback (cache.channel_cache.enable_star_channel wins when set)` },
+];
+
+/** The removal of the deprecated field at `keys` (below a database) holding `value`, or null. */
+export function deprecatedRemoval(keys: readonly string[], value: JsonValue | undefined): DeprecatedRemoval | null {
+  const removal = DEPRECATED_REMOVALS.find((r) => samePath(r.path, keys));
+  if (!removal || value === undefined || (removal.value !== undefined && value !== removal.value)) return null;
+  return removal;
+}
+
+/**
  * Fields the schema calls deprecated with no replacement, which releases before `from` still read and act
  * on: for those targets schema/deprecated says nothing (its advice to remove the key would change what they
  * do). Paths below a database, as DeprecatedMove's.

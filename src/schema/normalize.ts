@@ -3,7 +3,7 @@
 // validator then read one spelling. `toOriginalPointer` maps a canonical pointer back to the keys as written.
 import type { Fix, JsonValue, Kind, RawDiagnostic } from '../types.js';
 import { escapePointerToken, getAtPointer, isObject, joinPointer, setOwn, splitPointer } from '../types.js';
-import { belowDatabase, deprecatedMove } from '../releases/deprecations.js';
+import { belowDatabase, deprecatedMove, deprecatedRemoval } from '../releases/deprecations.js';
 import { loadSchema, SchemaWalker, type SchemaNode } from './schemas.js';
 
 export interface NormalizedDocument {
@@ -117,7 +117,7 @@ export function normalizeKeys(kind: Kind, value: JsonValue): NormalizedDocument 
   const normalized = visit(value, walker.resolve(walker.root), '', '');
   for (const d of diagnostics) {
     if (d.rule !== 'schema/deprecated') continue;
-    const fix = deprecatedMoveFix(kind, d.pointer, normalized);
+    const fix = deprecatedFix(kind, d.pointer, normalized);
     if (fix) d.fix = fix;
   }
   return {
@@ -148,13 +148,15 @@ function compiledPattern(pattern: string): RegExp {
 const assign = setOwn;
 
 /**
- * The fix of a deprecated database field that the gateway reads as its replacement (src/releases/deprecations.ts
- * deprecatedMove): moved there, or removed where the replacement is set and wins.
+ * The fix of a deprecated database field (src/releases/deprecations.ts): one the gateway reads as its
+ * replacement moved there (deprecatedMove), or removed where the replacement is set and wins; one with no
+ * replacement that the releases reporting it do nothing with, removed (deprecatedRemoval).
  */
-function deprecatedMoveFix(kind: Kind, pointer: string, document: JsonValue): Fix | null {
+function deprecatedFix(kind: Kind, pointer: string, document: JsonValue): Fix | null {
   const below = belowDatabase(kind, splitPointer(pointer));
   if (!below) return null;
   const valueAt = (keys: readonly string[]) => getAtPointer(document, joinPointer('', ...below.database, ...keys)) as JsonValue | undefined;
   const planned = deprecatedMove(below.keys, valueAt);
-  return planned && { op: 'move-member', pointer, to: joinPointer('', ...below.database, ...planned.move.to) };
+  if (planned) return { op: 'move-member', pointer, to: joinPointer('', ...below.database, ...planned.move.to) };
+  return deprecatedRemoval(below.keys, valueAt(below.keys)) ? { op: 'remove-member', pointer } : null;
 }

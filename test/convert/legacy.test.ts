@@ -328,6 +328,22 @@ describe('a database\'s deprecated forms are written as the target reads them wi
     expect(said('4.1')).toMatch(/the star channel is always on, and the key is deprecated/i);
   });
 
+  it('the deprecated fields the target does nothing with are dropped, each with why, and an object they leave empty goes too', () => {
+    const input = legacy({}, { db: db({ enable_shared_bucket_access: true, pool: 'default', kv_tls_port: 11207, unsupported: { disable_clean_skipped_query: true } }) });
+    const result = convertLegacy(input, { target: '4.1' });
+    expect(result.databases.db).not.toHaveProperty('pool');
+    expect(result.databases.db).not.toHaveProperty('kv_tls_port');
+    expect(result.databases.db).not.toHaveProperty('unsupported');
+    const said = Object.fromEntries(result.diagnostics.filter((d) => d.rule === 'convert/dropped-field').map((d) => [d.pointer, d.detail]));
+    expect(said).toEqual({
+      '/databases/db/pool': 'The pool is always "default", and the key is deprecated.',
+      '/databases/db/kv_tls_port': 'It has no effect, and the key is deprecated.',
+      '/databases/db/unsupported/disable_clean_skipped_query': 'It has no effect, and the key is deprecated.',
+    });
+    // 3.0 still reads disable_clean_skipped_query: it stays.
+    expect(convertLegacy(input, { target: '3.0' }).databases.db).toMatchObject({ unsupported: { disable_clean_skipped_query: true } });
+  });
+
   it('an old cache key whose new one is set is dropped with a warning (the gateway takes the new one)', () => {
     const result = convertLegacy(legacy({}, { db: db({ enable_shared_bucket_access: true, cache: { channel_cache_max_length: 500, channel_cache: { max_length: 50 } } }) }), { target: '4.1' });
     expect(result.databases.db!.cache).toEqual({ channel_cache: { max_length: 50 } });

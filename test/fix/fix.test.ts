@@ -89,6 +89,12 @@ const cases: { name: string; file: string; before: string; after: string }[] = [
     before: '{"bucket": "${BUCKET:-b}", "revs_limit": 100,}',
     after: '{"bucket": "${BUCKET:-b}", "revs_limit": 100}',
   },
+  {
+    name: 'deprecated fields that the target does nothing with are removed: pool, kv_tls_port, a star channel of true',
+    file: 'db.json',
+    before: '{\n  "bucket": "b",\n  "pool": "default",\n  "kv_tls_port": 11207,\n  "cache": {"channel_cache": {"enable_star_channel": true}}\n}\n',
+    after: '{\n  "bucket": "b",\n  "cache": {"channel_cache": {}}\n}\n',
+  },
 ];
 
 describe('lint --fix on a text', () => {
@@ -177,6 +183,21 @@ describe('lint --fix on a text', () => {
     const fix = { op: 'remove-text', start: 33, end: 34, removed: ',' } as const;
     expect(editFor(fix, '{"bucket": "b", "revs_limit": 100,}', null)).toEqual({ start: 33, end: 34, text: '' });
     expect(editFor(fix, '{"bucket": "b", "revs_limit": 1000,}', null)).toBeNull();
+  });
+
+  it('removes a deprecated field only where the target does nothing with it', async () => {
+    // 3.3 turns the star channel off when told false; 3.0 still reads disable_clean_skipped_query; 2.8 uses the pool.
+    for (const [text, target] of [
+      ['{"bucket": "b", "cache": {"channel_cache": {"enable_star_channel": false}}}', '3.3'],
+      ['{"bucket": "b", "unsupported": {"disable_clean_skipped_query": true}}', '3.0'],
+      ['{"databases": {"db": {"server": "couchbases://cb", "enable_shared_bucket_access": true, "pool": "p1"}}}', '2.8'],
+    ] as const) {
+      const file = text.startsWith('{"databases"') ? 'sync_gateway.json' : 'db.json';
+      expect(await fixText(text, file, { ...OPTIONS, target }), `${text} for ${target}`).toEqual({ text, fixed: 0, passes: 0 });
+    }
+    // The old place of a true that the new place overrides: removed (the new place wins, rest/config.go deprecatedConfigCacheFallback).
+    const both = '{"bucket": "b", "cache": {"enable_star_channel": true, "channel_cache": {"enable_star_channel": false}}}';
+    expect((await fixText(both, 'db.json', { ...OPTIONS, target: '3.3' })).text).toBe('{"bucket": "b", "cache": {"channel_cache": {"enable_star_channel": false}}}');
   });
 
   it('offers no fix that changes what the target does: a key 4.1 refuses is reported, not removed', async () => {
