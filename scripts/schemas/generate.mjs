@@ -285,7 +285,7 @@ function cacheSchema() {
         default: 60,
       }),
       query_limit: deprecated(
-        int('Deprecated: Use the database-level query_pagination_limit instead (the new key wins when both are set).'),
+        int('Deprecated: Use the database-level query_pagination_limit instead (the new key wins when both are set and it is not 0).'),
       ),
     }),
     max_wait_pending: deprecated(

@@ -19,10 +19,11 @@ export interface DeprecatedMove {
   /** Its replacement, as keys below the same database. */
   to: readonly string[];
   /**
-   * Both set: `replacement-wins` (the old one is ignored, so removing it changes nothing), or `refused` (the
-   * gateway refuses the config: no fix, the owner chooses).
+   * Both set: `replacement-wins` (the old one is ignored, so removing it changes nothing), `replacement-wins-unless-0`
+   * (the same, but a replacement of 0 counts as unset: the old one is used, so nothing is fixed), or `refused`
+   * (the gateway refuses the config: no fix, the owner chooses).
    */
-  bothSet: 'replacement-wins' | 'refused';
+  bothSet: 'replacement-wins' | 'replacement-wins-unless-0' | 'refused';
   /**
    * The smallest number that reads the same under either key. The gateway validates only the replacement
    * (below 1 refused, or a revision cache of 0 reset on Community Edition), then copies the old value in
@@ -47,7 +48,16 @@ export const DEPRECATED_MOVES: readonly DeprecatedMove[] = [
   { from: ['cache', 'channel_cache_max_length'], to: ['cache', 'channel_cache', 'max_length'], bothSet: 'replacement-wins', minimum: 1, source: CACHE_FALLBACK },
   { from: ['cache', 'channel_cache_min_length'], to: ['cache', 'channel_cache', 'min_length'], bothSet: 'replacement-wins', minimum: 1, source: CACHE_FALLBACK },
   { from: ['cache', 'channel_cache_expiry'], to: ['cache', 'channel_cache', 'expiry_seconds'], bothSet: 'replacement-wins', minimum: 1, source: CACHE_FALLBACK },
+  {
+    from: ['cache', 'channel_cache', 'query_limit'], to: ['query_pagination_limit'], bothSet: 'replacement-wins-unless-0', minimum: null,
+    source: 'rest/server_context.go@3.0.0 and @4.1.1 (query_pagination_limit when set and not 0, else query_limit; only the value taken is checked, "must be greater than 1")',
+  },
 ];
+
+/** The move of the deprecated field at `keys` (below a database), if it has one. */
+export function deprecatedMoveOf(keys: readonly string[]): DeprecatedMove | undefined {
+  return DEPRECATED_MOVES.find((m) => samePath(m.from, keys));
+}
 
 /**
  * What to do with the deprecated field at `keys` of one database, whose values `valueAt` reads (keys below
@@ -57,10 +67,13 @@ export const DEPRECATED_MOVES: readonly DeprecatedMove[] = [
  * the way there that is not an object). The fix of schema/deprecated and what convert writes.
  */
 export function deprecatedMove(keys: readonly string[], valueAt: (keys: readonly string[]) => JsonValue | undefined): { move: DeprecatedMove; action: 'move' | 'remove' } | null {
-  const move = DEPRECATED_MOVES.find((m) => samePath(m.from, keys));
+  const move = deprecatedMoveOf(keys);
   if (!move) return null;
   const replacement = valueAt(move.to);
-  if (replacement !== undefined && replacement !== null) return move.bothSet === 'replacement-wins' ? { move, action: 'remove' } : null;
+  if (replacement !== undefined && replacement !== null) {
+    const wins = move.bothSet === 'replacement-wins' || (move.bothSet === 'replacement-wins-unless-0' && replacement !== 0);
+    return wins ? { move, action: 'remove' } : null;
+  }
   const value = valueAt(move.from);
   if (typeof value !== 'number' || (move.minimum !== null && value < move.minimum)) return null;
   for (let depth = 1; depth < move.to.length; depth++) {

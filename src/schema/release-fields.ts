@@ -6,7 +6,7 @@ import { keysMatching } from '../document/databases.js';
 import { isObject, joinPointer, splitPointer, type JsonValue, type Kind, type RawDiagnostic } from '../types.js';
 import { compareReleases, NEWEST_RELEASE, RELEASES, type Release } from '../releases/index.js';
 import { RELEASE_FIELDS } from '../releases/fields.js';
-import { belowDatabase, deprecatedFor } from '../releases/deprecations.js';
+import { belowDatabase, deprecatedFor, deprecatedMoveOf } from '../releases/deprecations.js';
 import { placeOf } from './validate.js';
 
 interface FieldSpan {
@@ -136,11 +136,19 @@ export function dropDeprecationsNotInTarget(kind: Kind, target: Release, diagnos
       diagnostics.splice(i, 1);
       continue;
     }
-    const replacement = /\bUse ([\w.]+) instead\b/.exec(d.message)?.[1];
-    if (!replacement) continue;
-    const parent = splitPointer(d.pointer).slice(0, -1);
-    if (!fieldKnownTo(kind, joinPointer('', ...parent, ...replacement.split('.')), target)) diagnostics.splice(i, 1);
+    // The replacement of a database field, from the moves' data (query_limit's is at the database's root);
+    // any other, from the message, beside the deprecated key.
+    const below = belowDatabase(kind, splitPointer(d.pointer));
+    const move = below && deprecatedMoveOf(below.keys);
+    const replacement = move ? joinPointer('', ...below!.database, ...move.to) : replacementBeside(d);
+    if (replacement !== null && !fieldKnownTo(kind, replacement, target)) diagnostics.splice(i, 1);
   }
+}
+
+/** The field a deprecation's message names ("Use remote_username instead"), beside the deprecated key; null for none. */
+function replacementBeside(d: RawDiagnostic): string | null {
+  const named = /\bUse ([\w.]+) instead\b/.exec(d.message)?.[1];
+  return named ? joinPointer('', ...splitPointer(d.pointer).slice(0, -1), ...named.split('.')) : null;
 }
 
 /** The releases that know the field at a pointer ("3.3 and later", "2.8 only"), for the editor's hover. */

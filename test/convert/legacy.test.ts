@@ -328,6 +328,12 @@ describe('a database\'s deprecated forms are written as the target reads them wi
     expect(said('4.1')).toMatch(/the star channel is always on, and the key is deprecated/i);
   });
 
+  it('query_limit becomes the database\'s query_pagination_limit', () => {
+    const result = convertLegacy(legacy({}, { db: db({ enable_shared_bucket_access: true, cache: { channel_cache: { query_limit: 100, max_length: 50 } } }) }), { target: '4.1' });
+    expect(result.databases.db).toMatchObject({ query_pagination_limit: 100, cache: { channel_cache: { max_length: 50 } } });
+    expect(result.databases.db!.cache).toEqual({ channel_cache: { max_length: 50 } });
+  });
+
   it('the deprecated fields the target does nothing with are dropped, each with why, and an object they leave empty goes too', () => {
     const input = legacy({}, { db: db({ enable_shared_bucket_access: true, pool: 'default', kv_tls_port: 11207, unsupported: { disable_clean_skipped_query: true } }) });
     const result = convertLegacy(input, { target: '4.1' });

@@ -90,6 +90,12 @@ const cases: { name: string; file: string; before: string; after: string }[] = [
     after: '{"bucket": "${BUCKET:-b}", "revs_limit": 100}',
   },
   {
+    name: 'query_limit moved to the database\'s query_pagination_limit; one that a set query_pagination_limit overrides removed',
+    file: 'db.json',
+    before: '{"bucket": "b", "cache": {"channel_cache": {"query_limit": 100}}}',
+    after: '{"query_pagination_limit": 100, "bucket": "b", "cache": {"channel_cache": {}}}',
+  },
+  {
     name: 'deprecated fields that the target does nothing with are removed: pool, kv_tls_port, a star channel of true',
     file: 'db.json',
     before: '{\n  "bucket": "b",\n  "pool": "default",\n  "kv_tls_port": 11207,\n  "cache": {"channel_cache": {"enable_star_channel": true}}\n}\n',
@@ -195,6 +201,10 @@ describe('lint --fix on a text', () => {
       const file = text.startsWith('{"databases"') ? 'sync_gateway.json' : 'db.json';
       expect(await fixText(text, file, { ...OPTIONS, target }), `${text} for ${target}`).toEqual({ text, fixed: 0, passes: 0 });
     }
+    // A query_pagination_limit of 0 counts as unset: the gateway takes query_limit (rest/server_context.go@4.1.1).
+    const zero = '{"bucket": "b", "query_pagination_limit": 0, "cache": {"channel_cache": {"query_limit": 100}}}';
+    expect(await fixText(zero, 'db.json', OPTIONS)).toEqual({ text: zero, fixed: 0, passes: 0 });
+    expect((await fixText(zero.replace(': 0,', ': 50,'), 'db.json', OPTIONS)).text).toBe('{"bucket": "b", "query_pagination_limit": 50, "cache": {"channel_cache": {}}}');
     // The old place of a true that the new place overrides: removed (the new place wins, rest/config.go deprecatedConfigCacheFallback).
     const both = '{"bucket": "b", "cache": {"enable_star_channel": true, "channel_cache": {"enable_star_channel": false}}}';
     expect((await fixText(both, 'db.json', { ...OPTIONS, target: '3.3' })).text).toBe('{"bucket": "b", "cache": {"channel_cache": {"enable_star_channel": false}}}');
