@@ -520,7 +520,7 @@ function finalize(
       pointer, line: a.line, column: a.column, endLine: b.line, endColumn: b.column,
     };
     if (d.file) diagnostic.file = d.file;
-    if (d.fix && !d.file) diagnostic.fix = d.fix.op === 'remove-text' ? d.fix : { ...d.fix, pointer: toOriginal(d.fix.pointer), ...(d.fix.op === 'move-member' ? { to: toOriginal(d.fix.to) } : {}) };
+    if (d.fix && !d.file) diagnostic.fix = d.fix.op === 'replace-text' ? d.fix : { ...d.fix, pointer: toOriginal(d.fix.pointer), ...(d.fix.op === 'move-member' ? { to: toOriginal(d.fix.to) } : {}) };
     out.push(diagnostic);
   }
   // Plain code-unit order: localeCompare builds an ICU collator on first use (about 10 ms of every cold start).

@@ -31,11 +31,11 @@ export type Fix =
    */
   | { op: 'move-member'; pointer: string; to: string }
   /**
-   * Text removed from a file that does not parse (a trailing comma): offsets into the file's text as it
-   * was linted (past a byte order mark, as every position), since no document locates anything in it, and
-   * the text that is there (no edit when it is not).
+   * Text replaced in a file that does not parse (a trailing comma removed, a missing one inserted): offsets
+   * into the file's text as it was linted (past a byte order mark, as every position), since no document
+   * locates anything in it; `removed` is the text that is there (no edit when it is not), `text` what it becomes.
    */
-  | { op: 'remove-text'; start: number; end: number; removed: string };
+  | { op: 'replace-text'; start: number; end: number; removed: string; text: string };
 
 export interface RawDiagnostic {
   rule: string;

@@ -11,8 +11,8 @@ export interface TextEdit {
 
 /** The edit that performs `fix` in `text`, or null when the document does not hold what the fix names. */
 export function editFor(fix: Fix, text: string, doc: LocatedDocument | null): TextEdit | null {
-  // In a file that does not parse there is no document: only text removals apply.
-  if (fix.op === 'remove-text') return text.slice(fix.start, fix.end) === fix.removed ? { start: fix.start, end: fix.end, text: '' } : null;
+  // In a file that does not parse there is no document: only text edits apply.
+  if (fix.op === 'replace-text') return text.slice(fix.start, fix.end) === fix.removed ? { start: fix.start, end: fix.end, text: fix.text } : null;
   if (!doc) return null;
   switch (fix.op) {
     case 'replace-value': {

@@ -60,15 +60,15 @@ function fewerAndNoNew(before: readonly Diagnostic[], after: readonly Diagnostic
 }
 
 /**
- * A pass on a file that does not parse (a trailing comma removed): the file is now read past the text
- * removed, to its end or to a later syntax error. The findings a parse reveals are the file's own, not the
- * fix's: the removal changes no value that was read.
+ * A pass on a file that does not parse (a trailing comma removed, a missing one inserted): the file is now
+ * read past the place of the error, to its end or to a later syntax error. The findings a parse reveals are
+ * the file's own, not the fix's: a comma changes no value that was written.
  */
 function readFurther(fixes: readonly Diagnostic[], current: string, next: string, after: readonly Diagnostic[]): boolean {
   const syntax = after.find((d) => d.rule === 'source/syntax');
   if (syntax === undefined) return true;
   // Past the place of the error fixed (which moves back by the text removed before it), or it was not fixed.
   const before = new LineIndex(current);
-  const fixedAt = Math.min(...fixes.map((d) => before.offset(d.line, d.column) - (d.fix?.op === 'remove-text' ? d.fix.removed.length : 0)));
+  const fixedAt = Math.min(...fixes.map((d) => before.offset(d.line, d.column) + (d.fix?.op === 'replace-text' ? d.fix.text.length - d.fix.removed.length : 0)));
   return new LineIndex(next).offset(syntax.line, syntax.column) > fixedAt;
 }

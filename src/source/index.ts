@@ -177,8 +177,8 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
     if (!(error instanceof JsonSyntaxError)) throw error;
     const start = mapper.toInput(error.offset);
     const end = Math.max(start, mapper.toInputEnd(error.offset + error.length));
-    const fix = error.removable ? removalOf(text, mapper.toInput(error.removable.start), mapper.toInputEnd(error.removable.end)) : undefined;
-    diagnostics.push({ rule: error.rule, severity: 'error', pointer: '', span: { start, end }, message: error.rule === 'source/syntax' ? syntaxMessage(error.message, format) : error.message, ...(fix ? { fix, detail: '`sgconf lint --fix` removes it (the editor\'s quick fix too).' } : {}) });
+    const fix = error.mend ? textFix(text, mapper.toInput(error.mend.start), mapper.toInputEnd(error.mend.end), error.mend.text) : undefined;
+    diagnostics.push({ rule: error.rule, severity: 'error', pointer: '', span: { start, end }, message: error.rule === 'source/syntax' ? syntaxMessage(error.message, format) : error.message, ...(fix ? { fix, detail: `\`sgconf lint --fix\` ${fix.op === 'replace-text' && fix.text === '' ? 'removes' : 'inserts'} it (the editor's quick fix too).` } : {}) });
     return { source, document: null, diagnostics, envReferences, expandedValues, placeholderPointers: new Set(), duplicateKeys: [] };
   }
 
@@ -303,7 +303,7 @@ function undefinedVariableMessage(name: string, text: string, span: Span): { mes
   };
 }
 
-/** The fix that removes text[start, end) (a trailing comma), naming what it removes. */
-function removalOf(text: string, start: number, end: number): Fix {
-  return { op: 'remove-text', start, end, removed: text.slice(start, end) };
+/** The fix that replaces text[start, end) with `replacement`, naming what it replaces. */
+function textFix(text: string, start: number, end: number, replacement: string): Fix {
+  return { op: 'replace-text', start, end, removed: text.slice(start, end), text: replacement };
 }

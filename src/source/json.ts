@@ -80,8 +80,8 @@ export function placeholderMessage(written: string): string {
 }
 
 export class JsonSyntaxError extends Error {
-  /** Text whose removal mends the problem (a trailing comma), when there is such text. */
-  removable?: Span;
+  /** The edit that mends the problem (a trailing comma removed, a missing comma inserted), when there is one. */
+  mend?: { start: number; end: number; text: string };
 
   /** The rule the problem is reported under (a limit crossed is not a syntax error). */
   constructor(message: string, readonly offset: number, readonly length = 1, readonly rule = 'source/syntax') {
@@ -186,7 +186,7 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
     let comma = pos - 1;
     while (comma > 0 && text.charCodeAt(comma) !== 44) comma--;
     const error = new JsonSyntaxError(`trailing comma before "${closer}" (JSON does not allow it)`, pos, 1);
-    error.removable = { start: comma, end: comma + 1 };
+    error.mend = { start: comma, end: comma + 1, text: '' };
     throw error;
   };
 
@@ -207,7 +207,12 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
       fail('this double quote ends the function\'s string: write \\" inside a function, or the function in backticks', quote, 1);
     }
     // The next member or item, written without the comma before it.
-    if (text.charCodeAt(pos) === 34 && pos > member.node.end) return fail(`a "," is missing before this ${closer === '}' ? 'key' : 'value'}`);
+    if (text.charCodeAt(pos) === 34 && pos > member.node.end) {
+      const error = new JsonSyntaxError(`a "," is missing before this ${closer === '}' ? 'key' : 'value'}`, pos, 1);
+      // After a function's string, the quote may be the function's own (its string ended early): no fix.
+      if (!(typeof member.value === 'string' && /^\s*function\b/.test(member.value))) error.mend = { start: member.node.end, end: member.node.end, text: ',' };
+      throw error;
+    }
     return fail(`unexpected ${describe(pos)}: "," or "${closer}" was expected`);
   };
 

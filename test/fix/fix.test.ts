@@ -84,6 +84,12 @@ const cases: { name: string; file: string; before: string; after: string }[] = [
     after: '{\n  "bucket": "b",\n  "sync": `function (doc) { channel(doc.c); }`,\n  "import_docs": ["x"\n  ]\n}\n',
   },
   {
+    name: 'a missing comma inserted after the value before it, between members and between items',
+    file: 'db.json',
+    before: '{\n  "bucket": "b"\n  "users": {"ann": {"admin_channels": ["a" "b"]}}\n}\n',
+    after: '{\n  "bucket": "b",\n  "users": {"ann": {"admin_channels": ["a", "b"]}}\n}\n',
+  },
+  {
     name: 'a trailing comma after an environment reference: the reference stays as written',
     file: 'db.json',
     before: '{"bucket": "${BUCKET:-b}", "revs_limit": 100,}',
@@ -173,6 +179,9 @@ describe('lint --fix on a text', () => {
     const before = '{\n  "bucket": "b",\n  "revs_limit": 100,\n}\n// the orders database\n';
     const fixed = await fixText(before, 'db.json', OPTIONS);
     expect(fixed).toMatchObject({ text: '{\n  "bucket": "b",\n  "revs_limit": 100\n}\n// the orders database\n', fixed: 1 });
+    // After a function's string, a quote may be the function's own (its string ended early): no comma inserted.
+    const quoted = '{"bucket": "b", "sync": "function (doc) { channel(" "); }"}';
+    expect(await fixText(quoted, 'db.json', OPTIONS)).toEqual({ text: quoted, fixed: 0, passes: 0 });
     // A comment before the trailing comma stops the read there: no fix.
     const comment = '{\n  // the orders database\n  "bucket": "b",\n}\n';
     expect(await fixText(comment, 'db.json', OPTIONS)).toEqual({ text: comment, fixed: 0, passes: 0 });
@@ -186,7 +195,7 @@ describe('lint --fix on a text', () => {
   });
 
   it('removes no text that is not what the fix names (a finding of another text)', () => {
-    const fix = { op: 'remove-text', start: 33, end: 34, removed: ',' } as const;
+    const fix = { op: 'replace-text', start: 33, end: 34, removed: ',', text: '' } as const;
     expect(editFor(fix, '{"bucket": "b", "revs_limit": 100,}', null)).toEqual({ start: 33, end: 34, text: '' });
     expect(editFor(fix, '{"bucket": "b", "revs_limit": 1000,}', null)).toBeNull();
   });

@@ -14,6 +14,7 @@ runRuleTests(rule, {
     { kind: 'database', config: '{"bucket": "b",\n "sync": "function (doc) { channel("public"); }"}', errors: [{ pointer: '', message: 'this double quote ends the function\'s string: write \\" inside a function, or the function in backticks', line: 2, column: 36 }] },
     { kind: 'database', config: '{"bucket": "b", "event_handlers": {"document_changed": [{"handler": "webhook", "url": "http://h", "filter": "function (doc) { return doc.type == "x"; }"}]}}', errors: [{ pointer: '', message: 'this double quote ends the function', column: 146 }] },
     { kind: 'database', config: '{"bucket": "b"\n "revs_limit": 20}', errors: [{ pointer: '', message: 'a "," is missing before this key', line: 2, column: 2 }] },
+    { kind: 'database', config: '{"bucket": "b" "revs_limit": 20}', errors: [{ pointer: '', message: 'sgconf lint --fix` inserts it' }] },
     { kind: 'database', config: '{"bucket": "b", "users": {"ann": {"admin_channels": ["a" "b"]}}}', errors: [{ pointer: '', message: 'a "," is missing before this value', column: 58 }] },
     // A template's placeholder where a key or a value belongs: named whole, at its first brace.
     { kind: 'database', config: '{\n  {{ logging }}\n  "bucket": "b"}', errors: [{ pointer: '', message: '"{{ logging }}" is a template placeholder: lint the config that the template renders', line: 2, column: 3, endColumn: 16 }] },
