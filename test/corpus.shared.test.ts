@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { lintPaths } from '../src/files.js';
 import { lintText } from '../src/lint.js';
 import { fixText } from '../src/fix/run.js';
-import type { FileResult } from '../src/types.js';
+import type { Diagnostic, FileResult } from '../src/types.js';
 import { judgedLength, MESSAGE_LIMIT, splitMessage } from '../src/messages.js';
 
 const CORPUS = path.resolve(__dirname, '../../shared/corpus');
@@ -100,7 +100,7 @@ describe('real-world corpus', () => {
     expect(messages.filter((m) => splitMessage(m).detail !== undefined)).toEqual([]);
   });
 
-  it('never gains an error under --fix, and every fix is final (a second run changes nothing)', async () => {
+  it('never gains an error under --fix (a file that did not parse reads further), and every fix is final (a second run changes nothing)', async () => {
     let fixedFiles = 0;
     for (const entry of manifest) {
       const before = results.get(entry.file);
@@ -112,7 +112,15 @@ describe('real-world corpus', () => {
       fixedFiles++;
       const after = await lintText(outcome.text, entry.file, options);
       const errors = (ds: readonly { severity: string }[]) => ds.filter((d) => d.severity === 'error').length;
-      expect(errors(after.diagnostics), entry.file).toBeLessThanOrEqual(errors(before.diagnostics));
+      const syntax = (ds: readonly Diagnostic[]) => ds.find((d) => d.rule === 'source/syntax');
+      const unreadable = syntax(before.diagnostics);
+      if (unreadable) {
+        // Its other errors were hidden behind the syntax error: the comma fixes make it read past that place.
+        const still = syntax(after.diagnostics);
+        if (still) expect(still.line * 1e6 + still.column, entry.file).toBeGreaterThan(unreadable.line * 1e6 + unreadable.column);
+      } else {
+        expect(errors(after.diagnostics), entry.file).toBeLessThanOrEqual(errors(before.diagnostics));
+      }
       expect((await fixText(outcome.text, entry.file, options)).fixed, entry.file).toBe(0);
     }
     expect(fixedFiles).toBeGreaterThan(0);
