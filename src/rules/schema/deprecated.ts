@@ -4,6 +4,6 @@ export const rule: Rule = {
   id: 'schema/deprecated',
   severity: 'warning',
   kinds: ['legacy', 'bootstrap', 'database'],
-  description: 'A deprecated field that still works but has a replacement.',
+  description: 'A deprecated field: one with a replacement, or one due to be removed.',
   emittedBy: 'src/schema/normalize.ts',
 };
