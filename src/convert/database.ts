@@ -65,7 +65,7 @@ export function convertDatabases(config: JsonObject, databases: JsonObject, conv
       out[key] = value;
     }
     currentForms(out, at, conversion.drop, options.target ?? NEWEST_RELEASE);
-    starChannelForm(out, at('cache'), conversion.drop, options.target ?? NEWEST_RELEASE);
+    starChannelPlace(out, at('cache'), conversion.drop);
     withoutIneffective(out, at, conversion.drop, options.target ?? NEWEST_RELEASE);
     if (guest !== undefined) {
       if (out.guest !== undefined) {
@@ -247,7 +247,7 @@ function currentForms(out: JsonObject, at: (key: string) => string, drop: Drop, 
  */
 function withoutIneffective(out: JsonObject, at: (key: string) => string, drop: Drop, target: Release): void {
   for (const { path } of DEPRECATED_REMOVALS) {
-    const removal = deprecatedRemoval(path, valueAt(out, path));
+    const removal = deprecatedRemoval(path, (keys) => valueAt(out, keys));
     if (!removal || !deprecatedFor(path, target)) continue;
     drop(joinPointer(at(path[0]!), ...path.slice(1)), 'info', `${removal.without}, and the key is deprecated`, `"${path.join('.')}"`);
     writeAt(out, path, undefined);
@@ -284,27 +284,19 @@ function writeAt(root: JsonObject, keys: readonly string[], value: JsonValue | u
 }
 
 /**
- * enable_star_channel in its current place, cache.channel_cache (the old one dropped, with a finding, where
- * that sets it already), and true dropped with a finding: it is the default (db/change_cache.go@3.0.0-@3.3.0
- * EnableStarChannelLog), and from 4.0 the star channel is always on. False stays, for lint to judge per
- * release (4.0 and later refuse it).
+ * enable_star_channel in its current place, cache.channel_cache: the old one dropped, with a finding, where
+ * that sets it already (the gateway takes that one), and moved there otherwise, but for true, which
+ * withoutIneffective drops where it is written (the default). False stays, for lint to judge per release
+ * (4.0 and later refuse it).
  */
-function starChannelForm(out: JsonObject, at: string, drop: Drop, target: Release): void {
-  if (!isObject(out.cache)) return;
+function starChannelPlace(out: JsonObject, at: string, drop: Drop): void {
+  if (!isObject(out.cache) || !('enable_star_channel' in out.cache)) return;
   const cache: JsonObject = { ...out.cache };
   const channelCache: JsonObject = isObject(cache.channel_cache) ? { ...cache.channel_cache } : {};
-  if ('enable_star_channel' in cache) {
-    if ('enable_star_channel' in channelCache) drop(joinPointer(at, 'enable_star_channel'), 'warning', 'cache.channel_cache.enable_star_channel is set too, and the gateway takes that one', '"cache.enable_star_channel"');
-    else channelCache.enable_star_channel = cache.enable_star_channel!;
-    delete cache.enable_star_channel;
-  }
-  if (channelCache.enable_star_channel === true) {
-    const written = isObject(out.cache.channel_cache) && 'enable_star_channel' in out.cache.channel_cache ? ['channel_cache', 'enable_star_channel'] : ['enable_star_channel'];
-    const alwaysOn = treatmentIn(BEHAVIOUR.get('star-channel-disabled')!, target) === 'refuses';
-    const deprecated = deprecatedFor(['cache', 'channel_cache', 'enable_star_channel'], target) ? ', and the key is deprecated' : '';
-    drop(joinPointer(at, ...written), 'info', `${alwaysOn ? 'the star channel is always on' : 'true is the default'}${deprecated}`, '"enable_star_channel": true');
-    delete channelCache.enable_star_channel;
-  }
-  if (Object.keys(channelCache).length > 0 || isObject(cache.channel_cache)) cache.channel_cache = channelCache;
+  if ('enable_star_channel' in channelCache) drop(joinPointer(at, 'enable_star_channel'), 'warning', 'cache.channel_cache.enable_star_channel is set too, and the gateway takes that one', '"cache.enable_star_channel"');
+  else if (cache.enable_star_channel === true) return;
+  else channelCache.enable_star_channel = cache.enable_star_channel!;
+  delete cache.enable_star_channel;
+  cache.channel_cache = channelCache;
   out.cache = cache;
 }

@@ -96,11 +96,13 @@ function samePath(a: readonly string[], b: readonly string[]): boolean {
 /**
  * Deprecated fields with no replacement that a release reporting them (schema/deprecated, after
  * DEPRECATED_FROM) does nothing with: removed by the fix, and by convert with a finding. `value`: only that
- * value (another one is acted on).
+ * value (another one is acted on). `fallback`: the old place the gateway reads when this one is unset, so
+ * the key stays while that holds another value.
  */
 export interface DeprecatedRemoval {
   path: readonly string[];
   value?: JsonValue;
+  fallback?: readonly string[];
   /** What the gateway does without the key, as a clause ("it has no effect"). */
   without: string;
   source: string;
@@ -112,15 +114,20 @@ export const DEPRECATED_REMOVALS: readonly DeprecatedRemoval[] = [
   { path: ['pool'], without: 'the pool is always "default"', source: 'rest/config.go@3.0.0 and @4.1.1 (DeprecatedPool: "config option is not supported. The pool will be set to \"default\"")' },
   { path: ['kv_tls_port'], without: 'it has no effect', source: 'rest/config.go@2.8.0-@4.1.1 copies it into BucketSpec.KvTLSPort, which nothing in base/ reads' },
   { path: ['unsupported', 'disable_clean_skipped_query'], without: 'it has no effect', source: 'rest/server_context.go@3.1.0 ("no longer has any functionality")' },
-  { path: ['cache', 'channel_cache', 'enable_star_channel'], value: true, without: 'true is the default', source: STAR_CHANNEL_ON },
+  {
+    path: ['cache', 'channel_cache', 'enable_star_channel'], value: true, fallback: ['cache', 'enable_star_channel'], without: 'true is the default',
+    source: `${STAR_CHANNEL_ON}; rest/config.go deprecatedConfigCacheFallback (cache.enable_star_channel when this is unset)`,
+  },
   { path: ['cache', 'enable_star_channel'], value: true, without: 'true is the default', source: `${STAR_CHANNEL_ON}; rest/config.go deprecatedConfigCacheFallback (cache.channel_cache.enable_star_channel wins when set)` },
 ];
 
-/** The removal of the deprecated field at `keys` (below a database) holding `value`, or null. */
-export function deprecatedRemoval(keys: readonly string[], value: JsonValue | undefined): DeprecatedRemoval | null {
+/** The removal of the deprecated field at `keys` of one database, whose values `valueAt` reads, or null. */
+export function deprecatedRemoval(keys: readonly string[], valueAt: (keys: readonly string[]) => JsonValue | undefined): DeprecatedRemoval | null {
   const removal = DEPRECATED_REMOVALS.find((r) => samePath(r.path, keys));
+  const value = valueAt(keys);
   if (!removal || value === undefined || (removal.value !== undefined && value !== removal.value)) return null;
-  return removal;
+  const fallback = removal.fallback && valueAt(removal.fallback);
+  return fallback === undefined || fallback === null || fallback === value ? removal : null;
 }
 
 /**

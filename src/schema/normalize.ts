@@ -158,5 +158,5 @@ function deprecatedFix(kind: Kind, pointer: string, document: JsonValue): Fix | 
   const valueAt = (keys: readonly string[]) => getAtPointer(document, joinPointer('', ...below.database, ...keys)) as JsonValue | undefined;
   const planned = deprecatedMove(below.keys, valueAt);
   if (planned) return { op: 'move-member', pointer, to: joinPointer('', ...below.database, ...planned.move.to) };
-  return deprecatedRemoval(below.keys, valueAt(below.keys)) ? { op: 'remove-member', pointer } : null;
+  return deprecatedRemoval(below.keys, valueAt) ? { op: 'remove-member', pointer } : null;
 }

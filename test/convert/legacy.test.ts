@@ -316,16 +316,19 @@ describe('a database\'s deprecated forms are written as the target reads them wi
     expect(result.dropped.map((d) => d.pointer)).toContain('/databases/db/cache/enable_star_channel');
   });
 
-  it('the finding for a dropped "enable_star_channel": true says what the target does without it', () => {
+  it('"enable_star_channel": true is dropped where the key is deprecated (3.2 and later), and not while the old place says otherwise', () => {
     const input = legacy({}, { db: db({ enable_shared_bucket_access: true, cache: { channel_cache: { enable_star_channel: true } } }) });
-    const said = (target: string) => {
-      const finding = convertLegacy(input, { target }).diagnostics.find((d) => d.pointer === '/databases/db/cache/channel_cache/enable_star_channel');
-      return `${finding?.message}\n${finding?.detail}`;
-    };
-    // 3.0 and 3.1 read it (false turns the star channel off), 3.2 deprecates it, 4.0 refuses false.
-    expect(said('3.0')).toMatch(/true is the default\.$/i);
-    expect(said('3.2')).toMatch(/true is the default, and the key is deprecated/i);
-    expect(said('4.1')).toMatch(/the star channel is always on, and the key is deprecated/i);
+    const dropped = (target: string, from = input) => convertLegacy(from, { target }).diagnostics.find((d) => d.pointer === '/databases/db/cache/channel_cache/enable_star_channel');
+    // 3.0 and 3.1 read the key (false turns the star channel off): true is kept, as written.
+    expect(dropped('3.1')).toBeUndefined();
+    expect(convertLegacy(input, { target: '3.1' }).databases.db).toMatchObject({ cache: { channel_cache: { enable_star_channel: true } } });
+    expect(dropped('3.2')?.detail).toBe('True is the default, and the key is deprecated.');
+    expect(dropped('4.1')?.detail).toBe('True is the default, and the key is deprecated.');
+    // Both places: the gateway takes channel_cache's, and the old false is dropped; the true is the star channel's default.
+    const both = legacy({}, { db: db({ enable_shared_bucket_access: true, cache: { enable_star_channel: false, channel_cache: { enable_star_channel: true } } }) });
+    const result = convertLegacy(both, { target: '4.1' });
+    expect(result.dropped.map((d) => d.pointer).sort()).toEqual(['/databases/db/cache/channel_cache/enable_star_channel', '/databases/db/cache/enable_star_channel']);
+    expect(result.databases.db).not.toHaveProperty('cache');
   });
 
   it('query_limit becomes the database\'s query_pagination_limit', () => {

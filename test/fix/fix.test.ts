@@ -206,6 +206,8 @@ describe('lint --fix on a text', () => {
       ['{"bucket": "b", "cache": {"channel_cache": {"enable_star_channel": false}}}', '3.3'],
       ['{"bucket": "b", "unsupported": {"disable_clean_skipped_query": true}}', '3.0'],
       ['{"databases": {"db": {"server": "couchbases://cb", "enable_shared_bucket_access": true, "pool": "p1"}}}', '2.8'],
+      // Without channel_cache's true, the gateway would read the old place's false (deprecatedConfigCacheFallback).
+      ['{"bucket": "b", "cache": {"enable_star_channel": false, "channel_cache": {"enable_star_channel": true}}}', '3.3'],
     ] as const) {
       const file = text.startsWith('{"databases"') ? 'sync_gateway.json' : 'db.json';
       expect(await fixText(text, file, { ...OPTIONS, target }), `${text} for ${target}`).toEqual({ text, fixed: 0, passes: 0 });
