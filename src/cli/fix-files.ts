@@ -8,11 +8,11 @@ import * as path from 'node:path';
 import type { CliIO } from './io.js';
 import { readTextFile } from '../files.js';
 import type { LintOptions } from '../lint.js';
-import { fixText, hasFixes } from '../fix/run.js';
+import { fixText } from '../fix/run.js';
 import { unifiedDiff } from '../fix/diff.js';
 import { insideRepository } from '../read-scope.js';
 import { scrub, secretsToMask } from '../secrets.js';
-import type { Diagnostic, FileResult } from '../types.js';
+import { isFixable, type Diagnostic, type FileResult } from '../types.js';
 
 export interface FixRun {
   /** How many files changed (or would change). */
@@ -29,7 +29,7 @@ export interface FixRun {
 export async function fixFiles(results: readonly FileResult[], options: LintOptions, io: CliIO, mode: 'write' | 'diff', sources: ReadonlyMap<string, string> = new Map()): Promise<FixRun> {
   const run: FixRun = { changed: 0, fixes: 0, texts: new Map(), unwritable: new Map() };
   for (const result of results) {
-    if (!hasFixes(result.diagnostics)) continue;
+    if (!result.diagnostics.some(isFixable)) continue;
     // A text given (standard input) is fixed as given; a file is read as lint read it.
     const given = sources.get(result.file);
     const read = given !== undefined ? { text: given } : await readTextFile(result.file, io.cwd, options.scope);

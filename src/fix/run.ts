@@ -4,7 +4,7 @@
 import { lintText, readingEnvironment, type LintOptions } from '../lint.js';
 import { formatFromPath, parseSource } from '../source/index.js';
 import { LineIndex } from '../source/offset-map.js';
-import { isFixable, type Diagnostic } from '../types.js';
+import type { Diagnostic } from '../types.js';
 import { applyEdits, editFor, type TextEdit } from './edits.js';
 
 export const MAX_FIX_PASSES = 10;
@@ -18,11 +18,6 @@ export interface FixOutcome {
 }
 
 const keyOf = (d: Diagnostic) => `${d.rule}\u0000${d.pointer}`;
-
-/** Whether fixText has something to do for these findings (a byte order mark's removal among them). */
-export function hasFixes(findings: readonly Diagnostic[]): boolean {
-  return findings.some(isFixable);
-}
 
 /** `findings`: the text's findings when the caller has them already (all of them: not --quiet's). */
 export async function fixText(text: string, file: string, options: LintOptions, findings?: readonly Diagnostic[]): Promise<FixOutcome> {

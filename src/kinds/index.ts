@@ -114,12 +114,12 @@ function keysAsMeant(value: Record<string, JsonValue>): Record<string, JsonValue
  * auth.PrincipalConfig, auth/principal.go@4.1.1. Those no config has at its top level tell such a payload.
  */
 const PRINCIPAL_KEYS = new Set(['name', 'password', 'roles', 'admin_channels', 'admin_roles', 'collection_access', 'email', 'disabled', 'all_channels', 'jwt_issuer', 'jwt_roles', 'jwt_channels', 'jwt_last_updated']);
-const PRINCIPAL_ONLY_KEYS = ['admin_channels', 'admin_roles', 'collection_access', 'email', 'disabled', 'all_channels', 'jwt_roles', 'jwt_channels'];
+const PRINCIPAL_ONLY_KEYS = new Set(['admin_channels', 'admin_roles', 'collection_access', 'email', 'disabled', 'all_channels', 'jwt_roles', 'jwt_channels']);
 
 function isPrincipalPayload(value: JsonValue): boolean {
   if (!isObject(value)) return false;
   const keys = Object.keys(value);
-  return keys.every((k) => PRINCIPAL_KEYS.has(k)) && keys.some((k) => PRINCIPAL_ONLY_KEYS.includes(k));
+  return keys.every((k) => PRINCIPAL_KEYS.has(k)) && keys.some((k) => PRINCIPAL_ONLY_KEYS.has(k));
 }
 
 function decideKind(value: JsonValue): KindDecision {

@@ -131,16 +131,15 @@ export function dropDeprecationsNotInTarget(kind: Kind, target: Release, diagnos
   for (let i = diagnostics.length - 1; i >= 0; i--) {
     const d = diagnostics[i]!;
     if (d.rule !== 'schema/deprecated') continue;
-    const keys = belowDatabase(kind, splitPointer(d.pointer))?.keys;
-    if (keys && !deprecatedFor(keys, target)) {
+    const below = belowDatabase(kind, splitPointer(d.pointer));
+    if (below && !deprecatedFor(below.keys, target)) {
       diagnostics.splice(i, 1);
       continue;
     }
     // The replacement of a database field, from the moves' data (query_limit's is at the database's root);
     // any other, from the message, beside the deprecated key.
-    const below = belowDatabase(kind, splitPointer(d.pointer));
     const move = below && deprecatedMoveOf(below.keys);
-    const replacement = move ? joinPointer('', ...below!.database, ...move.to) : replacementBeside(d);
+    const replacement = below && move ? joinPointer('', ...below.database, ...move.to) : replacementBeside(d);
     if (replacement !== null && !fieldKnownTo(kind, replacement, target)) diagnostics.splice(i, 1);
   }
 }

@@ -177,8 +177,9 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
     if (!(error instanceof JsonSyntaxError)) throw error;
     const start = mapper.toInput(error.offset);
     const end = Math.max(start, mapper.toInputEnd(error.offset + error.length));
-    const fix = error.mend ? textFix(text, mapper.toInput(error.mend.start), mapper.toInputEnd(error.mend.end), error.mend.text) : undefined;
-    diagnostics.push({ rule: error.rule, severity: 'error', pointer: '', span: { start, end }, message: error.rule === 'source/syntax' ? syntaxMessage(error.message, format) : error.message, ...(fix ? { fix, detail: `\`sgconf lint --fix\` ${fix.op === 'replace-text' && fix.text === '' ? 'removes' : 'inserts'} it (the editor's quick fix too).` } : {}) });
+    const { mend } = error;
+    const mending = mend && { fix: textFix(text, mapper.toInput(mend.start), mapper.toInputEnd(mend.end), mend.text), detail: `\`sgconf lint --fix\` ${mend.text === '' ? 'removes' : 'inserts'} it (the editor's quick fix too).` };
+    diagnostics.push({ rule: error.rule, severity: 'error', pointer: '', span: { start, end }, message: error.rule === 'source/syntax' ? syntaxMessage(error.message, format) : error.message, ...mending });
     return { source, document: null, diagnostics, envReferences, expandedValues, placeholderPointers: new Set(), duplicateKeys: [] };
   }
 

@@ -203,14 +203,15 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
   // the error is at the character after that quote, so it is named at the quote, with what to write instead.
   const failAfterMember = (member: { value: JsonValue; node: LocNode }, closer: '}' | ']'): never => {
     const quote = member.node.end - 1;
-    if (typeof member.value === 'string' && pos === member.node.end && /^\s*function\b/.test(member.value)) {
+    const functionString = typeof member.value === 'string' && /^\s*function\b/.test(member.value);
+    if (functionString && pos === member.node.end) {
       fail('this double quote ends the function\'s string: write \\" inside a function, or the function in backticks', quote, 1);
     }
     // The next member or item, written without the comma before it.
     if (text.charCodeAt(pos) === 34 && pos > member.node.end) {
       const error = new JsonSyntaxError(`a "," is missing before this ${closer === '}' ? 'key' : 'value'}`, pos, 1);
       // After a function's string, the quote may be the function's own (its string ended early): no fix.
-      if (!(typeof member.value === 'string' && /^\s*function\b/.test(member.value))) error.mend = { start: member.node.end, end: member.node.end, text: ',' };
+      if (!functionString) error.mend = { start: member.node.end, end: member.node.end, text: ',' };
       throw error;
     }
     return fail(`unexpected ${describe(pos)}: "," or "${closer}" was expected`);
