@@ -191,8 +191,8 @@ async function readDataToolConfig(filepath: string): Promise<DataToolConfig> {
   const name = path.basename(filepath);
   try {
     const parsed = /\.json$/i.test(name) ? parseJsonWithLocations(text) : (await import('../source/yaml.js')).parseYamlWithLocations(text);
-    const tag = parsed.tags?.[0];
-    if (tag) return { problem: tag.message, at: lines.position(tag.span.start) };
+    const noJsonForm = parsed.noJsonForm?.[0];
+    if (noJsonForm) return { problem: noJsonForm.message, at: lines.position(noJsonForm.span.start) };
     if (name !== 'package.json') return { value: parsed.value, root: parsed.root, prefix: '', lines };
     const settings = isObject(parsed.value) ? parsed.value['sgconf'] : undefined;
     return { value: settings ?? {}, root: parsed.root, prefix: '/sgconf', lines };

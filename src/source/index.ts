@@ -189,8 +189,8 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
       message: `duplicate key "${d.key}": the gateway uses the last occurrence and ignores this one`,
     });
   }
-  for (const tag of parsed.tags ?? []) {
-    diagnostics.push({ rule: tag.rule ?? 'source/yaml-tags', severity: 'error', pointer: '', span: { start: mapper.toInput(tag.span.start), end: mapper.toInputEnd(tag.span.end) }, message: tag.message });
+  for (const problem of parsed.noJsonForm ?? []) {
+    diagnostics.push({ rule: problem.rule ?? 'source/yaml-tags', severity: 'error', pointer: '', span: { start: mapper.toInput(problem.span.start), end: mapper.toInputEnd(problem.span.end) }, message: problem.message });
   }
   if (parsed.trailing) {
     diagnostics.push({

@@ -58,7 +58,15 @@ export interface JsonParseResult {
    * config (a CloudFormation template with `!Ref`, a Helm template with `{{ .Values.x }}`) is skipped as
    * such when a folder is walked.
    */
-  tags?: { message: string; span: Span; rule?: 'source/syntax' }[];
+  noJsonForm?: NoJsonForm[];
+}
+
+/** A place of a YAML document with no JSON form, and what is wrong there (JsonParseResult.noJsonForm). */
+export interface NoJsonForm {
+  message: string;
+  span: Span;
+  /** source/yaml-tags when unset (a tag). */
+  rule?: 'source/syntax';
 }
 
 /** The template placeholder (`{{ name }}`, `{% if x %}`) written at `at` on one line, or null. */

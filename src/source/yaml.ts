@@ -1,7 +1,7 @@
 // YAML sources: the same located document as JSON, built from the `yaml` package's AST.
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import { escapePointerToken, setOwn, type JsonValue } from '../types.js';
-import { JsonSyntaxError, MAX_NESTING, placeholderAt, placeholderMessage, type DuplicateKey, type JsonParseResult, type LocNode } from './json.js';
+import { JsonSyntaxError, MAX_NESTING, placeholderAt, placeholderMessage, type DuplicateKey, type JsonParseResult, type LocNode, type NoJsonForm } from './json.js';
 
 export interface YamlLocNode extends LocNode {
   /** The scalar's style, for mapping string indexes back to the source. */
@@ -23,9 +23,9 @@ export function parseYamlWithLocations(text: string): JsonParseResult {
   }
   if (doc.contents === null) throw new JsonSyntaxError('the file is empty: a mapping was expected', 0, 0);
   const duplicates: DuplicateKey[] = [];
-  const tags = new Map<number, { message: string; span: { start: number; end: number }; rule?: 'source/syntax' }>();
-  const built = build({ text, doc, duplicates, tags, depth: 0, aliases: 0, expanding: new Set() }, doc.contents as YamlNode, '');
-  return { value: built.value, root: built.node, duplicates, trailing: null, tags: [...tags.values()] };
+  const noJsonForm = new Map<number, NoJsonForm>();
+  const built = build({ text, doc, duplicates, noJsonForm, depth: 0, aliases: 0, expanding: new Set() }, doc.contents as YamlNode, '');
+  return { value: built.value, root: built.node, duplicates, trailing: null, noJsonForm: [...noJsonForm.values()] };
 }
 
 /**
@@ -57,7 +57,7 @@ interface BuildState {
   doc: Document;
   duplicates: DuplicateKey[];
   /** Tags and keys with no JSON form, where they are written (each once, though an alias repeats its node). */
-  tags: Map<number, { message: string; span: { start: number; end: number }; rule?: 'source/syntax' }>;
+  noJsonForm: Map<number, NoJsonForm>;
   depth: number;
   aliases: number;
   /** Anchored nodes being expanded: an alias to one of them refers to its own container. */
@@ -105,7 +105,7 @@ function buildNode(state: BuildState, node: YamlNode, pointer: string, start: nu
       }
       if (keyNode) noteTag(state, keyNode.tag, keyNode.range?.[0] ?? start);
       const collectionKey = collectionKeyProblem(state.text, keyNode, start);
-      if (collectionKey) state.tags.set(collectionKey.start, { message: collectionKey.message, span: { start: collectionKey.start, end: collectionKey.start + collectionKey.length }, rule: 'source/syntax' });
+      if (collectionKey) state.noJsonForm.set(collectionKey.start, { message: collectionKey.message, span: { start: collectionKey.start, end: collectionKey.start + collectionKey.length }, rule: 'source/syntax' });
       const key = keyText(keyNode);
       const childPointer = pointer + '/' + escapePointerToken(key);
       const member = pair.value
@@ -152,7 +152,7 @@ function buildNode(state: BuildState, node: YamlNode, pointer: string, start: nu
 /** Records a tag with no JSON form at the place it is written, once (an alias builds its node again). */
 function noteTag(state: BuildState, tag: string | undefined, valueStart: number): void {
   const problem = nonJsonTag(state.text, tag, valueStart);
-  if (problem) state.tags.set(problem.start, { message: problem.message, span: { start: problem.start, end: problem.start + problem.length } });
+  if (problem) state.noJsonForm.set(problem.start, { message: problem.message, span: { start: problem.start, end: problem.start + problem.length } });
 }
 
 /**
