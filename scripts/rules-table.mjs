@@ -37,12 +37,13 @@ export async function loadReleases() {
   const { RELEASE_FIELDS } = await import('../dist/releases/fields.js');
   const { UPGRADE } = await import('../dist/releases/upgrade.js');
   const { READING } = await import('../dist/releases/reading.js');
-  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, SEVERITY };
+  const { LOG_KEY_NAMES, LOG_KEYS_SOURCE } = await import('../dist/releases/log-keys.js');
+  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, SEVERITY };
 }
 
 /** docs/releases.md: every fact of src/releases/ with its source, generated so that it cannot drift. */
 export function renderReleasesPage(releases) {
-  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, treatmentIn } = releases;
+  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, treatmentIn } = releases;
   const cell = (text) => String(text).replace(/\|/g, '\\|');
   const lines = [
     '# What each release does',
@@ -68,6 +69,11 @@ export function renderReleasesPage(releases) {
   for (const fact of Object.values(READING)) lines.push(`| ${fact.from} | ${cell(fact.change)} | ${cell(fact.source)} |`);
   lines.push('', '## Upgrade milestones (`sgconf plan`)', '', '| line | change | source |', '|---|---|---|');
   for (const m of Object.values(UPGRADE)) lines.push(`| ${m.line} | ${cell(m.change)} | ${cell(m.source)} |`);
+  lines.push('', '## Console log keys', '', `The names \`logging/log-keys\` checks (case-sensitive; source: ${cell(LOG_KEYS_SOURCE)}).`, '', '| from | names |', '|---|---|');
+  for (const from of RELEASES) {
+    const names = LOG_KEY_NAMES.filter(([, f]) => f === from).map(([name]) => (name === '' ? '`""`' : `\`${name}\``));
+    if (names.length > 0) lines.push(`| ${from} | ${names.join(', ')} |`);
+  }
   lines.push('', '## Fields that not every release knows', '',
     'A field the target does not know is `schema/unknown-field` for that target. Fields every release from 2.8 knows are not listed.', '',
     '| kind | field | added | removed | source |', '|---|---|---|---|---|');

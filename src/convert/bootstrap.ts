@@ -1,6 +1,7 @@
 // The bootstrap config of a conversion: the reference database's server and identity, and every
 // top-level field of the legacy file moved to its 3.x place (or dropped, with the reason).
 import { isObject, joinPointer, type JsonObject, type JsonValue, type Severity } from '../types.js';
+import { readableLogKeys } from './log-keys.js';
 import { numericValue } from './dialect.js';
 import { secondsToGoDuration } from './duration.js';
 import { CONVERT_RULES, type Conversion, type Drop } from './conversion.js';
@@ -124,7 +125,10 @@ export function bootstrapConfig(config: JsonObject, { reference, credentials, us
       }
     }
   }
-  carryOldLogging(config, logging, conversion);
+  const keysFrom = carryOldLogging(config, logging, conversion) ?? '/logging/console/log_keys';
+  if (isObject(logging.console) && logging.console.log_keys !== undefined) {
+    logging.console = { ...logging.console, log_keys: readableLogKeys(logging.console.log_keys, keysFrom, conversion) };
+  }
   if (Object.keys(https).length > 0) api.https = https;
   if (Object.keys(cors).length > 0) api.cors = cors;
 
@@ -167,16 +171,16 @@ const OLD_LOG_LEVELS: Record<string, string> = { debug: 'debug', warn: 'warn', e
 /**
  * The 2.x logging settings 3.x no longer reads (log, logFilePath, logging.default): 2.8 falls back to them
  * when the new ones are unset (rest/config.go@2.8.0 deprecatedConfigLoggingFallback); the gateway's own
- * upgrade drops them. Which is wanted is the old-logging decision.
+ * upgrade drops them. Which is wanted is the old-logging decision. Returns where the log keys it carried come from.
  */
-function carryOldLogging(config: JsonObject, logging: JsonObject, { decide, drop, report }: Conversion): void {
+function carryOldLogging(config: JsonObject, logging: JsonObject, { decide, drop, report }: Conversion): string | undefined {
   const oldBlock = isObject(config.logging) && isObject(config.logging.default) ? config.logging.default : undefined;
   const log = Array.isArray(config.log) && config.log.length > 0 ? config.log : undefined;
   const logFilePath = typeof config.logFilePath === 'string' && config.logFilePath !== '' ? config.logFilePath : undefined;
   const places = [...(log ? ['/log'] : []), ...(logFilePath ? ['/logFilePath'] : []), ...(oldBlock ? ['/logging/default'] : [])];
   if (places.length === 0) {
     for (const p of ['/log', '/logFilePath']) if (config[p.slice(1)] !== undefined && config[p.slice(1)] !== null) drop(p, 'info', 'it is empty', `"${p.slice(1)}"`);
-    return;
+    return undefined;
   }
   const names = places.map((p) => p.slice(1).replace('/', '.')).join(', ');
   const choice = decide({
@@ -190,10 +194,11 @@ function carryOldLogging(config: JsonObject, logging: JsonObject, { decide, drop
   });
   if (choice === 'drop') {
     for (const p of places) drop(p, 'warning', 'decision old-logging=drop', `"${p.slice(1).replace('/', '.')}"`);
-    return;
+    return undefined;
   }
   const console: JsonObject = isObject(logging.console) ? { ...logging.console } : {};
   const hasKeys = Array.isArray(console.log_keys) && console.log_keys.length > 0;
+  let keysFrom: string | undefined;
   if (oldBlock) {
     if (typeof logging.log_file_path !== 'string' && typeof oldBlock.logFilePath === 'string' && oldBlock.logFilePath !== '') {
       // 2.8 took the file's folder unless the path is a folder on the host; a path ending in "/" is taken as one.
@@ -202,7 +207,10 @@ function carryOldLogging(config: JsonObject, logging: JsonObject, { decide, drop
       report(CONVERT_RULES.overwrittenValue, 'info', '/logging/default/logFilePath', `logging.log_file_path is "${String(logging.log_file_path)}", the folder of the old log file`, undefined,
         '2.8 used the folder holding logging.default.logFilePath (or the path itself when it is a folder on the gateway host).');
     }
-    if (!hasKeys && Array.isArray(oldBlock.logKeys) && oldBlock.logKeys.length > 0) console.log_keys = oldBlock.logKeys;
+    if (!hasKeys && Array.isArray(oldBlock.logKeys) && oldBlock.logKeys.length > 0) {
+      console.log_keys = oldBlock.logKeys;
+      keysFrom = '/logging/default/logKeys';
+    }
     const level = typeof oldBlock.logLevel === 'string' ? OLD_LOG_LEVELS[oldBlock.logLevel.toLowerCase()] : undefined;
     if (console.log_level === undefined && level !== undefined) console.log_level = level;
     for (const key of Object.keys(oldBlock)) {
@@ -211,7 +219,10 @@ function carryOldLogging(config: JsonObject, logging: JsonObject, { decide, drop
   }
   if (log) {
     if (hasKeys) drop('/log', 'info', 'logging.console.log_keys is set, so 2.8 did not read it either', '"log"');
-    else if (!(Array.isArray(console.log_keys) && console.log_keys.length > 0)) console.log_keys = log;
+    else if (!(Array.isArray(console.log_keys) && console.log_keys.length > 0)) {
+      console.log_keys = log;
+      keysFrom = '/log';
+    }
     else drop('/log', 'info', 'logging.default.logKeys came first in 2.8', '"log"');
   }
   if (logFilePath) {
@@ -219,6 +230,7 @@ function carryOldLogging(config: JsonObject, logging: JsonObject, { decide, drop
     else drop('/logFilePath', 'info', 'logging.log_file_path is set, so 2.8 did not read it either', '"logFilePath"');
   }
   if (Object.keys(console).length > 0) logging.console = console;
+  return keysFrom;
 }
 
 function convertUnsupported(

@@ -3,6 +3,7 @@
 import { isObject, joinPointer, setOwn, splitPointer, type JsonObject, type JsonValue } from '../types.js';
 import { withDollarEscapesRead } from './dialect.js';
 import { CONVERT_RULES, type Conversion, type Drop, type Report } from './conversion.js';
+import { readableLogKeys } from './log-keys.js';
 import type { ConvertOptions, Principals } from './types.js';
 import { BEHAVIOUR } from '../releases/behaviour.js';
 import { NEWEST_RELEASE, newestNotRefusing, treatmentIn, type Release } from '../releases/index.js';
@@ -67,6 +68,10 @@ export function convertDatabases(config: JsonObject, databases: JsonObject, conv
     currentForms(out, at, conversion.drop, options.target ?? NEWEST_RELEASE);
     starChannelPlace(out, at('cache'), conversion.drop);
     withoutIneffective(out, at, conversion.drop, options.target ?? NEWEST_RELEASE);
+    if (isObject(out.logging) && isObject(out.logging.console) && out.logging.console.log_keys !== undefined) {
+      const from = joinPointer(base, 'logging', 'console', 'log_keys');
+      out.logging = { ...out.logging, console: { ...out.logging.console, log_keys: readableLogKeys(out.logging.console.log_keys, from, conversion) } };
+    }
     if (guest !== undefined) {
       if (out.guest !== undefined) {
         report(CONVERT_RULES.overwrittenValue, 'warning', at('guest'), `database "${name}" has both "guest" and users.GUEST; users.GUEST becomes "guest", as in the gateway's own upgrade`);

@@ -13,8 +13,9 @@ export function buildPlan(input: PlanInput): Plan {
   const facts = readFacts(input.kind, input.source.value, input.file);
   const base = adminBase(facts);
   const curl = reaches(input.to, 'persistentConfig') ? 'curl -u "$SG_ADMIN_USER"' : 'curl';
-  const context: Context = { ...input, facts, base, curl };
   const blocking = new Set(blockingDiagnostics(input.diagnostics, input.kind, input.from, input.to));
+  const listed = input.diagnostics.filter((d) => !blocking.has(d) && relevantToPair(d, input.to));
+  const context: Context = { ...input, facts, base, curl, listed };
   const steps = STEPS.map((step) => step.build(context)).filter((step): step is PlanStep => step !== null);
   // Coming from before 2.8 and staying on 2.x, the replications can only move once the nodes run 2.8.
   if (precedes(input.from, 'interGatewayReplication') && precedes(input.to, 'persistentConfig')) {
@@ -23,8 +24,7 @@ export function buildPlan(input: PlanInput): Plan {
     if (at >= 0 && rolling > at) steps.splice(rolling, 0, ...steps.splice(at, 1));
   }
   const stepIds = new Set(steps.map((s) => s.id));
-  const findings: Finding[] = input.diagnostics
-    .filter((d) => !blocking.has(d) && relevantToPair(d, input.to))
+  const findings: Finding[] = listed
     .map((d) => {
       const step = stepOfRule(d.rule);
       return { rule: d.rule, severity: d.severity, message: d.message, ...(d.detail ? { detail: d.detail } : {}), pointer: d.pointer, line: d.line, ...(step && stepIds.has(step) ? { step } : {}) };

@@ -23,6 +23,8 @@ export interface Context extends PlanInput {
   base: string;
   /** curl prefix for the admin API of the target version (authenticated from 3.0). */
   curl: string;
+  /** The lint findings the plan lists at its end (neither resolved by a step nor blocking). */
+  listed: readonly Diagnostic[];
 }
 
 /** One step of the runbook, in its own module under src/plan/steps/. */

@@ -11,6 +11,7 @@ import { rules as upgrade } from './upgrade/index.js';
 import { rules as security } from './security/index.js';
 import { rules as database } from './database/index.js';
 import { rules as bootstrap } from './bootstrap/index.js';
+import { rules as logging } from './logging/index.js';
 import { rules as certs } from './certs/index.js';
 import { rules as config } from './config/index.js';
 import { rules as convert } from './convert/index.js';
@@ -18,7 +19,7 @@ import { rules as sgtest } from './sgtest/index.js';
 
 export const allRules: readonly Rule[] = [
   ...source, ...schema, ...functions, ...webhook, ...replication, ...sgreplicate,
-  ...upgrade, ...security, ...database, ...bootstrap, ...certs, ...config, ...convert, ...sgtest,
+  ...upgrade, ...security, ...database, ...bootstrap, ...logging, ...certs, ...config, ...convert, ...sgtest,
 ];
 
 const byId = new Map(allRules.map((r) => [r.id, r]));

@@ -376,3 +376,23 @@ describe('a database\'s deprecated forms are written as the target reads them wi
     expect(convertLegacy(input, { target: '3.2' }).databases.db).toMatchObject({ num_index_replicas: 2 });
   });
 });
+
+describe('console log keys are written as the target reads them', () => {
+  const byRule = (result: ReturnType<typeof convertLegacy>, rule: string) => result.diagnostics.filter((d) => d.rule === rule).map((d) => `${d.pointer}: ${d.message}`);
+
+  it('takes a trailing "+" off and drops a name the target ignores, saying so, wherever the carried keys come from', () => {
+    const carried = convertLegacy(legacy({ log: ['CRUD+', 'HTTP+', 'REST+'] }), { decisions: new Map([['old-logging', 'carry']]) });
+    expect(carried.bootstrap.logging).toEqual({ console: { log_keys: ['CRUD', 'HTTP+'] } });
+    expect(byRule(carried, 'convert/overwritten-value')).toEqual(['/log/0: log key "CRUD+" is written "CRUD", as 4.1 reads it']);
+    expect(byRule(carried, 'convert/dropped-field')).toEqual(['/log/2: the log key "REST+" is not written to the 3.x configs']);
+    const current = convertLegacy(legacy({ logging: { console: { log_keys: ['Sync+', 'VV'] } } }), { target: '3.3' });
+    expect(current.bootstrap.logging).toEqual({ console: { log_keys: ['Sync'] } });
+    expect(byRule(current, 'convert/dropped-field')).toEqual(['/logging/console/log_keys/1: the log key "VV" is not written to the 3.x configs']);
+  });
+
+  it('does the same for a database\'s own keys', () => {
+    const result = convertLegacy(legacy({}, { db: db({ logging: { console: { log_keys: ['Cache+', 'Attach'] } } }) }));
+    expect(result.databases.db?.logging).toEqual({ console: { log_keys: ['Cache'] } });
+    expect(byRule(result, 'convert/dropped-field')).toEqual(['/databases/db/logging/console/log_keys/1: the log key "Attach" is not written to the 3.x configs']);
+  });
+});

@@ -221,3 +221,19 @@ describe('environment expansion (3.0)', () => {
   });
 });
 });
+
+describe('the prepare step counts the findings the plan lists', () => {
+  const config = { databases: { db: { server: 'http://cb:8091', bucket: 'b' } } };
+  const check = (p: Awaited<ReturnType<typeof plan>>) => p.steps.find((s) => s.id === 'prepare')!.checks[1];
+
+  it('counts only the findings listed at the end, not those about releases the upgrade does not reach', async () => {
+    const findings = [diagnostic('upgrade/removed-key', '/log', 'warning'), diagnostic('logging/log-keys', '/log/0', 'warning')];
+    const staying = await plan(config, '2.1', '2.8', 'legacy', findings);
+    expect(staying.findings.map((f) => f.rule)).toEqual(['logging/log-keys']);
+    expect(check(staying)).toBe('The 1 lint finding listed at the end of this plan is read and understood.');
+    const only = await plan(config, '2.1', '2.8', 'legacy', [diagnostic('upgrade/removed-key', '/log', 'warning')]);
+    expect(only.findings).toEqual([]);
+    expect(check(only)).toBe('sgconf lint reports nothing about the releases this upgrade reaches.');
+    expect(check(await plan(config, '2.1', '2.8'))).toBe('sgconf lint reports nothing for this config.');
+  });
+});

@@ -31,8 +31,9 @@ async function planFor(c: (typeof cases)[number]) {
     lint: { cwd: corpus, env: {}, remote: false },
   });
   if (!outcome.ok) throw new Error(`${c.name} is blocked: ${JSON.stringify(outcome.blocking, null, 2)}`);
-  // Findings carry other rules' wording, which evolves on its own: the goldens keep which rule, where, and the step.
-  const plan = { ...outcome.plan, findings: outcome.plan.findings.map((f) => ({ ...f, message: '' })) };
+  // Findings carry other rules' wording (message and detail), which evolves on its own: the goldens keep which
+  // rule, where, and the step.
+  const plan = { ...outcome.plan, findings: outcome.plan.findings.map(({ detail: _detail, ...f }) => ({ ...f, message: '' })) };
   return { markdown: renderMarkdown({ ...plan, findings: [] }), json: renderJson(plan) };
 }
 

@@ -9,7 +9,7 @@ export const step: StepModule = {
 };
 
 function prepare(c: Context): PlanStep {
-  const findingCount = c.diagnostics.length;
+  const findingCount = c.listed.length;
   return {
     id: 'prepare',
     title: 'Prepare: back up, record versions, read the findings',
@@ -22,7 +22,8 @@ function prepare(c: Context): PlanStep {
     ],
     checks: [
       `Every node reports version ${c.from.text}.`,
-      findingCount > 0 ? `The ${findingCount} lint finding${findingCount === 1 ? '' : 's'} listed at the end of this plan ${findingCount === 1 ? 'is' : 'are'} read and understood.` : 'sgconf lint reports nothing for this config.',
+      findingCount > 0 ? `The ${findingCount} lint finding${findingCount === 1 ? '' : 's'} listed at the end of this plan ${findingCount === 1 ? 'is' : 'are'} read and understood.`
+        : c.diagnostics.length > 0 ? 'sgconf lint reports nothing about the releases this upgrade reaches.' : 'sgconf lint reports nothing for this config.',
     ],
   };
 }
