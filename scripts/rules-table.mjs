@@ -38,12 +38,13 @@ export async function loadReleases() {
   const { UPGRADE } = await import('../dist/releases/upgrade.js');
   const { READING } = await import('../dist/releases/reading.js');
   const { LOG_KEY_NAMES, LOG_KEYS_SOURCE } = await import('../dist/releases/log-keys.js');
-  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, SEVERITY };
+  const { AUDIT_EVENTS, AUDIT_EVENTS_SOURCE } = await import('../dist/releases/audit-events.js');
+  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, SEVERITY };
 }
 
 /** docs/releases.md: every fact of src/releases/ with its source, generated so that it cannot drift. */
 export function renderReleasesPage(releases) {
-  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, treatmentIn } = releases;
+  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, treatmentIn } = releases;
   const cell = (text) => String(text).replace(/\|/g, '\\|');
   const lines = [
     '# What each release does',
@@ -74,6 +75,9 @@ export function renderReleasesPage(releases) {
     const names = LOG_KEY_NAMES.filter(([, f]) => f === from).map(([name]) => (name === '' ? '`""`' : `\`${name}\``));
     if (names.length > 0) lines.push(`| ${from} | ${names.join(', ')} |`);
   }
+  lines.push('', '## Audit events', '', `The ids \`logging/audit-events\` checks, and where each is set: a global event in the startup config, a database event in a database (source: ${cell(AUDIT_EVENTS_SOURCE)}).`, '',
+    '| id | event | set in | from |', '|---|---|---|---|');
+  for (const [id, name, level, from, patches] of AUDIT_EVENTS) lines.push(`| ${id} | ${cell(name)} | ${level === 'global' ? 'startup config' : 'database'} | ${from}${patches ? ` (${patches.join(', ')})` : ''} |`);
   lines.push('', '## Fields that not every release knows', '',
     'A field the target does not know is `schema/unknown-field` for that target. Fields every release from 2.8 knows are not listed.', '',
     '| kind | field | added | removed | source |', '|---|---|---|---|---|');

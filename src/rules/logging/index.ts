@@ -1,5 +1,6 @@
 // Rules of the "logging/" group (what the gateway makes of a config's logging settings): one module per rule, listed here.
 import type { Rule } from '../types.js';
 import { rule as logKeys } from './log-keys.js';
+import { rule as auditEvents } from './audit-events.js';
 
-export const rules: Rule[] = [logKeys];
+export const rules: Rule[] = [logKeys, auditEvents];
