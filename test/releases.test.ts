@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeRun, judge, parseRelease, type BehaviourFact } from '../src/releases/index.js';
 import { BEHAVIOUR } from '../src/releases/behaviour.js';
+import { isLogKeyEntry, readLogKey } from '../src/releases/log-keys.js';
 import { analyzeText, lintText } from '../src/lint.js';
 
 describe('parseRelease', () => {
@@ -86,5 +87,21 @@ describe('reading a config, release by release', () => {
       const analyzed = await analyzeText(text, 'sync_gateway.json', { env: {}, remote: false, target: target as never, kind: 'legacy' });
       expect(analyzed.functions[0]?.source, target).toContain('channel("a\\b")');
     }
+  });
+});
+
+describe('console log keys', () => {
+  it('reads a key as ToLogKey does: "HTTP+" whole, one other "+" taken off, names matched with their case', () => {
+    expect(readLogKey('HTTP+', '2.8')).toEqual({ kind: 'known' });
+    expect(readLogKey('CRUD+', '4.1')).toEqual({ kind: 'plus-stripped', name: 'CRUD', sameAs: 'CRUD' });
+    expect(readLogKey('HTTP++', '4.1')).toEqual({ kind: 'plus-stripped', name: 'HTTP+', sameAs: null });
+    expect(readLogKey('CRUD++', '4.1')).toEqual({ kind: 'unknown' });
+    expect(readLogKey('crud', '4.1')).toEqual({ kind: 'unknown' });
+    expect(readLogKey('Walrus', '3.1')).toEqual({ kind: 'unknown', from: '3.2' });
+  });
+
+  it('knows where the lists are, for the editor', () => {
+    for (const entry of ['/logging/console/log_keys/0', '/Logging/Console/Log_Keys/3', '/databases/db/logging/console/log_keys/1', '/log/0', '/logging/default/logKeys/2']) expect(isLogKeyEntry(entry), entry).toBe(true);
+    for (const entry of ['/logging/console/log_keys', '/logging/console/log_level', '/databases/db/log/0', '/x/logging/console/log_keys/0']) expect(isLogKeyEntry(entry), entry).toBe(false);
   });
 });

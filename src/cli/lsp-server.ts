@@ -30,6 +30,7 @@ import { editFor } from '../fix/edits.js';
 import { fixText } from '../fix/run.js';
 import { docsUrl, packageFile } from '../paths.js';
 import { NEWEST_RELEASE } from '../releases/index.js';
+import { isLogKeyEntry, logKeysOf } from '../releases/log-keys.js';
 import { getAtPointer, isObject, joinPointer, type Diagnostic, type Fix, type Kind, type Severity } from '../types.js';
 
 /** Milliseconds of quiet after a change before the document is linted again. */
@@ -331,10 +332,16 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   connection.onCompletion((params) => {
     const found = fieldAt(params.textDocument.uri, params.position, true);
-    const properties = found?.schema?.properties;
-    if (!properties || !found.kind) return [];
-    // Fields the target knows, and not the deprecated ones (their replacements are offered).
+    if (!found?.kind) return [];
     const target = linted.get(params.textDocument.uri)?.options.target ?? NEWEST_RELEASE;
+    // In a string value: the values it may take (an enumeration of the schema, the target's log keys).
+    if (found.inString) {
+      const values = found.schema?.enum?.filter((v): v is string => typeof v === 'string') ?? (isLogKeyEntry(found.pointer) ? logKeysOf(target).filter((k) => k !== '') : []);
+      return values.map((value) => ({ label: value, kind: CompletionItemKind.Value }));
+    }
+    const properties = found.schema?.properties;
+    if (!properties) return [];
+    // Fields the target knows, and not the deprecated ones (their replacements are offered).
     const known = (name: string) => fieldKnownTo(found.kind!, `${found.pointer}/${name}`, target);
     return Object.entries(properties).filter(([name, s]) => !s.deprecated && known(name)).map(([name, s]) => ({
       label: name, kind: CompletionItemKind.Property, ...(typeof s.description === 'string' ? { documentation: s.description } : {}),
@@ -363,6 +370,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       if (!located) return null;
       const offset = document.offsetAt(position);
       let pointer = located.pointerAt(offset);
+      let onKey = false;
       // On a key, the field is the member the key names (pointerAt finds values only).
       const around = getAtPointer(located.value, pointer);
       if (isObject(around)) {
@@ -371,16 +379,19 @@ export function startServer(connection: Connection = createConnection(ProposedFe
           const span = located.locate(member, 'key');
           if (span && span.start <= offset && offset <= span.end) {
             pointer = member;
+            onKey = true;
             break;
           }
         }
       }
       if (container) {
-        // Completion names keys of the object around the cursor.
+        // Completion names keys of the object around the cursor (on a key: its siblings), or, in a string value,
+        // the values it may take.
         const value = getAtPointer(located.value, pointer);
-        if (!isObject(value)) pointer = pointer.slice(0, pointer.lastIndexOf('/'));
+        if (!onKey && typeof value === 'string') return { pointer, kind: state.kind, schema: schemaAt(state.kind, pointer), inString: true };
+        if (onKey || !isObject(value)) pointer = pointer.slice(0, pointer.lastIndexOf('/'));
       }
-      return { pointer, kind: state.kind, schema: schemaAt(state.kind, pointer) };
+      return { pointer, kind: state.kind, schema: schemaAt(state.kind, pointer), inString: false };
     } catch {
       return null;
     }

@@ -29,6 +29,15 @@ export type LogKeyReading =
   /** No name it knows: it warns "Invalid log key" at every start and turns nothing on. `from`: a later release that knows it. */
   | { kind: 'unknown'; from?: Release };
 
+/**
+ * Whether a pointer (keys as written: the gateway matches them case-insensitively) is an entry of a console
+ * log key list: logging.console.log_keys (the node's or a database's), or the old lists of 2.8, "log" and
+ * logging.default.logKeys.
+ */
+export function isLogKeyEntry(entry: string): boolean {
+  return /^(?:\/databases\/[^/]+)?\/logging\/console\/log_keys\/\d+$|^\/log\/\d+$|^\/logging\/default\/logkeys\/\d+$/i.test(entry);
+}
+
 /** The names `release` knows. */
 export function logKeysOf(release: Release): string[] {
   return LOG_KEY_NAMES.filter(([, from]) => compareReleases(from, release) <= 0).map(([name]) => name);

@@ -129,6 +129,22 @@ describe('sgconf lsp', () => {
     expect(newest).toContain('index');
   });
 
+  it('completes a string value: the values of an enumeration, and the log keys of the target', async () => {
+    const startup = pathToFileURL(path.join(dir, 'sg.json')).href;
+    const text = '{\n  "bootstrap": {"server": "couchbases://cb"},\n  "logging": {"console": {"log_level": "", "log_keys": [""]}}\n}\n';
+    const published = client.diagnostics(startup, 1);
+    client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: startup, languageId: 'json', version: 1, text } } });
+    await published;
+    const labelsAt = async (character: number) => (await client.request('textDocument/completion', { textDocument: { uri: startup }, position: { line: 2, character } })).result.map((c: any) => c.label);
+    const line = text.split('\n')[2]!;
+    expect(await labelsAt(line.indexOf('""') + 1)).toEqual(['none', 'error', 'warn', 'info', 'debug', 'trace']);
+    const keys = await labelsAt(line.lastIndexOf('""') + 1);
+    expect(keys).toEqual(expect.arrayContaining(['HTTP', 'HTTP+', 'CRUD', 'VV', 'Config']));
+    expect(keys).not.toContain('');
+    // On a key, the fields of its object, as before.
+    expect(await labelsAt(line.indexOf('"console"') + 2)).toEqual(expect.arrayContaining(['console', 'log_file_path']));
+  });
+
   it('applies the tool config\'s suppressions and build sources as lint does', async () => {
     const repo = path.join(dir, 'suppressed');
     mkdirSync(path.join(repo, 'config'), { recursive: true });
