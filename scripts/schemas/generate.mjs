@@ -756,7 +756,7 @@ function databaseProperties(mode) {
     changes_request_plus: bool('Since 3.2: default of request_plus for one-shot changes requests.', {
       default: false,
     }),
-    cors: cors('this database (since 3.2; replaces the node api.cors)'),
+    cors: cors('this database (since 3.0.7 and 3.1.1; replaces the node api.cors)'),
     logging: databaseLogging(),
     created_at: str('Since 3.3: creation time, set by Sync Gateway.'),
     updated_at: str('Since 3.3: last update time, set by Sync Gateway.'),

@@ -6,5 +6,6 @@ import { rule as interfaceAuthentication } from './interface-authentication.js';
 import { rule as credentialsInUrl } from './credentials-in-url.js';
 import { rule as tlsMinimumVersion } from './tls-minimum-version.js';
 import { rule as tlsSkipVerify } from './tls-skip-verify.js';
+import { rule as corsOrigin } from './cors-origin.js';
 
-export const rules: Rule[] = [nonTlsServer, interfaceAuthentication, credentialsInUrl, tlsMinimumVersion, tlsSkipVerify];
+export const rules: Rule[] = [nonTlsServer, interfaceAuthentication, credentialsInUrl, tlsMinimumVersion, tlsSkipVerify, corsOrigin];
