@@ -89,6 +89,16 @@ const facts = [
     ],
   },
   {
+    id: 'database-cors-max-age',
+    construct: 'a database\'s own cors.max_age (not 0)',
+    existsFrom: '3.0',
+    changes: [
+      // The database's cors arrived in 3.0.7 and 3.1.1; 3.0 refused max_age there, 3.1 and later send it (rest/routing.go@4.1.1).
+      { from: '3.0', treatment: 'refuses', source: 'rest/config.go@3.0.8.1 validate(): "cors.max_age can not be set on a database level"' },
+      { from: '3.1', treatment: 'accepts', source: 'rest/config.go@3.1.11 validate() (no such check); rest/routing.go@4.1.1 (the database\'s cors.MaxAge is sent as Access-Control-Max-Age)' },
+    ],
+  },
+  {
     id: 'oidc-provider-name-underscore',
     construct: 'an OpenID Connect provider name with "_"',
     changes: [

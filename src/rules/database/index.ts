@@ -19,9 +19,10 @@ import { rule as oidcProviders } from './oidc-providers.js';
 import { rule as localJwt } from './local-jwt.js';
 import { rule as feedTypeTap } from './feed-type-tap.js';
 import { rule as principalName } from './principal-name.js';
+import { rule as corsMaxAge } from './cors-max-age.js';
 
 export const rules: Rule[] = [
   compactInterval, channelCache, edition, importPartitions, revsLimit, allowConflicts, scopes, viewsIncompatible,
   indexSettings, deltaSyncRevMaxAge, queryPaginationLimit, revCacheMemory, userXattrKey, starChannel, oidcProviders, localJwt,
-  feedTypeTap, principalName,
+  feedTypeTap, principalName, corsMaxAge,
 ];
