@@ -334,10 +334,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const found = fieldAt(params.textDocument.uri, params.position, true);
     if (!found?.kind) return [];
     const target = linted.get(params.textDocument.uri)?.options.target ?? NEWEST_RELEASE;
-    // In a string value: the values it may take (an enumeration of the schema, the target's log keys).
-    if (found.inString) {
+    // In a scalar value being typed: the values it may take (an enumeration of the schema, the target's log keys).
+    if (found.inValue) {
       const values = found.schema?.enum?.filter((v): v is string => typeof v === 'string') ?? (isLogKeyEntry(found.pointer) ? logKeysOf(target).filter((k) => k !== '') : []);
-      return values.map((value) => ({ label: value, kind: CompletionItemKind.Value }));
+      if (values.length > 0) return values.map((value) => ({ label: value, kind: CompletionItemKind.Value }));
+      // In YAML a key typed under a mapping that has none yet reads as that mapping's scalar value: its fields.
     }
     const properties = found.schema?.properties;
     if (!properties) return [];
@@ -369,7 +370,9 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       const located = locatedFor(document);
       if (!located) return null;
       const offset = document.offsetAt(position);
-      let pointer = located.pointerAt(offset);
+      // Completion's cursor usually ends the word being typed ("lo|"): the word's own place is the one before it.
+      const typing = container && offset > 0 && /[\w+*.-]/.test(document.getText({ start: document.positionAt(offset - 1), end: position }));
+      let pointer = located.pointerAt(typing ? offset - 1 : offset);
       let onKey = false;
       // On a key, the field is the member the key names (pointerAt finds values only).
       const around = getAtPointer(located.value, pointer);
@@ -385,13 +388,17 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         }
       }
       if (container) {
-        // Completion names keys of the object around the cursor (on a key: its siblings), or, in a string value,
-        // the values it may take.
+        // An empty YAML value ("log_level: " with the cursor after it) has no span of its own: the member whose
+        // key ends the line before the cursor.
+        const emptyValue = !onKey && emptyValueBefore(document, position, located);
+        if (emptyValue) return { pointer: emptyValue, kind: state.kind, schema: schemaAt(state.kind, emptyValue), inValue: true };
+        // Completion names keys of the object around the cursor (on a key: its siblings), or, in a string, the
+        // values it may take.
         const value = getAtPointer(located.value, pointer);
-        if (!onKey && typeof value === 'string') return { pointer, kind: state.kind, schema: schemaAt(state.kind, pointer), inString: true };
+        if (!onKey && typeof value === 'string') return { pointer, kind: state.kind, schema: schemaAt(state.kind, pointer), inValue: true };
         if (onKey || !isObject(value)) pointer = pointer.slice(0, pointer.lastIndexOf('/'));
       }
-      return { pointer, kind: state.kind, schema: schemaAt(state.kind, pointer), inString: false };
+      return { pointer, kind: state.kind, schema: schemaAt(state.kind, pointer), inValue: false };
     } catch {
       return null;
     }
@@ -401,6 +408,22 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.listen();
 }
 
+
+/**
+ * The pointer of the member whose key and ":" are all the line holds before `position`, when its value is empty
+ * (null): YAML's "  log_level: " as it is being written.
+ */
+function emptyValueBefore(document: TextDocument, position: { line: number; character: number }, located: LocatedDocument): string | null {
+  const before = document.getText({ start: { line: position.line, character: 0 }, end: position });
+  const match = /^(\s*(?:-\s+)?)(["']?)([^"':#]+)\2:\s*$/.exec(before);
+  if (!match) return null;
+  const keyOffset = document.offsetAt({ line: position.line, character: match[1]!.length });
+  const container = located.pointerAt(keyOffset);
+  const holder = getAtPointer(located.value, container);
+  if (!isObject(holder)) return null;
+  const key = Object.keys(holder).find((k) => k === match[3]!.trim());
+  return key !== undefined && holder[key] === null ? joinPointer(container, key) : null;
+}
 
 /**
  * The file a URI names, or null for one that names no local file: another scheme, a host

@@ -145,6 +145,21 @@ describe('sgconf lsp', () => {
     expect(await labelsAt(line.indexOf('"console"') + 2)).toEqual(expect.arrayContaining(['console', 'log_file_path']));
   });
 
+  it('completes in YAML: the values of an empty scalar, and the fields of a mapping whose first key is being typed', async () => {
+    const labelsIn = async (name: string, text: string, position: { line: number; character: number }) => {
+      const uri = pathToFileURL(path.join(dir, name)).href;
+      const published = client.diagnostics(uri, 1);
+      client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri, languageId: 'yaml', version: 1, text } } });
+      await published;
+      return (await client.request('textDocument/completion', { textDocument: { uri }, position })).result.map((c: any) => c.label);
+    };
+    const head = 'bootstrap:\n  server: couchbases://cb\nlogging:\n  console:\n';
+    expect(await labelsIn('level.yaml', `${head}    log_level: \n`, { line: 4, character: 15 })).toEqual(['none', 'error', 'warn', 'info', 'debug', 'trace']);
+    const fields = await labelsIn('typing.yaml', `${head}    lo\n`, { line: 4, character: 6 });
+    expect(fields).toEqual(expect.arrayContaining(['log_level', 'log_keys']));
+    expect(fields).not.toContain('log_file_path');
+  });
+
   it('applies the tool config\'s suppressions and build sources as lint does', async () => {
     const repo = path.join(dir, 'suppressed');
     mkdirSync(path.join(repo, 'config'), { recursive: true });
