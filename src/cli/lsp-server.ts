@@ -31,6 +31,7 @@ import { fixText } from '../fix/run.js';
 import { docsUrl, packageFile } from '../paths.js';
 import { NEWEST_RELEASE } from '../releases/index.js';
 import { isLogKeyEntry, logKeysOf } from '../releases/log-keys.js';
+import { auditEvent, auditEventsOf, isAuditEventEntry } from '../releases/audit-events.js';
 import { getAtPointer, isObject, joinPointer, type Diagnostic, type Fix, type Kind, type Severity } from '../types.js';
 
 /** Milliseconds of quiet after a change before the document is linted again. */
@@ -324,7 +325,17 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
   connection.onHover((params) => {
     const found = fieldAt(params.textDocument.uri, params.position);
-    if (!found?.schema?.description) return null;
+    if (!found) return null;
+    // An audit event id says which event it is.
+    const id = isAuditEventEntry(found.pointer) ? valueAt(params.textDocument.uri, found.pointer) : undefined;
+    if (typeof id === 'number') {
+      const target = linted.get(params.textDocument.uri)?.options.target ?? NEWEST_RELEASE;
+      const event = auditEvent(id, target);
+      const text = event.known ? `${event.name}: a ${event.level === 'global' ? 'global event (set in the startup config)' : 'database event (set in a database config)'}.`
+        : event.from ? `An audit event of ${event.from} and later, not of ${target}.` : `No audit event of ${target}.`;
+      return { contents: { kind: MarkupKind.Markdown, value: `**${id}**\n\n${text}` } };
+    }
+    if (!found.schema?.description) return null;
     const name = found.pointer.slice(found.pointer.lastIndexOf('/') + 1);
     const releases = found.kind ? `\n\nKnown to Sync Gateway ${releasesKnowing(found.kind, found.pointer)}.` : '';
     return { contents: { kind: MarkupKind.Markdown, value: `**${name}**\n\n${found.schema.description}${releases}` } };
@@ -334,6 +345,10 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     const found = fieldAt(params.textDocument.uri, params.position, true);
     if (!found?.kind) return [];
     const target = linted.get(params.textDocument.uri)?.options.target ?? NEWEST_RELEASE;
+    // In an audit event list: the events of its level, with their names.
+    if (found.inValue && isAuditEventEntry(found.pointer)) {
+      return auditEventsOf(target, found.kind === 'bootstrap' ? 'global' : 'database').map(({ id, name }) => ({ label: String(id), detail: name, kind: CompletionItemKind.Value }));
+    }
     // In a scalar value being typed: the values it may take (an enumeration of the schema, the target's log keys).
     if (found.inValue) {
       const values = found.schema?.enum?.filter((v): v is string => typeof v === 'string') ?? (isLogKeyEntry(found.pointer) ? logKeysOf(target).filter((k) => k !== '') : []);
@@ -348,6 +363,13 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       label: name, kind: CompletionItemKind.Property, ...(typeof s.description === 'string' ? { documentation: s.description } : {}),
     }));
   });
+
+  /** The value at a pointer of an open document, as lint read it. */
+  function valueAt(uri: string, pointer: string) {
+    const document = documents.get(uri);
+    const located = document ? locatedFor(document) : null;
+    return located ? getAtPointer(located.value, pointer) : undefined;
+  }
 
   /** The document's text located for positions, read as lint read it; once per version. */
   function locatedFor(document: TextDocument): LocatedDocument | null {
@@ -395,7 +417,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
         // Completion names keys of the object around the cursor (on a key: its siblings), or, in a string, the
         // values it may take.
         const value = getAtPointer(located.value, pointer);
-        if (!onKey && typeof value === 'string') return { pointer, kind: state.kind, schema: schemaAt(state.kind, pointer), inValue: true };
+        if (!onKey && (typeof value === 'string' || (typeof value === 'number' && isAuditEventEntry(pointer)))) return { pointer, kind: state.kind, schema: schemaAt(state.kind, pointer), inValue: true };
         if (onKey || !isObject(value)) pointer = pointer.slice(0, pointer.lastIndexOf('/'));
       }
       return { pointer, kind: state.kind, schema: schemaAt(state.kind, pointer), inValue: false };

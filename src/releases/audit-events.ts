@@ -99,6 +99,19 @@ export const AUDIT_EVENTS: readonly (readonly [id: number, name: string, level: 
   [55013, 'Delete attachment', 'database', '3.2'],
 ];
 
+/**
+ * Whether a pointer (keys as written: the gateway matches them case-insensitively) is an entry of an
+ * enabled_events list: the startup config's logging.audit, or a database's.
+ */
+export function isAuditEventEntry(entry: string): boolean {
+  return /^(?:\/databases\/[^/]+)?\/logging\/audit\/enabled_events\/\d+$/i.test(entry);
+}
+
+/** The events `release` knows at `level`, oldest id first. */
+export function auditEventsOf(release: Release, level: AuditLevel): { id: number; name: string }[] {
+  return AUDIT_EVENTS.filter(([, , l, from]) => l === level && compareReleases(from, release) <= 0).map(([id, name]) => ({ id, name }));
+}
+
 const byId = new Map(AUDIT_EVENTS.map((row) => [row[0], row]));
 
 /** The event `id` as `release` knows it, or, if it does not, the first release that does. */

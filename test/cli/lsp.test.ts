@@ -145,6 +145,22 @@ describe('sgconf lsp', () => {
     expect(await labelsAt(line.indexOf('"console"') + 2)).toEqual(expect.arrayContaining(['console', 'log_file_path']));
   });
 
+  it('names the audit event under the cursor, and completes the ids of its level', async () => {
+    const startup = pathToFileURL(path.join(dir, 'audit.json')).href;
+    const text = '{\n  "bootstrap": {"server": "couchbases://cb"},\n  "logging": {"audit": {"enabled": true, "enabled_events": [53270, 54000]}}\n}\n';
+    const published = client.diagnostics(startup, 1);
+    client.send({ method: 'textDocument/didOpen', params: { textDocument: { uri: startup, languageId: 'json', version: 1, text } } });
+    await published;
+    const line = text.split('\n')[2]!;
+    const at = (character: number) => ({ textDocument: { uri: startup }, position: { line: 2, character } });
+    expect((await client.request('textDocument/hover', at(line.indexOf('53270') + 2))).result.contents.value).toBe('**53270**\n\nPublic HTTP API request: a global event (set in the startup config).');
+    expect((await client.request('textDocument/hover', at(line.indexOf('54000') + 2))).result.contents.value).toContain('Create database: a database event');
+    const items = (await client.request('textDocument/completion', at(line.indexOf('53270') + 2))).result;
+    expect(items.map((c: any) => c.label)).toEqual(expect.arrayContaining(['53248', '53270', '53351']));
+    expect(items.map((c: any) => c.label)).not.toContain('54000');
+    expect(items.find((c: any) => c.label === '53270').detail).toBe('Public HTTP API request');
+  });
+
   it('completes in YAML: the values of an empty scalar, and the fields of a mapping whose first key is being typed', async () => {
     const labelsIn = async (name: string, text: string, position: { line: number; character: number }) => {
       const uri = pathToFileURL(path.join(dir, name)).href;
