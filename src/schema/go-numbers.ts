@@ -9,6 +9,7 @@ import { getAtPointer, isObject, joinPointer, setOwn, splitPointer, type JsonVal
 import type { WrittenNumber } from '../source/json.js';
 import { normalizeKeys } from './normalize.js';
 import { validateSchema } from './validate.js';
+import { schemaAt } from './at.js';
 
 const GO_DECODER = 'The gateway\'s JSON decoder (Go) refuses the config';
 
@@ -24,24 +25,45 @@ export async function goNumberFindings(kind: Kind, written: JsonValue, numbers: 
   }
   const integral = numbers.filter((n) => Number.isFinite(n.value));
   if (integral.length === 0) return;
+  // 0.5 is a fraction whatever the number (a large one plus 0.5 is the same double).
   const copy = structuredClone(written);
-  for (const number of integral) setAt(copy, number.pointer, number.value + 0.5);
+  for (const number of integral) setAt(copy, number.pointer, 0.5);
   const normalized = normalizeKeys(kind, copy);
   const byPointer = new Map(integral.map((n) => [n.pointer, n]));
   for (const d of await validateSchema(kind, normalized.value)) {
     const number = d.rule === 'schema/type' ? byPointer.get(normalized.toOriginalPointer(d.pointer)) : undefined;
     if (!number) continue;
+    const minimum = schemaAt(kind, d.pointer)?.minimum;
+    const unsigned = typeof minimum === 'number' && minimum >= 0;
+    if (/^-?\d+$/.test(number.raw)) {
+      // A plain integer: Go reads it where it fits the field's 64 bits (the schema's own range checks the rest).
+      if (fitsGo(BigInt(number.raw), unsigned)) continue;
+      findings.push({
+        rule: 'schema/type', severity: 'error', pointer: d.pointer,
+        message: `${nameOf(number.pointer)} is ${number.raw}, beyond the range of a 64-bit ${unsigned ? 'unsigned ' : ''}integer`,
+        detail: `${GO_DECODER} ("json: cannot unmarshal number ${number.raw} into Go struct field … of type ${unsigned ? 'uint64' : 'int64'}").`,
+      });
+      continue;
+    }
+    const exact = Number.isSafeInteger(number.value) ? `Write ${String(number.value)}.` : 'And it is beyond the range of a 64-bit integer.';
     findings.push({
       rule: 'schema/type', severity: 'error', pointer: d.pointer,
       message: `${nameOf(number.pointer)} must be an integer written without a fraction or an exponent, not ${number.raw}`,
-      detail: `${GO_DECODER} ("json: cannot unmarshal number ${number.raw} into Go struct field … of type int"). Write ${String(number.value)}.`,
+      detail: `${GO_DECODER} ("json: cannot unmarshal number ${number.raw} into Go struct field … of type int"). ${exact}`,
     });
   }
 }
 
+/** Whether Go decodes the integer into a 64-bit field (an unsigned one when the schema's minimum is 0). */
+function fitsGo(value: bigint, unsigned: boolean): boolean {
+  return unsigned ? value >= 0n && value <= 2n ** 64n - 1n : value >= -(2n ** 63n) && value <= 2n ** 63n - 1n;
+}
+
+/** The field as the schema's messages name it: "revs_limit", or "enabled_events[0]" for an entry of a list. */
 function nameOf(pointer: string): string {
   const tokens = splitPointer(pointer);
-  return `"${tokens[tokens.length - 1] ?? ''}"`;
+  const last = tokens[tokens.length - 1] ?? '';
+  return /^\d+$/.test(last) && tokens.length > 1 ? `"${tokens[tokens.length - 2]}[${last}]"` : `"${last}"`;
 }
 
 function setAt(root: JsonValue, pointer: string, value: number): void {

@@ -358,8 +358,9 @@ export function parseJsonWithLocations(text: string): JsonParseResult {
     }
     if (c === 45 || isDigit(c)) {
       const value = parseNumber();
-      // Only a literal with a fraction or an exponent can be read differently (rare: checked after the parse).
-      if (!Number.isFinite(value) || (Number.isInteger(value) && /[.eE]/.test(text.slice(start, pos)))) {
+      // Only a literal with a fraction or an exponent, or one past JavaScript's exact integers (where Go's 64-bit
+      // range ends), can be read differently (rare: checked after the parse).
+      if (!Number.isFinite(value) || (Number.isInteger(value) && (/[.eE]/.test(text.slice(start, pos)) || !Number.isSafeInteger(value)))) {
         writtenNumbers.push({ pointer: pointerOf(parent, token), raw: text.slice(start, pos), value });
       }
       return { value, node: { start, end: pos } };

@@ -39,12 +39,14 @@ function checkList(context: RuleContext, list: Found, level: AuditLevel, describ
   if (!Array.isArray(list.value)) return;
   const { target } = context;
   list.value.forEach((id, i) => {
-    if (typeof id !== 'number' || !Number.isInteger(id)) return;
+    // A negative, fractional or huge id is the schema's finding (Go's decoder refuses it, or holds a number JavaScript cannot).
+    if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return;
     const event = auditEvent(id, target);
+    const named = `audit event ${id}`;
     let descriptor: Descriptor | null = null;
     if (!event.known) {
       descriptor = {
-        message: event.from === undefined ? `audit event ${id} is not one ${target} knows` : `audit event ${id} is known from ${event.from} on, not to ${target}`,
+        message: event.from === undefined ? `${named} is not one ${target} knows` : `${named} is known from ${event.from} on, not to ${target}`,
         detail: `${REFUSAL[level]} The events and their ids are listed in the gateway's audit documentation (and in sgconf's docs/releases.md). Remove it.`,
       };
     } else if (event.level !== level) {
