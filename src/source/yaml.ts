@@ -1,7 +1,7 @@
 // YAML sources: the same located document as JSON, built from the `yaml` package's AST.
 import { isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import { escapePointerToken, setOwn, type JsonValue } from '../types.js';
-import { JsonSyntaxError, MAX_NESTING, placeholderAt, placeholderMessage, type DuplicateKey, type JsonParseResult, type LocNode, type NoJsonForm } from './json.js';
+import { JsonSyntaxError, MAX_NESTING, placeholderAt, placeholderMessage, type DuplicateKey, type JsonParseResult, type LocNode, type NoJsonForm, type WrittenNumber } from './json.js';
 
 export interface YamlLocNode extends LocNode {
   /** The scalar's style, for mapping string indexes back to the source. */
@@ -24,8 +24,9 @@ export function parseYamlWithLocations(text: string): JsonParseResult {
   if (doc.contents === null) throw new JsonSyntaxError('the file is empty: a mapping was expected', 0, 0);
   const duplicates: DuplicateKey[] = [];
   const noJsonForm = new Map<number, NoJsonForm>();
-  const built = build({ text, doc, duplicates, noJsonForm, depth: 0, aliases: 0, expanding: new Set() }, doc.contents as YamlNode, '');
-  return { value: built.value, root: built.node, duplicates, trailing: null, noJsonForm: [...noJsonForm.values()] };
+  const writtenNumbers: WrittenNumber[] = [];
+  const built = build({ text, doc, duplicates, noJsonForm, writtenNumbers, depth: 0, aliases: 0, expanding: new Set() }, doc.contents as YamlNode, '');
+  return { value: built.value, root: built.node, duplicates, trailing: null, noJsonForm: [...noJsonForm.values()], ...(writtenNumbers.length > 0 ? { writtenNumbers } : {}) };
 }
 
 /**
@@ -58,6 +59,11 @@ interface BuildState {
   duplicates: DuplicateKey[];
   /** Tags and keys with no JSON form, where they are written (each once, though an alias repeats its node). */
   noJsonForm: Map<number, NoJsonForm>;
+  /**
+   * Integers past JavaScript's exact ones, as written: `sgconf build` writes them so, and Go's decoder reads
+   * them up to its field's 64 bits (src/schema/go-numbers.ts).
+   */
+  writtenNumbers: WrittenNumber[];
   depth: number;
   aliases: number;
   /** Anchored nodes being expanded: an alias to one of them refers to its own container. */
@@ -143,6 +149,10 @@ function buildNode(state: BuildState, node: YamlNode, pointer: string, start: nu
     // !!binary (refused above): its text, not an object of bytes.
     if (value instanceof Uint8Array) value = node.source ?? '';
     if (typeof value === 'bigint') value = Number(value);
+    const written = node.source?.replace(/^\+/, '');
+    if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) && written !== undefined && /^-?\d+$/.test(written)) {
+      state.writtenNumbers.push({ pointer, raw: written, value });
+    }
     if (value instanceof Date) value = value.toISOString();
     return { value: value as JsonValue, node: { start, end: valueEnd, scalarType: node.type } };
   }
