@@ -432,19 +432,26 @@ export function startServer(connection: Connection = createConnection(ProposedFe
 
 
 /**
- * The pointer of the member whose key and ":" are all the line holds before `position`, when its value is empty
- * (null): YAML's "  log_level: " as it is being written.
+ * The pointer of an empty (null) YAML value being written, whose line holds only its key and ":" ("  log_level: ")
+ * or its list item's "-" ("  - ") before `position`: such a value has no span of its own.
  */
 function emptyValueBefore(document: TextDocument, position: { line: number; character: number }, located: LocatedDocument): string | null {
   const before = document.getText({ start: { line: position.line, character: 0 }, end: position });
-  const match = /^(\s*(?:-\s+)?)(["']?)([^"':#]+)\2:\s*$/.exec(before);
-  if (!match) return null;
-  const keyOffset = document.offsetAt({ line: position.line, character: match[1]!.length });
-  const container = located.pointerAt(keyOffset);
+  const member = /^(\s*(?:-\s+)?)(["']?)([^"':#]+)\2:\s*$/.exec(before);
+  const item = member ? null : /^(\s*)-\s*$/.exec(before);
+  if (!member && !item) return null;
+  const at = document.offsetAt({ line: position.line, character: (member ?? item)![1]!.length });
+  const container = located.pointerAt(at);
   const holder = getAtPointer(located.value, container);
-  if (!isObject(holder)) return null;
-  const key = Object.keys(holder).find((k) => k === match[3]!.trim());
-  return key !== undefined && holder[key] === null ? joinPointer(container, key) : null;
+  if (member) {
+    if (!isObject(holder)) return null;
+    const key = Object.keys(holder).find((k) => k === member[3]!.trim());
+    return key !== undefined && holder[key] === null ? joinPointer(container, key) : null;
+  }
+  // The first empty item written after the "-".
+  if (!Array.isArray(holder)) return null;
+  const index = holder.findIndex((v, i) => v === null && (located.locate(joinPointer(container, i), 'value')?.start ?? -1) >= at);
+  return index < 0 ? null : joinPointer(container, index);
 }
 
 /**

@@ -161,7 +161,7 @@ describe('sgconf lsp', () => {
     expect(items.find((c: any) => c.label === '53270').detail).toBe('Public HTTP API request');
   });
 
-  it('completes in YAML: the values of an empty scalar, and the fields of a mapping whose first key is being typed', async () => {
+  it('completes in YAML: the values of an empty scalar or list item, and the fields of a mapping whose first key is being typed', async () => {
     const labelsIn = async (name: string, text: string, position: { line: number; character: number }) => {
       const uri = pathToFileURL(path.join(dir, name)).href;
       const published = client.diagnostics(uri, 1);
@@ -171,6 +171,8 @@ describe('sgconf lsp', () => {
     };
     const head = 'bootstrap:\n  server: couchbases://cb\nlogging:\n  console:\n';
     expect(await labelsIn('level.yaml', `${head}    log_level: \n`, { line: 4, character: 15 })).toEqual(['none', 'error', 'warn', 'info', 'debug', 'trace']);
+    const keys = await labelsIn('keys.yaml', `${head}    log_keys:\n      - CRUD\n      - \n`, { line: 6, character: 8 });
+    expect(keys).toEqual(expect.arrayContaining(['HTTP', 'Sync', 'Config']));
     const fields = await labelsIn('typing.yaml', `${head}    lo\n`, { line: 4, character: 6 });
     expect(fields).toEqual(expect.arrayContaining(['log_level', 'log_keys']));
     expect(fields).not.toContain('log_file_path');
