@@ -11,38 +11,64 @@ export const rule: Rule = {
   id: 'logging/log-keys',
   severity: 'warning',
   kinds: ['bootstrap', 'legacy', 'database'],
-  description: 'Console log keys the target does not know (it ignores them) or reads only after taking off a deprecated trailing "+".',
+  description: 'Console log keys the target does not know (it ignores them), reads only after taking off a deprecated trailing "+", or never uses (a quiet log_level, console logging off).',
   check(context) {
     for (const list of keyLists(context)) {
       if (!Array.isArray(list.found.value)) continue;
       list.found.value.forEach((key, i) => {
         if (typeof key === 'string') checkKey(context, key, `${list.found.pointer}/${i}`, list.label);
       });
+      if (list.console) checkLevel(context, list, list.console);
     }
   },
 };
+
+// Keyed lines are written at info, debug and trace; warnings and errors go out whatever the keys
+// (base/logger_console.go@2.8.0 and @4.1.1 shouldLog: the level first, then the key).
+const QUIET_LEVELS = new Set(['none', 'error', 'warn']);
+
+/** Keys in a console block whose level or switch writes none of their lines. */
+function checkLevel(context: RuleContext, list: KeyList, console: Found): void {
+  const keys = (list.found.value as unknown[]).filter((k) => typeof k === 'string' && k !== '');
+  if (keys.length === 0) return;
+  const enabled = lookup(console.value, console.pointer, 'enabled');
+  const level = lookup(console.value, console.pointer, 'log_level');
+  const why = enabled?.value === false ? 'console logging is off (enabled is false)'
+    : typeof level?.value === 'string' && QUIET_LEVELS.has(level.value) ? `log_level "${level.value}" writes no keyed line` : null;
+  if (!why) return;
+  context.report({
+    pointer: list.found.pointer, target: 'key', severity: 'info',
+    message: `${list.label}log_keys have no effect: ${why}`,
+    detail: 'Keyed lines are written at the info, debug and trace levels; warnings and errors are written whatever the keys. Set log_level to "info" (or more verbose) to see them, or remove log_keys.',
+  });
+}
 
 interface KeyList {
   found: Found;
   /** Whose list it is, for the message ("" for the gateway's own). */
   label: string;
+  /** The console block holding it (logging.console), where its level and switch are. */
+  console?: Found;
 }
 
 /** The log key lists the target reads. */
 function keyLists(context: RuleContext): KeyList[] {
   const { kind, document, target } = context;
   const lists: KeyList[] = [];
-  const consoleKeys = lookupPath(document, '', 'logging', 'console', 'log_keys');
+  const console = lookupPath(document, '', 'logging', 'console');
+  const consoleKeys = lookup(console?.value, console?.pointer ?? '', 'log_keys');
+  const ofConsole = (found: Found, block: Found | undefined, label: string): KeyList => ({ found, label, ...(block ? { console: block } : {}) });
   if (kind === 'bootstrap') {
-    if (consoleKeys) lists.push({ found: consoleKeys, label: '' });
+    if (consoleKeys) lists.push(ofConsole(consoleKeys, console, ''));
   } else if (kind === 'legacy') {
     const old = oldList(context, consoleKeys);
     if (old) lists.push({ found: old, label: '' });
-    else if (consoleKeys) lists.push({ found: consoleKeys, label: '' });
+    else if (consoleKeys) lists.push(ofConsole(consoleKeys, console, ''));
   }
   for (const db of databaseEntries(kind, document)) {
-    const keys = lookupPath(db.config, db.pointer, 'logging', 'console', 'log_keys');
-    if (keys && fieldKnownTo(kind, keys.pointer, target)) lists.push({ found: keys, label: `${dbLabel(db)}: ` });
+    const dbConsole = lookupPath(db.config, db.pointer, 'logging', 'console');
+    const keys = lookup(dbConsole?.value, dbConsole?.pointer ?? '', 'log_keys');
+    if (keys && fieldKnownTo(kind, keys.pointer, target)) lists.push(ofConsole(keys, dbConsole, `${dbLabel(db)}: `));
   }
   return lists;
 }
