@@ -18,7 +18,7 @@ export const rule: Rule = {
       list.found.value.forEach((key, i) => {
         if (typeof key === 'string') checkKey(context, key, `${list.found.pointer}/${i}`, list.label);
       });
-      if (list.console) checkLevel(context, list, list.console);
+      if (list.block) checkLevel(context, list.found, list.block, list.label);
     }
   },
 };
@@ -28,17 +28,17 @@ export const rule: Rule = {
 const QUIET_LEVELS = new Set(['none', 'error', 'warn']);
 
 /** Keys in a console block whose level or switch writes none of their lines. */
-function checkLevel(context: RuleContext, list: KeyList, console: Found): void {
-  const keys = (list.found.value as unknown[]).filter((k) => typeof k === 'string' && k !== '');
+function checkLevel(context: RuleContext, list: Found, block: Found, label: string): void {
+  const keys = (list.value as unknown[]).filter((k) => typeof k === 'string' && k !== '');
   if (keys.length === 0) return;
-  const enabled = lookup(console.value, console.pointer, 'enabled');
-  const level = lookup(console.value, console.pointer, 'log_level');
+  const enabled = lookup(block.value, block.pointer, 'enabled');
+  const level = lookup(block.value, block.pointer, 'log_level');
   const why = enabled?.value === false ? 'console logging is off (enabled is false)'
     : typeof level?.value === 'string' && QUIET_LEVELS.has(level.value) ? `log_level "${level.value}" writes no keyed line` : null;
   if (!why) return;
   context.report({
-    pointer: list.found.pointer, target: 'key', severity: 'info',
-    message: `${list.label}log_keys have no effect: ${why}`,
+    pointer: list.pointer, target: 'key', severity: 'info',
+    message: `${label}log_keys have no effect: ${why}`,
     detail: 'Keyed lines are written at the info, debug and trace levels; warnings and errors are written whatever the keys. Set log_level to "info" (or more verbose) to see them, or remove log_keys.',
   });
 }
@@ -47,28 +47,27 @@ interface KeyList {
   found: Found;
   /** Whose list it is, for the message ("" for the gateway's own). */
   label: string;
-  /** The console block holding it (logging.console), where its level and switch are. */
-  console?: Found;
+  /** The console block holding it (logging.console), where its level and switch are; none for the old lists. */
+  block?: Found;
 }
 
 /** The log key lists the target reads. */
 function keyLists(context: RuleContext): KeyList[] {
   const { kind, document, target } = context;
   const lists: KeyList[] = [];
-  const console = lookupPath(document, '', 'logging', 'console');
-  const consoleKeys = lookup(console?.value, console?.pointer ?? '', 'log_keys');
-  const ofConsole = (found: Found, block: Found | undefined, label: string): KeyList => ({ found, label, ...(block ? { console: block } : {}) });
+  const block = lookupPath(document, '', 'logging', 'console');
+  const consoleKeys = block && lookup(block.value, block.pointer, 'log_keys');
   if (kind === 'bootstrap') {
-    if (consoleKeys) lists.push(ofConsole(consoleKeys, console, ''));
+    if (consoleKeys) lists.push({ found: consoleKeys, label: '', block });
   } else if (kind === 'legacy') {
     const old = oldList(context, consoleKeys);
     if (old) lists.push({ found: old, label: '' });
-    else if (consoleKeys) lists.push(ofConsole(consoleKeys, console, ''));
+    else if (consoleKeys) lists.push({ found: consoleKeys, label: '', block });
   }
   for (const db of databaseEntries(kind, document)) {
-    const dbConsole = lookupPath(db.config, db.pointer, 'logging', 'console');
-    const keys = lookup(dbConsole?.value, dbConsole?.pointer ?? '', 'log_keys');
-    if (keys && fieldKnownTo(kind, keys.pointer, target)) lists.push(ofConsole(keys, dbConsole, `${dbLabel(db)}: `));
+    const dbBlock = lookupPath(db.config, db.pointer, 'logging', 'console');
+    const keys = dbBlock && lookup(dbBlock.value, dbBlock.pointer, 'log_keys');
+    if (keys && fieldKnownTo(kind, keys.pointer, target)) lists.push({ found: keys, label: `${dbLabel(db)}: `, block: dbBlock });
   }
   return lists;
 }
