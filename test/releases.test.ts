@@ -95,9 +95,9 @@ describe('console log keys', () => {
     expect(readLogKey('HTTP+', '2.8')).toEqual({ kind: 'known' });
     expect(readLogKey('CRUD+', '4.1')).toEqual({ kind: 'plus-stripped', name: 'CRUD', sameAs: 'CRUD' });
     expect(readLogKey('HTTP++', '4.1')).toEqual({ kind: 'plus-stripped', name: 'HTTP+', sameAs: null });
-    expect(readLogKey('CRUD++', '4.1')).toEqual({ kind: 'unknown' });
-    expect(readLogKey('crud', '4.1')).toEqual({ kind: 'unknown' });
-    expect(readLogKey('Walrus', '3.1')).toEqual({ kind: 'unknown', from: '3.2' });
+    expect(readLogKey('CRUD++', '4.1')).toEqual({ kind: 'unknown', name: 'CRUD+' });
+    expect(readLogKey('crud', '4.1')).toEqual({ kind: 'unknown', name: 'crud' });
+    expect(readLogKey('Walrus', '3.1')).toEqual({ kind: 'unknown', name: 'Walrus', from: '3.2' });
   });
 
   it('knows where the lists are, for the editor', () => {

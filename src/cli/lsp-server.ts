@@ -329,7 +329,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
     // An audit event id says which event it is.
     const id = isAuditEventEntry(found.pointer) ? valueAt(params.textDocument.uri, found.pointer) : undefined;
     if (typeof id === 'number') {
-      const target = linted.get(params.textDocument.uri)?.options.target ?? NEWEST_RELEASE;
+      const target = targetOf(params.textDocument.uri);
       const event = auditEvent(id, target);
       const text = event.known ? `${event.name}: a ${event.level === 'global' ? 'global event (set in the startup config)' : 'database event (set in a database config)'}.`
         : event.from ? `An audit event of ${event.from} and later, not of ${target}.` : `No audit event of ${target}.`;
@@ -344,7 +344,7 @@ export function startServer(connection: Connection = createConnection(ProposedFe
   connection.onCompletion((params) => {
     const found = fieldAt(params.textDocument.uri, params.position, true);
     if (!found?.kind) return [];
-    const target = linted.get(params.textDocument.uri)?.options.target ?? NEWEST_RELEASE;
+    const target = targetOf(params.textDocument.uri);
     // In an audit event list: the events of its level, with their names.
     if (found.inValue && isAuditEventEntry(found.pointer)) {
       return auditEventsOf(target, found.kind === 'bootstrap' ? 'global' : 'database').map(({ id, name }) => ({ label: String(id), detail: name, kind: CompletionItemKind.Value }));
@@ -363,6 +363,11 @@ export function startServer(connection: Connection = createConnection(ProposedFe
       label: name, kind: CompletionItemKind.Property, ...(typeof s.description === 'string' ? { documentation: s.description } : {}),
     }));
   });
+
+  /** The release a document is judged for (its tool config's target, or the newest). */
+  function targetOf(uri: string) {
+    return linted.get(uri)?.options.target ?? NEWEST_RELEASE;
+  }
 
   /** The value at a pointer of an open document, as lint read it. */
   function valueAt(uri: string, pointer: string) {

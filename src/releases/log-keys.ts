@@ -26,8 +26,11 @@ export type LogKeyReading =
    * the key that reads the same without the warning (null for "HTTP++", which is the responses' key alone).
    */
   | { kind: 'plus-stripped'; name: string; sameAs: string | null }
-  /** No name it knows: it warns "Invalid log key" at every start and turns nothing on. `from`: a later release that knows it. */
-  | { kind: 'unknown'; from?: Release };
+  /**
+   * No name it knows: it warns "Invalid log key" at every start and turns nothing on. `name`: the name looked up
+   * (one trailing "+" taken off); `from`: a later release that knows it.
+   */
+  | { kind: 'unknown'; name: string; from?: Release };
 
 /**
  * Whether a pointer (keys as written: the gateway matches them case-insensitively) is an entry of a console
@@ -55,5 +58,5 @@ export function readLogKey(key: string, release: Release): LogKeyReading {
   const name = key.endsWith('+') ? key.slice(0, -1) : key;
   if (name !== key && names.has(name)) return { kind: 'plus-stripped', name, sameAs: SPECIAL.has(name) ? null : name };
   const from = LOG_KEY_NAMES.find(([n]) => n === name)?.[1];
-  return from === undefined ? { kind: 'unknown' } : { kind: 'unknown', from };
+  return from === undefined ? { kind: 'unknown', name } : { kind: 'unknown', name, from };
 }

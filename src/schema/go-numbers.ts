@@ -8,7 +8,7 @@
 import { getAtPointer, isObject, joinPointer, setOwn, splitPointer, type JsonValue, type Kind, type RawDiagnostic } from '../types.js';
 import type { WrittenNumber } from '../source/json.js';
 import { normalizeKeys } from './normalize.js';
-import { validateSchema } from './validate.js';
+import { fieldName, validateSchema } from './validate.js';
 import { schemaAt } from './at.js';
 
 const GO_DECODER = 'The gateway\'s JSON decoder (Go) refuses the config';
@@ -19,7 +19,7 @@ export async function goNumberFindings(kind: Kind, written: JsonValue, numbers: 
     for (let i = findings.length - 1; i >= 0; i--) if (toOriginal(findings[i]!.pointer) === number.pointer) findings.splice(i, 1);
     findings.push({
       rule: 'schema/type', severity: 'error', pointer: number.pointer, writtenPointer: number.pointer,
-      message: `${nameOf(number.pointer)} is ${number.raw}, beyond the range of a 64-bit number`,
+      message: `"${fieldName(number.pointer)}" is ${number.raw}, beyond the range of a 64-bit number`,
       detail: `${GO_DECODER} ("json: cannot unmarshal number ${number.raw} …"), where JavaScript reads Infinity.`,
     });
   }
@@ -40,7 +40,7 @@ export async function goNumberFindings(kind: Kind, written: JsonValue, numbers: 
       if (fitsGo(BigInt(number.raw), unsigned)) continue;
       findings.push({
         rule: 'schema/type', severity: 'error', pointer: d.pointer,
-        message: `${nameOf(number.pointer)} is ${number.raw}, beyond the range of a 64-bit ${unsigned ? 'unsigned ' : ''}integer`,
+        message: `"${fieldName(number.pointer)}" is ${number.raw}, beyond the range of a 64-bit ${unsigned ? 'unsigned ' : ''}integer`,
         detail: `${GO_DECODER} ("json: cannot unmarshal number ${number.raw} into Go struct field … of type ${unsigned ? 'uint64' : 'int64'}").`,
       });
       continue;
@@ -48,7 +48,7 @@ export async function goNumberFindings(kind: Kind, written: JsonValue, numbers: 
     const exact = Number.isSafeInteger(number.value) ? `Write ${String(number.value)}.` : 'And it is beyond the range of a 64-bit integer.';
     findings.push({
       rule: 'schema/type', severity: 'error', pointer: d.pointer,
-      message: `${nameOf(number.pointer)} must be an integer written without a fraction or an exponent, not ${number.raw}`,
+      message: `"${fieldName(number.pointer)}" must be an integer written without a fraction or an exponent, not ${number.raw}`,
       detail: `${GO_DECODER} ("json: cannot unmarshal number ${number.raw} into Go struct field … of type int"). ${exact}`,
     });
   }
@@ -57,13 +57,6 @@ export async function goNumberFindings(kind: Kind, written: JsonValue, numbers: 
 /** Whether Go decodes the integer into a 64-bit field (an unsigned one when the schema's minimum is 0). */
 function fitsGo(value: bigint, unsigned: boolean): boolean {
   return unsigned ? value >= 0n && value <= 2n ** 64n - 1n : value >= -(2n ** 63n) && value <= 2n ** 63n - 1n;
-}
-
-/** The field as the schema's messages name it: "revs_limit", or "enabled_events[0]" for an entry of a list. */
-function nameOf(pointer: string): string {
-  const tokens = splitPointer(pointer);
-  const last = tokens[tokens.length - 1] ?? '';
-  return /^\d+$/.test(last) && tokens.length > 1 ? `"${tokens[tokens.length - 2]}[${last}]"` : `"${last}"`;
 }
 
 function setAt(root: JsonValue, pointer: string, value: number): void {

@@ -288,7 +288,8 @@ function valueType(value: unknown): string {
   return typeof value;
 }
 
-function fieldName(pointer: string): string {
+/** The field as messages name it: "revs_limit", or "enabled_events[0]" for an entry of a list. */
+export function fieldName(pointer: string): string {
   const tokens = splitPointer(pointer);
   for (let i = tokens.length - 1; i >= 0; i--) {
     if (!/^\d+$/.test(tokens[i]!)) return i === tokens.length - 1 ? tokens[i]! : `${tokens[i]}[${tokens.slice(i + 1).join('][')}]`;

@@ -95,14 +95,13 @@ function checkKey(context: RuleContext, key: string, pointer: string, label: str
     context.report({
       pointer,
       message: `${label}log key "${key}" is read as "${reading.name}", with a warning at every start`,
-      detail: `A trailing "+" was the verbose form of the first releases' log keys. ${target} takes it off and logs "Deprecated log key" at every start (only "HTTP+" is a key of its own). Write "${reading.name}".`,
+      detail: `A trailing "+" was the verbose form of the first releases' log keys. ${target} takes it off and logs "Deprecated log key" at every start (only "HTTP+" is a key of its own).${reading.sameAs === null ? '' : ` Write "${reading.sameAs}".`}`,
       ...(reading.sameAs === null ? {} : { fix: { op: 'replace-value', pointer, value: reading.sameAs } }),
     });
     return;
   }
   const names = logKeysOf(target).filter((n) => n !== '');
-  const bare = key.endsWith('+') ? key.slice(0, -1) : key;
-  const suggestion = reading.from === undefined ? suggest(bare, names) : undefined;
+  const suggestion = reading.from === undefined ? suggest(reading.name, names) : undefined;
   context.report({
     pointer,
     message: reading.from === undefined
