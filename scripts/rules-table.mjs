@@ -39,12 +39,13 @@ export async function loadReleases() {
   const { READING } = await import('../dist/releases/reading.js');
   const { LOG_KEY_NAMES, LOG_KEYS_SOURCE } = await import('../dist/releases/log-keys.js');
   const { AUDIT_EVENTS, AUDIT_EVENTS_SOURCE } = await import('../dist/releases/audit-events.js');
-  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, SEVERITY };
+  const { GUEST_WITHOUT_DISABLED } = await import('../dist/releases/principals.js');
+  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, SEVERITY };
 }
 
 /** docs/releases.md: every fact of src/releases/ with its source, generated so that it cannot drift. */
 export function renderReleasesPage(releases) {
-  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, treatmentIn } = releases;
+  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, treatmentIn } = releases;
   const cell = (text) => String(text).replace(/\|/g, '\\|');
   const lines = [
     '# What each release does',
@@ -68,6 +69,9 @@ export function renderReleasesPage(releases) {
   }
   lines.push('', '## Reading a config', '', '| from | change | source |', '|---|---|---|');
   for (const fact of Object.values(READING)) lines.push(`| ${fact.from} | ${cell(fact.change)} | ${cell(fact.source)} |`);
+  lines.push('', '## Config principals', '', 'A guest user (`users.GUEST`, a database\'s `guest`) that sets no `"disabled"` (`database/guest-disabled-unset`, `security/guest-all-channels`):', '',
+    '| from | change | source |', '|---|---|---|');
+  for (const change of GUEST_WITHOUT_DISABLED) lines.push(`| ${change.from} | ${cell(change.change)} | ${cell(change.source)} |`);
   lines.push('', '## Upgrade milestones (`sgconf plan`)', '', '| line | change | source |', '|---|---|---|');
   for (const m of Object.values(UPGRADE)) lines.push(`| ${m.line} | ${cell(m.change)} | ${cell(m.source)} |`);
   lines.push('', '## Console log keys', '', `The names \`logging/log-keys\` checks (case-sensitive; source: ${cell(LOG_KEYS_SOURCE)}).`, '', '| from | names |', '|---|---|');

@@ -8,7 +8,7 @@ import type { ConvertOptions, Principals } from './types.js';
 import { BEHAVIOUR } from '../releases/behaviour.js';
 import { NEWEST_RELEASE, newestNotRefusing, treatmentIn, type Release } from '../releases/index.js';
 import { fieldKnownTo } from '../schema/release-fields.js';
-import { isValidPrincipalName } from '../releases/principals.js';
+import { guestWithoutDisabled, isValidPrincipalName, newestReleaseEnablingGuest } from '../releases/principals.js';
 import { DEPRECATED_MOVES, DEPRECATED_REMOVALS, deprecatedFor, deprecatedMove, deprecatedRemoval } from '../releases/deprecations.js';
 
 const STRIPPED_DATABASE_KEYS = ['server', 'username', 'password', 'certpath', 'keypath', 'cacertpath'];
@@ -21,6 +21,7 @@ export function convertDatabases(config: JsonObject, databases: JsonObject, conv
   const { options, report, result } = conversion;
   const threshold = config.slowQueryWarningThreshold;
   const sharedBucketAccess = sharedBucketAccessDecision(isObject(config.databases) ? config.databases : databases, conversion);
+  const guestEnabled = guestDecision(isObject(config.databases) ? config.databases : databases, conversion);
   for (const [name, raw] of Object.entries(databases)) {
     const base = joinPointer('', 'databases', name);
     const db = raw as JsonObject;
@@ -76,7 +77,9 @@ export function convertDatabases(config: JsonObject, databases: JsonObject, conv
       if (out.guest !== undefined) {
         report(CONVERT_RULES.overwrittenValue, 'warning', at('guest'), `database "${name}" has both "guest" and users.GUEST; users.GUEST becomes "guest", as in the gateway's own upgrade`);
       }
-      out.guest = guest;
+      // As 2.8 ran it, where that is the choice (the guest-enabled decision).
+      out.guest = guestEnabled === 'enable' && isObject(guest) && (guest.disabled === undefined || guest.disabled === null)
+        ? { ...guest, disabled: false } : guest;
     }
     if ((db.enable_shared_bucket_access ?? false) === false) {
       if (sharedBucketAccess === 'enable') {
@@ -131,6 +134,33 @@ function sharedBucketAccessDecision(databases: JsonObject, { options, decide }: 
       { id: 'keep-off', effect: `shared bucket access stays off and the output is for Sync Gateway ${olderTarget}, the newest release that loads such a database` },
     ],
     answers: [{ rule: 'upgrade/shared-bucket-access-off' }],
+  });
+}
+
+/**
+ * The guest-enabled decision: asked when a database's users.GUEST sets no "disabled", which 2.8 read as
+ * enabled and the target reads as "keep the stored state" (src/releases/principals.ts).
+ */
+function guestDecision(databases: JsonObject, { options, decide }: Conversion): string | undefined {
+  const target = options.target ?? NEWEST_RELEASE;
+  if (guestWithoutDisabled(target) === 'enabled') return undefined;
+  const unset = Object.entries(databases).filter(([, db]) => {
+    const users = isObject(db) ? db.users : undefined;
+    const guest = isObject(users) && Object.prototype.hasOwnProperty.call(users, 'GUEST') ? users.GUEST : undefined;
+    return isObject(guest) && (guest.disabled === undefined || guest.disabled === null);
+  }).map(([name]) => name);
+  if (unset.length === 0) return undefined;
+  const names = `${unset.slice(0, 3).map((n) => `"${n}"`).join(', ')}${unset.length > 3 ? ` and ${unset.length - 3} more` : ''}`;
+  const enabledBy = newestReleaseEnablingGuest();
+  return decide({
+    id: 'guest-enabled',
+    pointer: joinPointer('', 'databases', unset[0]!, 'users', 'GUEST'), target: 'key',
+    question: `users.GUEST of ${names} sets no "disabled": enable the guest as ${enabledBy} did, or keep its stored state?`,
+    choices: [
+      { id: 'enable', effect: `"disabled": false is written: the guest is enabled wherever the config is loaded, as ${enabledBy} did, and clients without credentials get its channels` },
+      { id: 'as-stored', effect: 'no "disabled" is written: the guest keeps the state its bucket stores (enabled where an older release ran this config) and stays disabled on a new bucket' },
+    ],
+    answers: [{ rule: 'database/guest-disabled-unset' }],
   });
 }
 

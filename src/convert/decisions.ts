@@ -35,6 +35,7 @@ export const DECISION_SOURCES = {
   'sg-replicate': 'rest/config_legacy.go@3.0.0 (root-level replications stop the gateway); db/active_replicator.go@4.1.1 (Inter-Sync Gateway Replication)',
   'environment-references': 'rest/config.go@3.0.0 (expandEnv over the whole file; "$$" is a "$"); 2.8.0 has no expansion',
   'old-logging': 'rest/config.go@2.8.0 (deprecatedConfigLoggingFallback reads log, logFilePath, logging.default); rest/config_legacy.go@4.1.1 (the upgrade does not carry them)',
+  'guest-enabled': 'db/users.go@2.8.3 (a missing "disabled" enables the guest at every start); db/users.go@3.0.0 and auth/principal.go@4.1.1 (applied only when set; a new database\'s guest is disabled, auth/user.go@4.1.1)',
 } as const;
 
 export type DecisionId = keyof typeof DECISION_SOURCES;

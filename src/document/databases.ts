@@ -212,6 +212,20 @@ export function lookupPath(object: unknown, basePointer: string, ...names: strin
 }
 
 /**
+ * The guest user a database sets: a legacy database's `users.GUEST` (the name is matched exactly, as the
+ * gateway does; it wins over `guest`, rest/config_legacy.go@4.1.1), or `guest`; undefined when neither is an object.
+ */
+export function guestOf(entry: DatabaseEntry): (Found & { written: string }) | undefined {
+  const users = lookup(entry.config, entry.pointer, 'users');
+  if (users && isObject(users.value) && Object.prototype.hasOwnProperty.call(users.value, 'GUEST')) {
+    const value = users.value.GUEST!;
+    return isObject(value) ? { pointer: joinPointer(users.pointer, 'GUEST'), value, written: 'users.GUEST' } : undefined;
+  }
+  const guest = lookup(entry.config, entry.pointer, 'guest');
+  return guest && isObject(guest.value) ? { ...guest, written: 'guest' } : undefined;
+}
+
+/**
  * The database validation rules of reference 4.5 run on REST create/update and at legacy-mode startup, but not
  * on configs written by the 3.x automatic upgrade (those only meet the load-time checks of 4.6). For a legacy
  * database that the gateway would upgrade, such a finding is therefore a warning: the upgrade stores the value,

@@ -1,7 +1,9 @@
 // Which user and role names each release accepts. A name a release refuses fails a legacy config's
 // database at load (its `users` and `roles` are created then) and every _user / _role request; a name that
 // is a dot segment ("." or "..") would also be read by an HTTP client as a path step, not as a name.
+// And how each release reads a config guest user that sets no "disabled".
 import type { BehaviourFactId } from './behaviour.js';
+import { compareReleases, releaseIndex, RELEASES, type Release } from './index.js';
 
 /** 2.8's rule: auth/role.go@2.8.3 kValidNameRegexp (`\w` is ASCII in Go's regexp). */
 const NAME_2_8 = /^[-+.@%\w]*$/;
@@ -34,4 +36,34 @@ export function principalNameFact(name: string): BehaviourFactId | null {
   if (before30 && from30) return null;
   if (before30) return 'principal-name-refused-from-3.0';
   return from30 ? 'principal-name-refused-before-3.0' : 'principal-name-refused';
+}
+
+/** What the loading release does with a config's guest user (users.GUEST, or a database's `guest`) that sets no "disabled". */
+export type GuestWithoutDisabled = 'enabled' | 'as-stored';
+
+/** Each change of that, oldest first, with its source; `guestWithoutDisabled` reads it. */
+export const GUEST_WITHOUT_DISABLED: readonly { from: Release; effect: GuestWithoutDisabled; change: string; source: string }[] = [
+  {
+    from: '2.8', effect: 'enabled',
+    change: 'a guest user without "disabled" is enabled at every start (the field is a plain boolean, so missing reads as false)',
+    source: 'db/users.go@2.8.3 PrincipalConfig.Disabled (bool) and UpdatePrincipal (SetDisabled when it differs); rest/server_context.go@2.8.0 installPrincipals (the guest is reset to the config at every start)',
+  },
+  {
+    from: '3.0', effect: 'as-stored',
+    change: 'a guest user without "disabled" keeps the state stored in the bucket, and the guest of a new database is disabled',
+    source: 'db/users.go@3.0.0 PrincipalConfig.Disabled (*bool, applied only when set); auth/principal.go@4.1.1 the same; auth/user.go@4.1.1 defaultGuestUser (Disabled_: true); db/database.go@4.1.1 InstallPrincipals',
+  },
+];
+
+/** What `target` does with a guest user that sets no "disabled". */
+export function guestWithoutDisabled(target: Release): GuestWithoutDisabled {
+  let effect: GuestWithoutDisabled = GUEST_WITHOUT_DISABLED[0]!.effect;
+  for (const change of GUEST_WITHOUT_DISABLED) if (compareReleases(change.from, target) <= 0) effect = change.effect;
+  return effect;
+}
+
+/** The newest release that enables a guest without "disabled" (2.8), for messages. */
+export function newestReleaseEnablingGuest(): Release {
+  const firstAsStored = GUEST_WITHOUT_DISABLED.find((change) => change.effect === 'as-stored');
+  return firstAsStored ? RELEASES[Math.max(0, releaseIndex(firstAsStored.from) - 1)]! : RELEASES[RELEASES.length - 1]!;
 }

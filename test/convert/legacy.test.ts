@@ -201,6 +201,7 @@ describe('refusals', () => {
     { name: 'root-level replications', config: { replications: [{ source: 'db', target: 'http://h/db' }], databases: { db: db() } }, ids: ['sg-replicate'] },
     { name: 'non-TLS address without use_tls_server false', config: legacy({}, { db: { server: 'http://cb1:8091' } }), ids: ['server-tls'] },
     { name: 'couchbase:// without use_tls_server false', config: legacy({}, { db: { server: 'couchbase://cb1' } }), ids: ['server-tls'] },
+    { name: 'users.GUEST without "disabled" (2.8 enabled it)', config: legacy({}, { a: db({ users: { GUEST: { admin_channels: ['news'] } } }), b: db({ bucket: 'b2', users: { GUEST: { disabled: null } } }) }), ids: ['guest-enabled'] },
     { name: 'all of them, and the shared bucket access of 4.x, in one run', config: { log: ['CRUD'], replications: [{ source: 'a', target: 'http://h/db' }], databases: { a: { server: 'couchbase://cb1', bucket: 'a' }, b: { server: 'couchbase://cb2', bucket: 'b' }, c: { bucket: 'c' } } }, ids: ['missing-server', 'server', 'server-tls', 'old-logging', 'shared-bucket-access', 'sg-replicate'] },
   ];
   for (const r of decisions) {
@@ -211,6 +212,19 @@ describe('refusals', () => {
       expect(result.diagnostics.filter((d) => d.severity === 'error').map((d) => d.rule)).toEqual(r.ids.map(() => 'convert/decision-needed'));
     });
   }
+
+  it('guest-enabled: "enable" writes "disabled": false as 2.8 ran it, "as-stored" leaves it unset; a guest that says is not asked', () => {
+    const config = legacy({}, { a: db({ users: { GUEST: { admin_channels: ['news'] }, ann: { password: 'pw' } } }), b: db({ bucket: 'b2', users: { GUEST: { disabled: true } } }) });
+    const enabled = convertLegacy(config, { decisions: new Map([['guest-enabled', 'enable']]) });
+    expect(enabled.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(enabled.databases.a!.guest).toEqual({ admin_channels: ['news'], disabled: false });
+    expect(enabled.databases.b!.guest).toEqual({ disabled: true });
+    expect(Object.keys(enabled.principals.a!.users)).toEqual(['ann']);
+    const asStored = convertLegacy(config, { decisions: new Map([['guest-enabled', 'as-stored']]) });
+    expect(asStored.databases.a!.guest).toEqual({ admin_channels: ['news'] });
+    expect(asStored.decisions.map((d) => [d.id, d.pointer, d.taken])).toEqual([['guest-enabled', '/databases/a/users/GUEST', 'as-stored']]);
+    expect(convertLegacy(legacy({}, { b: db({ users: { GUEST: { disabled: false } } }) })).decisions).toEqual([]);
+  });
 
   it('walrus: and test-store addresses need no TLS and are not rewritten', () => {
     const result = convertLegacy(legacy({}, { a: { server: 'walrus:', bucket: 'a' }, b: { server: 'walrus:', bucket: 'b' } }));

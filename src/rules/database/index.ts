@@ -20,9 +20,10 @@ import { rule as localJwt } from './local-jwt.js';
 import { rule as feedTypeTap } from './feed-type-tap.js';
 import { rule as principalName } from './principal-name.js';
 import { rule as corsMaxAge } from './cors-max-age.js';
+import { rule as guestDisabledUnset } from './guest-disabled-unset.js';
 
 export const rules: Rule[] = [
   compactInterval, channelCache, edition, importPartitions, revsLimit, allowConflicts, scopes, viewsIncompatible,
   indexSettings, deltaSyncRevMaxAge, queryPaginationLimit, revCacheMemory, userXattrKey, starChannel, oidcProviders, localJwt,
-  feedTypeTap, principalName, corsMaxAge,
+  feedTypeTap, principalName, corsMaxAge, guestDisabledUnset,
 ];

@@ -7,5 +7,6 @@ import { rule as credentialsInUrl } from './credentials-in-url.js';
 import { rule as tlsMinimumVersion } from './tls-minimum-version.js';
 import { rule as tlsSkipVerify } from './tls-skip-verify.js';
 import { rule as corsOrigin } from './cors-origin.js';
+import { rule as guestAllChannels } from './guest-all-channels.js';
 
-export const rules: Rule[] = [nonTlsServer, interfaceAuthentication, credentialsInUrl, tlsMinimumVersion, tlsSkipVerify, corsOrigin];
+export const rules: Rule[] = [nonTlsServer, interfaceAuthentication, credentialsInUrl, tlsMinimumVersion, tlsSkipVerify, corsOrigin, guestAllChannels];

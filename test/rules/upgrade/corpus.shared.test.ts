@@ -35,3 +35,21 @@ describe('corpus files checked by hand (cross-field rules)', () => {
     expect(found).toEqual([...errors].sort());
   });
 });
+
+// The guest user's findings on corpus files, read by hand: which rule, where, for which target.
+const GUEST: [file: string, target: '2.8' | '4.1', found: [rule: string, pointer: string][], why: string][] = [
+  ['waynecarter__digital-display/sync-gateway-config.json', '4.1', [['database/guest-disabled-unset', '/databases/gate-display/users/GUEST']], 'GUEST with "*" and no "disabled": enabled by 2.8, not on a new 4.1 bucket'],
+  ['waynecarter__digital-display/sync-gateway-config.json', '2.8', [['security/guest-all-channels', '/databases/gate-display/users/GUEST/admin_channels/0']], 'the same file as 2.8 runs it: an anonymous reader of every channel'],
+  ['couchbase__sync_gateway/examples__legacy_config__cors.json', '4.1', [['security/guest-all-channels', '/databases/db/users/GUEST/admin_channels/0']], 'the gateway\'s own example: the admin party'],
+  ['couchbaselabs__CouchChat-iOS/sync-gateway-config.json', '4.1', [], 'GUEST disabled: true'],
+  ['couchbase__perfrunner/perfrunner__utils__syncgateway__configs__3.1__hebe_e2e_basic_console_collection.config', '4.1', [], 'a user named "guest" is not the guest'],
+];
+
+describe('corpus files checked by hand (the guest user)', () => {
+  it.each(GUEST)('%s for %s', async (file, target, expected) => {
+    const text = readFileSync(path.join(CORPUS, file), 'utf8');
+    const result = await lintText(text, file, { kind: 'legacy', env: {}, remote: false, target });
+    const found = result.diagnostics.filter((d) => /guest/.test(d.rule)).map((d) => [d.rule, d.pointer]);
+    expect(found).toEqual(expected);
+  });
+});
