@@ -211,6 +211,15 @@ export function lookupPath(object: unknown, basePointer: string, ...names: strin
   return found;
 }
 
+/** The users a legacy database creates at its start (`users`, the guest left out), by name as written. */
+export function configUsers(entry: DatabaseEntry): { name: string; pointer: string; config: JsonObject }[] {
+  const users = lookup(entry.config, entry.pointer, 'users');
+  if (!users || !isObject(users.value)) return [];
+  return Object.entries(users.value)
+    .filter((e): e is [string, JsonObject] => e[0] !== 'GUEST' && isObject(e[1]))
+    .map(([name, config]) => ({ name, pointer: joinPointer(users.pointer, name), config }));
+}
+
 /**
  * The guest user a database sets: a legacy database's `users.GUEST` (the name is matched exactly, as the
  * gateway does; it wins over `guest`, rest/config_legacy.go@4.1.1), or `guest`; undefined when neither is an object.

@@ -99,6 +99,16 @@ const facts = [
     ],
   },
   {
+    id: 'user-password-over-72-bytes',
+    construct: 'a config user\'s password longer than 72 bytes',
+    changes: [
+      // bcrypt reads at most 72 bytes; the x/crypto of 2.8 and 3.0 (release-branch.go1.11, manifest/default.xml@2.8.3 and @3.0.8.1) drops the rest.
+      { from: '2.8', treatment: 'ignores', source: 'auth/user.go@3.0.8.1 SetPassword (bcrypt.GenerateFromPassword of golang.org/x/crypto release-branch.go1.11 reads the first 72 bytes)' },
+      // 3.1.0 pinned x/crypto 630584e8, without the check; 3.1.1 and later pin v0.7.0 and newer.
+      { from: '3.1', treatment: 'refuses', source: 'auth/user.go@3.1.11 SetPassword returns bcrypt.ErrPasswordTooLong (golang.org/x/crypto v0.15.0, go.mod@3.1.11); db/users.go@4.1.1 UpdatePrincipal' },
+    ],
+  },
+  {
     id: 'oidc-provider-name-underscore',
     construct: 'an OpenID Connect provider name with "_"',
     changes: [

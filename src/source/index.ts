@@ -36,8 +36,11 @@ export interface ParsedSource {
   envReferences: EnvReference[];
   /** Values that came from the environment, with their variables' names (secret ones are kept out of messages). */
   expandedValues: { name: string; value: string }[];
-  /** As-written pointers of the values that hold a placeholder (a variable the deployment sets). */
-  placeholderPointers: Set<string>;
+  /**
+   * As-written pointers of the values this machine cannot know: those holding a placeholder (a variable the
+   * deployment sets) or an undefined variable (an error of its own, source/undefined-variable).
+   */
+  unknownValuePointers: Set<string>;
   /** Keys given twice in one object, by the object's as-written pointer (the last occurrence is the one kept). */
   duplicateKeys: { key: string; parentPointer: string }[];
 }
@@ -180,7 +183,7 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
     const { mend } = error;
     const mending = mend && { fix: textFix(text, mapper.toInput(mend.start), mapper.toInputEnd(mend.end), mend.text), detail: `\`sgconf lint --fix\` ${mend.text === '' ? 'removes' : 'inserts'} it (the editor's quick fix too).` };
     diagnostics.push({ rule: error.rule, severity: 'error', pointer: '', span: { start, end }, message: error.rule === 'source/syntax' ? syntaxMessage(error.message, format) : error.message, ...mending });
-    return { source, document: null, diagnostics, envReferences, expandedValues, placeholderPointers: new Set(), duplicateKeys: [] };
+    return { source, document: null, diagnostics, envReferences, expandedValues, unknownValuePointers: new Set(), duplicateKeys: [] };
   }
 
   for (const d of parsed.duplicates) {
@@ -211,8 +214,9 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
       d.detail = 'Write "$$" for a literal dollar sign in the value, or define the variable.';
     }
   }
-  const placeholderPointers = new Set(placeholderSpans.map((span) => document.pointerAt(span.start)));
-  return { source, document, diagnostics, envReferences, expandedValues, placeholderPointers, duplicateKeys: parsed.duplicates.map((d) => ({ key: d.key, parentPointer: d.parentPointer })) };
+  const unknownValuePointers = new Set(placeholderSpans.map((span) => document.pointerAt(span.start)));
+  for (const d of diagnostics) if (d.rule === 'source/undefined-variable' && d.writtenPointer !== undefined) unknownValuePointers.add(d.writtenPointer);
+  return { source, document, diagnostics, envReferences, expandedValues, unknownValuePointers, duplicateKeys: parsed.duplicates.map((d) => ({ key: d.key, parentPointer: d.parentPointer })) };
 }
 
 let yamlModule: typeof import('./yaml.js') | null = null;

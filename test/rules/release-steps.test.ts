@@ -55,6 +55,7 @@ const EXAMPLES: Record<BehaviourFactId, FactExample> = {
   'principal-name-refused-from-3.0': { rule: 'database/principal-name', kind: 'legacy', config: db({ users: { '..': { password: 'pw12345' } } }) },
   'principal-name-refused-before-3.0': { rule: 'database/principal-name', kind: 'legacy', config: db({ roles: { 'night shift': {} } }) },
   'principal-name-refused': { rule: 'database/principal-name', kind: 'legacy', config: db({ users: { 'a/b': { password: 'pw12345' } } }) },
+  'user-password-over-72-bytes': { rule: 'database/user-password-too-long', kind: 'legacy', config: db({ users: { ann: { password: 'p'.repeat(73) } } }) },
   'regexp-named-group': {
     rule: 'functions/otto-regexp', kind: 'legacy', config: db({ sync: 'function (doc) { if (/^(?<kind>[a-z]+)-/.test(doc._id)) channel(doc.channels); }' }),
   },

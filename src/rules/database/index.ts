@@ -21,9 +21,11 @@ import { rule as feedTypeTap } from './feed-type-tap.js';
 import { rule as principalName } from './principal-name.js';
 import { rule as corsMaxAge } from './cors-max-age.js';
 import { rule as guestDisabledUnset } from './guest-disabled-unset.js';
+import { rule as userPassword } from './user-password.js';
+import { rule as userPasswordTooLong } from './user-password-too-long.js';
 
 export const rules: Rule[] = [
   compactInterval, channelCache, edition, importPartitions, revsLimit, allowConflicts, scopes, viewsIncompatible,
   indexSettings, deltaSyncRevMaxAge, queryPaginationLimit, revCacheMemory, userXattrKey, starChannel, oidcProviders, localJwt,
-  feedTypeTap, principalName, corsMaxAge, guestDisabledUnset,
+  feedTypeTap, principalName, corsMaxAge, guestDisabledUnset, userPassword, userPasswordTooLong,
 ];
