@@ -205,6 +205,14 @@ async function analyzeTextOrThrow(text: string, file: string, given: LintOptions
   let toOriginal = (p: string): string => p;
   let functions: ResolvedFunction[] = [];
 
+  // A file met on a walk that only the expansion of its "$" made unreadable (a CI workflow's shell lines,
+  // "${{ github.sha }}") is judged by what it holds as written: no gateway config, it is skipped as any other.
+  if (!doc && options.discovered && env !== null && text.includes('$') && (!options.kind || options.kind === 'auto')) {
+    const asWritten = (await parseAsLint(text, file, { ...options, env: null })).document;
+    const decision = asWritten ? detectKind(asWritten.value, { mostlyKnownKeys: options.discovered }) : null;
+    if (decision && !decision.kind) return { result: { file, kind: null, diagnostics: [] }, kind: null, document: null, functions: [], skipped: true, skipReason: decision.reason };
+  }
+
   if (doc) {
     if (options.kind && options.kind !== 'auto') kind = options.kind;
     else {

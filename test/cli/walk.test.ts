@@ -87,4 +87,14 @@ describe('folder walks', () => {
     expect(messages).toContain('did you mean "interface"');
     expect(r.code).toBe(1);
   });
+
+  it('a CI workflow whose shell lines and expressions hold "$" is skipped too (the README\'s examples folder has one)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-walk-'));
+    writeFileSync(path.join(dir, 'db.json'), DB);
+    writeFileSync(path.join(dir, 'ci.yml'), 'name: ci\non: [push]\njobs:\n  lint:\n    runs-on: ubuntu-latest\n    steps:\n      - env:\n          BASE: ${{ github.sha }}\n        run: git fetch origin "$BASE"\n');
+    const r = await lint(['.', '--format', 'json'], dir);
+    expect(JSON.parse(r.stdout).results.map((x: { file: string }) => x.file)).toEqual(['db.json']);
+    // Named on its own it is no folder search: it is judged, and its undefined variables are errors.
+    expect((await lint(['ci.yml'], dir)).code).toBe(1);
+  });
 });
