@@ -252,11 +252,12 @@ async function analyzeTextOrThrow(text: string, file: string, given: LintOptions
       if (kindFinding) schemaFindings.unshift(kindFinding);
       for (const d of schemaFindings) raw.push(d);
       const { cwd, configDir, resolveFrom, source } = functionFolders(file, options);
+      const holdsReference = (pointer: string) => parsed.referencePointers.size > 0 && parsed.referencePointers.has(toOriginal(pointer));
       const functionOptions: LintOptions = source ? { ...options, purpose: 'build' } : options;
       // Rules of scope 'function' run as soon as a function is parsed; then its syntax tree can go (a large
       // config holds thousands of functions: together their trees are over 100 MB).
       const onParsed = (fn: ResolvedFunction): ResolvedFunction => {
-        for (const d of runRules(kind, canonical!, [fn], [], options, 'function')) raw.push(d);
+        for (const d of runRules(kind, canonical!, [fn], [], options, 'function', holdsReference)) raw.push(d);
         return { ...fn, functionNode: null };
       };
       const [functionStage, certificates] = await Promise.all([
@@ -265,7 +266,7 @@ async function analyzeTextOrThrow(text: string, file: string, given: LintOptions
       ]);
       functions = functionStage.functions;
       for (const d of functionStage.diagnostics) raw.push(d);
-      for (const d of runRules(kind, canonical, functions, certificates, options, 'document')) raw.push(d);
+      for (const d of runRules(kind, canonical, functions, certificates, options, 'document', holdsReference)) raw.push(d);
       annotateVariablesInFunctions(raw, functions, doc, toOriginal);
       dropSuperseded(raw);
       dropUnderUnknownFields(raw);
@@ -352,7 +353,10 @@ async function runCertificateStage(kind: Kind, document: JsonValue, cwd: string,
   return gatherCertificateFacts(kind, document, { cwd, configDir, scope }, references);
 }
 
-function runRules(kind: Kind, document: JsonValue, functions: readonly ResolvedFunction[], certificates: readonly CertificateFacts[], options: LintOptions, scope: 'document' | 'function'): RawDiagnostic[] {
+function runRules(
+  kind: Kind, document: JsonValue, functions: readonly ResolvedFunction[], certificates: readonly CertificateFacts[], options: LintOptions,
+  scope: 'document' | 'function', holdsEnvironmentReference: (pointer: string) => boolean,
+): RawDiagnostic[] {
   const out: RawDiagnostic[] = [];
   const settings: Settings = { edition: 'ee', ...options.settings, host: options.host ?? false };
   const target = options.target ?? NEWEST_RELEASE;
@@ -360,7 +364,7 @@ function runRules(kind: Kind, document: JsonValue, functions: readonly ResolvedF
   for (const rule of checkingRules()) {
     if ((rule.scope ?? 'document') !== scope || !rule.kinds.includes(kind) || options.rules?.[rule.id] === 'off') continue;
     const context: RuleContext = {
-      kind, document, functions, certificates, settings, target, judge: judgeForTarget,
+      kind, document, functions, certificates, settings, target, judge: judgeForTarget, holdsEnvironmentReference,
       report: (d) => out.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, ...(d.detail ? { detail: d.detail } : {}), ...(d.fix ? { fix: d.fix } : {}), pointer: d.pointer, target: d.target }),
       reportInFunction: (d) => out.push(functionDiagnostic(d.fn, rule.id, d.severity ?? rule.severity, d.span, d.message, d.detail)),
     };

@@ -8,6 +8,9 @@ import { STEPS } from './steps/index.js';
 // Certificates are often absent where a plan is made (a laptop, CI): reported, never blocking.
 const NEVER_BLOCKING = new Set(['certs/file-unreadable']);
 
+// Hygiene that holds the same before and after any upgrade: not a step of one, so not listed.
+const NOT_ABOUT_UPGRADES = new Set(['security/secret-in-file']);
+
 /** Findings about the 3.x conversion and first-generation removal: they only matter for an upgrade to 3.x. */
 function aboutPersistentConfig(rule: string): boolean {
   return rule.startsWith('upgrade/') || rule.startsWith('sgreplicate/') || rule === 'security/non-tls-server';
@@ -21,6 +24,7 @@ function resolvedByPlan(d: Diagnostic, kind: Kind, from: Version, to: Version): 
 
 /** Findings about releases this upgrade does not reach are left out of its plan. */
 export function relevantToPair(d: Diagnostic, to: Version): boolean {
+  if (NOT_ABOUT_UPGRADES.has(d.rule)) return false;
   if (precedes(to, 'persistentConfig') && aboutPersistentConfig(d.rule)) return false;
   if (precedes(to, 'sharedBucketAccessRequired') && d.rule === 'upgrade/shared-bucket-access-off') return false;
   return true;

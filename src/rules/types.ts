@@ -86,6 +86,12 @@ export interface RuleContext {
    * reach refuses, warns about or ignores it (nothing to report).
    */
   judge(fact: BehaviourFactId): Verdict | null;
+  /**
+   * Whether the value at a pointer holds an environment reference as written (`${DB_PASSWORD}`): the
+   * gateway's environment supplies it, whatever this machine's says. Always false where the target reads
+   * `$` as text.
+   */
+  holdsEnvironmentReference(pointer: string): boolean;
   report(descriptor: ReportDescriptor): void;
   reportInFunction(descriptor: FunctionReportDescriptor): void;
 }

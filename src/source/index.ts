@@ -41,6 +41,8 @@ export interface ParsedSource {
    * deployment sets) or an undefined variable (an error of its own, source/undefined-variable).
    */
   unknownValuePointers: Set<string>;
+  /** As-written pointers of the values that hold an environment reference (a `$$` escape is none): the gateway's environment supplies them. */
+  referencePointers: Set<string>;
   /** Keys given twice in one object, by the object's as-written pointer (the last occurrence is the one kept). */
   duplicateKeys: { key: string; parentPointer: string }[];
 }
@@ -183,7 +185,7 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
     const { mend } = error;
     const mending = mend && { fix: textFix(text, mapper.toInput(mend.start), mapper.toInputEnd(mend.end), mend.text), detail: `\`sgconf lint --fix\` ${mend.text === '' ? 'removes' : 'inserts'} it (the editor's quick fix too).` };
     diagnostics.push({ rule: error.rule, severity: 'error', pointer: '', span: { start, end }, message: error.rule === 'source/syntax' ? syntaxMessage(error.message, format) : error.message, ...mending });
-    return { source, document: null, diagnostics, envReferences, expandedValues, unknownValuePointers: new Set(), duplicateKeys: [] };
+    return { source, document: null, diagnostics, envReferences, expandedValues, unknownValuePointers: new Set(), referencePointers: new Set(), duplicateKeys: [] };
   }
 
   for (const d of parsed.duplicates) {
@@ -216,7 +218,8 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
   }
   const unknownValuePointers = new Set(placeholderSpans.map((span) => document.pointerAt(span.start)));
   for (const d of diagnostics) if (d.rule === 'source/undefined-variable' && d.writtenPointer !== undefined) unknownValuePointers.add(d.writtenPointer);
-  return { source, document, diagnostics, envReferences, expandedValues, unknownValuePointers, duplicateKeys: parsed.duplicates.map((d) => ({ key: d.key, parentPointer: d.parentPointer })) };
+  const referencePointers = new Set(envReferences.filter((r) => r.name !== '$').map((r) => document.pointerAt(r.span.start)));
+  return { source, document, diagnostics, envReferences, expandedValues, unknownValuePointers, referencePointers, duplicateKeys: parsed.duplicates.map((d) => ({ key: d.key, parentPointer: d.parentPointer })) };
 }
 
 let yamlModule: typeof import('./yaml.js') | null = null;

@@ -34,6 +34,7 @@ export function runRules(kind: Kind, document: JsonValue, functions: readonly Re
     const context: RuleContext = {
       kind, document, functions, certificates: [], settings: { edition: 'ee', host: false }, target: NEWEST_RELEASE,
       judge: (fact) => judge(BEHAVIOUR.get(fact)!, NEWEST_RELEASE),
+      holdsEnvironmentReference: () => false,
       report: (d) => out.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, pointer: d.pointer, ...(d.target ? { target: d.target } : {}) }),
       reportInFunction: (d) => out.push(functionDiagnostic(d.fn, rule.id, d.severity ?? rule.severity, d.span, d.message)),
     };

@@ -8,5 +8,7 @@ import { rule as tlsMinimumVersion } from './tls-minimum-version.js';
 import { rule as tlsSkipVerify } from './tls-skip-verify.js';
 import { rule as corsOrigin } from './cors-origin.js';
 import { rule as guestAllChannels } from './guest-all-channels.js';
+import { rule as secretInFile } from './secret-in-file.js';
+import { rule as emptyPassword } from './empty-password.js';
 
-export const rules: Rule[] = [nonTlsServer, interfaceAuthentication, credentialsInUrl, tlsMinimumVersion, tlsSkipVerify, corsOrigin, guestAllChannels];
+export const rules: Rule[] = [nonTlsServer, interfaceAuthentication, credentialsInUrl, tlsMinimumVersion, tlsSkipVerify, corsOrigin, guestAllChannels, secretInFile, emptyPassword];

@@ -16,6 +16,7 @@ export async function checkWithGatheredFacts(rule: Rule, c: ValidCase): Promise<
     kind: c.kind, document, functions: [], certificates, settings: { edition: 'ee', host: c.options?.host ?? false },
     target: c.options?.target ?? NEWEST_RELEASE,
     judge: (fact) => judge(BEHAVIOUR.get(fact)!, c.options?.target ?? NEWEST_RELEASE),
+    holdsEnvironmentReference: () => false,
     report: (d) => found.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, ...(d.detail ? { detail: d.detail } : {}), pointer: d.pointer }),
     reportInFunction: () => undefined,
   };
