@@ -77,12 +77,14 @@ function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], paint: (c
   const width = String(d.line).length;
   if (d.line > lines.lineCount) return '';
   const lineText = lines.lineText(d.line);
-  const tabsBefore = (lineText.slice(0, d.column - 1).match(/\t/g) ?? []).length;
-  const caretStart = d.column - 1 + tabsBefore;
+  // The caret is placed and sized on the line as shown: a masked secret before it or under it moves and
+  // sizes it as "****" does, so that it never tells a secret's length.
+  const asShown = (text: string): string => printable(scrub(text, secrets).replace(/\t/g, '  '));
+  const caretStart = asShown(lineText.slice(0, d.column - 1)).length;
   // A long line is shown as a window around the column (a minified config is one line of megabytes).
   const from = caretStart > 120 ? caretStart - 60 : 0;
   const render = (n: number, marker: boolean): string => {
-    const text = printable(scrub(lines.lineText(n), secrets).replace(/\t/g, '  '));
+    const text = asShown(lines.lineText(n));
     let shown = from > 0 ? '...' + text.slice(from, from + 154) : text.slice(0, 157);
     if (text.length > from + (from > 0 ? 154 : 157)) shown += '...';
     return `  ${marker ? paint('red', '>') : ' '} ${paint('gray', String(n).padStart(width))} | ${shown}\n`;
@@ -92,7 +94,8 @@ function codeFrame(lines: LineIndex, d: Diagnostic, secrets: string[], paint: (c
   frame += render(d.line, true);
   const caretAt = caretStart - from + (from > 0 ? 3 : 0);
   const endColumn = d.endLine === d.line ? d.endColumn : lineText.length + 1;
-  const length = Math.max(1, Math.min(endColumn - d.column, 160 - caretAt));
+  const spanLength = endColumn > d.column ? asShown(lineText.slice(d.column - 1, endColumn - 1)).length : 0;
+  const length = Math.max(1, Math.min(spanLength, 160 - caretAt));
   frame += `    ${' '.repeat(width)} | ${' '.repeat(Math.max(0, caretAt))}${paint('red', '^'.repeat(length))}\n`;
   return frame;
 }

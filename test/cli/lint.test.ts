@@ -56,6 +56,25 @@ describe('sgconf lint', () => {
     golden('typo.stylish.txt', r.stdout);
   });
 
+  it('stylish: a caret under or after a masked secret is placed and sized on the line as shown', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgconf-caret-'));
+    const secret = 'correct-horse-battery-staple-'.repeat(3);
+    writeFileSync(path.join(dir, 'sg.json'), `{"databases": {"db": {"server": "couchbases://cb", "users": {"ann": {"password": "${secret}"}}, "revs_limit": "20"}}}\n`);
+    const r = await runCli(['lint', 'sg.json', '--target', '3.1'], dir);
+    expect(r.stdout).not.toContain(secret);
+    const lines = r.stdout.split('\n');
+    const caretUnder = (rule: string) => {
+      const at = lines.findIndex((l) => l.endsWith(rule));
+      const shown = lines[at + 1]!.slice(lines[at + 1]!.indexOf('| ') + 2);
+      const caret = lines[at + 2]!.slice(lines[at + 2]!.indexOf('| ') + 2);
+      return shown.slice(caret.indexOf('^'), caret.length);
+    };
+    // Under the secret, the caret is as wide as the mask: it never tells the secret's length.
+    expect(caretUnder('database/user-password-too-long')).toBe('"****"');
+    // After it, the caret is under the value it is about.
+    expect(caretUnder('schema/type')).toBe('"20"');
+  });
+
   it('github: workflow commands, errors first, escaped', async () => {
     const r = await runCli(['lint', `${FIXTURES}/typo.json`, `${FIXTURES}/bad-db.yaml`, '--format', 'github', '--no-remote']);
     const lines = r.stdout.trim().split('\n');
