@@ -218,6 +218,13 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
   }
   const unknownValuePointers = new Set(placeholderSpans.map((span) => document.pointerAt(span.start)));
   for (const d of diagnostics) if (d.rule === 'source/undefined-variable' && d.writtenPointer !== undefined) unknownValuePointers.add(d.writtenPointer);
+  // A YAML value that is a mapping key of its own (a template's `{{ revs }}`, `? [a, b]`) has no JSON form:
+  // what it reads as is no value of the config, so no check of it can be right either.
+  for (const problem of parsed.noJsonForm ?? []) {
+    if (problem.rule !== 'source/syntax') continue;
+    const pointer = document.pointerAt(mapper.toInput(problem.span.start));
+    if (pointer !== '') unknownValuePointers.add(pointer);
+  }
   const referencePointers = new Set(envReferences.filter((r) => r.name !== '$').map((r) => document.pointerAt(r.span.start)));
   return { source, document, diagnostics, envReferences, expandedValues, unknownValuePointers, referencePointers, duplicateKeys: parsed.duplicates.map((d) => ({ key: d.key, parentPointer: d.parentPointer })) };
 }

@@ -20,6 +20,11 @@ describe('template placeholders and YAML keys with no JSON form', () => {
     ]);
   });
 
+  it('a YAML placeholder\'s value gets no other finding (it is no value of the config)', async () => {
+    const { diagnostics } = await lintText('bucket: b\nrevs_limit: {{ revs }}\n', 'db.yaml', { kind: 'database', env: {}, remote: false });
+    expect(diagnostics.map((d) => d.rule)).toEqual(['source/syntax']);
+  });
+
   it('a YAML placeholder on a line of its own (a YAML syntax error) is named as a placeholder', async () => {
     expect(await syntaxFindings('bucket: b\n{{ logging }}\n', 'db.yaml')).toEqual([
       ['"{{ logging }}" is a template placeholder: lint the config that the template renders', 2, 1, 14],
