@@ -119,3 +119,24 @@ describe('local time is the gateway host\'s zone', () => {
     expect(r.stdout).toContain('"timezone" is an IANA time zone');
   });
 });
+
+describe('the guest (a client without credentials)', () => {
+  const ANN_ONLY = 'function (doc) { requireUser(doc.owner); channel("notes"); }';
+
+  it('writes with the empty name on a real write: requireUser passes only for that name', async () => {
+    const dir = folder(ANN_ONLY);
+    writeFileSync(path.join(dir, 'db.sgtest.json'), JSON.stringify({ config: 'db.json', cases: [
+      { name: 'not ann', doc: { owner: 'ann' }, userCtx: { name: '', channels: ['!'] }, expect: { rejected: { status: 403, message: 'sg wrong user' } } },
+      { name: 'the empty name is the guest\'s own', doc: { owner: '' }, userCtx: { name: '', channels: ['!'] }, expect: { rejected: false, channels: ['notes'] } },
+    ] }));
+    const r = await runCli(['test'], { cwd: dir });
+    expect(r.stdout).toContain('2 passed, 0 failed');
+    expect(r.code).toBe(0);
+  });
+
+  it('the dry-run endpoint refuses an empty name, as the gateway\'s does', async () => {
+    const r = await runCli(['dry-run', 'db.json', '--doc', '-', '--user', ''], { cwd: folder(ANN_ONLY), stdin: '{}' });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('the gateway refuses this request (400): no user name provided');
+  });
+});
