@@ -278,7 +278,7 @@ async function analyzeTextOrThrow(text: string, file: string, given: LintOptions
     ...secretExpansions(parsed.expandedValues, options.secretValues ?? []),
   ].sort((a, b) => b.length - a.length);
   capPerRule(raw, kind);
-  const diagnostics = finalize(raw, parsed.source, doc, toOriginal, options, secrets, parsed.unknownValuePointers);
+  const diagnostics = finalize(raw, parsed.source, doc, toOriginal, options, secrets, parsed);
   // A file an override judges for another release says which.
   const result: FileResult = { file, kind, diagnostics, ...(options.target !== given.target && options.target ? { target: options.target } : {}) };
   rememberSecrets(result, secrets);
@@ -491,7 +491,7 @@ function capPerRule(raw: RawDiagnostic[], kind: Kind | null): void {
 
 function finalize(
   raw: RawDiagnostic[], source: SourceText, doc: LocatedDocument | null, toOriginal: (p: string) => string,
-  options: LintOptions, secrets: string[], unknownValuePointers: ReadonlySet<string>,
+  options: LintOptions, secrets: string[], unknown: Pick<ParsedSource, 'placeholderPointers' | 'unknownValuePointers'>,
 ): Diagnostic[] {
   const externalIndexes = new Map<string, LineIndex>();
   const out: Diagnostic[] = [];
@@ -501,8 +501,9 @@ function finalize(
     const severity = setting ?? d.severity;
     if (options.quiet && severity !== 'error') continue;
     const pointer = d.writtenPointer ?? toOriginal(d.pointer);
-    // A value the deployment sets, or an undefined variable's, is unknown here: no check of it can be right.
-    if (unknownValuePointers.size > 0 && unknownValuePointers.has(pointer) && !d.rule.startsWith('source/')) continue;
+    // A value the deployment sets is unknown here: no check of it can be right. A value an undefined variable
+    // or YAML left without its form is unknown too; a finding inside it (a function's, at its own span) stays.
+    if (!d.rule.startsWith('source/') && (unknown.placeholderPointers.has(pointer) || (!d.span && unknown.unknownValuePointers.has(pointer)))) continue;
     let start: number;
     let end: number;
     let lines = source.lines;

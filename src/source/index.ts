@@ -36,9 +36,11 @@ export interface ParsedSource {
   envReferences: EnvReference[];
   /** Values that came from the environment, with their variables' names (secret ones are kept out of messages). */
   expandedValues: { name: string; value: string }[];
+  /** As-written pointers of the values that hold a placeholder (a variable the deployment sets). */
+  placeholderPointers: Set<string>;
   /**
-   * As-written pointers of the values this machine cannot know: those holding a placeholder (a variable the
-   * deployment sets) or an undefined variable (an error of its own, source/undefined-variable).
+   * As-written pointers of the other values this machine cannot know: one that holds an undefined variable
+   * (an error of its own, source/undefined-variable) or that YAML gives no JSON form (a template's `{{ x }}`).
    */
   unknownValuePointers: Set<string>;
   /** As-written pointers of the values that hold an environment reference (a `$$` escape is none): the gateway's environment supplies them. */
@@ -185,7 +187,7 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
     const { mend } = error;
     const mending = mend && { fix: textFix(text, mapper.toInput(mend.start), mapper.toInputEnd(mend.end), mend.text), detail: `\`sgconf lint --fix\` ${mend.text === '' ? 'removes' : 'inserts'} it (the editor's quick fix too).` };
     diagnostics.push({ rule: error.rule, severity: 'error', pointer: '', span: { start, end }, message: error.rule === 'source/syntax' ? syntaxMessage(error.message, format) : error.message, ...mending });
-    return { source, document: null, diagnostics, envReferences, expandedValues, unknownValuePointers: new Set(), referencePointers: new Set(), duplicateKeys: [] };
+    return { source, document: null, diagnostics, envReferences, expandedValues, placeholderPointers: new Set(), unknownValuePointers: new Set(), referencePointers: new Set(), duplicateKeys: [] };
   }
 
   for (const d of parsed.duplicates) {
@@ -216,7 +218,8 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
       d.detail = 'Write "$$" for a literal dollar sign in the value, or define the variable.';
     }
   }
-  const unknownValuePointers = new Set(placeholderSpans.map((span) => document.pointerAt(span.start)));
+  const placeholderPointers = new Set(placeholderSpans.map((span) => document.pointerAt(span.start)));
+  const unknownValuePointers = new Set<string>();
   for (const d of diagnostics) if (d.rule === 'source/undefined-variable' && d.writtenPointer !== undefined) unknownValuePointers.add(d.writtenPointer);
   // A YAML value that is a mapping key of its own (a template's `{{ revs }}`, `? [a, b]`) has no JSON form:
   // what it reads as is no value of the config, so no check of it can be right either.
@@ -226,7 +229,7 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
     if (pointer !== '') unknownValuePointers.add(pointer);
   }
   const referencePointers = new Set(envReferences.filter((r) => r.name !== '$').map((r) => document.pointerAt(r.span.start)));
-  return { source, document, diagnostics, envReferences, expandedValues, unknownValuePointers, referencePointers, duplicateKeys: parsed.duplicates.map((d) => ({ key: d.key, parentPointer: d.parentPointer })) };
+  return { source, document, diagnostics, envReferences, expandedValues, placeholderPointers, unknownValuePointers, referencePointers, duplicateKeys: parsed.duplicates.map((d) => ({ key: d.key, parentPointer: d.parentPointer })) };
 }
 
 let yamlModule: typeof import('./yaml.js') | null = null;

@@ -24,3 +24,13 @@ describe('source/undefined-variable in a secret', () => {
     expect(JSON.stringify(found)).not.toContain('sword123');
   });
 });
+
+describe('the value an undefined variable leaves', () => {
+  it('gets no finding about itself (it is not known here), but a function keeps its findings inside it', async () => {
+    const lint = async (config: string) => (await import('../../../src/lint.js')).lintText(config, 'db.json', { kind: 'database', env: {}, remote: false });
+    const value = await lint('{"name": "db", "bucket": "b", "import_docs": "${IMPORT}"}');
+    expect(value.diagnostics.filter((d) => d.pointer === '/import_docs').map((d) => d.rule)).toEqual(['source/undefined-variable']);
+    const inFunction = await lint('{"name": "db", "bucket": "b", "sync": "function (doc) { let t = \\"$type\\"; channel(t); }"}');
+    expect(inFunction.diagnostics.map((d) => d.rule).sort()).toEqual(['functions/es2015-syntax', 'source/undefined-variable']);
+  });
+});
