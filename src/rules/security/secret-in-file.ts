@@ -1,12 +1,21 @@
 import type { Rule } from '../types.js';
 import { expandsEnvironment } from '../../releases/reading.js';
-import { isObject, joinPointer, type JsonValue } from '../../types.js';
+import { isObject, joinPointer, type JsonValue, type Kind } from '../../types.js';
 
 /**
- * The fields whose value is a credential the gateway uses: bucket, user and replication passwords, and an
- * OpenID Connect provider's client secret (validation_key: auth/oidc.go@4.1.1 OIDCProvider.ValidationKey).
+ * Where each kind holds a credential the gateway uses ("*" stands for any key of a map): bucket, user and
+ * replication passwords, and an OpenID Connect provider's client secret (validation_key: auth/oidc.go@4.1.1
+ * OIDCProvider.ValidationKey). Paths, not a walk of every key: a config may hold a million.
  */
-const SECRET_FIELDS = new Set(['password', 'remote_password', 'validation_key']);
+const DATABASE_SECRETS = [
+  ['password'], ['guest', 'password'], ['users', '*', 'password'],
+  ['replications', '*', 'password'], ['replications', '*', 'remote_password'], ['oidc', 'providers', '*', 'validation_key'],
+];
+const SECRET_PATHS: Record<Kind, readonly (readonly string[])[]> = {
+  legacy: DATABASE_SECRETS.map((path) => ['databases', '*', ...path]),
+  bootstrap: [['bootstrap', 'password'], ['bucket_credentials', '*', 'password'], ['database_credentials', '*', 'password']],
+  database: DATABASE_SECRETS,
+};
 
 export const rule: Rule = {
   id: 'security/secret-in-file',
@@ -17,18 +26,17 @@ export const rule: Rule = {
     const { document, target } = context;
     if (!expandsEnvironment(target)) return;
     const found: { pointer: string; key: string }[] = [];
-    const walk = (value: JsonValue, pointer: string) => {
-      if (Array.isArray(value)) {
-        value.forEach((v, i) => walk(v, joinPointer(pointer, i)));
-      } else if (isObject(value)) {
-        for (const [key, v] of Object.entries(value)) {
-          const at = joinPointer(pointer, key);
-          if (SECRET_FIELDS.has(key) && typeof v === 'string' && v !== '') found.push({ pointer: at, key });
-          else walk(v, at);
-        }
+    const follow = (value: JsonValue | undefined, pointer: string, path: readonly string[]) => {
+      if (!isObject(value)) return;
+      const [step, ...rest] = path as [string, ...string[]];
+      const keys = step === '*' ? Object.keys(value) : Object.prototype.hasOwnProperty.call(value, step) ? [step] : [];
+      for (const key of keys) {
+        const v = value[key];
+        if (rest.length > 0) follow(v, joinPointer(pointer, key), rest);
+        else if (typeof v === 'string' && v !== '') found.push({ pointer: joinPointer(pointer, key), key });
       }
     };
-    walk(document, '');
+    for (const path of SECRET_PATHS[context.kind]) follow(document, '', path);
     for (const { pointer, key } of found) {
       if (context.holdsEnvironmentReference(pointer)) continue;
       // The place is the finding's line and pointer: the message names no user or database, whose
