@@ -8,6 +8,7 @@ import type { ConvertOptions, Principals } from './types.js';
 import { BEHAVIOUR } from '../releases/behaviour.js';
 import { NEWEST_RELEASE, newestNotRefusing, treatmentIn, type Release } from '../releases/index.js';
 import { fieldKnownTo } from '../schema/release-fields.js';
+import { guestOf } from '../document/databases.js';
 import { guestWithoutDisabled, isValidPrincipalName, newestReleaseEnablingGuest } from '../releases/principals.js';
 import { DEPRECATED_MOVES, DEPRECATED_REMOVALS, deprecatedFor, deprecatedMove, deprecatedRemoval } from '../releases/deprecations.js';
 
@@ -21,7 +22,7 @@ export function convertDatabases(config: JsonObject, databases: JsonObject, conv
   const { options, report, result } = conversion;
   const threshold = config.slowQueryWarningThreshold;
   const sharedBucketAccess = sharedBucketAccessDecision(isObject(config.databases) ? config.databases : databases, conversion);
-  const guestEnabled = guestDecision(isObject(config.databases) ? config.databases : databases, conversion);
+  const enableGuest = guestDecision(isObject(config.databases) ? config.databases : databases, conversion);
   for (const [name, raw] of Object.entries(databases)) {
     const base = joinPointer('', 'databases', name);
     const db = raw as JsonObject;
@@ -78,8 +79,7 @@ export function convertDatabases(config: JsonObject, databases: JsonObject, conv
         report(CONVERT_RULES.overwrittenValue, 'warning', at('guest'), `database "${name}" has both "guest" and users.GUEST; users.GUEST becomes "guest", as in the gateway's own upgrade`);
       }
       // As 2.8 ran it, where that is the choice (the guest-enabled decision).
-      out.guest = guestEnabled === 'enable' && isObject(guest) && (guest.disabled === undefined || guest.disabled === null)
-        ? { ...guest, disabled: false } : guest;
+      out.guest = enableGuest.has(name) && isObject(guest) ? { ...guest, disabled: false } : guest;
     }
     if ((db.enable_shared_bucket_access ?? false) === false) {
       if (sharedBucketAccess === 'enable') {
@@ -139,20 +139,20 @@ function sharedBucketAccessDecision(databases: JsonObject, { options, decide }: 
 
 /**
  * The guest-enabled decision: asked when a database's users.GUEST sets no "disabled", which 2.8 read as
- * enabled and the target reads as "keep the stored state" (src/releases/principals.ts).
+ * enabled and the target reads as "keep the stored state" (src/releases/principals.ts). The databases whose
+ * guest is written with "disabled": false, as 2.8 ran it (none unless that is the choice).
  */
-function guestDecision(databases: JsonObject, { options, decide }: Conversion): string | undefined {
+function guestDecision(databases: JsonObject, { options, decide }: Conversion): ReadonlySet<string> {
   const target = options.target ?? NEWEST_RELEASE;
-  if (guestWithoutDisabled(target) === 'enabled') return undefined;
-  const unset = Object.entries(databases).filter(([, db]) => {
-    const users = isObject(db) ? db.users : undefined;
-    const guest = isObject(users) && Object.prototype.hasOwnProperty.call(users, 'GUEST') ? users.GUEST : undefined;
-    return isObject(guest) && (guest.disabled === undefined || guest.disabled === null);
+  if (guestWithoutDisabled(target) === 'enabled') return new Set();
+  const unset = Object.entries(databases).filter(([name, db]) => {
+    const guest = isObject(db) ? guestOf({ pointer: joinPointer('', 'databases', name), name, config: db, legacy: true }) : undefined;
+    return guest?.written === 'users.GUEST' && guest.disabled === undefined;
   }).map(([name]) => name);
-  if (unset.length === 0) return undefined;
+  if (unset.length === 0) return new Set();
   const names = `${unset.slice(0, 3).map((n) => `"${n}"`).join(', ')}${unset.length > 3 ? ` and ${unset.length - 3} more` : ''}`;
   const enabledBy = newestReleaseEnablingGuest();
-  return decide({
+  const choice = decide({
     id: 'guest-enabled',
     pointer: joinPointer('', 'databases', unset[0]!, 'users', 'GUEST'), target: 'key',
     question: `users.GUEST of ${names} sets no "disabled": enable the guest as ${enabledBy} did, or keep its stored state?`,
@@ -162,6 +162,7 @@ function guestDecision(databases: JsonObject, { options, decide }: Conversion): 
     ],
     answers: [{ rule: 'database/guest-disabled-unset' }],
   });
+  return choice === 'enable' ? new Set(unset) : new Set();
 }
 
 function convertReplications(

@@ -211,27 +211,63 @@ export function lookupPath(object: unknown, basePointer: string, ...names: strin
   return found;
 }
 
+/**
+ * The values of `doc` at a path of lower-case keys, "*" standing for any key or index, with their pointers
+ * (keys compared case-insensitively, as Go's decoder does).
+ */
+export function valuesAt(doc: JsonValue, segments: readonly string[]): Found[] {
+  let frontier: Found[] = [{ value: doc, pointer: '' }];
+  for (const segment of segments) {
+    const next: Found[] = [];
+    for (const { value, pointer } of frontier) {
+      if (Array.isArray(value)) {
+        if (segment === '*') value.forEach((item, i) => next.push({ value: item, pointer: joinPointer(pointer, i) }));
+      } else if (isObject(value)) {
+        for (const key of segment === '*' ? Object.keys(value) : keysMatching(value, segment)) {
+          next.push({ value: value[key]!, pointer: joinPointer(pointer, key) });
+        }
+      }
+    }
+    if (next.length === 0) return [];
+    frontier = next;
+  }
+  return frontier;
+}
+
+/** A user or role config of a database: its name as written, and its "password" (absent when unset or null). */
+export interface ConfigPrincipal {
+  name: string;
+  pointer: string;
+  config: JsonObject;
+  password?: Found;
+}
+
 /** The users a legacy database creates at its start (`users`, the guest left out), by name as written. */
-export function configUsers(entry: DatabaseEntry): { name: string; pointer: string; config: JsonObject }[] {
+export function configUsers(entry: DatabaseEntry): ConfigPrincipal[] {
   const users = lookup(entry.config, entry.pointer, 'users');
   if (!users || !isObject(users.value)) return [];
   return Object.entries(users.value)
     .filter((e): e is [string, JsonObject] => e[0] !== 'GUEST' && isObject(e[1]))
-    .map(([name, config]) => ({ name, pointer: joinPointer(users.pointer, name), config }));
+    .map(([name, config]) => {
+      const pointer = joinPointer(users.pointer, name);
+      const password = lookup(config, pointer, 'password');
+      return { name, pointer, config, ...(password && password.value !== null ? { password } : {}) };
+    });
 }
 
 /**
  * The guest user a database sets: a legacy database's `users.GUEST` (the name is matched exactly, as the
- * gateway does; it wins over `guest`, rest/config_legacy.go@4.1.1), or `guest`; undefined when neither is an object.
+ * gateway does; it wins over `guest`, rest/config_legacy.go@4.1.1), or `guest`; undefined when neither is an
+ * object. `disabled` is its "disabled" value, absent when unset or null (what each release makes of that:
+ * src/releases/principals.ts).
  */
-export function guestOf(entry: DatabaseEntry): (Found & { written: string }) | undefined {
+export function guestOf(entry: DatabaseEntry): (Found & { written: 'users.GUEST' | 'guest'; disabled?: JsonValue }) | undefined {
   const users = lookup(entry.config, entry.pointer, 'users');
-  if (users && isObject(users.value) && Object.prototype.hasOwnProperty.call(users.value, 'GUEST')) {
-    const value = users.value.GUEST!;
-    return isObject(value) ? { pointer: joinPointer(users.pointer, 'GUEST'), value, written: 'users.GUEST' } : undefined;
-  }
-  const guest = lookup(entry.config, entry.pointer, 'guest');
-  return guest && isObject(guest.value) ? { ...guest, written: 'guest' } : undefined;
+  const inUsers = users !== undefined && isObject(users.value) && Object.prototype.hasOwnProperty.call(users.value, 'GUEST');
+  const found = inUsers ? { pointer: joinPointer(users.pointer, 'GUEST'), value: (users.value as JsonObject).GUEST! } : lookup(entry.config, entry.pointer, 'guest');
+  if (!found || !isObject(found.value)) return undefined;
+  const disabled = found.value.disabled;
+  return { ...found, written: inUsers ? 'users.GUEST' : 'guest', ...(disabled === undefined || disabled === null ? {} : { disabled }) };
 }
 
 /**

@@ -2,8 +2,8 @@
 // the verdict about fields the target release knows differently (src/releases/fields.ts): a field the
 // target does not know is an error that says when it was added or removed, and a field the newest release
 // no longer knows but the target does is no longer reported.
-import { keysMatching } from '../document/databases.js';
-import { isObject, joinPointer, splitPointer, type JsonValue, type Kind, type RawDiagnostic } from '../types.js';
+import { valuesAt } from '../document/databases.js';
+import { joinPointer, splitPointer, type JsonValue, type Kind, type RawDiagnostic } from '../types.js';
 import { compareReleases, NEWEST_RELEASE, RELEASES, type Release } from '../releases/index.js';
 import { RELEASE_FIELDS } from '../releases/fields.js';
 import { belowDatabase, deprecatedFor, deprecatedMoveOf } from '../releases/deprecations.js';
@@ -34,26 +34,6 @@ function knownTo(field: FieldSpan, target: Release): boolean {
   return (field.added === null || compareReleases(field.added, target) <= 0) && (field.removed === null || compareReleases(target, field.removed) < 0);
 }
 
-/** Pointers of the values of `doc` at a field path (keys compared case-insensitively, as Go's decoder does). */
-function matches(doc: JsonValue, segments: readonly string[]): string[] {
-  let frontier: { value: JsonValue; pointer: string }[] = [{ value: doc, pointer: '' }];
-  for (const segment of segments) {
-    const next: typeof frontier = [];
-    for (const { value, pointer } of frontier) {
-      if (Array.isArray(value)) {
-        if (segment === '*') value.forEach((item, i) => next.push({ value: item, pointer: joinPointer(pointer, i) }));
-      } else if (isObject(value)) {
-        for (const key of segment === '*' ? Object.keys(value) : keysMatching(value, segment)) {
-          next.push({ value: value[key]!, pointer: joinPointer(pointer, key) });
-        }
-      }
-    }
-    if (next.length === 0) return [];
-    frontier = next;
-  }
-  return frontier.map((f) => f.pointer);
-}
-
 /**
  * Adjusts the schema findings of a canonical document for `target`, in place: adds `schema/unknown-field`
  * for fields the target does not know, and drops the newest schema's unknown-field findings for fields the
@@ -79,7 +59,7 @@ export function applyReleaseFields(kind: Kind, doc: JsonValue, target: Release, 
     // Known to the target and to the newest release: the compiled schema already agrees.
     if (known && (newest || knownTo(field, NEWEST_RELEASE))) continue;
     if (known && !anyUnknown) continue;
-    for (const pointer of matches(doc, field.segments)) {
+    for (const { pointer } of valuesAt(doc, field.segments)) {
       if (known) {
         knownHere.add(pointer);
         continue;

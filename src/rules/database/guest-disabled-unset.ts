@@ -14,8 +14,7 @@ export const rule: Rule = {
     for (const db of databaseEntries(kind, document)) {
       const guest = guestOf(db);
       if (!guest || !fieldKnownTo(kind, guest.pointer, target)) continue;
-      const disabled = (guest.value as Record<string, unknown>).disabled;
-      if (disabled !== undefined && disabled !== null) continue;
+      if (guest.disabled !== undefined) continue;
       const onNewDatabase = 'The gateway sets the guest\'s "disabled" only when the config has it: without it the guest keeps the state stored in the bucket, and the guest of a new database stays disabled, so anonymous requests get 401 however its channels are set.';
       const fix = 'Write "disabled": false to enable the guest wherever the config is loaded, or "disabled": true to say it is off.';
       context.report(guest.written === 'users.GUEST'

@@ -1,5 +1,5 @@
 import type { Rule } from '../types.js';
-import { configUsers, databaseEntries, dbLabel, lookup } from '../../document/databases.js';
+import { configUsers, databaseEntries, dbLabel } from '../../document/databases.js';
 import { underTarget } from '../../releases/index.js';
 
 /** bcrypt reads at most this many bytes of a password. */
@@ -16,7 +16,7 @@ export const rule: Rule = {
     if (!verdict) return;
     for (const db of databaseEntries(context.kind, context.document)) {
       for (const user of configUsers(db)) {
-        const password = lookup(user.config, user.pointer, 'password');
+        const { password } = user;
         if (typeof password?.value !== 'string' || Buffer.byteLength(password.value, 'utf8') <= BCRYPT_MAX_BYTES) continue;
         context.report({
           pointer: password.pointer,

@@ -13,9 +13,9 @@ export const rule: Rule = {
     for (const db of databaseEntries(context.kind, context.document)) {
       const emptyAllowed = lookup(db.config, db.pointer, 'allow_empty_password')?.value === true;
       for (const user of configUsers(db)) {
-        const password = lookup(user.config, user.pointer, 'password');
+        const { password } = user;
         const label = `${dbLabel(db)}: user ${JSON.stringify(user.name)}`;
-        if (password === undefined || password.value === null) {
+        if (password === undefined) {
           if (emptyAllowed) continue;
           context.report({
             pointer: user.pointer, target: 'key', severity: 'warning',

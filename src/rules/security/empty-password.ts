@@ -15,9 +15,9 @@ export const rule: Rule = {
       if (noPasswords?.value === true && fieldKnownTo(kind, noPasswords.pointer, target)) continue;
       const detail = 'A user without a password hash is signed in by Basic authentication with its name and an empty password (auth/user.go AuthenticateWithReason: no hash and an empty password is a match), unless the database sets "disable_password_auth": true. Give the user a password, or turn password sign-in off if its users sign in another way.';
       for (const user of configUsers(db)) {
-        const password = lookup(user.config, user.pointer, 'password');
+        const { password } = user;
         const label = `${dbLabel(db)}: user ${JSON.stringify(user.name)}`;
-        if (password === undefined || password.value === null) {
+        if (password === undefined) {
           context.report({ pointer: user.pointer, target: 'key', message: `${label} has no password, so once created it signs in with an empty one`, detail });
         } else if (password.value === '') {
           context.report({ pointer: password.pointer, message: `${label} signs in with an empty password`, detail });

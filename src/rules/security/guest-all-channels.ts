@@ -15,8 +15,7 @@ export const rule: Rule = {
     for (const db of databaseEntries(kind, document)) {
       const guest = guestOf(db);
       if (!guest || !fieldKnownTo(kind, guest.pointer, target)) continue;
-      const disabled = (guest.value as Record<string, JsonValue>).disabled;
-      const enabled = disabled === false || ((disabled === undefined || disabled === null) && guestWithoutDisabled(target) === 'enabled');
+      const enabled = guest.disabled === false || (guest.disabled === undefined && guestWithoutDisabled(target) === 'enabled');
       if (!enabled) continue;
       const detail = 'A request without credentials is the guest\'s: the star channel gives it every document of the database and the changes feed of all of them, and it may write whatever the sync function lets a user write. Give the guest only the channels meant for everyone, or set "disabled": true.';
       for (const star of starGrants(guest)) {

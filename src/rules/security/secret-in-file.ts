@@ -1,6 +1,7 @@
 import type { Rule } from '../types.js';
 import { expandsEnvironment } from '../../releases/reading.js';
-import { isObject, joinPointer, type JsonValue, type Kind } from '../../types.js';
+import { valuesAt } from '../../document/databases.js';
+import type { Kind } from '../../types.js';
 
 /**
  * Where each kind holds a credential the gateway uses ("*" stands for any key of a map): bucket, user and
@@ -25,18 +26,9 @@ export const rule: Rule = {
   check(context) {
     const { document, target } = context;
     if (!expandsEnvironment(target)) return;
-    const found: { pointer: string; key: string }[] = [];
-    const follow = (value: JsonValue | undefined, pointer: string, path: readonly string[]) => {
-      if (!isObject(value)) return;
-      const [step, ...rest] = path as [string, ...string[]];
-      const keys = step === '*' ? Object.keys(value) : Object.prototype.hasOwnProperty.call(value, step) ? [step] : [];
-      for (const key of keys) {
-        const v = value[key];
-        if (rest.length > 0) follow(v, joinPointer(pointer, key), rest);
-        else if (typeof v === 'string' && v !== '') found.push({ pointer: joinPointer(pointer, key), key });
-      }
-    };
-    for (const path of SECRET_PATHS[context.kind]) follow(document, '', path);
+    const found = SECRET_PATHS[context.kind].flatMap((path) => valuesAt(document, path)
+      .filter(({ value }) => typeof value === 'string' && value !== '')
+      .map(({ pointer }) => ({ pointer, key: path[path.length - 1]! })));
     for (const { pointer, key } of found) {
       if (context.holdsEnvironmentReference(pointer)) continue;
       // The place is the finding's line and pointer: the message names no user or database, whose
