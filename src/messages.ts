@@ -13,9 +13,10 @@ const SENTENCE_END = /(?<=[.!?])\s+(?=[A-Z"`(\[])/;
  */
 export function splitMessage(text: string): { message: string; detail?: string } {
   const match = SENTENCE_END.exec(text);
-  if (!match) return { message: text };
-  const rest = text.slice(match.index + match[0].length).trim();
-  return rest === '' ? { message: text.slice(0, match.index) } : { message: text.slice(0, match.index), detail: rest };
+  // A message ends without a full stop, as every rule writes one (joinDetail puts it back before a detail).
+  const first = (match ? text.slice(0, match.index) : text).replace(/(?<!\.)\.$/, '');
+  const rest = match ? text.slice(match.index + match[0].length).trim() : '';
+  return rest === '' ? { message: first } : { message: first, detail: rest };
 }
 
 /**

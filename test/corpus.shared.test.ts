@@ -99,6 +99,7 @@ describe('real-world corpus', () => {
     const long = messages.filter((m) => judgedLength(m) > MESSAGE_LIMIT);
     expect(long).toEqual([]);
     expect(messages.filter((m) => splitMessage(m).detail !== undefined)).toEqual([]);
+    expect(messages.filter((m) => /(?<!\.)\.$/.test(m))).toEqual([]);
   });
 
   it('never gains an error under --fix (a file that did not parse reads further), and every fix is final (a second run changes nothing)', async () => {

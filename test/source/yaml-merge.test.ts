@@ -70,7 +70,7 @@ describe('YAML merge keys', () => {
   it('lists once a finding that reads the same for each database sharing the anchor', async () => {
     const { diagnostics } = await lintShared('num_index_replicas: 0', ['db2: *defaults', 'db3: {<<: *defaults, bucket: three}']);
     expect(diagnostics.filter((d) => d.rule === 'schema/deprecated').map((d) => [d.message, d.line, d.column])).toEqual([
-      ['"num_index_replicas" is deprecated.', 6, 5],
+      ['"num_index_replicas" is deprecated', 6, 5],
     ]);
   });
 
