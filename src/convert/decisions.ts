@@ -30,6 +30,7 @@ export interface Decision {
 export const DECISION_SOURCES = {
   server: 'rest/config_legacy.go@4.1.1 (ToStartupConfig: the bootstrap config takes the first database\'s server)',
   'missing-server': 'rest/config_legacy.go@4.1.1 (ToStartupConfig skips a database without server); rest/config.go@4.1.1 (MakeBucketSpec: walrus: is an in-memory store)',
+  'walrus-folder': 'base/bucket.go@3.2.0 (every walrus address opened with rosmar); couchbaselabs/rosmar bucket.go@c856107e8e78 ("walrus:" alone is a bucket in memory, any other walrus: URL is refused)',
   'server-tls': 'rest/config.go@4.1.1 (use_tls_server defaults to true; a server that is not couchbases:// is refused)',
   'shared-bucket-access': 'rest/server_context.go@4.0.7 ("sync gateway requires enable_shared_bucket_access=true")',
   'sg-replicate': 'rest/config_legacy.go@3.0.0 (root-level replications stop the gateway); db/active_replicator.go@4.1.1 (Inter-Sync Gateway Replication)',

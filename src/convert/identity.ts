@@ -6,6 +6,8 @@ import { isTlsAddress, tlsAddress, upgradeServerAddress, type UpgradedAddress } 
 import { redactUrl } from '../rules/sgreplicate/common.js';
 import { CONVERT_RULES, type Conversion, type Report } from './conversion.js';
 import type { ConversionResult } from './types.js';
+import { BEHAVIOUR } from '../releases/behaviour.js';
+import { treatmentIn } from '../releases/index.js';
 
 export interface Identity {
   username: string;
@@ -71,7 +73,7 @@ export function readServers(config: JsonObject, databases: JsonObject, conversio
           { id: 'bootstrap-server', effect: `${names} use the bootstrap cluster; a bucket of that name must exist there, and ${withoutServer.length === 1 ? 'it starts' : 'they start'} empty` },
           { id: 'omit', effect: `${names} ${withoutServer.length === 1 ? 'is' : 'are'} not converted` },
         ]
-        : [{ id: 'walrus', effect: 'the bootstrap server is "walrus:", an in-memory store for development that starts empty on every start, as in 2.x' }],
+        : [{ id: 'walrus', effect: `the bootstrap server is "${inMemoryStore(conversion)}", an in-memory store for development that starts empty on every start, as walrus: in 2.x` }],
       answers: [{ rule: 'upgrade/database-without-server' }],
     });
     if (missingServer === 'omit') omitted.push(...withoutServer);
@@ -93,6 +95,33 @@ export function readServers(config: JsonObject, databases: JsonObject, conversio
     });
     chosenServer = addressed.find((a) => a.name === choice)?.upgraded.address ?? chosenServer;
     for (const a of addressed) if (a.upgraded.address !== chosenServer) omitted.push(a.name);
+  }
+
+  // Decision: a walrus folder ("walrus:data"), which the target opens with rosmar and cannot.
+  const target = conversion.options.target;
+  const inMemory = inMemoryStore(conversion);
+  const rewrite = (from: string, to: string) => {
+    for (const a of addressed) if (a.upgraded.address === from) a.upgraded = { ...a.upgraded, address: to };
+    chosenServer = to;
+  };
+  if (chosenServer !== undefined && isWalrusFolder(chosenServer) && target !== undefined && treatmentIn(BEHAVIOUR.get('walrus-folder-server')!, target) === 'refuses') {
+    const walrusFolder = chosenServer;
+    const folder = rosmarFolder(walrusFolder);
+    const choice = decide({
+      id: 'walrus-folder', pointer: joinPointer('', 'databases', addressed.find((a) => a.upgraded.address === walrusFolder)!.name, 'server'),
+      question: `${target} cannot open the walrus folder "${walrusFolder}": buckets in memory or a rosmar folder?`,
+      choices: [
+        { id: 'memory', effect: `the bootstrap server is "${inMemory}": rosmar keeps the buckets in memory, empty at every start` },
+        ...(folder !== undefined ? [{ id: 'folder', effect: `the bootstrap server is "${folder}": rosmar keeps each bucket in a folder there, starting empty (it does not read the files walrus wrote)` }] : []),
+      ],
+    });
+    const address = choice === 'memory' ? inMemory : choice === 'folder' ? folder : undefined;
+    if (address !== undefined) rewrite(walrusFolder, address);
+  } else if (chosenServer === WALRUS_IN_MEMORY && inMemory !== WALRUS_IN_MEMORY) {
+    const db = addressed.find((a) => a.upgraded.address === WALRUS_IN_MEMORY)!.name;
+    rewrite(WALRUS_IN_MEMORY, inMemory);
+    report(CONVERT_RULES.serverAddress, 'info', joinPointer('', 'databases', db, 'server'), `the bootstrap server "walrus:" is written "${inMemory}", the same store in memory for ${target}`, undefined,
+      `${target} opens a bootstrap address other than "${inMemory}" as a folder, and "walrus:" names none (base/rosmar_cluster.go@4.1.0 NewRosmarCluster).`);
   }
 
   // Decision: a cluster address without TLS, which 3.0 and later refuse unless use_tls_server is false.
@@ -124,7 +153,7 @@ export function readServers(config: JsonObject, databases: JsonObject, conversio
     const tlsProblem = tlsProblemOf(first.upgraded.address, useTls, first.upgraded.hasEnvReference, first.upgraded.testStore);
     if (tlsProblem) report(CONVERT_RULES.tlsRequired, tlsProblem.severity, joinPointer('', 'databases', first.name, 'server'), tlsProblem.message, undefined, tlsProblem.detail);
   } else if (missingServer === 'walrus' && converted.length > 0) {
-    reference = { db: converted[0]!, server: 'walrus:', identity: identityOf(databases[converted[0]!] as JsonObject, undefined) };
+    reference = { db: converted[0]!, server: inMemoryStore(conversion), identity: identityOf(databases[converted[0]!] as JsonObject, undefined) };
   }
   if (reference) result.identityFrom = reference.db;
   const bucketOwner = new Map<string, string>();
@@ -153,6 +182,31 @@ export function readServers(config: JsonObject, databases: JsonObject, conversio
       'A decision of this conversion (missing-server or server) leaves it out; convert it in a run of its own.');
   }
   return { reference, credentials, omitted, ...(useTlsServer === false ? { useTlsServer } : {}) };
+}
+
+const WALRUS_IN_MEMORY = 'walrus:';
+/** rosmar's own address of a store in memory (couchbaselabs/rosmar bucket.go InMemoryURL), read from 3.2 on. */
+const ROSMAR_IN_MEMORY = 'rosmar:/?mode=memory';
+
+/** A walrus address that names a folder: every walrus: URL but "walrus:" alone (a bucket in memory). */
+function isWalrusFolder(address: string): boolean {
+  return address.startsWith(WALRUS_IN_MEMORY) && address !== WALRUS_IN_MEMORY;
+}
+
+/** The bootstrap's store in memory as the target opens it: "walrus:" until rosmar's cluster wants its own address. */
+function inMemoryStore(conversion: Conversion): string {
+  const target = conversion.options.target;
+  return target !== undefined && treatmentIn(BEHAVIOUR.get('walrus-memory-bootstrap')!, target) === 'refuses' ? ROSMAR_IN_MEMORY : WALRUS_IN_MEMORY;
+}
+
+/**
+ * The folder of a walrus address as an address rosmar opens (a path; base/constants.go@4.1.1 ServerIsWalrus
+ * takes "/" and "." for the gateway's own store), or undefined where it names a host ("walrus://h/x").
+ */
+function rosmarFolder(address: string): string | undefined {
+  const rest = address.slice('walrus:'.length);
+  if (rest.startsWith('//')) return undefined;
+  return rest.startsWith('/') || rest.startsWith('.') ? rest : `./${rest}`;
 }
 
 function quoteList(names: readonly string[]): string {

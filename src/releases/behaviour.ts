@@ -45,6 +45,25 @@ const facts = [
     ],
   },
   {
+    id: 'walrus-folder-server',
+    construct: 'a walrus server address that names a folder ("walrus:data"), where walrus kept a bucket\'s files',
+    changes: [
+      // 3.1 opens it with walrus (base/bucket.go@3.1.11 GetBucket: walrus.GetCollectionBucket). From 3.2 every
+      // walrus address goes to rosmar, which reads "walrus:" alone as a bucket in memory and refuses any other
+      // walrus: URL; the rosmar of 3.2.0 to 4.1.1 (go.mod: c856107e8e78, 3b9ac157a3cd, 428892269c04) is the same there.
+      { from: '3.2', treatment: 'refuses', source: 'base/bucket.go@3.2.0 GetBucket() (rosmar.OpenBucketIn for every walrus address); couchbaselabs/rosmar bucket.go@c856107e8e78 parseDBFileURL(): "rosmar requires rosmar: or file: URLs"' },
+    ],
+  },
+  {
+    id: 'walrus-memory-bootstrap',
+    construct: '"walrus:" as the bootstrap server of a persistent-config gateway (a bootstrap config, or the server a legacy config\'s automatic upgrade takes)',
+    existsFrom: '3.0',
+    changes: [
+      // 3.2 to 4.0 open it as rosmar's in-memory store (base/rosmar_cluster.go@4.0.7 NewRosmarCluster keeps the URL as it is).
+      { from: '4.1', treatment: 'refuses', source: 'base/rosmar_cluster.go@4.1.0 NewRosmarCluster(): an address other than rosmar:/?mode=memory is a folder to create, and "walrus:" names none ("could not create or access directory to open rosmar cluster"); rest/main.go@4.1.1 automaticConfigUpgrade() opens the same' },
+    ],
+  },
+  {
     id: 'legacy-key-removed',
     construct: 'a 2.x key that 3.x no longer knows in a legacy config (logging.default, a database\'s deprecated section)',
     changes: [

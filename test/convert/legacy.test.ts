@@ -5,6 +5,7 @@ import { convertLegacy } from '../../src/convert/legacy.js';
 import { parseDialect } from '../../src/convert/dialect.js';
 import { serialize } from '../../src/convert/emit.js';
 import type { JsonObject, JsonValue } from '../../src/types.js';
+import type { Release } from '../../src/releases/index.js';
 
 const server = 'couchbases://cb1';
 const db = (extra: JsonObject = {}): JsonObject => ({ server, bucket: 'b', ...extra });
@@ -202,6 +203,7 @@ describe('refusals', () => {
     { name: 'non-TLS address without use_tls_server false', config: legacy({}, { db: { server: 'http://cb1:8091' } }), ids: ['server-tls'] },
     { name: 'couchbase:// without use_tls_server false', config: legacy({}, { db: { server: 'couchbase://cb1' } }), ids: ['server-tls'] },
     { name: 'users.GUEST without "disabled" (2.8 enabled it)', config: legacy({}, { a: db({ users: { GUEST: { admin_channels: ['news'] } } }), b: db({ bucket: 'b2', users: { GUEST: { disabled: null } } }) }), ids: ['guest-enabled'] },
+    { name: 'a walrus folder, which rosmar cannot open', config: legacy({}, { db: { server: 'walrus:data', bucket: 'b' } }), ids: ['walrus-folder'] },
     { name: 'all of them, and the shared bucket access of 4.x, in one run', config: { log: ['CRUD'], replications: [{ source: 'a', target: 'http://h/db' }], databases: { a: { server: 'couchbase://cb1', bucket: 'a' }, b: { server: 'couchbase://cb2', bucket: 'b' }, c: { bucket: 'c' } } }, ids: ['missing-server', 'server', 'server-tls', 'old-logging', 'shared-bucket-access', 'sg-replicate'] },
   ];
   for (const r of decisions) {
@@ -230,6 +232,34 @@ describe('refusals', () => {
     const result = convertLegacy(legacy({}, { a: { server: 'walrus:', bucket: 'a' }, b: { server: 'walrus:', bucket: 'b' } }));
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     expect((result.bootstrap.bootstrap as JsonObject).server).toBe('walrus:');
+  });
+
+  it('walrus-folder: "memory" writes the target\'s store in memory, "folder" a rosmar folder; 3.1 keeps the walrus folder', () => {
+    const config = legacy({}, { a: { server: 'walrus:data', bucket: 'a', enable_shared_bucket_access: true }, b: { server: 'walrus:data', bucket: 'b', enable_shared_bucket_access: true } });
+    const serverOf = (target: Release, choice?: string, input: JsonValue = config) => {
+      const result = convertLegacy(input, { target, ...(choice ? { decisions: new Map([['walrus-folder', choice]]) } : {}) });
+      expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+      return (result.bootstrap.bootstrap as JsonObject).server;
+    };
+    expect(serverOf('4.1', 'memory')).toBe('rosmar:/?mode=memory');
+    expect(serverOf('4.0', 'memory')).toBe('walrus:');
+    expect(serverOf('4.1', 'folder')).toBe('./data');
+    expect(serverOf('3.2', 'folder', legacy({}, { a: { server: 'walrus:/var/lib/sg', bucket: 'a' } }))).toBe('/var/lib/sg');
+    expect(serverOf('3.1')).toBe('walrus:data');
+    // A walrus URL with a host names no folder: memory is the one choice.
+    const hosted = convertLegacy(legacy({}, { a: { server: 'walrus://h/x', bucket: 'a' } }), { target: '3.3' });
+    expect(hosted.decisions.map((d) => [d.id, d.choices.map((c) => c.id)])).toEqual([['walrus-folder', ['memory']]]);
+  });
+
+  it('"walrus:" as the bootstrap server is written rosmar:/?mode=memory where the target needs it, with an info; a database without a server gets the same', () => {
+    const config = legacy({}, { a: { server: 'walrus:', bucket: 'a', enable_shared_bucket_access: true } });
+    const for41 = convertLegacy(config, { target: '4.1' });
+    expect((for41.bootstrap.bootstrap as JsonObject).server).toBe('rosmar:/?mode=memory');
+    expect(for41.diagnostics.filter((d) => d.rule === 'convert/server-address').map((d) => [d.severity, d.pointer, d.message]))
+      .toEqual([['info', '/databases/a/server', 'the bootstrap server "walrus:" is written "rosmar:/?mode=memory", the same store in memory for 4.1']]);
+    expect((convertLegacy(config, { target: '4.0' }).bootstrap.bootstrap as JsonObject).server).toBe('walrus:');
+    const withoutServer = convertLegacy(legacy({}, { a: { bucket: 'a', enable_shared_bucket_access: true } }), { target: '4.1', decisions: new Map([['missing-server', 'walrus']]) });
+    expect((withoutServer.bootstrap.bootstrap as JsonObject).server).toBe('rosmar:/?mode=memory');
   });
 
   it('http://host:8091 and couchbase://host are the same server after the upgrade', () => {

@@ -35,6 +35,8 @@ const EXAMPLES: Record<BehaviourFactId, FactExample> = {
   'shared-bucket-access-off': { rule: 'upgrade/shared-bucket-access-off', kind: 'legacy', config: db({ enable_shared_bucket_access: false }) },
   'sg-replicate-1': { rule: 'sgreplicate/removed', kind: 'legacy', config: { ...db({}), replications: [{ source: 'http://sg1:4985/a', target: 'http://sg2:4985/a', continuous: true }] } },
   'server-without-tls': { rule: 'security/non-tls-server', kind: 'legacy', config: db({ server: 'couchbase://cb' }) },
+  'walrus-folder-server': { rule: 'upgrade/walrus-server', kind: 'legacy', config: db({ server: 'walrus:data' }) },
+  'walrus-memory-bootstrap': { rule: 'upgrade/walrus-server', kind: 'bootstrap', config: { bootstrap: { server: 'walrus:' } } },
   'legacy-key-removed': { rule: 'upgrade/removed-key', kind: 'legacy', config: { ...db({}), logging: { default: { logLevel: 'info' } } } },
   'legacy-key-gone-before-2.8': { rule: 'upgrade/removed-key', kind: 'legacy', config: { ...db({}), maxCouchbaseConnections: 16 } },
   'legacy-key-ignored': { rule: 'upgrade/removed-key', kind: 'legacy', config: { ...db({}), adminUI: 'http://localhost:4985/_admin/' } },

@@ -17,10 +17,11 @@ import { rule as sharedBucketAccessOff } from './shared-bucket-access-off.js';
 import { rule as groupIdCe } from './group-id-ce.js';
 import { rule as slowQueryThreshold } from './slow-query-threshold.js';
 import { rule as principals } from './principals.js';
+import { rule as walrusServer } from './walrus-server.js';
 
 export const rules: Rule[] = [
   databaseWithoutServer, serverMismatch, sharedBucket, httpPort, credentialsDiffer, shadow, removedKey,
   disablePersistentConfig, viewsIndexReplicas, indexReplicas, sharedBucketAccessEnabled,
   importWithoutSharedBucketAccess, importFilterWithoutImport, sharedBucketAccessOff, groupIdCe,
-  slowQueryThreshold, principals,
+  slowQueryThreshold, principals, walrusServer,
 ];

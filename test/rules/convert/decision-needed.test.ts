@@ -40,7 +40,13 @@ describe('convert/decision-needed', () => {
     {
       id: 'missing-server', config: { databases: { a: { bucket: 'walrus:', ...sba } } },
       choices: { walrus: (r) => (r.bootstrap.bootstrap as Record<string, unknown>).server },
-      expected: { walrus: 'walrus:' },
+      // 4.1 opens no bootstrap address in memory but rosmar's own (base/rosmar_cluster.go@4.1.0).
+      expected: { walrus: 'rosmar:/?mode=memory' },
+    },
+    {
+      id: 'walrus-folder', config: { databases: { a: { server: 'walrus:data', ...sba } } },
+      choices: { memory: (r) => (r.bootstrap.bootstrap as Record<string, unknown>).server, folder: (r) => (r.bootstrap.bootstrap as Record<string, unknown>).server },
+      expected: { memory: 'rosmar:/?mode=memory', folder: './data' },
     },
     {
       id: 'shared-bucket-access', config: { databases: { db: { server: cb } } },

@@ -11,10 +11,10 @@ const CORPUS = path.resolve(__dirname, '../../../../shared/corpus');
 const OUR_GROUPS = /^(replication|sgreplicate|upgrade|security|database|bootstrap)\//;
 
 const CHECKED: [file: string, kind: Kind, errors: string[], why: string][] = [
-  ['HodGreeley__couchbase-lite-java-sg-replicate/primary_gateway_config.json', 'legacy', ['sgreplicate/removed', 'upgrade/shared-bucket-access-off'], 'top-level sg-replicate array (FATAL in 3.x); no shared bucket access, which 4.0+ refuse'],
+  ['HodGreeley__couchbase-lite-java-sg-replicate/primary_gateway_config.json', 'legacy', ['sgreplicate/removed', 'upgrade/shared-bucket-access-off', 'upgrade/walrus-server'], 'top-level sg-replicate array (FATAL in 3.x); no shared bucket access, which 4.0+ refuse; "walrus:" as the server the 4.1 automatic upgrade bootstraps from'],
   ['HodGreeley__Zebra-Inventory/sync-gateway.json', 'legacy', ['security/non-tls-server'], 'http://localhost:8091 becomes couchbase://localhost and fails S2'],
   ['cbl-dart__cbl_counter/sync-gateway-config.json', 'legacy', ['upgrade/database-without-server', 'upgrade/shared-bucket-access-off'], '"walrus:" written as the bucket, no server: the upgrade refuses it; shared bucket access unset'],
-  ['couchbase__couchbase-lite-core/Replicator__tests__data__walrus_config_3-0.json', 'legacy', ['database/allow-conflicts', 'security/interface-authentication', 'upgrade/shared-bucket-access-off'], 'admin API open on :4985 without auth; allow_conflicts true and shared bucket access unset (4.0+ refuse both)'],
+  ['couchbase__couchbase-lite-core/Replicator__tests__data__walrus_config_3-0.json', 'legacy', ['database/allow-conflicts', 'security/interface-authentication', 'upgrade/shared-bucket-access-off', 'upgrade/walrus-server'], 'admin API open on :4985 without auth; allow_conflicts true and shared bucket access unset (4.0+ refuse both); walrus folders, which rosmar (3.2+) cannot open'],
   ['couchbase__perfrunner/perfrunner__utils__syncgateway__configs__3.1__bootstrap_tls.json', 'bootstrap', ['security/interface-authentication'], 'admin and metrics on 0.0.0.0 with authentication off'],
   ['couchbase__sync_gateway/2.8.0/examples__democlusterconfig.json', 'legacy', ['security/non-tls-server', 'upgrade/server-mismatch', 'upgrade/shared-bucket-access-off'], 'databases on localhost and on 172.23.121.38: no automatic upgrade'],
   ['couchbaselabs__sync-gateway-tests/config__gateway_config_shadow_localhost.json', 'legacy', ['security/non-tls-server', 'upgrade/shadow', 'upgrade/shared-bucket-access-off'], 'bucket shadowing (removed in 2.7)'],

@@ -1,0 +1,49 @@
+import { runRuleTests } from '../../helpers/rule-tester.js';
+import { rule } from '../../../src/rules/upgrade/walrus-server.js';
+
+const legacy = (server: string, fields: Record<string, unknown> = {}) => ({ ...fields, databases: { db: { server, bucket: 'db' } } });
+
+runRuleTests(rule, {
+  valid: [
+    { name: 'legacy mode opens walrus: as a bucket in memory', kind: 'legacy', config: legacy('walrus:', { disable_persistent_config: true }) },
+    { name: 'rosmar\'s own store in memory', kind: 'bootstrap', config: { bootstrap: { server: 'rosmar:/?mode=memory' } } },
+    { name: 'a folder path is rosmar\'s', kind: 'legacy', config: legacy('./data') },
+    { name: 'rosmar\'s own address of a folder', kind: 'bootstrap', config: { bootstrap: { server: 'rosmar:///var/lib/sg' } } },
+    { name: 'a Couchbase Server', kind: 'legacy', config: legacy('couchbases://cb1') },
+    { name: 'a folder the deployment names', kind: 'bootstrap', config: '{"bootstrap": {"server": "walrus:${SG_DATA}"}}', options: { env: { SG_DATA: 'data' } } },
+  ],
+  invalid: [
+    {
+      name: 'a walrus folder in a legacy database', kind: 'legacy', config: legacy('walrus:walrus_data'),
+      errors: [{ pointer: '/databases/db/server', severity: 'error', message: 'the server of database "db" names a walrus folder, which rosmar cannot open (refused by 4.1)' }],
+    },
+    {
+      name: 'a walrus folder in legacy mode too', kind: 'legacy', config: legacy('walrus:walrus_data', { disable_persistent_config: true }), options: { target: '3.2' },
+      errors: [{ pointer: '/databases/db/server', severity: 'error', message: '(refused by 3.2)' }],
+    },
+    {
+      name: 'a walrus folder as the bootstrap server', kind: 'bootstrap', config: { bootstrap: { server: 'walrus:/tmp/sg' } }, options: { target: '3.2' },
+      errors: [{ pointer: '/bootstrap/server', severity: 'error', message: 'bootstrap.server names a walrus folder' }],
+    },
+    {
+      name: '3.1 still opens a folder with walrus: an info', kind: 'legacy', config: legacy('walrus:data'), options: { target: '3.1' },
+      errors: [{ pointer: '/databases/db/server', severity: 'info', message: '(refused by 3.2)' }],
+    },
+    {
+      name: 'each database that names one', kind: 'legacy', config: { databases: { a: { server: 'walrus:data' }, b: { server: 'walrus:.' } } },
+      errors: [{ pointer: '/databases/a/server', severity: 'error' }, { pointer: '/databases/b/server', severity: 'error' }],
+    },
+    {
+      name: 'walrus: as the bootstrap server', kind: 'bootstrap', config: { bootstrap: { server: 'walrus:' } },
+      errors: [{ pointer: '/bootstrap/server', severity: 'error', message: 'bootstrap.server "walrus:" names no folder for the bootstrap\'s rosmar store (refused by 4.1)' }],
+    },
+    {
+      name: 'walrus: in a legacy config the automatic upgrade takes', kind: 'legacy', config: legacy('walrus:'),
+      errors: [{ pointer: '/databases/db/server', severity: 'error', message: 'is "walrus:", which the automatic upgrade cannot open (refused by 4.1)' }],
+    },
+    {
+      name: 'walrus: for 4.0, which opens it in memory: an info', kind: 'bootstrap', config: { bootstrap: { server: 'walrus:' } }, options: { target: '4.0' },
+      errors: [{ pointer: '/bootstrap/server', severity: 'info', message: '(refused by 4.1)' }],
+    },
+  ],
+});
