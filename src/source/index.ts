@@ -36,7 +36,10 @@ export interface ParsedSource {
   envReferences: EnvReference[];
   /** Values that came from the environment, with their variables' names (secret ones are kept out of messages). */
   expandedValues: { name: string; value: string }[];
-  /** As-written pointers of the values that hold a placeholder (a variable the deployment sets). */
+  /**
+   * As-written pointers of the values that hold a placeholder (a variable the deployment sets), and of the
+   * members a YAML key of no JSON form makes up (`? [a, b]`): no finding but the source's is about them.
+   */
   placeholderPointers: Set<string>;
   /**
    * As-written pointers of the other values this machine cannot know: one that holds an undefined variable
@@ -227,6 +230,8 @@ export function parseSource(rawText: string, file: string, options: ReadOptions)
     if (problem.rule !== 'source/syntax') continue;
     const pointer = document.pointerAt(mapper.toInput(problem.span.start));
     if (pointer !== '') unknownValuePointers.add(pointer);
+    // The member a key of no JSON form makes up is none of the config: nothing is said of it but that.
+    if (problem.madeUpMember !== undefined) placeholderPointers.add(problem.madeUpMember);
   }
   const referencePointers = new Set(envReferences.filter((r) => r.name !== '$').map((r) => document.pointerAt(r.span.start)));
   return { source, document, diagnostics, envReferences, expandedValues, placeholderPointers, unknownValuePointers, referencePointers, duplicateKeys: parsed.duplicates.map((d) => ({ key: d.key, parentPointer: d.parentPointer })) };

@@ -67,6 +67,8 @@ export interface NoJsonForm {
   span: Span;
   /** source/yaml-tags when unset (a tag). */
   rule?: 'source/syntax';
+  /** For a key that is a mapping or a list: the member its made-up key names (`/["a","b"]`), no member of the config. */
+  madeUpMember?: string;
 }
 
 /** The template placeholder (`{{ name }}`, `{% if x %}`) written at `at` on one line, or null. */

@@ -110,10 +110,12 @@ function buildNode(state: BuildState, node: YamlNode, pointer: string, start: nu
         continue;
       }
       if (keyNode) noteTag(state, keyNode.tag, keyNode.range?.[0] ?? start);
-      const collectionKey = collectionKeyProblem(state.text, keyNode, start);
-      if (collectionKey) state.noJsonForm.set(collectionKey.start, { message: collectionKey.message, span: { start: collectionKey.start, end: collectionKey.start + collectionKey.length }, rule: 'source/syntax' });
       const key = keyText(keyNode);
       const childPointer = pointer + '/' + escapePointerToken(key);
+      const collectionKey = collectionKeyProblem(state.text, keyNode, start);
+      if (collectionKey) {
+        state.noJsonForm.set(collectionKey.start, { message: collectionKey.message, span: { start: collectionKey.start, end: collectionKey.start + collectionKey.length }, rule: 'source/syntax', madeUpMember: childPointer });
+      }
       const member = pair.value
         ? build(state, pair.value as YamlNode, childPointer)
         : { value: null as JsonValue, node: { start: keyNode?.range?.[1] ?? start, end: keyNode?.range?.[1] ?? start } as YamlLocNode };

@@ -42,6 +42,13 @@ describe('template placeholders and YAML keys with no JSON form', () => {
     expect(await syntaxFindings('{"bucket": "b", "server": "{{ server }}"}', 'db.json')).toEqual([]);
   });
 
+  it('the member a key of no JSON form makes up gets no finding of its own (it is no member of the config)', async () => {
+    for (const text of ['bucket: b\n? [a, b]\n: 1\n', 'bucket: b\ncache:\n  ? {x: 1}\n  : 1\n']) {
+      const { diagnostics } = await lintText(text, 'db.yaml', { kind: 'database', env: {}, remote: false });
+      expect(diagnostics.map((d) => d.rule)).toEqual(['source/syntax']);
+    }
+  });
+
   it('a test document with a key that is a mapping is refused at the key', () => {
     expect(parseDocumentText('type: note\n? {a: 1}\n: x\n', 'yaml')).toEqual({
       ok: false,
