@@ -117,6 +117,10 @@ export function readServers(config: JsonObject, databases: JsonObject, conversio
     });
     const address = choice === 'memory' ? inMemory : choice === 'folder' ? folder : undefined;
     if (address !== undefined) rewrite(walrusFolder, address);
+  } else if (chosenServer !== undefined && chosenServer.startsWith('rosmar:') && target !== undefined && treatmentIn(BEHAVIOUR.get('rosmar-server')!, target) === 'refuses') {
+    const db = addressed.find((a) => a.upgraded.address === chosenServer)!.name;
+    report(CONVERT_RULES.serverAddress, 'error', joinPointer('', 'databases', db, 'server'), `the server "${chosenServer}" is a rosmar address, which ${target} cannot open`, undefined,
+      `Rosmar is the development store of 3.2 and later; ${target} reads the address as a Couchbase Server's (base/constants.go@3.1.11 ServerIsWalrus). Convert for 3.2 or later, or write "walrus:" or a folder path.`);
   } else if (chosenServer === WALRUS_IN_MEMORY && inMemory !== WALRUS_IN_MEMORY) {
     const db = addressed.find((a) => a.upgraded.address === WALRUS_IN_MEMORY)!.name;
     rewrite(WALRUS_IN_MEMORY, inMemory);

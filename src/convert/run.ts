@@ -83,7 +83,8 @@ export const HANDLED_BY_CONVERT: Readonly<Record<string, 'off'>> = {
   'upgrade/slow-query-threshold': 'off',
   // Where each credential goes is convert/credentials' finding; the outputs keep references as written.
   'security/secret-in-file': 'off',
-  // A walrus folder is the walrus-folder decision, and "walrus:" is written as the target's store in memory.
+  // A walrus folder is the walrus-folder decision, "walrus:" is written as the target's store in memory, and a
+  // rosmar address the target cannot open is convert/server-address's refusal.
   'upgrade/walrus-server': 'off',
 };
 

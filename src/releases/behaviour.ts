@@ -64,6 +64,16 @@ const facts = [
     ],
   },
   {
+    id: 'rosmar-server',
+    construct: 'a rosmar: server address (rosmar, the development store that took walrus\'s place)',
+    changes: [
+      // Before 3.2 a rosmar: address is no store of the gateway's own: it is read as a Couchbase Server address,
+      // which 3.0 and 3.1 refuse without TLS and no release before 3.2 can connect to.
+      { from: '2.8', treatment: 'refuses', source: 'base/constants.go@3.1.11 ServerIsWalrus() (walrus:, file:, / and . only; base/bucket.go@2.8.0 GetBucket() matches the same list), so the address goes to the Couchbase client' },
+      { from: '3.2', treatment: 'accepts', source: 'base/constants.go@3.2.0 ServerIsWalrus() (rosmar: added)' },
+    ],
+  },
+  {
     id: 'legacy-key-removed',
     construct: 'a 2.x key that 3.x no longer knows in a legacy config (logging.default, a database\'s deprecated section)',
     changes: [

@@ -262,6 +262,15 @@ describe('refusals', () => {
     expect((withoutServer.bootstrap.bootstrap as JsonObject).server).toBe('rosmar:/?mode=memory');
   });
 
+  it('a rosmar address for a target before rosmar is refused, and kept from 3.2', () => {
+    const config = legacy({}, { a: { server: 'rosmar:/?mode=memory', bucket: 'a', enable_shared_bucket_access: true } });
+    expect(convertLegacy(config, { target: '3.1' }).diagnostics.filter((d) => d.severity === 'error').map((d) => [d.rule, d.pointer, d.message]))
+      .toEqual([['convert/server-address', '/databases/a/server', 'the server "rosmar:/?mode=memory" is a rosmar address, which 3.1 cannot open']]);
+    const for32 = convertLegacy(config, { target: '3.2' });
+    expect(for32.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect((for32.bootstrap.bootstrap as JsonObject).server).toBe('rosmar:/?mode=memory');
+  });
+
   it('http://host:8091 and couchbase://host are the same server after the upgrade', () => {
     const result = convertLegacy(legacy({ use_tls_server: false }, { a: { server: 'http://cb1:8091', bucket: 'a' }, b: { server: 'couchbase://cb1', bucket: 'b' } }));
     expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);

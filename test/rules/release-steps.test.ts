@@ -37,6 +37,7 @@ const EXAMPLES: Record<BehaviourFactId, FactExample> = {
   'server-without-tls': { rule: 'security/non-tls-server', kind: 'legacy', config: db({ server: 'couchbase://cb' }) },
   'walrus-folder-server': { rule: 'upgrade/walrus-server', kind: 'legacy', config: db({ server: 'walrus:data' }) },
   'walrus-memory-bootstrap': { rule: 'upgrade/walrus-server', kind: 'bootstrap', config: { bootstrap: { server: 'walrus:' } } },
+  'rosmar-server': { rule: 'upgrade/walrus-server', kind: 'bootstrap', config: { bootstrap: { server: 'rosmar:/?mode=memory' } } },
   'legacy-key-removed': { rule: 'upgrade/removed-key', kind: 'legacy', config: { ...db({}), logging: { default: { logLevel: 'info' } } } },
   'legacy-key-gone-before-2.8': { rule: 'upgrade/removed-key', kind: 'legacy', config: { ...db({}), maxCouchbaseConnections: 16 } },
   'legacy-key-ignored': { rule: 'upgrade/removed-key', kind: 'legacy', config: { ...db({}), adminUI: 'http://localhost:4985/_admin/' } },

@@ -9,17 +9,27 @@ export const rule: Rule = {
   id: 'upgrade/walrus-server',
   severity: 'error',
   kinds: ['legacy', 'bootstrap'],
-  facts: ['walrus-folder-server', 'walrus-memory-bootstrap'],
-  description: 'A walrus server address that later releases cannot open with rosmar: a walrus folder ("walrus:data"), or "walrus:" as a persistent-config gateway\'s bootstrap server.',
+  facts: ['walrus-folder-server', 'walrus-memory-bootstrap', 'rosmar-server'],
+  description: 'A development store\'s server address a release cannot open: a walrus folder ("walrus:data") or "walrus:" as a persistent-config gateway\'s bootstrap server with rosmar, or a rosmar: address before rosmar.',
   check(context) {
     const folder = context.judge('walrus-folder-server');
     const memory = context.judge('walrus-memory-bootstrap');
+    const rosmar = context.judge('rosmar-server');
     // A legacy config in legacy mode has no bootstrap connection: its databases open "walrus:" as a bucket in memory.
     const bootstraps = context.kind === 'bootstrap' || !isLegacyMode(context.document);
     for (const site of serverSites(context)) {
       const server = site.found.value;
       // A value the deployment fills in is not known here.
-      if (!server.startsWith(IN_MEMORY) || context.holdsEnvironmentReference(site.found.pointer)) continue;
+      if (context.holdsEnvironmentReference(site.found.pointer)) continue;
+      if (server.startsWith('rosmar:') && rosmar) {
+        context.report({
+          pointer: site.found.pointer,
+          ...underTarget(rosmar, `${site.label} is a rosmar address, read as a Couchbase Server before rosmar`,
+            'Rosmar took the place of walrus as the gateway\'s development store; a release before it has no rosmar and hands the address to the Couchbase client, which cannot connect to it. Write "walrus:" for buckets in memory, or a folder path ("./data").'),
+        });
+        continue;
+      }
+      if (!server.startsWith(IN_MEMORY)) continue;
       if (server !== IN_MEMORY && folder) {
         context.report({
           pointer: site.found.pointer,

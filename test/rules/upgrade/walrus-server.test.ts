@@ -7,6 +7,7 @@ runRuleTests(rule, {
   valid: [
     { name: 'legacy mode opens walrus: as a bucket in memory', kind: 'legacy', config: legacy('walrus:', { disable_persistent_config: true }) },
     { name: 'rosmar\'s own store in memory', kind: 'bootstrap', config: { bootstrap: { server: 'rosmar:/?mode=memory' } } },
+    { name: 'rosmar\'s own store in memory, from 3.2', kind: 'legacy', config: legacy('rosmar:/?mode=memory', { disable_persistent_config: true }), options: { target: '3.2' } },
     { name: 'a folder path is rosmar\'s', kind: 'legacy', config: legacy('./data') },
     { name: 'rosmar\'s own address of a folder', kind: 'bootstrap', config: { bootstrap: { server: 'rosmar:///var/lib/sg' } } },
     { name: 'a Couchbase Server', kind: 'legacy', config: legacy('couchbases://cb1') },
@@ -40,6 +41,14 @@ runRuleTests(rule, {
     {
       name: 'walrus: in a legacy config the automatic upgrade takes', kind: 'legacy', config: legacy('walrus:'),
       errors: [{ pointer: '/databases/db/server', severity: 'error', message: 'is "walrus:", which the automatic upgrade cannot open (refused by 4.1)' }],
+    },
+    {
+      name: 'a rosmar address before rosmar', kind: 'bootstrap', config: { bootstrap: { server: 'rosmar:/?mode=memory' } }, options: { target: '3.1' },
+      errors: [{ pointer: '/bootstrap/server', severity: 'error', message: 'bootstrap.server is a rosmar address, read as a Couchbase Server before rosmar (refused by 3.1)' }],
+    },
+    {
+      name: 'a rosmar folder in a legacy database for 2.8', kind: 'legacy', config: legacy('rosmar:///var/lib/sg'), options: { target: '2.8' },
+      errors: [{ pointer: '/databases/db/server', severity: 'error' }],
     },
     {
       name: 'walrus: for 4.0, which opens it in memory: an info', kind: 'bootstrap', config: { bootstrap: { server: 'walrus:' } }, options: { target: '4.0' },
