@@ -17,6 +17,8 @@ export const rule: Rule = {
     const rosmar = context.judge('rosmar-server');
     // A legacy config in legacy mode has no bootstrap connection: its databases open "walrus:" as a bucket in memory.
     const bootstraps = context.kind === 'bootstrap' || !isLegacyMode(context.document);
+    // Where the target itself refuses "walrus:" as the bootstrap server, a store in memory is rosmar's own address.
+    const inMemory = bootstraps && memory?.severity === 'error' ? '"rosmar:/?mode=memory"' : '"walrus:"';
     for (const site of serverSites(context)) {
       const server = site.found.value;
       // A value the deployment fills in is not known here.
@@ -35,7 +37,7 @@ export const rule: Rule = {
           pointer: site.found.pointer,
           ...underTarget(folder, `${site.label} names a walrus folder, which rosmar cannot open`,
             'Those releases keep a walrus address\'s buckets with rosmar (SQLite), which reads "walrus:" alone as a bucket in memory and refuses any other walrus: URL: the database does not load, and the files walrus wrote are not read either. ' +
-            'Write a folder path ("./data", "/var/lib/sg") where rosmar keeps each bucket, or "walrus:" for buckets in memory; walrus and rosmar are for development only.'),
+            `Write a folder path ("./data", "/var/lib/sg") where rosmar keeps each bucket, or ${inMemory} for buckets in memory; walrus and rosmar are for development only.`),
         });
       } else if (server === IN_MEMORY && bootstraps && memory) {
         context.report({

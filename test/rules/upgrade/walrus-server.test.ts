@@ -1,4 +1,5 @@
-import { runRuleTests } from '../../helpers/rule-tester.js';
+import { describe, expect, it } from 'vitest';
+import { lintForRule, runRuleTests } from '../../helpers/rule-tester.js';
 import { rule } from '../../../src/rules/upgrade/walrus-server.js';
 
 const legacy = (server: string, fields: Record<string, unknown> = {}) => ({ ...fields, databases: { db: { server, bucket: 'db' } } });
@@ -55,4 +56,15 @@ runRuleTests(rule, {
       errors: [{ pointer: '/bootstrap/server', severity: 'info', message: '(refused by 4.1)' }],
     },
   ],
+});
+
+describe('upgrade/walrus-server\'s advice for a walrus folder', () => {
+  it('names the store in memory the target opens there: "walrus:" in legacy mode and before 4.1, rosmar\'s own address as a 4.1 bootstrap server', async () => {
+    const inMemory = async (kind: 'legacy' | 'bootstrap', config: unknown, target: string) =>
+      /or ("[^"]+") for buckets in memory/.exec((await lintForRule(rule.id, { kind, config, options: { target } }))[0]?.detail ?? '')?.[1];
+    expect(await inMemory('bootstrap', { bootstrap: { server: 'walrus:/tmp/sg' } }, '4.1')).toBe('"rosmar:/?mode=memory"');
+    expect(await inMemory('bootstrap', { bootstrap: { server: 'walrus:/tmp/sg' } }, '3.2')).toBe('"walrus:"');
+    expect(await inMemory('legacy', legacy('walrus:data'), '4.1')).toBe('"rosmar:/?mode=memory"');
+    expect(await inMemory('legacy', legacy('walrus:data', { disable_persistent_config: true }), '4.1')).toBe('"walrus:"');
+  });
 });
