@@ -7,6 +7,8 @@ import { DECISION_SOURCES, isTaken, type Decision, type DecisionChoice, type Dec
 
 export { CONVERT_RULES } from './rule-ids.js';
 import { CONVERT_RULES } from './rule-ids.js';
+import { BEHAVIOUR, type BehaviourFactId } from '../releases/behaviour.js';
+import { treatmentIn } from '../releases/index.js';
 
 export type Report = (rule: string, severity: Severity, pointer: string, message: string, target?: 'key', detail?: string) => void;
 export type Drop = (pointer: string, severity: Severity, reason: string, label: string) => void;
@@ -89,4 +91,9 @@ export function escapeDollars(value: JsonObject | JsonValue[]): void {
     if (typeof v === 'string') set(v.replace(/\$/g, '$$$$'));
     else if (Array.isArray(v) || isObject(v)) escapeDollars(v);
   }
+}
+
+/** Whether the release the conversion writes for refuses a construct of src/releases/behaviour.ts. */
+export function targetRefuses(options: ConvertOptions, fact: BehaviourFactId): boolean {
+  return options.target !== undefined && treatmentIn(BEHAVIOUR.get(fact)!, options.target) === 'refuses';
 }

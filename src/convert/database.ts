@@ -2,11 +2,11 @@
 // replications given their id, function files inlined) and the users and roles of each database.
 import { isObject, joinPointer, setOwn, splitPointer, type JsonObject, type JsonValue } from '../types.js';
 import { withDollarEscapesRead } from './dialect.js';
-import { CONVERT_RULES, type Conversion, type Drop, type Report } from './conversion.js';
+import { CONVERT_RULES, targetRefuses, type Conversion, type Drop, type Report } from './conversion.js';
 import { readableLogKeys } from './log-keys.js';
 import type { ConvertOptions, Principals } from './types.js';
 import { BEHAVIOUR } from '../releases/behaviour.js';
-import { NEWEST_RELEASE, newestNotRefusing, treatmentIn, type Release } from '../releases/index.js';
+import { NEWEST_RELEASE, newestNotRefusing, type Release } from '../releases/index.js';
 import { fieldKnownTo } from '../schema/release-fields.js';
 import { guestOf } from '../document/databases.js';
 import { guestWithoutDisabled, isValidPrincipalName, newestReleaseEnablingGuest } from '../releases/principals.js';
@@ -119,7 +119,7 @@ export function convertDatabases(config: JsonObject, databases: JsonObject, conv
 function sharedBucketAccessDecision(databases: JsonObject, { options, decide }: Conversion): string | undefined {
   const off = Object.entries(databases).filter(([, db]) => isObject(db) && (db.enable_shared_bucket_access ?? false) === false).map(([name]) => name);
   const fact = BEHAVIOUR.get('shared-bucket-access-off')!;
-  const refused = options.target !== undefined && treatmentIn(fact, options.target) === 'refuses';
+  const refused = targetRefuses(options, 'shared-bucket-access-off');
   if (off.length === 0 || (!refused && options.decisions?.get('shared-bucket-access') !== 'keep-off')) return undefined;
   const names = `${off.slice(0, 3).map((n) => `"${n}"`).join(', ')}${off.length > 3 ? ` and ${off.length - 3} more` : ''}`;
   const db = databases[off[0]!] as JsonObject;

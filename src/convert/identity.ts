@@ -4,10 +4,9 @@
 import { isObject, joinPointer, setOwn, type JsonObject, type JsonValue, type Severity } from '../types.js';
 import { isTlsAddress, tlsAddress, upgradeServerAddress, type UpgradedAddress } from './address.js';
 import { redactUrl } from '../rules/sgreplicate/common.js';
-import { CONVERT_RULES, type Conversion, type Report } from './conversion.js';
-import type { ConversionResult } from './types.js';
-import { BEHAVIOUR } from '../releases/behaviour.js';
-import { treatmentIn } from '../releases/index.js';
+import { CONVERT_RULES, targetRefuses, type Conversion, type Report } from './conversion.js';
+import type { ConversionResult, ConvertOptions } from './types.js';
+import { isRosmarAddress, isWalrusFolder, ROSMAR_IN_MEMORY, WALRUS_IN_MEMORY } from '../rules/upgrade/server-address.js';
 
 export interface Identity {
   username: string;
@@ -73,7 +72,7 @@ export function readServers(config: JsonObject, databases: JsonObject, conversio
           { id: 'bootstrap-server', effect: `${names} use the bootstrap cluster; a bucket of that name must exist there, and ${withoutServer.length === 1 ? 'it starts' : 'they start'} empty` },
           { id: 'omit', effect: `${names} ${withoutServer.length === 1 ? 'is' : 'are'} not converted` },
         ]
-        : [{ id: 'walrus', effect: `the bootstrap server is "${inMemoryStore(conversion)}", an in-memory store for development that starts empty on every start, as walrus: in 2.x` }],
+        : [{ id: 'walrus', effect: `the bootstrap server is "${inMemoryStore(conversion.options)}", an in-memory store for development that starts empty on every start, as walrus: in 2.x` }],
       answers: [{ rule: 'upgrade/database-without-server' }],
     });
     if (missingServer === 'omit') omitted.push(...withoutServer);
@@ -97,35 +96,13 @@ export function readServers(config: JsonObject, databases: JsonObject, conversio
     for (const a of addressed) if (a.upgraded.address !== chosenServer) omitted.push(a.name);
   }
 
-  // Decision: a walrus folder ("walrus:data"), which the target opens with rosmar and cannot.
-  const target = conversion.options.target;
-  const inMemory = inMemoryStore(conversion);
-  const rewrite = (from: string, to: string) => {
-    for (const a of addressed) if (a.upgraded.address === from) a.upgraded = { ...a.upgraded, address: to };
-    chosenServer = to;
-  };
-  if (chosenServer !== undefined && isWalrusFolder(chosenServer) && target !== undefined && treatmentIn(BEHAVIOUR.get('walrus-folder-server')!, target) === 'refuses') {
-    const walrusFolder = chosenServer;
-    const folder = rosmarFolder(walrusFolder);
-    const choice = decide({
-      id: 'walrus-folder', pointer: joinPointer('', 'databases', addressed.find((a) => a.upgraded.address === walrusFolder)!.name, 'server'),
-      question: `${target} cannot open the walrus folder "${walrusFolder}": buckets in memory or a rosmar folder?`,
-      choices: [
-        { id: 'memory', effect: `the bootstrap server is "${inMemory}": rosmar keeps the buckets in memory, empty at every start` },
-        ...(folder !== undefined ? [{ id: 'folder', effect: `the bootstrap server is "${folder}": rosmar keeps each bucket in a folder there, starting empty (it does not read the files walrus wrote)` }] : []),
-      ],
-    });
-    const address = choice === 'memory' ? inMemory : choice === 'folder' ? folder : undefined;
-    if (address !== undefined) rewrite(walrusFolder, address);
-  } else if (chosenServer !== undefined && chosenServer.startsWith('rosmar:') && target !== undefined && treatmentIn(BEHAVIOUR.get('rosmar-server')!, target) === 'refuses') {
-    const db = addressed.find((a) => a.upgraded.address === chosenServer)!.name;
-    report(CONVERT_RULES.serverAddress, 'error', joinPointer('', 'databases', db, 'server'), `the server "${chosenServer}" is a rosmar address, which ${target} cannot open`, undefined,
-      `Rosmar is the development store of 3.2 and later; ${target} reads the address as a Couchbase Server's (base/constants.go@3.1.11 ServerIsWalrus). Convert for 3.2 or later, or write "walrus:" or a folder path.`);
-  } else if (chosenServer === WALRUS_IN_MEMORY && inMemory !== WALRUS_IN_MEMORY) {
-    const db = addressed.find((a) => a.upgraded.address === WALRUS_IN_MEMORY)!.name;
-    rewrite(WALRUS_IN_MEMORY, inMemory);
-    report(CONVERT_RULES.serverAddress, 'info', joinPointer('', 'databases', db, 'server'), `the bootstrap server "walrus:" is written "${inMemory}", the same store in memory for ${target}`, undefined,
-      `${target} opens a bootstrap address other than "${inMemory}" as a folder, and "walrus:" names none (base/rosmar_cluster.go@4.1.0 NewRosmarCluster).`);
+  // A development store the target opens otherwise than 2.x did (upgrade/walrus-server).
+  if (chosenServer !== undefined) {
+    const store = developmentStore(chosenServer, addressed, conversion);
+    if (store !== chosenServer) {
+      for (const a of addressed) if (a.upgraded.address === chosenServer) a.upgraded = { ...a.upgraded, address: store };
+      chosenServer = store;
+    }
   }
 
   // Decision: a cluster address without TLS, which 3.0 and later refuse unless use_tls_server is false.
@@ -157,7 +134,7 @@ export function readServers(config: JsonObject, databases: JsonObject, conversio
     const tlsProblem = tlsProblemOf(first.upgraded.address, useTls, first.upgraded.hasEnvReference, first.upgraded.testStore);
     if (tlsProblem) report(CONVERT_RULES.tlsRequired, tlsProblem.severity, joinPointer('', 'databases', first.name, 'server'), tlsProblem.message, undefined, tlsProblem.detail);
   } else if (missingServer === 'walrus' && converted.length > 0) {
-    reference = { db: converted[0]!, server: inMemoryStore(conversion), identity: identityOf(databases[converted[0]!] as JsonObject, undefined) };
+    reference = { db: converted[0]!, server: inMemoryStore(conversion.options), identity: identityOf(databases[converted[0]!] as JsonObject, undefined) };
   }
   if (reference) result.identityFrom = reference.db;
   const bucketOwner = new Map<string, string>();
@@ -188,19 +165,42 @@ export function readServers(config: JsonObject, databases: JsonObject, conversio
   return { reference, credentials, omitted, ...(useTlsServer === false ? { useTlsServer } : {}) };
 }
 
-const WALRUS_IN_MEMORY = 'walrus:';
-/** rosmar's own address of a store in memory (couchbaselabs/rosmar bucket.go InMemoryURL), read from 3.2 on. */
-const ROSMAR_IN_MEMORY = 'rosmar:/?mode=memory';
-
-/** A walrus address that names a folder: every walrus: URL but "walrus:" alone (a bucket in memory). */
-function isWalrusFolder(address: string): boolean {
-  return address.startsWith(WALRUS_IN_MEMORY) && address !== WALRUS_IN_MEMORY;
+/**
+ * The address the bootstrap config gets for `server` where the target opens a development store otherwise
+ * than 2.x did: a walrus folder is the walrus-folder decision (kept while it is pending), "walrus:" becomes
+ * the target's store in memory, and a rosmar address the target cannot open is refused. Any other is kept.
+ */
+function developmentStore(server: string, addressed: readonly { name: string; upgraded: UpgradedAddress }[], { options, decide, report }: Conversion): string {
+  const at = joinPointer('', 'databases', addressed.find((a) => a.upgraded.address === server)!.name, 'server');
+  const inMemory = inMemoryStore(options);
+  if (isWalrusFolder(server) && targetRefuses(options, 'walrus-folder-server')) {
+    const folder = rosmarFolder(server);
+    const choice = decide({
+      id: 'walrus-folder', pointer: at,
+      question: `${options.target} cannot open the walrus folder "${server}": buckets in memory or a rosmar folder?`,
+      choices: [
+        { id: 'memory', effect: `the bootstrap server is "${inMemory}": rosmar keeps the buckets in memory, empty at every start` },
+        ...(folder !== undefined ? [{ id: 'folder', effect: `the bootstrap server is "${folder}": rosmar keeps each bucket in a folder there, starting empty (it does not read the files walrus wrote)` }] : []),
+      ],
+    });
+    return choice === 'memory' ? inMemory : choice === 'folder' && folder !== undefined ? folder : server;
+  }
+  if (isRosmarAddress(server) && targetRefuses(options, 'rosmar-server')) {
+    report(CONVERT_RULES.serverAddress, 'error', at, `the server "${server}" is a rosmar address, which ${options.target} cannot open`, undefined,
+      `Rosmar is the development store of 3.2 and later; ${options.target} reads the address as a Couchbase Server's (base/constants.go@3.1.11 ServerIsWalrus). Convert for 3.2 or later, or write "walrus:" or a folder path.`);
+    return server;
+  }
+  if (server === WALRUS_IN_MEMORY && inMemory !== WALRUS_IN_MEMORY) {
+    report(CONVERT_RULES.serverAddress, 'info', at, `the bootstrap server "walrus:" is written "${inMemory}", the same store in memory for ${options.target}`, undefined,
+      `${options.target} opens a bootstrap address other than "${inMemory}" as a folder, and "walrus:" names none (base/rosmar_cluster.go@4.1.0 NewRosmarCluster).`);
+    return inMemory;
+  }
+  return server;
 }
 
 /** The bootstrap's store in memory as the target opens it: "walrus:" until rosmar's cluster wants its own address. */
-function inMemoryStore(conversion: Conversion): string {
-  const target = conversion.options.target;
-  return target !== undefined && treatmentIn(BEHAVIOUR.get('walrus-memory-bootstrap')!, target) === 'refuses' ? ROSMAR_IN_MEMORY : WALRUS_IN_MEMORY;
+function inMemoryStore(options: ConvertOptions): string {
+  return targetRefuses(options, 'walrus-memory-bootstrap') ? ROSMAR_IN_MEMORY : WALRUS_IN_MEMORY;
 }
 
 /**
@@ -208,7 +208,7 @@ function inMemoryStore(conversion: Conversion): string {
  * takes "/" and "." for the gateway's own store), or undefined where it names a host ("walrus://h/x").
  */
 function rosmarFolder(address: string): string | undefined {
-  const rest = address.slice('walrus:'.length);
+  const rest = address.slice(WALRUS_IN_MEMORY.length);
   if (rest.startsWith('//')) return undefined;
   return rest.startsWith('/') || rest.startsWith('.') ? rest : `./${rest}`;
 }

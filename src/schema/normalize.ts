@@ -86,7 +86,7 @@ export function normalizeKeys(kind: Kind, value: JsonValue): NormalizedDocument 
       const originalPointer = `${original}/${escapePointerToken(key)}`;
       if (canonicalKey === key) renames.delete(canonicalPointer);
       if (isField && childSchema?.deprecated && typeof childSchema.description === 'string' && /^Deprecated\b/i.test(childSchema.description)) {
-        diagnostics.push({ rule: 'schema/deprecated', severity: 'warning', pointer: canonicalPointer, target: 'key', message: `"${canonicalKey}" is deprecated. ${childSchema.description.replace(/^Deprecated:?\s*/i, '')}` });
+        diagnostics.push({ rule: 'schema/deprecated', severity: 'warning', pointer: canonicalPointer, target: 'key', message: `"${canonicalKey}" is deprecated`, detail: childSchema.description.replace(/^Deprecated:?\s*/i, '') });
       }
       // null means "not set" for a field; a null map entry stays (and is an error: the gateway crashes on it).
       const drop = isField && child === null;

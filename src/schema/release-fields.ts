@@ -124,9 +124,9 @@ export function dropDeprecationsNotInTarget(kind: Kind, target: Release, diagnos
   }
 }
 
-/** The field a deprecation's message names ("Use remote_username instead"), beside the deprecated key; null for none. */
+/** The field a deprecation's detail names ("Use remote_username instead"), beside the deprecated key; null for none. */
 function replacementBeside(d: RawDiagnostic): string | null {
-  const named = /\bUse ([\w.]+) instead\b/.exec(d.message)?.[1];
+  const named = /\bUse ([\w.]+) instead\b/.exec(d.detail ?? '')?.[1];
   return named ? joinPointer('', ...splitPointer(d.pointer).slice(0, -1), ...named.split('.')) : null;
 }
 

@@ -32,6 +32,21 @@ export function isTestStoreAddress(address: string): boolean {
   return TEST_STORE.test(address);
 }
 
+/** Walrus's store in memory: a bucket that starts empty at every start (rosmar reads it so too, from 3.2). */
+export const WALRUS_IN_MEMORY = 'walrus:';
+/** Rosmar's own address of its store in memory (couchbaselabs/rosmar bucket.go InMemoryURL), read from 3.2 on. */
+export const ROSMAR_IN_MEMORY = 'rosmar:/?mode=memory';
+
+/** A walrus address that names a folder: every walrus: URL but "walrus:" alone. */
+export function isWalrusFolder(address: string): boolean {
+  return address.startsWith(WALRUS_IN_MEMORY) && address !== WALRUS_IN_MEMORY;
+}
+
+/** An address of rosmar, the development store that took walrus's place. */
+export function isRosmarAddress(address: string): boolean {
+  return address.startsWith('rosmar:');
+}
+
 // The connection-string grammar of the Couchbase client library (gocbconnstr).
 const CONN_STR = /^(?:(.*):\/\/)?(?:([^/?:]*)(?::([^/?:@]*))?@)?([^/?]*)(?:\/([^?]*))?(?:\?(.*))?$/;
 

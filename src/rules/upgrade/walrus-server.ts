@@ -2,8 +2,7 @@ import type { Rule } from '../types.js';
 import { underTarget } from '../../releases/index.js';
 import { isLegacyMode } from '../../document/databases.js';
 import { serverSites } from '../security/common.js';
-
-const IN_MEMORY = 'walrus:';
+import { isRosmarAddress, isWalrusFolder, ROSMAR_IN_MEMORY, WALRUS_IN_MEMORY } from './server-address.js';
 
 export const rule: Rule = {
   id: 'upgrade/walrus-server',
@@ -18,12 +17,12 @@ export const rule: Rule = {
     // A legacy config in legacy mode has no bootstrap connection: its databases open "walrus:" as a bucket in memory.
     const bootstraps = context.kind === 'bootstrap' || !isLegacyMode(context.document);
     // Where the target itself refuses "walrus:" as the bootstrap server, a store in memory is rosmar's own address.
-    const inMemory = bootstraps && memory?.severity === 'error' ? '"rosmar:/?mode=memory"' : '"walrus:"';
+    const inMemory = JSON.stringify(bootstraps && memory?.severity === 'error' ? ROSMAR_IN_MEMORY : WALRUS_IN_MEMORY);
     for (const site of serverSites(context)) {
       const server = site.found.value;
       // A value the deployment fills in is not known here.
       if (context.holdsEnvironmentReference(site.found.pointer)) continue;
-      if (server.startsWith('rosmar:') && rosmar) {
+      if (isRosmarAddress(server) && rosmar) {
         context.report({
           pointer: site.found.pointer,
           ...underTarget(rosmar, `${site.label} is a rosmar address, read as a Couchbase Server before rosmar`,
@@ -31,15 +30,14 @@ export const rule: Rule = {
         });
         continue;
       }
-      if (!server.startsWith(IN_MEMORY)) continue;
-      if (server !== IN_MEMORY && folder) {
+      if (isWalrusFolder(server) && folder) {
         context.report({
           pointer: site.found.pointer,
           ...underTarget(folder, `${site.label} names a walrus folder, which rosmar cannot open`,
             'Those releases keep a walrus address\'s buckets with rosmar (SQLite), which reads "walrus:" alone as a bucket in memory and refuses any other walrus: URL: the database does not load, and the files walrus wrote are not read either. ' +
             `Write a folder path ("./data", "/var/lib/sg") where rosmar keeps each bucket, or ${inMemory} for buckets in memory; walrus and rosmar are for development only.`),
         });
-      } else if (server === IN_MEMORY && bootstraps && memory) {
+      } else if (server === WALRUS_IN_MEMORY && bootstraps && memory) {
         context.report({
           pointer: site.found.pointer,
           ...underTarget(memory, context.kind === 'bootstrap' ? 'bootstrap.server "walrus:" names no folder for the bootstrap\'s rosmar store'
