@@ -68,6 +68,9 @@ type Outcome struct {
 	// inside otto), "invalid" (arguments the gateway could not build).
 	Kind    string `json:"kind"`
 	Message string `json:"message,omitempty"`
+	// ThrownAt is where a thrown Error was made in the function's source, frame by frame, innermost
+	// first (throwSites): sgconf's own addition, never part of what the gateway answers.
+	ThrownAt []int `json:"thrownAt,omitempty"`
 	// Import is an import filter's answer (db/import.go@4.1.1 parseImportFilterOutput).
 	Import *ImportAnswer `json:"import,omitempty"`
 }

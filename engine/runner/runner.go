@@ -34,6 +34,9 @@ type Program struct {
 	coverage *coverage
 	// location is the gateway host's zone, which otto's Date reads as time.Local.
 	location *time.Location
+	// evaluated is the text the function was compiled from, "(" + source + ")": where an exception's
+	// frames stand in it is told apart from an eval'd text's (throwSites).
+	evaluated string
 }
 
 // Options say what a function needs of its runtime.
@@ -84,7 +87,8 @@ func CompileIn(vm *otto.Otto, role string, source string, options Options) (prog
 	record := &Record{}
 	// sg-bucket InitWithLogging: log, then the function, then console; the sync runner's natives after.
 	_ = vm.Set("log", func(call otto.FunctionCall) otto.Value { return otto.UndefinedValue() })
-	fn, counted, err := evaluate(vm, "("+source+")", options)
+	evaluated := "(" + source + ")"
+	fn, counted, err := evaluate(vm, evaluated, options)
 	if err != nil {
 		return nil, err
 	}
@@ -95,7 +99,7 @@ func CompileIn(vm *otto.Otto, role string, source string, options Options) (prog
 		defineSyncNatives(vm, record)
 	}
 	setConsole(vm, record)
-	return &Program{role: role, runtime: vm, record: record, fn: fn, coverage: counted, location: location}, nil
+	return &Program{role: role, runtime: vm, record: record, fn: fn, coverage: counted, location: location, evaluated: evaluated}, nil
 }
 
 // evaluate runs the text that holds the function as sg-bucket's SetFunction does (vm.Object); a function
@@ -215,7 +219,7 @@ func (p *Program) run(call Call) (outcome Outcome) {
 	}
 	returned, err := fn.Call(fn, values...)
 	if err != nil {
-		return Outcome{Kind: "threw", Message: err.Error()}
+		return Outcome{Kind: "threw", Message: err.Error(), ThrownAt: throwSites(err, p.evaluated)}
 	}
 	if p.role == ImportFilter {
 		exported, _ := returned.Export()

@@ -13,23 +13,32 @@ export const REQUIRE_MESSAGES = {
   access: 'sg missing channel access',
 } as const;
 
+/** The wrapper's text before the user's source, the same in every release: where the function stands in it. */
+export const SYNC_WRAPPER_HEAD = `
+	function() {
+
+		var realUserCtx, shouldValidate;
+		var syncFn = `;
+
 /**
  * The wrapper around the user's function, as `wrappedFuncSource` builds it (channels/sync_runner.go).
  * The user's source is substituted as text, exactly as Go's fmt.Sprintf("%s") does. 3.0 added the `meta`
  * argument (user xattrs); 2.8.4 calls `syncFn(newDoc, oldDoc)` with three wrapper arguments.
+ *
+ * `untried`: sgconf's variant without the try around the call of the user's function, never run for an
+ * answer. otto's try makes a new Error of an exception otto raised itself (a member of null, a name not
+ * defined), traced at the try (otto runtime.go@b87d35c tryCatchEvaluate): only a call without it keeps where
+ * the exception was made, for a call the wrapper rethrew from (src/sync/run.ts).
  */
-export function syncWrapperSource(userSource: string, release: Release, demandRecorder?: string): string {
+export function syncWrapperSource(userSource: string, release: Release, demandRecorder?: string, untried = false): string {
   const withMeta = compareReleases(release, '3.0') >= 0;
+  const call = `syncFn(newDoc, oldDoc${withMeta ? ', meta' : ''});`;
   // sgconf's own addition, never part of what the gateway runs: each require* helper first tells the
   // recorder what it demands (after the user's source, so positions inside it do not move).
   const demand = (kind: string, argument: string) => (demandRecorder ? `${demandRecorder}("${kind}", ${argument});` : '');
   // ... and when a helper refuses the writer: a write no helper refused ran as an admin write would.
   const forbid = (message: string) => (demandRecorder ? `{ ${demandRecorder}("denied", null); throw({forbidden: "${message}"}); }` : `throw({forbidden: "${message}"});`);
-  return `
-	function() {
-
-		var realUserCtx, shouldValidate;
-		var syncFn = ${userSource};
+  return `${SYNC_WRAPPER_HEAD}${userSource};
 
 		function makeArray(maybeArray) {
 			if (Array.isArray(maybeArray)) {
@@ -95,8 +104,8 @@ export function syncWrapperSource(userSource: string, release: Release, demandRe
 			// Proxy userCtx that allows queries but not direct access to user/roles:
 			shouldValidate = (realUserCtx != null && realUserCtx.name != null);
 
-			try {
-				syncFn(newDoc, oldDoc${withMeta ? ', meta' : ''});
+			${untried ? call : `try {
+				${call}
 			} catch(x) {
 				if (x.forbidden)
 				reject(403, x.forbidden);
@@ -104,7 +113,7 @@ export function syncWrapperSource(userSource: string, release: Release, demandRe
 				reject(401, x.unauthorized);
 				else
 				throw(x);
-			}
+			}`}
 		}
 	}()`;
 }

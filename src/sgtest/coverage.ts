@@ -2,7 +2,7 @@
 // filter the cases ran, at their lines in the config (or the .js file), as a summary and as lcov.info
 // (the tracefile format of LCOV's geninfo, read by genhtml, Codecov, Coveralls and editors' gutters).
 import * as path from 'node:path';
-import { LineIndex } from '../source/offset-map.js';
+import { FunctionPlacer } from '../functions/place.js';
 import type { ResolvedFunction } from '../functions/types.js';
 import { describeFunction } from '../functions/roles.js';
 import { instrumentFunction, type CoveragePoint, type InstrumentedFunction } from '../sync/instrument.js';
@@ -40,13 +40,11 @@ export class CoverageCollector {
     if (known) return { key, instrumented: known.instrumented };
     const instrumented = instrumentFunction(fn.source);
     if (!instrumented) return null;
-    const first = fn.locate(0);
-    const file = first?.file ?? configFile;
-    const text = first?.file !== undefined ? first.fileText ?? null : configText();
-    const index = text === null ? null : new LineIndex(text);
+    const file = fn.locate(0)?.file ?? configFile;
+    const placer = new FunctionPlacer(fn, configFile, configText);
     const lines = instrumented.points.map((point) => {
-      const at = fn.locate(point.start);
-      return at && index && (at.file ?? configFile) === file ? index.position(at.offset).line : null;
+      const at = placer.place(point.start);
+      return at && at.file === file ? at.line : null;
     });
     this.functions.set(key, { name: describeFunction(fn), instrumented, counts: instrumented.points.map(() => 0), file, lines });
     return { key, instrumented };

@@ -2,6 +2,7 @@
 // message in any order, each require* call in order. A failure says where expected and actual differ.
 import { sortGoStrings } from '../sync/gateway.js';
 import type { DemandCall } from '../sync/engine.js';
+import type { FilePlace } from '../functions/place.js';
 import type { DemandExpectation, Expectation, ListExpectation, MapExpectation } from './file.js';
 
 export interface ActualResult {
@@ -17,6 +18,11 @@ export interface ActualResult {
   /** Every require* call in call order. */
   demands?: DemandCall[];
   import?: boolean;
+  /**
+   * Where the Error the function threw was made (its innermost frame in the function), in the config or the
+   * function's file: sgconf's own finding beside the gateway's answer, which names no place.
+   */
+  thrownAt?: FilePlace;
 }
 
 export interface Failure {

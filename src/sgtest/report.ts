@@ -7,6 +7,7 @@ import { redactUrlCredentials } from '../secrets.js';
 import { printable, jsonText, xmlText } from '../messages.js';
 import type { CaseResult, Failure, TestFileResult } from './run.js';
 import { unifiedDiff } from '../fix/diff.js';
+import { DRY_RUN_ERROR_PREFIX } from '../releases/sync-runner.js';
 
 export type TestReportFormat = 'stylish' | 'json' | 'junit' | 'github';
 export const TEST_REPORT_FORMATS: readonly TestReportFormat[] = ['stylish', 'json', 'junit', 'github'];
@@ -83,12 +84,25 @@ function valueDiff(expected: unknown, actual: unknown): string[] {
 
 function caseProblem(c: CaseResult): string[] {
   if (c.notRun) return [`not run: ${printable(c.notRun)}`];
-  const lines = c.failures.flatMap(failureLines);
+  const lines = [...c.failures.flatMap(failureLines), ...thrownLines(c)];
   if (c.keyOrderVariants) {
     lines.push(`the result depends on the order of the document's keys, which the gateway draws at random: ${c.keyOrderVariants.length + 1} different results`);
     [c.actual, ...c.keyOrderVariants].forEach((result, i) => lines.push(`  ${i + 1}: ${printable(redactUrlCredentials(jsonText(result) ?? ''))}`));
   }
   for (const note of c.notes ?? []) lines.push(`note: ${note}`);
+  return lines;
+}
+
+/**
+ * What the function threw and where, for a case that failed on something else (its 500 names no cause):
+ * the gateway's exception text, unless a failure of `exception` shows it already, and the place.
+ */
+function thrownLines(c: CaseResult): string[] {
+  const exception = c.actual?.exception;
+  if (c.failures.length === 0 || !exception || !Object.values(DRY_RUN_ERROR_PREFIX).some((prefix) => exception.startsWith(`${prefix}: `))) return [];
+  const lines = c.failures.some((f) => f.field === 'exception') ? [] : [`exception: ${printable(redactUrlCredentials(exception))}`];
+  const at = c.actual?.thrownAt;
+  if (at) lines.push(`  thrown at ${printable(at.file)}:${at.line}:${at.column}`);
   return lines;
 }
 
@@ -219,6 +233,9 @@ function github(report: TestReport): string {
     }
     for (const c of result.cases.filter((x) => x.status === 'failed')) {
       out.push(`::error file=${escapeProperty(result.file)},line=${c.line},col=${c.column},title=${escapeProperty(`sgconf test: ${c.name}`)}::${escapeData(caseProblem(c).join('\n'))}`);
+      // The line of the function that threw, where the fix goes: a note there as well.
+      const at = c.actual?.thrownAt;
+      if (at && thrownLines(c).length > 0) out.push(`::notice file=${escapeProperty(at.file)},line=${at.line},col=${at.column},title=${escapeProperty(`sgconf test: ${c.name}`)}::${escapeData(`the function threw here: ${c.actual!.exception}`)}`);
     }
   }
   out.push(countsOf(report));

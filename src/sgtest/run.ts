@@ -5,8 +5,10 @@ import * as path from 'node:path';
 import { mayRead, OUTSIDE_REPOSITORY, scopeOfNamedFile } from '../read-scope.js';
 import { analyzeFile, readTextFile } from '../files.js';
 import { analyzeText } from '../lint.js';
-import { MAX_CONFIG_BYTES, readRegularFileSync, stat } from '../fs-async.js';
+import { stat } from '../fs-async.js';
 import type { ResolvedFunction } from '../functions/types.js';
+import { configTextOf, throwPlacer } from './thrown-at.js';
+import type { FilePlace } from '../functions/place.js';
 import type { CoverageCollector } from './coverage.js';
 import { locateNearest, type LocatedDocument, type SourceText } from '../source/index.js';
 import type { LintOptions } from '../lint.js';
@@ -14,7 +16,7 @@ import { parseRelease, RELEASES, type Release } from '../releases/index.js';
 import { splitMessage } from '../messages.js';
 import type { Diagnostic, RawDiagnostic } from '../types.js';
 import { selectFunction } from '../sync/select.js';
-import { runRequests, type CallRequest, type RunOutcome } from '../sync/run.js';
+import { placeRethrown, runRequests, type CallRequest, type RunOutcome } from '../sync/run.js';
 import type { SandboxPool } from '../sync/pool.js';
 import { inputChanges, type SyncRequest } from '../sync/gateway.js';
 import { INVALID_FILE, readTestFile, type ReadTestFile, type TestCase, type TestFile } from './file.js';
@@ -194,7 +196,7 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
   const byIndex = new Map<number, CaseResult>();
   // Every group's requests go to the pool at once (its workers take them in turn), and their outcomes are
   // read in the file's order: a group's function compiles while the one before it is judged.
-  const runs: { cases: TestCase[]; counted: ReturnType<typeof countedFunction>; ran: ReturnType<typeof runRequests> }[] = [];
+  const runs: { cases: TestCase[]; counted: ReturnType<typeof countedFunction>; placeThrows: (indices: readonly number[], outcomes: readonly RunOutcome[]) => Promise<(FilePlace | null)[]>; ran: ReturnType<typeof runRequests> }[] = [];
   for (const cases of groups.values()) {
     const first = cases[0]!;
     const selection = selectFunction(analyzed, {
@@ -210,17 +212,26 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
     }
     // A case that states who may write needs every demand, even those after a require* that refused the writer.
     const requests: CallRequest[] = cases.map((c) => ((c.expect.authorization || c.expect.demands) && c.user ? { ...requestOf(c), allDemands: true } : requestOf(c)));
-    const counted = countedFunction(options.coverage, analyzed.functions, selection.choice.pointer, testFile.function === undefined ? path.resolve(options.cwd, configPath) : null);
+    const configFile = testFile.function === undefined ? path.resolve(options.cwd, configPath) : null;
+    const counted = countedFunction(options.coverage, analyzed.functions, selection.choice.pointer, configFile);
+    const placeThrow = throwPlacer(analyzed.functions, selection.choice.pointer, configFile, counted?.instrumented, options.cwd);
     const timeMs = options.timeoutMs ?? testFile.timeout;
-    const ran = runRequests(pool, selection.choice, target, 'write', requests, counted?.instrumented, options.timeZone ?? testFile.timezone, {
+    const timeZone = options.timeZone ?? testFile.timezone;
+    const choice = selection.choice;
+    const placeThrows = async (indices: readonly number[], outcomes: readonly RunOutcome[]): Promise<(FilePlace | null)[]> => {
+      const placed = await placeRethrown(pool, choice, target, 'write', indices.map((i) => requests[i]!), outcomes, counted?.instrumented, timeZone, timeMs);
+      return placed.map((outcome) => (outcome.kind !== 'refused' && outcome.thrownAt !== undefined ? placeThrow(outcome.thrownAt) : null));
+    };
+    const ran = runRequests(pool, selection.choice, target, 'write', requests, counted?.instrumented, timeZone, {
       keyOrders: options.keyOrders ?? testFile.keyOrders ?? 1, ...(timeMs !== undefined ? { timeMs } : {}), ...(options.onCasesRan ? { onRan: options.onCasesRan } : {}),
     });
     // Read in turn below; a failure meanwhile is not an unhandled one.
     ran.catch(() => undefined);
-    runs.push({ cases, counted, ran });
+    runs.push({ cases, counted, placeThrows, ran });
   }
-  for (const { cases, counted, ran: running } of runs) {
+  for (const { cases, counted, placeThrows, ran: running } of runs) {
     const ran = await running;
+    const failed: number[] = [];
     cases.forEach((c, i) => {
       if (!ran.ok) {
         byIndex.set(c.index, resultOf(c, { passed: false, actual: null, failures: [], notRun: `the function cannot be run: ${ran.message}` }));
@@ -237,8 +248,18 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
       const micros = ran.micros[i];
       const timed = micros !== undefined && outcome.kind !== 'refused' ? { durationMs: Math.round(micros / 100) / 10 } : {};
       // A case whose outcome depends on the order of its document's keys fails: the gateway draws the order.
-      byIndex.set(c.index, resultOf(c, { passed: failures.length === 0 && variants.length === 0, actual, failures, ...(variants.length > 0 ? { keyOrderVariants: variants } : {}), ...(notes.length > 0 ? { notes } : {}), ...timed }));
+      const passed = failures.length === 0 && variants.length === 0;
+      if (!passed) failed.push(i);
+      byIndex.set(c.index, resultOf(c, { passed, actual, failures, ...(variants.length > 0 ? { keyOrderVariants: variants } : {}), ...(notes.length > 0 ? { notes } : {}), ...timed }));
     });
+    // A failed case that threw is shown with where the exception was made.
+    if (ran.ok && failed.length > 0) {
+      const places = await placeThrows(failed, failed.map((i) => ran.outcomes[i]!));
+      failed.forEach((i, k) => {
+        const actual = byIndex.get(cases[i]!.index)?.actual;
+        if (places[k] && actual) actual.thrownAt = places[k];
+      });
+    }
   }
   result.cases = inOrder(byIndex);
   return result;
@@ -297,15 +318,7 @@ function countedFunction(coverage: CoverageCollector | undefined, functions: rea
   if (!coverage || pointer === undefined) return null;
   const fn = functions.find((f) => f.pointer === pointer);
   if (!fn) return null;
-  const text = () => {
-    if (configFile === null) return null;
-    try {
-      return readRegularFileSync(configFile, MAX_CONFIG_BYTES).toString('utf8').replace(/^\uFEFF/, '');
-    } catch {
-      return null;
-    }
-  };
-  return coverage.instrument(fn, configFile ?? fn.locate(0)?.file ?? '', text);
+  return coverage.instrument(fn, configFile ?? fn.locate(0)?.file ?? '', configTextOf(configFile));
 }
 
 /**

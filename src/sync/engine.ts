@@ -56,7 +56,8 @@ export interface ImportReading {
 
 export type CallOutcome =
   | { kind: 'returned'; import?: ImportReading }
-  | { kind: 'threw'; message: string }
+  /** `at`: where the thrown Error was made in the function's text as it ran (FunctionProgram.functionSpan), when otto's trace reaches it. */
+  | { kind: 'threw'; message: string; at?: number }
   /** A Go panic inside otto: the gateway's handler answers 500. */
   | { kind: 'panic'; message: string }
   | { kind: 'timeout' }
@@ -99,6 +100,8 @@ export interface FunctionProgram {
   counterName?: string;
   /** The gateway host's time zone, an IANA name: the local time of the function's Date; absent: UTC. */
   timeZone?: string;
+  /** Where the function's own text (its counted text, when it counts) stands in `text`: start and length. */
+  functionSpan: { start: number; length: number };
 }
 
 export type CompileResult = { ok: true; sandbox: FunctionSandbox } | { ok: false; message: string };
@@ -285,7 +288,8 @@ interface EngineResult {
   demands: { users: string[] | null; roles: string[] | null; channels: string[] | null; admin: boolean; calls: DemandCall[] | null };
   denied: boolean;
   coverage?: number[];
-  outcome: { kind: 'returned' | 'threw' | 'panic' | 'invalid'; message?: string; import?: ImportReading };
+  /** `thrownAt`: where a thrown Error was made, frame by frame, innermost first (offsets in the program's text). */
+  outcome: { kind: 'returned' | 'threw' | 'panic' | 'invalid'; message?: string; thrownAt?: number[]; import?: ImportReading };
   micros?: number;
 }
 
@@ -331,7 +335,7 @@ export function runDetached(module: WebAssembly.Module, program: FunctionProgram
     if ('error' in compiled) return null;
     return calls.map((call) => {
       engine.restore(compiled.state);
-      return toCallResult(engine.run(compiled.id, stringifyJson(call), 0));
+      return toCallResult(engine.run(compiled.id, stringifyJson(call), 0), program);
     });
   } catch (error) {
     if (error instanceof EngineBroken) return null;
@@ -373,7 +377,7 @@ export class FunctionSandbox {
         onRun?.();
         try {
           engine.restore(this.state);
-          runs.push(toCallResult(engine.run(this.id, text, seed)));
+          runs.push(toCallResult(engine.run(this.id, text, seed), this.program));
         } catch (error) {
           if (!(error instanceof EngineBroken)) throw error;
           runs.push({ natives: emptyNatives(), outcome: error.outcome });
@@ -404,7 +408,7 @@ export class FunctionSandbox {
   }
 }
 
-function toCallResult(answer: EngineResult): CallResult {
+function toCallResult(answer: EngineResult, program: FunctionProgram): CallResult {
   const natives: NativeCalls = {
     channels: answer.channels ?? [],
     access: answer.access ?? [],
@@ -421,8 +425,17 @@ function toCallResult(answer: EngineResult): CallResult {
   switch (outcome.kind) {
     case 'returned': return { natives, outcome: outcome.import ? { kind: 'returned', import: outcome.import } : { kind: 'returned' }, ...coverage };
     case 'panic': return { natives, outcome: { kind: 'panic', message: outcome.message ?? '' }, ...coverage };
-    default: return { natives, outcome: { kind: 'threw', message: outcome.message ?? '' }, ...coverage };
+    default: {
+      const at = thrownInFunction(outcome.thrownAt, program.functionSpan);
+      return { natives, outcome: { kind: 'threw', message: outcome.message ?? '', ...(at !== undefined ? { at } : {}) }, ...coverage };
+    }
   }
+}
+
+/** The innermost frame that stands in the function's own text (not in the gateway's wrapper), as an offset in it. */
+function thrownInFunction(sites: readonly number[] | undefined, span: FunctionProgram['functionSpan']): number | undefined {
+  const site = sites?.find((s) => s >= span.start && s < span.start + span.length);
+  return site === undefined ? undefined : site - span.start;
 }
 
 /**

@@ -282,6 +282,9 @@ export function syncAnswer(result: CallResult): SyncAnswer {
   };
 }
 
+/** The message of a write whose sync function failed (db/crud.go@4.1.1 getChannelsAndAccess). */
+export const EXCEPTION_IN_SYNC_FUNCTION = 'Exception in JS sync function';
+
 /**
  * How a real write ends (db/crud.go@4.1.1 getChannelsAndAccess): a reject() refuses it with its status, an
  * exception with 500 "Exception in JS sync function", a time-out with 500 "JS sync function timed out", and
@@ -289,7 +292,7 @@ export function syncAnswer(result: CallResult): SyncAnswer {
  */
 export function writeOutcome(result: CallResult, answer: SyncAnswer): WriteOutcome {
   if (result.outcome.kind === 'timeout') return { rejected: { status: 500, message: 'JS sync function timed out' } };
-  if (answer.channels === null) return { rejected: { status: 500, message: 'Exception in JS sync function' } };
+  if (answer.channels === null) return { rejected: { status: 500, message: EXCEPTION_IN_SYNC_FUNCTION } };
   const rejection = result.natives.rejection;
   if (rejection) return { rejected: { status: rejection.status, message: rejection.message } };
   const principals = [...Object.keys(answer.access ?? {}), ...Object.keys(answer.roles ?? {})];

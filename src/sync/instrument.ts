@@ -28,6 +28,20 @@ export interface InstrumentedFunction {
   points: CoveragePoint[];
   /** The native the counters call (engine/runner Options.CounterName). */
   counterName: string;
+  /** Where each run of the source stands in `text`, in order: `at` in the text, `from` in the source. */
+  copied: { at: number; from: number }[];
+}
+
+/** The offset in the original source of an offset in the counted text; inside added text, where that text was added. */
+export function sourceOffset(instrumented: InstrumentedFunction, at: number): number {
+  const { copied } = instrumented;
+  let k = 0;
+  while (k + 1 < copied.length && copied[k + 1]!.at <= at) k++;
+  const run = copied[k]!;
+  const next = copied[k + 1];
+  // A run is followed by added text up to the next run, which stands where that run starts in the source.
+  if (next && at >= run.at + (next.from - run.from)) return next.from;
+  return run.from + (at - run.at);
 }
 
 /** The source as the gateway evaluates it, `(<source>)`, parsed at otto's level (ES5); null when it does not parse. */
@@ -77,12 +91,15 @@ class Instrumenter {
       || (a.closes ? b.start - a.start : b.end - a.end));
     let text = '';
     let at = 0;
+    const copied: InstrumentedFunction['copied'] = [];
     for (const insert of order) {
+      copied.push({ at: text.length, from: at });
       text += this.source.slice(at, insert.offset) + insert.text;
       at = insert.offset;
     }
+    copied.push({ at: text.length, from: at });
     text += this.source.slice(at);
-    return { text, points: this.points, counterName: this.counterName };
+    return { text, points: this.points, counterName: this.counterName, copied };
   }
 
   private counter(point: CoveragePoint): string {

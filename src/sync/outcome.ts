@@ -26,9 +26,14 @@ interface Counted {
   coverage?: number[];
 }
 
+/** Where the Error the function threw was made, as an offset in the function's text as it ran (CallOutcome `at`). */
+interface Thrown {
+  thrownAt?: number;
+}
+
 export type RunOutcome =
-  | ({ kind: 'sync'; answer: SyncAnswer; write: WriteOutcome; demands: Demands; /** Each require* call, in order. */ calls: DemandCall[] } & OrderVariants & Counted)
-  | ({ kind: 'import'; answer: ImportAnswer } & OrderVariants & Counted)
+  | ({ kind: 'sync'; answer: SyncAnswer; write: WriteOutcome; demands: Demands; /** Each require* call, in order. */ calls: DemandCall[] } & OrderVariants & Counted & Thrown)
+  | ({ kind: 'import'; answer: ImportAnswer } & OrderVariants & Counted & Thrown)
   /** The gateway refuses the request before the function runs (an HTTP error). */
   | { kind: 'refused'; refusal: Refusal };
 
@@ -111,9 +116,13 @@ function asAdmin(request: SyncRequest): SyncRequest {
 
 /** What the gateway makes of a call's result. */
 export function outcomeOf(job: Pick<Job, 'role'>, result: CallResult): RunOutcome {
-  const coverage = result.coverage ? { coverage: result.coverage } : {};
-  if (job.role === 'import_filter') return { kind: 'import', answer: importAnswer(result), ...coverage };
+  // What the run tells beside the gateway's answer: the counters it reached, where an Error was made.
+  const beside = {
+    ...(result.coverage ? { coverage: result.coverage } : {}),
+    ...(result.outcome.kind === 'threw' && result.outcome.at !== undefined ? { thrownAt: result.outcome.at } : {}),
+  };
+  if (job.role === 'import_filter') return { kind: 'import', answer: importAnswer(result), ...beside };
   const answer = syncAnswer(result);
   const { users, roles, channels, admin, calls } = result.natives.demands;
-  return { kind: 'sync', answer, write: writeOutcome(result, answer), demands: { users: [...new Set(users)], roles: [...new Set(roles)], channels: [...new Set(channels)], admin }, calls, ...coverage };
+  return { kind: 'sync', answer, write: writeOutcome(result, answer), demands: { users: [...new Set(users)], roles: [...new Set(roles)], channels: [...new Set(channels)], admin }, calls, ...beside };
 }

@@ -11,10 +11,11 @@ import type { Release } from '../../releases/index.js';
 import { formatReport } from '../../report/index.js';
 import { selectFunction } from '../../sync/select.js';
 import { SandboxPool } from '../../sync/pool.js';
-import { runRequests } from '../../sync/run.js';
+import { placeRethrown, runRequests } from '../../sync/run.js';
 import { hasDryRunEndpoint } from '../../releases/sync-runner.js';
 import { readDocumentFile, splitList } from '../documents.js';
 import { MAX_KEY_ORDERS } from '../../sgtest/file.js';
+import { throwPlacer } from '../../sgtest/thrown-at.js';
 import type { SyncRequest } from '../../sync/gateway.js';
 
 export const DRY_RUN_USAGE = `Usage: sgconf dry-run <config> --doc <file|-> [options]
@@ -115,6 +116,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       return 2;
     }
     io.stdout(`${jsonText(outcome.answer, useColor(io) ? 2 : undefined)}\n`);
+    // The answer names no place; where the function's Error was made goes beside it.
+    const [placed] = await placeRethrown(pool, selection.choice, target, callPath, [request], [outcome], undefined, values.tz);
+    const thrownAt = placed?.kind !== 'refused' && placed?.thrownAt !== undefined ? throwPlacer(analyzed.functions, selection.choice.pointer, path.resolve(io.cwd, configFile), undefined, io.cwd)(placed.thrownAt) : null;
+    if (thrownAt) io.stderr(`sgconf dry-run: the ${role === 'sync' ? 'sync function' : 'import filter'} threw at ${thrownAt.file}:${thrownAt.line}:${thrownAt.column}\n`);
     // The gateway enumerates a document's keys in Go's random order: every answer another order gives.
     for (const variant of outcome.orderVariants ?? []) {
       if (variant.kind === 'refused') continue;

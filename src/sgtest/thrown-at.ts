@@ -1,0 +1,36 @@
+// Where the Error a function threw was made, at a line and column of the config or of the function's file:
+// for sgconf test's report and sgconf dry-run's note beside the gateway's answer (which names no place).
+import * as path from 'node:path';
+import { MAX_CONFIG_BYTES, readRegularFileSync } from '../fs-async.js';
+import { FunctionPlacer, type FilePlace } from '../functions/place.js';
+import type { ResolvedFunction } from '../functions/types.js';
+import { sourceOffset, type InstrumentedFunction } from '../sync/instrument.js';
+
+/** Places where a thrown Error was made (an offset in the function's text as it ran) in its file. */
+export type PlaceThrow = (at: number) => FilePlace | null;
+
+/**
+ * Where the function's offsets stand in the config or the function's file, through its counted text when it
+ * counts (coverage), with the file named as the report names files (relative to the working folder).
+ */
+export function throwPlacer(functions: readonly ResolvedFunction[], pointer: string | undefined, configFile: string | null, counted: InstrumentedFunction | undefined, cwd: string): PlaceThrow {
+  const fn = pointer === undefined ? undefined : functions.find((f) => f.pointer === pointer);
+  if (!fn) return () => null;
+  const placer = new FunctionPlacer(fn, configFile ?? '', configTextOf(configFile));
+  return (at) => {
+    const placed = placer.place(counted ? sourceOffset(counted, at) : at);
+    return placed && { ...placed, file: path.relative(cwd, placed.file) || placed.file };
+  };
+}
+
+/** Reads the config's text when a place in it is first asked for (null: there is none, or it cannot be read). */
+export function configTextOf(configFile: string | null): () => string | null {
+  return () => {
+    if (configFile === null) return null;
+    try {
+      return readRegularFileSync(configFile, MAX_CONFIG_BYTES).toString('utf8').replace(/^\uFEFF/, '');
+    } catch {
+      return null;
+    }
+  };
+}
