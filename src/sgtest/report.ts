@@ -84,7 +84,7 @@ function valueDiff(expected: unknown, actual: unknown): string[] {
 
 function caseProblem(c: CaseResult): string[] {
   if (c.notRun) return [`not run: ${printable(c.notRun)}`];
-  const lines = [...c.failures.flatMap(failureLines), ...thrownLines(c)];
+  const lines = [...c.failures.flatMap(failureLines), ...thrownLines(c), ...consoleLines(c)];
   if (c.keyOrderVariants) {
     lines.push(`the result depends on the order of the document's keys, which the gateway draws at random: ${c.keyOrderVariants.length + 1} different results`);
     [c.actual, ...c.keyOrderVariants].forEach((result, i) => lines.push(`  ${i + 1}: ${printable(redactUrlCredentials(jsonText(result) ?? ''))}`));
@@ -104,6 +104,25 @@ function thrownLines(c: CaseResult): string[] {
   const at = c.actual?.thrownAt;
   if (at) lines.push(`  thrown at ${printable(at.file)}:${at.line}:${at.column}`);
   return lines;
+}
+
+/** At most this many lines of a failed case's console output are shown (JSON has them all). */
+const CONSOLE_LINES = 10;
+
+/**
+ * What the function wrote with console.log and console.error, for a case that failed (a failure of `logs`
+ * shows its lines already), as a test runner shows a failed test's output.
+ */
+function consoleLines(c: CaseResult): string[] {
+  if (c.failures.length === 0 || !c.actual) return [];
+  // The gateway keeps the two apart (logging.errors, logging.info): errors first, the more telling.
+  const written = [
+    ...(c.actual.errors ?? []).map((line) => `console.error: ${line}`),
+    ...(c.failures.some((f) => f.field === 'logs') ? [] : (c.actual.logs ?? []).map((line) => `console.log: ${line}`)),
+  ];
+  const shown = written.slice(0, CONSOLE_LINES).map((line) => printable(redactUrlCredentials(line)));
+  if (written.length > CONSOLE_LINES) shown.push(`... ${written.length - CONSOLE_LINES} more lines of console output (--format json lists them)`);
+  return shown;
 }
 
 const PAINT = { red: 31, green: 32, gray: 90, underline: 4 } as const;

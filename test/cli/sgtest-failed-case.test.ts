@@ -1,5 +1,6 @@
-// Where a failed case's exception was made: sgconf test shows the gateway's exception text and the line and
-// column of the config (or the function's file) that threw; sgconf dry-run says it beside the answer.
+// What a failed case shows beside its failures: where its exception was made (the gateway's exception text
+// and the line and column of the config or the function's file that threw; sgconf dry-run says it beside the
+// answer), and what the function wrote to the console.
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -106,6 +107,30 @@ cases:
     expect(r.stdout).toContain('exception: Error returned from Sync Function: TypeError: Cannot access member \'x\' of null');
     expect(r.stdout).toContain('exception: Error returned from Sync Function: plain text');
     expect(r.stdout).not.toContain('thrown at');
+  });
+});
+
+describe('a failed case\'s console output', () => {
+  it('is shown under its failures, console.error first, at most ten lines; a passing case shows none', async () => {
+    const js = 'function (doc) {\n  console.log("checking " + doc.type);\n  for (var i = 0; i < 12; i++) console.log("line " + i);\n  console.error("bad thing");\n  channel(doc.type);\n}\n';
+    const dir = folder({
+      'sync.js': js,
+      'sync.sgtest.yaml': 'function: sync.js\ncases:\n  - name: wrong channel\n    doc: {type: a}\n    expect: {channels: [b]}\n  - name: right channel\n    doc: {type: a}\n    expect: {channels: [a]}\n  - name: a log expected\n    doc: {type: a}\n    expect: {logs: [nothing like this]}\n',
+    });
+    const r = await runCli(['test'], { cwd: dir });
+    expect(r.stdout).toContain([
+      '        missing "b"; extra "a"',
+      '      console.error: bad thing',
+      '      console.log: checking a',
+      ...Array.from({ length: 8 }, (_, i) => `      console.log: line ${i}`),
+      '      ... 4 more lines of console output (--format json lists them)',
+      '  sync.sgtest.yaml:9:5',
+    ].join('\n'));
+    // A failure of `logs` lists the lines already: only console.error is added.
+    const logsFailure = r.stdout.slice(r.stdout.indexOf('a log expected'));
+    expect(logsFailure.match(/console\.log: /g)).toBeNull();
+    expect(logsFailure).toContain('console.error: bad thing');
+    expect(r.stdout).not.toContain('right channel');
   });
 });
 
