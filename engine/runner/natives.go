@@ -26,6 +26,10 @@ type Record struct {
 	// Demands and Denied are sgconf's own: what the require* helpers asked for (see DemandRecorder).
 	Demands Demands `json:"demands"`
 	Denied  bool    `json:"denied"`
+	// RejectedAt is where the reject() of Rejection was called, and DeniedAt where the last require* that
+	// refused the writer was called, frame by frame in the program's text (callerSites): sgconf's own.
+	RejectedAt []int `json:"rejectedAt,omitempty"`
+	DeniedAt   []int `json:"deniedAt,omitempty"`
 	// Coverage is, when the program counts (Options.Counters), each counter the call reached and its
 	// count, as pairs: index, count, index, count ...
 	Coverage []int64 `json:"coverage,omitempty"`
@@ -93,7 +97,7 @@ type Result struct {
 // decides (src/releases/sync-runner.ts); the gateway's wrapper has no such call.
 const DemandRecorder = "__sgconfDemand"
 
-func defineSyncNatives(vm *otto.Otto, record *Record) {
+func defineSyncNatives(vm *otto.Otto, record *Record, evaluated string) {
 	undefined := otto.UndefinedValue()
 	_ = vm.Set("channel", func(call otto.FunctionCall) otto.Value {
 		for _, arg := range call.ArgumentList {
@@ -122,6 +126,7 @@ func defineSyncNatives(vm *otto.Otto, record *Record) {
 					message = call.Argument(1).String()
 				}
 				record.Rejection = &Rejection{Status: status, StatusText: strconv.FormatInt(status, 10), Message: message}
+				record.RejectedAt = callerSites(call.Otto, evaluated)
 			}
 		}
 		return undefined
@@ -147,6 +152,7 @@ func defineSyncNatives(vm *otto.Otto, record *Record) {
 			record.Demands.Calls = append(record.Demands.Calls, DemandCall{Kind: "admin", Values: []string{}})
 		case "denied":
 			record.Denied = true
+			record.DeniedAt = callerSites(call.Otto, evaluated)
 		case "user", "role", "access":
 			values := nonNil(demandStrings(call.Argument(1)))
 			switch kind {

@@ -96,7 +96,7 @@ func CompileIn(vm *otto.Otto, role string, source string, options Options) (prog
 		return nil, ErrNotAFunction
 	}
 	if role == Sync {
-		defineSyncNatives(vm, record)
+		defineSyncNatives(vm, record, evaluated)
 	}
 	setConsole(vm, record)
 	return &Program{role: role, runtime: vm, record: record, fn: fn, coverage: counted, location: location, evaluated: evaluated}, nil

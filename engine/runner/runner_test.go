@@ -29,8 +29,8 @@ func TestNatives(t *testing.T) {
 		{"non-strings in arrays are dropped", `function(doc) { channel(["a", ["b"], "c", 4]); }`, `{}`, Record{Channels: []string{"a", "c"}}},
 		{"access of null channels grants nothing", `function(doc) { access("lee", null); }`, `{}`, Record{Channels: []string{}}},
 		{"access of users and channels", `function(doc) { access(["lee", "nancy"], "ginger"); }`, `{}`, Record{Channels: []string{}, Access: []Grant{{Users: []string{"lee", "nancy"}, Values: []string{"ginger"}}}}},
-		{"the first reject of 400 or more is kept", `function(doc) { reject(399, "no"); reject(403, "yes"); reject(500, "later"); }`, `{}`, Record{Channels: []string{}, Rejection: &Rejection{Status: 403, StatusText: "403", Message: "yes"}}},
-		{"a status past 2^53 keeps its digits as text", `function(doc) { reject(Infinity, "m"); }`, `{}`, Record{Channels: []string{}, Rejection: &Rejection{Status: math.MaxInt64, StatusText: "9223372036854775807", Message: "m"}}},
+		{"the first reject of 400 or more is kept", `function(doc) { reject(399, "no"); reject(403, "yes"); reject(500, "later"); }`, `{}`, Record{Channels: []string{}, Rejection: &Rejection{Status: 403, StatusText: "403", Message: "yes"}, RejectedAt: []int{35}}}, // where reject(403 is called
+		{"a status past 2^53 keeps its digits as text", `function(doc) { reject(Infinity, "m"); }`, `{}`, Record{Channels: []string{}, Rejection: &Rejection{Status: math.MaxInt64, StatusText: "9223372036854775807", Message: "m"}, RejectedAt: []int{16}}},
 		{"a json.Number inside a document array is no string", `function(doc) { channel(doc.list); }`, `{"list": ["a", 12345678901234567890]}`, Record{Channels: []string{"a"}}},
 		{"console.log and console.error", `function(doc) { console.log("a"); console.error("b"); }`, `{}`, Record{Channels: []string{}, LogInfo: []string{"a"}, LogErrors: []string{"b"}}},
 		{"each demand is recorded as its own call, in order", `function(doc) { __sgconfDemand("access", ["a", "b"]); __sgconfDemand("user", "ann"); __sgconfDemand("access", []); __sgconfDemand("admin"); }`, `{}`,

@@ -12,10 +12,10 @@ import (
 // throwSites says where an exception was made in the text a program was compiled from: the offset of each
 // frame of otto's trace that stands in that very text, innermost first, in UTF-16 code units of the
 // program's source (the host's string, without the parenthesis Compile puts before it). otto keeps the
-// trace in unexported fields (error.go _error.trace, _frame.file and .offset, the same at both pins the
-// gateway uses); its text form, "at <anonymous>:3:9", names the file of an eval'd text or a Function's body
-// in the same way as the function's own, so each frame's file is compared with the program's text itself.
-// Nothing here is visible to the function: the call has ended.
+// trace in unexported fields (error.go _error.trace, the same at both pins the gateway uses); its text form,
+// "at <anonymous>:3:9", names the file of an eval'd text or a Function's body in the same way as the
+// function's own, so each frame's file is compared with the program's text itself (frameSite). Nothing here
+// is visible to the function: the call has ended.
 func throwSites(err error, evaluated string) []int {
 	thrown, ok := err.(*otto.Error)
 	if !ok {
@@ -27,26 +27,51 @@ func throwSites(err error, evaluated string) []int {
 	}
 	var sites []int
 	for i := 0; i < trace.Len(); i++ {
-		frame := trace.Index(i)
-		if frame.FieldByName("native").Bool() {
-			continue
+		if at, ok := frameSite(trace.Index(i), evaluated); ok {
+			sites = append(sites, at)
 		}
-		pointer := frame.FieldByName("file")
-		if pointer.IsNil() {
-			continue
-		}
-		source := (*file.File)(unsafe.Pointer(pointer.Pointer()))
-		if source.Source() != evaluated {
-			continue
-		}
-		at := int(frame.FieldByName("offset").Int()) - source.Base()
-		// The opening parenthesis is Compile's, not the source's.
-		if at < 1 || at > len(evaluated) {
-			continue
-		}
-		sites = append(sites, utf16Length(evaluated[1:at]))
 	}
 	return sites
+}
+
+// callerSites is where the running call stands, frame by frame, innermost first, in the program's text (as
+// throwSites): read by a native of the program from otto's scopes (otto.go Otto.runtime, runtime.go
+// _runtime.scope, scope.go _scope.frame and .outer). Each frame's offset is its last call's place, which for
+// the frames around a native is the place of the call that led to it.
+func callerSites(vm *otto.Otto, evaluated string) []int {
+	runtime := reflect.ValueOf(vm).Elem().FieldByName("runtime")
+	if !runtime.IsValid() || runtime.IsNil() {
+		return nil
+	}
+	var sites []int
+	for scope := runtime.Elem().FieldByName("scope"); scope.IsValid() && !scope.IsNil(); scope = scope.Elem().FieldByName("outer") {
+		if at, ok := frameSite(scope.Elem().FieldByName("frame"), evaluated); ok {
+			sites = append(sites, at)
+		}
+	}
+	return sites
+}
+
+// frameSite is the offset of one of otto's frames (error.go _frame) in the program's source, when the frame
+// stands in the program's text itself.
+func frameSite(frame reflect.Value, evaluated string) (int, bool) {
+	if !frame.IsValid() || frame.FieldByName("native").Bool() {
+		return 0, false
+	}
+	pointer := frame.FieldByName("file")
+	if pointer.IsNil() {
+		return 0, false
+	}
+	source := (*file.File)(unsafe.Pointer(pointer.Pointer()))
+	if source.Source() != evaluated {
+		return 0, false
+	}
+	at := int(frame.FieldByName("offset").Int()) - source.Base()
+	// The opening parenthesis is Compile's, not the source's.
+	if at < 1 || at > len(evaluated) {
+		return 0, false
+	}
+	return utf16Length(evaluated[1:at]), true
 }
 
 // utf16Length is the length of text in UTF-16 code units, as the host's strings count it.

@@ -62,3 +62,38 @@ func TestThrowSites(t *testing.T) {
 		})
 	}
 }
+
+func TestCallerSites(t *testing.T) {
+	// Where the kept reject() and the last refusing require* were called, in the function's text.
+	tests := []struct {
+		name       string
+		source     string
+		rejectedAt []string
+		deniedAt   []string
+	}{
+		{"a reject() of the function", "function(doc) {\n  if (!doc.ok) reject(403, 'no');\n}", []string{"reject(403"}, nil},
+		{"only the kept reject() (the first of 400 or more)", "function(doc) { reject(399, 'a'); reject(401, 'b'); reject(402, 'c'); }", []string{"reject(401"}, nil},
+		{"inside a function of the function, then its caller", "function(doc) {\n  function no() { reject(404, 'x'); }\n  no();\n}", []string{"reject(404", "no();"}, nil},
+		{"none for a reject() in eval'd text (otto's scopes do not reach the eval call)", "function(doc) { eval(\"reject(403, 'e')\"); }", nil, nil},
+		{"the denial recorder, from a helper the function called", "function(doc) {\n  function requireUser(n) { __sgconfDemand('denied', null); }\n  requireUser('ann');\n}", nil, []string{"__sgconfDemand('denied'", "requireUser('ann')"}},
+	}
+	for _, test := range tests {
+		t.Run(test.name, func(t *testing.T) {
+			got := compile(t, Sync, test.source, Options{}).Run(Call{Doc: json.RawMessage(`{}`), Numbers: NumbersConvert})
+			for _, side := range []struct {
+				what  string
+				sites []int
+				want  []string
+			}{{"rejectedAt", got.Record.RejectedAt, test.rejectedAt}, {"deniedAt", got.Record.DeniedAt, test.deniedAt}} {
+				if len(side.sites) != len(side.want) {
+					t.Fatalf("%s %v, want sites starting %q", side.what, side.sites, side.want)
+				}
+				for i, at := range side.sites {
+					if !strings.HasPrefix(test.source[at:], side.want[i]) {
+						t.Errorf("%s site %d starts %q, want %q", side.what, i, test.source[at:], side.want[i])
+					}
+				}
+			}
+		})
+	}
+}

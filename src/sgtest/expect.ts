@@ -23,6 +23,8 @@ export interface ActualResult {
    * function's file: sgconf's own finding beside the gateway's answer, which names no place.
    */
   thrownAt?: FilePlace;
+  /** Where the function called the reject() or the require* that rejected the write: sgconf's own, as thrownAt. */
+  refusedAt?: FilePlace;
 }
 
 export interface Failure {

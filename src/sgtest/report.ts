@@ -84,7 +84,7 @@ function valueDiff(expected: unknown, actual: unknown): string[] {
 
 function caseProblem(c: CaseResult): string[] {
   if (c.notRun) return [`not run: ${printable(c.notRun)}`];
-  const lines = [...c.failures.flatMap(failureLines), ...thrownLines(c), ...consoleLines(c)];
+  const lines = [...c.failures.flatMap(failureLines), ...thrownLines(c), ...rejectedLines(c), ...consoleLines(c)];
   if (c.keyOrderVariants) {
     lines.push(`the result depends on the order of the document's keys, which the gateway draws at random: ${c.keyOrderVariants.length + 1} different results`);
     [c.actual, ...c.keyOrderVariants].forEach((result, i) => lines.push(`  ${i + 1}: ${printable(redactUrlCredentials(jsonText(result) ?? ''))}`));
@@ -104,6 +104,12 @@ function thrownLines(c: CaseResult): string[] {
   const at = c.actual?.thrownAt;
   if (at) lines.push(`  thrown at ${printable(at.file)}:${at.line}:${at.column}`);
   return lines;
+}
+
+/** Where the function called the reject() or the require* that rejected the write, for a case that failed. */
+function rejectedLines(c: CaseResult): string[] {
+  const at = c.actual?.refusedAt;
+  return c.failures.length > 0 && at ? [`  rejected at ${printable(at.file)}:${at.line}:${at.column}`] : [];
 }
 
 /** At most this many lines of a failed case's console output are shown (JSON has them all). */
@@ -255,6 +261,9 @@ function github(report: TestReport): string {
       // The line of the function that threw, where the fix goes: a note there as well.
       const at = c.actual?.thrownAt;
       if (at && thrownLines(c).length > 0) out.push(`::notice file=${escapeProperty(at.file)},line=${at.line},col=${at.column},title=${escapeProperty(`sgconf test: ${c.name}`)}::${escapeData(`the function threw here: ${c.actual!.exception}`)}`);
+      const rejected = c.actual?.refusedAt;
+      const refusal = c.actual?.rejected;
+      if (rejected && refusal) out.push(`::notice file=${escapeProperty(rejected.file)},line=${rejected.line},col=${rejected.column},title=${escapeProperty(`sgconf test: ${c.name}`)}::${escapeData(`the function rejected the write here: ${refusal.status} ${refusal.message}`)}`);
     }
   }
   out.push(countsOf(report));

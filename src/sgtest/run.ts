@@ -7,7 +7,7 @@ import { analyzeFile, readTextFile } from '../files.js';
 import { analyzeText } from '../lint.js';
 import { stat } from '../fs-async.js';
 import type { ResolvedFunction } from '../functions/types.js';
-import { configTextOf, throwPlacer } from './thrown-at.js';
+import { configTextOf, functionPlacer } from './function-places.js';
 import type { FilePlace } from '../functions/place.js';
 import type { CoverageCollector } from './coverage.js';
 import { locateNearest, type LocatedDocument, type SourceText } from '../source/index.js';
@@ -196,7 +196,7 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
   const byIndex = new Map<number, CaseResult>();
   // Every group's requests go to the pool at once (its workers take them in turn), and their outcomes are
   // read in the file's order: a group's function compiles while the one before it is judged.
-  const runs: { cases: TestCase[]; counted: ReturnType<typeof countedFunction>; placeThrows: (indices: readonly number[], outcomes: readonly RunOutcome[]) => Promise<(FilePlace | null)[]>; ran: ReturnType<typeof runRequests> }[] = [];
+  const runs: { cases: TestCase[]; counted: ReturnType<typeof countedFunction>; placeOutcomes: (indices: readonly number[], outcomes: readonly RunOutcome[]) => Promise<Places[]>; ran: ReturnType<typeof runRequests> }[] = [];
   for (const cases of groups.values()) {
     const first = cases[0]!;
     const selection = selectFunction(analyzed, {
@@ -214,22 +214,25 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
     const requests: CallRequest[] = cases.map((c) => ((c.expect.authorization || c.expect.demands) && c.user ? { ...requestOf(c), allDemands: true } : requestOf(c)));
     const configFile = testFile.function === undefined ? path.resolve(options.cwd, configPath) : null;
     const counted = countedFunction(options.coverage, analyzed.functions, selection.choice.pointer, configFile);
-    const placeThrow = throwPlacer(analyzed.functions, selection.choice.pointer, configFile, counted?.instrumented, options.cwd);
+    const placeInFile = functionPlacer(analyzed.functions, selection.choice.pointer, configFile, counted?.instrumented, options.cwd);
     const timeMs = options.timeoutMs ?? testFile.timeout;
     const timeZone = options.timeZone ?? testFile.timezone;
     const choice = selection.choice;
-    const placeThrows = async (indices: readonly number[], outcomes: readonly RunOutcome[]): Promise<(FilePlace | null)[]> => {
+    const placeOutcomes = async (indices: readonly number[], outcomes: readonly RunOutcome[]): Promise<Places[]> => {
       const placed = await placeRethrown(pool, choice, target, 'write', indices.map((i) => requests[i]!), outcomes, counted?.instrumented, timeZone, timeMs);
-      return placed.map((outcome) => (outcome.kind !== 'refused' && outcome.thrownAt !== undefined ? placeThrow(outcome.thrownAt) : null));
+      return placed.map((outcome) => (outcome.kind === 'refused' ? {} : {
+        ...(outcome.thrownAt !== undefined ? { thrownAt: placeInFile(outcome.thrownAt) } : {}),
+        ...(outcome.refusedAt !== undefined ? { refusedAt: placeInFile(outcome.refusedAt) } : {}),
+      }));
     };
     const ran = runRequests(pool, selection.choice, target, 'write', requests, counted?.instrumented, timeZone, {
       keyOrders: options.keyOrders ?? testFile.keyOrders ?? 1, ...(timeMs !== undefined ? { timeMs } : {}), ...(options.onCasesRan ? { onRan: options.onCasesRan } : {}),
     });
     // Read in turn below; a failure meanwhile is not an unhandled one.
     ran.catch(() => undefined);
-    runs.push({ cases, counted, placeThrows, ran });
+    runs.push({ cases, counted, placeOutcomes, ran });
   }
-  for (const { cases, counted, placeThrows, ran: running } of runs) {
+  for (const { cases, counted, placeOutcomes, ran: running } of runs) {
     const ran = await running;
     const failed: number[] = [];
     cases.forEach((c, i) => {
@@ -252,17 +255,26 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
       if (!passed) failed.push(i);
       byIndex.set(c.index, resultOf(c, { passed, actual, failures, ...(variants.length > 0 ? { keyOrderVariants: variants } : {}), ...(notes.length > 0 ? { notes } : {}), ...timed }));
     });
-    // A failed case that threw is shown with where the exception was made.
+    // A failed case is shown with where its function threw, or called what rejected the write.
     if (ran.ok && failed.length > 0) {
-      const places = await placeThrows(failed, failed.map((i) => ran.outcomes[i]!));
+      const places = await placeOutcomes(failed, failed.map((i) => ran.outcomes[i]!));
       failed.forEach((i, k) => {
         const actual = byIndex.get(cases[i]!.index)?.actual;
-        if (places[k] && actual) actual.thrownAt = places[k];
+        if (!actual) return;
+        const { thrownAt, refusedAt } = places[k]!;
+        if (thrownAt) actual.thrownAt = thrownAt;
+        if (refusedAt) actual.refusedAt = refusedAt;
       });
     }
   }
   result.cases = inOrder(byIndex);
   return result;
+}
+
+/** Where a failed case's function threw, or called what rejected the write (null: its file cannot say). */
+interface Places {
+  thrownAt?: FilePlace | null;
+  refusedAt?: FilePlace | null;
 }
 
 /**

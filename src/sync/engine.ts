@@ -42,6 +42,12 @@ export interface NativeCalls {
   demands: { users: string[]; roles: string[]; channels: string[]; admin: boolean; calls: DemandCall[] };
   /** Whether a require* helper refused the writer. */
   denied: boolean;
+  /**
+   * Where the kept reject() was called, and where the function called the last require* that refused the
+   * writer: offsets in the function's text as it ran, when otto's frames stand in it (sgconf's own).
+   */
+  rejectedAt?: number;
+  deniedAt?: number;
 }
 
 /** The global the instrumented wrapper calls (syncWrapperSource's demandRecorder; engine/runner/natives.go DemandRecorder). */
@@ -287,6 +293,8 @@ interface EngineResult {
   logErrors: string[] | null;
   demands: { users: string[] | null; roles: string[] | null; channels: string[] | null; admin: boolean; calls: DemandCall[] | null };
   denied: boolean;
+  rejectedAt?: number[];
+  deniedAt?: number[];
   coverage?: number[];
   /** `thrownAt`: where a thrown Error was made, frame by frame, innermost first (offsets in the program's text). */
   outcome: { kind: 'returned' | 'threw' | 'panic' | 'invalid'; message?: string; thrownAt?: number[]; import?: ImportReading };
@@ -420,20 +428,24 @@ function toCallResult(answer: EngineResult, program: FunctionProgram): CallResul
     demands: { users: answer.demands.users ?? [], roles: answer.demands.roles ?? [], channels: answer.demands.channels ?? [], admin: answer.demands.admin, calls: answer.demands.calls ?? [] },
     denied: answer.denied,
   };
+  const rejectedAt = inFunction(answer.rejectedAt, program.functionSpan);
+  const deniedAt = inFunction(answer.deniedAt, program.functionSpan);
+  if (rejectedAt !== undefined) natives.rejectedAt = rejectedAt;
+  if (deniedAt !== undefined) natives.deniedAt = deniedAt;
   const { outcome } = answer;
   const coverage = { ...(answer.coverage ? { coverage: answer.coverage } : {}), ...(answer.micros !== undefined ? { micros: answer.micros } : {}) };
   switch (outcome.kind) {
     case 'returned': return { natives, outcome: outcome.import ? { kind: 'returned', import: outcome.import } : { kind: 'returned' }, ...coverage };
     case 'panic': return { natives, outcome: { kind: 'panic', message: outcome.message ?? '' }, ...coverage };
     default: {
-      const at = thrownInFunction(outcome.thrownAt, program.functionSpan);
+      const at = inFunction(outcome.thrownAt, program.functionSpan);
       return { natives, outcome: { kind: 'threw', message: outcome.message ?? '', ...(at !== undefined ? { at } : {}) }, ...coverage };
     }
   }
 }
 
 /** The innermost frame that stands in the function's own text (not in the gateway's wrapper), as an offset in it. */
-function thrownInFunction(sites: readonly number[] | undefined, span: FunctionProgram['functionSpan']): number | undefined {
+function inFunction(sites: readonly number[] | undefined, span: FunctionProgram['functionSpan']): number | undefined {
   const site = sites?.find((s) => s >= span.start && s < span.start + span.length);
   return site === undefined ? undefined : site - span.start;
 }

@@ -1,7 +1,8 @@
 // One request through one function, from the request to what the gateway answers: prepare (gateway.ts),
 // call (engine.ts), read the results (gateway.ts). Runs in the sandbox workers.
 import type { Release } from '../releases/index.js';
-import type { CallResult, DemandCall, EngineCall, FunctionSandbox } from './engine.js';
+import type { CallResult, DemandCall, EngineCall, FunctionSandbox, NativeCalls } from './engine.js';
+import { REQUIRE_MESSAGES } from '../releases/sync-runner.js';
 import {
   importAnswer, prepareImportCall, prepareSyncCall, syncAnswer, writeOutcome,
   type CallPath, type DatabaseSettings, type ImportAnswer, type Refusal, type SyncAnswer, type SyncRequest, type WriteOutcome,
@@ -26,14 +27,18 @@ interface Counted {
   coverage?: number[];
 }
 
-/** Where the Error the function threw was made, as an offset in the function's text as it ran (CallOutcome `at`). */
-interface Thrown {
+/**
+ * Where the function threw an Error (CallOutcome `at`), or where it called what rejected the write, as an
+ * offset in the function's text as it ran.
+ */
+interface Placed {
   thrownAt?: number;
+  refusedAt?: number;
 }
 
 export type RunOutcome =
-  | ({ kind: 'sync'; answer: SyncAnswer; write: WriteOutcome; demands: Demands; /** Each require* call, in order. */ calls: DemandCall[] } & OrderVariants & Counted & Thrown)
-  | ({ kind: 'import'; answer: ImportAnswer } & OrderVariants & Counted & Thrown)
+  | ({ kind: 'sync'; answer: SyncAnswer; write: WriteOutcome; demands: Demands; /** Each require* call, in order. */ calls: DemandCall[] } & OrderVariants & Counted & Placed)
+  | ({ kind: 'import'; answer: ImportAnswer } & OrderVariants & Counted & Placed)
   /** The gateway refuses the request before the function runs (an HTTP error). */
   | { kind: 'refused'; refusal: Refusal };
 
@@ -124,5 +129,18 @@ export function outcomeOf(job: Pick<Job, 'role'>, result: CallResult): RunOutcom
   if (job.role === 'import_filter') return { kind: 'import', answer: importAnswer(result), ...beside };
   const answer = syncAnswer(result);
   const { users, roles, channels, admin, calls } = result.natives.demands;
-  return { kind: 'sync', answer, write: writeOutcome(result, answer), demands: { users: [...new Set(users)], roles: [...new Set(roles)], channels: [...new Set(channels)], admin }, calls, ...beside };
+  const refusedAt = answer.channels !== null ? refusalSite(result.natives) : undefined;
+  return { kind: 'sync', answer, write: writeOutcome(result, answer), demands: { users: [...new Set(users)], roles: [...new Set(roles)], channels: [...new Set(channels)], admin }, calls, ...beside, ...(refusedAt !== undefined ? { refusedAt } : {}) };
+}
+
+/**
+ * Where the function called what made the kept rejection: its reject() call; or, for the wrapper's reject of a
+ * require* refusal (403 with that helper's message), the function's call of the last require* that refused.
+ */
+function refusalSite(natives: NativeCalls): number | undefined {
+  const { rejection } = natives;
+  if (!rejection) return undefined;
+  if (natives.rejectedAt !== undefined) return natives.rejectedAt;
+  const requireRefusal = rejection.status === 403 && (Object.values(REQUIRE_MESSAGES) as string[]).includes(rejection.message);
+  return requireRefusal ? natives.deniedAt : undefined;
 }

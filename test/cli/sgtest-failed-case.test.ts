@@ -1,6 +1,6 @@
 // What a failed case shows beside its failures: where its exception was made (the gateway's exception text
-// and the line and column of the config or the function's file that threw; sgconf dry-run says it beside the
-// answer), and what the function wrote to the console.
+// and the line and column of the config or the function's file that threw) or where it called what rejected
+// the write (sgconf dry-run says either beside the answer), and what the function wrote to the console.
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -107,6 +107,70 @@ cases:
     expect(r.stdout).toContain('exception: Error returned from Sync Function: TypeError: Cannot access member \'x\' of null');
     expect(r.stdout).toContain('exception: Error returned from Sync Function: plain text');
     expect(r.stdout).not.toContain('thrown at');
+  });
+});
+
+describe('a failed case that the function rejected', () => {
+  const js = [
+    'function (doc, oldDoc) {',
+    '  function mustOwn(d) {',
+    '    requireUser(d.owner);',
+    '  }',
+    '  if (doc.type === "bad") {',
+    '    reject(400, "bad type");',
+    '  }',
+    '  if (doc.type === "thrown") throw({forbidden: "nope"});',
+    '  if (doc.type === "owned") mustOwn(doc);',
+    '  requireRole("editor");',
+    '}',
+    '',
+  ].join('\n');
+  const cases = `function: sync.js
+cases:
+  - name: a reject() call
+    doc: {type: bad}
+    expect: {rejected: false}
+  - name: a require* of the function
+    doc: {type: plain}
+    userCtx: {name: bob}
+    expect: {rejected: false}
+  - name: a require* in a function of the function
+    doc: {type: owned, owner: ann}
+    userCtx: {name: bob}
+    expect: {rejected: false}
+  - name: a thrown forbidden object
+    doc: {type: thrown}
+    expect: {rejected: false}
+  - name: the rejection expected
+    doc: {type: bad}
+    expect: {rejected: 400}
+`;
+
+  it('shows where the function called the reject() or the require* that refused the writer', async () => {
+    const dir = folder({ 'sync.js': js, 'sync.sgtest.yaml': cases });
+    const r = await runCli(['test'], { cwd: dir });
+    expect(r.stdout).toContain(`got {"status":400,"message":"bad type"}\n        rejected at sync.js:${placeOf(js, 'reject(400')}\n`);
+    expect(r.stdout).toContain(`got {"status":403,"message":"sg missing role"}\n        rejected at sync.js:${placeOf(js, 'requireRole(')}\n`);
+    // The innermost call in the function: the require* inside its helper.
+    expect(r.stdout).toContain(`got {"status":403,"message":"sg wrong user"}\n        rejected at sync.js:${placeOf(js, 'requireUser(')}\n`);
+    // A thrown object names no place: otto keeps none for it.
+    expect(r.stdout).toContain('got {"status":403,"message":"nope"}\n\n');
+
+    const json = JSON.parse((await runCli(['test', '--format', 'json'], { cwd: dir })).stdout);
+    const [bad, , , , expected] = json.results[0].cases;
+    const [line, column] = placeOf(js, 'reject(400').split(':').map(Number);
+    expect(bad.actual.refusedAt).toEqual({ file: 'sync.js', line, column });
+    expect(expected.passed).toBe(true);
+    expect(expected.actual.refusedAt).toBeUndefined();
+    expect((await runCli(['test', '--format', 'github'], { cwd: dir })).stdout).toContain(`::notice file=sync.js,line=${line},col=${column},title=sgconf test%3A a reject() call::the function rejected the write here: 400 bad type`);
+  });
+
+  it('sgconf dry-run says where the function rejected the document', async () => {
+    const dir = folder({ 'sync.js': js, 'sg.json': JSON.stringify({ databases: { db: { server: 'couchbases://cb.example.com', bucket: 'db', enable_shared_bucket_access: true, sync: 'sync.js' } } }), 'doc.json': '{"type": "plain"}' });
+    const r = await runCli(['dry-run', 'sg.json', '--doc', 'doc.json', '--user', 'bob'], { cwd: dir });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).exception).toBe('403 sg missing role');
+    expect(r.stderr).toBe(`sgconf dry-run: the sync function rejected the document at sync.js:${placeOf(js, 'requireRole(')}\n`);
   });
 });
 

@@ -15,7 +15,7 @@ import { placeRethrown, runRequests } from '../../sync/run.js';
 import { hasDryRunEndpoint } from '../../releases/sync-runner.js';
 import { readDocumentFile, splitList } from '../documents.js';
 import { MAX_KEY_ORDERS } from '../../sgtest/file.js';
-import { throwPlacer } from '../../sgtest/thrown-at.js';
+import { functionPlacer } from '../../sgtest/function-places.js';
 import type { SyncRequest } from '../../sync/gateway.js';
 
 export const DRY_RUN_USAGE = `Usage: sgconf dry-run <config> --doc <file|-> [options]
@@ -116,10 +116,15 @@ export async function run(args: string[], io: CliIO): Promise<number> {
       return 2;
     }
     io.stdout(`${jsonText(outcome.answer, useColor(io) ? 2 : undefined)}\n`);
-    // The answer names no place; where the function's Error was made goes beside it.
+    // The answer names no place; where the function threw, or called what rejected the write, goes beside it.
     const [placed] = await placeRethrown(pool, selection.choice, target, callPath, [request], [outcome], undefined, values.tz);
-    const thrownAt = placed?.kind !== 'refused' && placed?.thrownAt !== undefined ? throwPlacer(analyzed.functions, selection.choice.pointer, path.resolve(io.cwd, configFile), undefined, io.cwd)(placed.thrownAt) : null;
-    if (thrownAt) io.stderr(`sgconf dry-run: the ${role === 'sync' ? 'sync function' : 'import filter'} threw at ${thrownAt.file}:${thrownAt.line}:${thrownAt.column}\n`);
+    const placeInFile = functionPlacer(analyzed.functions, selection.choice.pointer, path.resolve(io.cwd, configFile), undefined, io.cwd);
+    const what = role === 'sync' ? 'sync function' : 'import filter';
+    const sites = placed && placed.kind !== 'refused' ? [[placed.thrownAt, 'threw'], [placed.refusedAt, 'rejected the document']] as const : [];
+    for (const [at, did] of sites) {
+      const where = at !== undefined ? placeInFile(at) : null;
+      if (where) io.stderr(`sgconf dry-run: the ${what} ${did} at ${where.file}:${where.line}:${where.column}\n`);
+    }
     // The gateway enumerates a document's keys in Go's random order: every answer another order gives.
     for (const variant of outcome.orderVariants ?? []) {
       if (variant.kind === 'refused') continue;

@@ -1,4 +1,4 @@
-// Where the Error a function threw was made, at a line and column of the config or of the function's file:
+// Where a function threw or rejected the write, at a line and column of the config or of the function's file:
 // for sgconf test's report and sgconf dry-run's note beside the gateway's answer (which names no place).
 import * as path from 'node:path';
 import { MAX_CONFIG_BYTES, readRegularFileSync } from '../fs-async.js';
@@ -6,14 +6,14 @@ import { FunctionPlacer, type FilePlace } from '../functions/place.js';
 import type { ResolvedFunction } from '../functions/types.js';
 import { sourceOffset, type InstrumentedFunction } from '../sync/instrument.js';
 
-/** Places where a thrown Error was made (an offset in the function's text as it ran) in its file. */
-export type PlaceThrow = (at: number) => FilePlace | null;
+/** Places an offset in the function's text as it ran in its file. */
+export type PlaceInFile = (at: number) => FilePlace | null;
 
 /**
  * Where the function's offsets stand in the config or the function's file, through its counted text when it
  * counts (coverage), with the file named as the report names files (relative to the working folder).
  */
-export function throwPlacer(functions: readonly ResolvedFunction[], pointer: string | undefined, configFile: string | null, counted: InstrumentedFunction | undefined, cwd: string): PlaceThrow {
+export function functionPlacer(functions: readonly ResolvedFunction[], pointer: string | undefined, configFile: string | null, counted: InstrumentedFunction | undefined, cwd: string): PlaceInFile {
   const fn = pointer === undefined ? undefined : functions.find((f) => f.pointer === pointer);
   if (!fn) return () => null;
   const placer = new FunctionPlacer(fn, configFile ?? '', configTextOf(configFile));
