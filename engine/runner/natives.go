@@ -30,6 +30,7 @@ type Record struct {
 	// refused the writer was called, frame by frame in the program's text (callerSites): sgconf's own.
 	RejectedAt []int `json:"rejectedAt,omitempty"`
 	DeniedAt   []int `json:"deniedAt,omitempty"`
+	denials    int
 	// Coverage is, when the program counts (Options.Counters), each counter the call reached and its
 	// count, as pairs: index, count, index, count ...
 	Coverage []int64 `json:"coverage,omitempty"`
@@ -97,6 +98,9 @@ type Result struct {
 // decides (src/releases/sync-runner.ts); the gateway's wrapper has no such call.
 const DemandRecorder = "__sgconfDemand"
 
+// deniedSites is how many of a call's require* refusals record where they were called (Record.DeniedAt).
+const deniedSites = 1000
+
 func defineSyncNatives(vm *otto.Otto, record *Record, evaluated string) {
 	undefined := otto.UndefinedValue()
 	_ = vm.Set("channel", func(call otto.FunctionCall) otto.Value {
@@ -152,7 +156,13 @@ func defineSyncNatives(vm *otto.Otto, record *Record, evaluated string) {
 			record.Demands.Calls = append(record.Demands.Calls, DemandCall{Kind: "admin", Values: []string{}})
 		case "denied":
 			record.Denied = true
-			record.DeniedAt = callerSites(call.Otto, evaluated)
+			// Only the first deniedSites denials are placed, so that a function refused in a loop pays little
+			// for it; past them no place is known.
+			record.denials++
+			record.DeniedAt = nil
+			if record.denials <= deniedSites {
+				record.DeniedAt = callerSites(call.Otto, evaluated)
+			}
 		case "user", "role", "access":
 			values := nonNil(demandStrings(call.Argument(1)))
 			switch kind {

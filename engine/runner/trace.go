@@ -2,7 +2,6 @@ package runner
 
 import (
 	"reflect"
-	"unicode/utf16"
 	"unsafe"
 
 	"github.com/robertkrimen/otto"
@@ -10,8 +9,8 @@ import (
 )
 
 // throwSites says where an exception was made in the text a program was compiled from: the offset of each
-// frame of otto's trace that stands in that very text, innermost first, in UTF-16 code units of the
-// program's source (the host's string, without the parenthesis Compile puts before it). otto keeps the
+// frame of otto's trace that stands in that very text, innermost first, in bytes of the program's source (its
+// UTF-8, without the parenthesis Compile puts before it; the host counts its own units). otto keeps the
 // trace in unexported fields (error.go _error.trace, the same at both pins the gateway uses); its text form,
 // "at <anonymous>:3:9", names the file of an eval'd text or a Function's body in the same way as the
 // function's own, so each frame's file is compared with the program's text itself (frameSite). Nothing here
@@ -37,20 +36,27 @@ func throwSites(err error, evaluated string) []int {
 // callerSites is where the running call stands, frame by frame, innermost first, in the program's text (as
 // throwSites): read by a native of the program from otto's scopes (otto.go Otto.runtime, runtime.go
 // _runtime.scope, scope.go _scope.frame and .outer). Each frame's offset is its last call's place, which for
-// the frames around a native is the place of the call that led to it.
+// the frames around a native is the place of the call that led to it. It looks at the innermost
+// callerScopes scopes only, so that what a native costs the call stays small whatever the depth.
 func callerSites(vm *otto.Otto, evaluated string) []int {
 	runtime := reflect.ValueOf(vm).Elem().FieldByName("runtime")
 	if !runtime.IsValid() || runtime.IsNil() {
 		return nil
 	}
 	var sites []int
-	for scope := runtime.Elem().FieldByName("scope"); scope.IsValid() && !scope.IsNil(); scope = scope.Elem().FieldByName("outer") {
+	scope := runtime.Elem().FieldByName("scope")
+	for n := 0; n < callerScopes && scope.IsValid() && !scope.IsNil(); n++ {
 		if at, ok := frameSite(scope.Elem().FieldByName("frame"), evaluated); ok {
 			sites = append(sites, at)
 		}
+		scope = scope.Elem().FieldByName("outer")
 	}
 	return sites
 }
+
+// callerScopes is how many scopes callerSites reads: a native, the wrapper's helper that called it, the
+// function's calls around it.
+const callerScopes = 16
 
 // frameSite is the offset of one of otto's frames (error.go _frame) in the program's source, when the frame
 // stands in the program's text itself.
@@ -71,14 +77,5 @@ func frameSite(frame reflect.Value, evaluated string) (int, bool) {
 	if at < 1 || at > len(evaluated) {
 		return 0, false
 	}
-	return utf16Length(evaluated[1:at]), true
-}
-
-// utf16Length is the length of text in UTF-16 code units, as the host's strings count it.
-func utf16Length(text string) int {
-	n := 0
-	for _, r := range text {
-		n += utf16.RuneLen(r)
-	}
-	return n
+	return at - 1, true
 }

@@ -2,13 +2,14 @@ package runner
 
 import (
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 )
 
 func TestThrowSites(t *testing.T) {
-	// Each site is given as the text that starts there, so that the table reads as the source does.
+	// Each site is given as the text that starts there (sites are byte offsets), so that the table reads as the source does.
 	tests := []struct {
 		name    string
 		source  string
@@ -23,7 +24,7 @@ func TestThrowSites(t *testing.T) {
 		{"a native's own error, at its call", "function(doc) {\n  JSON.parse('{');\n}", Options{}, []string{"JSON.parse"}},
 		{"none inside eval'd text (otto's trace does not reach the eval call)", "function(doc) {\n  eval('\\n\\nnull.x');\n}", Options{}, nil},
 		{"not inside a Function's body", "function(doc) {\n  var f = new Function('return null.x');\n  f();\n}", Options{}, []string{"f();"}},
-		{"past characters of two UTF-16 units", "function(doc) { var s = '\U0001F600é'; return doc.a.b; }", Options{}, []string{"doc.a.b"}},
+		{"in bytes, past characters of several", "function(doc) { var s = '\U0001F600é'; return doc.a.b; }", Options{}, []string{"doc.a.b"}},
 		{"a thrown string has no site", "function(doc) { throw 'no'; }", Options{}, nil},
 		{"a rejection object has no site", "function(doc) { throw({forbidden: 'no'}); }", Options{}, nil},
 		{"the counted text of a coverage run", "function(doc) { __c(0); return doc.a.b; }", Options{Counters: 1, CounterName: "__c"}, []string{"doc.a.b"}},
@@ -34,19 +35,12 @@ func TestThrowSites(t *testing.T) {
 			if got.Outcome.Kind != "threw" {
 				t.Fatalf("outcome %+v", got.Outcome)
 			}
-			units := []rune{}
-			for _, r := range test.source {
-				units = append(units, r)
-				if r > 0xFFFF {
-					units = append(units, 0)
-				}
-			}
 			var starts []string
 			for _, at := range got.Outcome.ThrownAt {
-				if at < 0 || at > len(units) {
+				if at < 0 || at > len(test.source) {
 					t.Fatalf("site %d outside the source", at)
 				}
-				starts = append(starts, string(units[at:]))
+				starts = append(starts, test.source[at:])
 			}
 			if len(starts) != len(test.want) {
 				t.Fatalf("sites %q, want starts %q", starts, test.want)
@@ -95,5 +89,19 @@ func TestCallerSites(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestDeniedSitesAreCapped(t *testing.T) {
+	// Past deniedSites refusals in one call, no place is kept: the last one's would not be known.
+	for _, test := range []struct {
+		denials int
+		placed  bool
+	}{{1, true}, {deniedSites, true}, {deniedSites + 1, false}} {
+		source := fmt.Sprintf("function(doc) { for (var i = 0; i < %d; i++) __sgconfDemand('denied', null); }", test.denials)
+		got := compile(t, Sync, source, Options{}).Run(Call{Doc: json.RawMessage(`{}`), Numbers: NumbersConvert})
+		if placed := got.Record.DeniedAt != nil; placed != test.placed || !got.Record.Denied {
+			t.Errorf("%d denials: placed %v (%v), want %v", test.denials, placed, got.Record.DeniedAt, test.placed)
+		}
 	}
 }

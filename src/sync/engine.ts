@@ -296,7 +296,7 @@ interface EngineResult {
   rejectedAt?: number[];
   deniedAt?: number[];
   coverage?: number[];
-  /** `thrownAt`: where a thrown Error was made, frame by frame, innermost first (offsets in the program's text). */
+  /** `thrownAt`: where a thrown Error was made, frame by frame, innermost first (byte offsets of the program's text in UTF-8). */
   outcome: { kind: 'returned' | 'threw' | 'panic' | 'invalid'; message?: string; thrownAt?: number[]; import?: ImportReading };
   micros?: number;
 }
@@ -428,8 +428,8 @@ function toCallResult(answer: EngineResult, program: FunctionProgram): CallResul
     demands: { users: answer.demands.users ?? [], roles: answer.demands.roles ?? [], channels: answer.demands.channels ?? [], admin: answer.demands.admin, calls: answer.demands.calls ?? [] },
     denied: answer.denied,
   };
-  const rejectedAt = inFunction(answer.rejectedAt, program.functionSpan);
-  const deniedAt = inFunction(answer.deniedAt, program.functionSpan);
+  const rejectedAt = inFunction(answer.rejectedAt, program);
+  const deniedAt = inFunction(answer.deniedAt, program);
   if (rejectedAt !== undefined) natives.rejectedAt = rejectedAt;
   if (deniedAt !== undefined) natives.deniedAt = deniedAt;
   const { outcome } = answer;
@@ -438,16 +438,35 @@ function toCallResult(answer: EngineResult, program: FunctionProgram): CallResul
     case 'returned': return { natives, outcome: outcome.import ? { kind: 'returned', import: outcome.import } : { kind: 'returned' }, ...coverage };
     case 'panic': return { natives, outcome: { kind: 'panic', message: outcome.message ?? '' }, ...coverage };
     default: {
-      const at = inFunction(outcome.thrownAt, program.functionSpan);
+      const at = inFunction(outcome.thrownAt, program);
       return { natives, outcome: { kind: 'threw', message: outcome.message ?? '', ...(at !== undefined ? { at } : {}) }, ...coverage };
     }
   }
 }
 
-/** The innermost frame that stands in the function's own text (not in the gateway's wrapper), as an offset in it. */
-function inFunction(sites: readonly number[] | undefined, span: FunctionProgram['functionSpan']): number | undefined {
-  const site = sites?.find((s) => s >= span.start && s < span.start + span.length);
+/**
+ * The innermost frame that stands in the function's own text (not in the gateway's wrapper), as an offset in
+ * it. The engine gives byte offsets of the program's text in UTF-8; the text's own offsets count UTF-16 units.
+ */
+function inFunction(sites: readonly number[] | undefined, program: FunctionProgram): number | undefined {
+  if (!sites || sites.length === 0) return undefined;
+  const span = program.functionSpan;
+  const site = sites.map((bytes) => utf16Offset(program.text, bytes)).find((s) => s >= span.start && s < span.start + span.length);
   return site === undefined ? undefined : site - span.start;
+}
+
+/** Each program text's UTF-8, when it is not all ASCII (where bytes and UTF-16 units agree): made once. */
+const utf8Texts = new Map<string, Buffer | null>();
+
+function utf16Offset(text: string, bytes: number): number {
+  let utf8 = utf8Texts.get(text);
+  if (utf8 === undefined) {
+    utf8 = Buffer.byteLength(text, 'utf8') === text.length ? null : Buffer.from(text, 'utf8');
+    // A few programs at a time, as CompiledPrograms keeps them.
+    if (utf8Texts.size >= 8) utf8Texts.delete(utf8Texts.keys().next().value as string);
+    utf8Texts.set(text, utf8);
+  }
+  return utf8 === null ? bytes : utf8.subarray(0, bytes).toString('utf8').length;
 }
 
 /**
