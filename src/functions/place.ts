@@ -1,6 +1,7 @@
 // Offsets of a function's source placed at lines and columns of the file that holds it: the config (a
 // function written inline) or the function's own file. For what sgconf test reports of a run (coverage, where
-// an exception was made), which reads the config's text only when a function written in it needs placing.
+// the function threw or rejected the write), which reads the config's text only when a function written in it
+// needs placing.
 import { LineIndex } from '../source/offset-map.js';
 import type { ResolvedFunction } from './types.js';
 

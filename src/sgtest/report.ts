@@ -8,6 +8,7 @@ import { printable, jsonText, xmlText } from '../messages.js';
 import type { CaseResult, Failure, TestFileResult } from './run.js';
 import { unifiedDiff } from '../fix/diff.js';
 import { DRY_RUN_ERROR_PREFIX } from '../releases/sync-runner.js';
+import type { FilePlace } from '../functions/place.js';
 
 export type TestReportFormat = 'stylish' | 'json' | 'junit' | 'github';
 export const TEST_REPORT_FORMATS: readonly TestReportFormat[] = ['stylish', 'json', 'junit', 'github'];
@@ -258,12 +259,11 @@ function github(report: TestReport): string {
     }
     for (const c of result.cases.filter((x) => x.status === 'failed')) {
       out.push(`::error file=${escapeProperty(result.file)},line=${c.line},col=${c.column},title=${escapeProperty(`sgconf test: ${c.name}`)}::${escapeData(caseProblem(c).join('\n'))}`);
-      // The line of the function that threw, where the fix goes: a note there as well.
-      const at = c.actual?.thrownAt;
-      if (at && thrownLines(c).length > 0) out.push(`::notice file=${escapeProperty(at.file)},line=${at.line},col=${at.column},title=${escapeProperty(`sgconf test: ${c.name}`)}::${escapeData(`the function threw here: ${c.actual!.exception}`)}`);
-      const rejected = c.actual?.refusedAt;
-      const refusal = c.actual?.rejected;
-      if (rejected && refusal) out.push(`::notice file=${escapeProperty(rejected.file)},line=${rejected.line},col=${rejected.column},title=${escapeProperty(`sgconf test: ${c.name}`)}::${escapeData(`the function rejected the write here: ${refusal.status} ${refusal.message}`)}`);
+      // The line of the function that threw or rejected the write, where the fix goes: a note there as well.
+      const notice = (at: FilePlace, text: string) => out.push(`::notice file=${escapeProperty(at.file)},line=${at.line},col=${at.column},title=${escapeProperty(`sgconf test: ${c.name}`)}::${escapeData(redactUrlCredentials(text))}`);
+      const { thrownAt, refusedAt, rejected, exception } = c.actual ?? {};
+      if (thrownAt && thrownLines(c).length > 0) notice(thrownAt, `the function threw here: ${exception}`);
+      if (refusedAt && rejected) notice(refusedAt, `the function rejected the write here: ${rejected.status} ${rejected.message}`);
     }
   }
   out.push(countsOf(report));
