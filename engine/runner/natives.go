@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -31,6 +32,10 @@ type Record struct {
 	RejectedAt []int `json:"rejectedAt,omitempty"`
 	DeniedAt   []int `json:"deniedAt,omitempty"`
 	denials    int
+	// ThrowSite is, in a source with marked throw statements, the number of the statement that threw the
+	// very value the wrapper caught (the demand recorder's "caught"); nil when none did.
+	ThrowSite *int `json:"throwSite,omitempty"`
+	lastThrow *markedThrow
 	// Coverage is, when the program counts (Options.Counters), each counter the call reached and its
 	// count, as pairs: index, count, index, count ...
 	Coverage []int64 `json:"coverage,omitempty"`
@@ -154,6 +159,11 @@ func defineSyncNatives(vm *otto.Otto, record *Record, evaluated string) {
 		case "admin":
 			record.Demands.Admin = true
 			record.Demands.Calls = append(record.Demands.Calls, DemandCall{Kind: "admin", Values: []string{}})
+		case "caught":
+			if last := record.lastThrow; last != nil && sameObject(call.Argument(1), last.value) {
+				site := last.site
+				record.ThrowSite = &site
+			}
 		case "denied":
 			record.Denied = true
 			// Only the first deniedSites denials are placed, so that a function refused in a loop pays little
@@ -179,6 +189,37 @@ func defineSyncNatives(vm *otto.Otto, record *Record, evaluated string) {
 		}
 		return undefined
 	})
+}
+
+// markedThrow is the last value a marked throw statement threw, and the statement's number.
+type markedThrow struct {
+	site  int
+	value otto.Value
+}
+
+// defineThrowMarker defines the native a marked source calls around each thrown value: it returns the value
+// as it is, and notes which statement threw it.
+func defineThrowMarker(vm *otto.Otto, record *Record, name string) {
+	_ = vm.Set(name, func(call otto.FunctionCall) otto.Value {
+		site, err := call.Argument(0).ToInteger()
+		if err == nil {
+			record.lastThrow = &markedThrow{site: int(site), value: call.Argument(1)}
+		}
+		return call.Argument(1)
+	})
+}
+
+// sameObject says whether two values are the one JavaScript object (otto's Value holds its *_object).
+func sameObject(a, b otto.Value) bool {
+	if !a.IsObject() || !b.IsObject() {
+		return false
+	}
+	x := reflect.ValueOf(a).FieldByName("value")
+	y := reflect.ValueOf(b).FieldByName("value")
+	if !x.IsValid() || !y.IsValid() || x.IsNil() || y.IsNil() || x.Elem().Kind() != reflect.Pointer || y.Elem().Kind() != reflect.Pointer {
+		return false
+	}
+	return x.Elem().Pointer() == y.Elem().Pointer()
 }
 
 func nonNil(list []string) []string {

@@ -55,6 +55,9 @@ type Options struct {
 	// TimeZone is the gateway host's zone, an IANA name ("America/New_York"): the local time of the
 	// function's Date. Empty: UTC.
 	TimeZone string `json:"timeZone"`
+	// ThrowMarker is the native a source whose throw statements are marked calls as ThrowMarker(n, value)
+	// around each thrown value (sgconf's own, to place a rejection: Record.ThrowSite); empty: none.
+	ThrowMarker string `json:"throwMarker"`
 }
 
 // ErrNotAFunction is sg-bucket's refusal of a source that evaluates to something else (js_runner.go SetFunction).
@@ -97,6 +100,9 @@ func CompileIn(vm *otto.Otto, role string, source string, options Options) (prog
 	}
 	if role == Sync {
 		defineSyncNatives(vm, record, evaluated)
+	}
+	if options.ThrowMarker != "" {
+		defineThrowMarker(vm, record, options.ThrowMarker)
 	}
 	setConsole(vm, record)
 	return &Program{role: role, runtime: vm, record: record, fn: fn, coverage: counted, location: location, evaluated: evaluated}, nil

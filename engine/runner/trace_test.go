@@ -105,3 +105,26 @@ func TestDeniedSitesAreCapped(t *testing.T) {
 		}
 	}
 }
+
+func TestThrowSite(t *testing.T) {
+	// A marked source: the statement whose thrown value the wrapper-like catch received.
+	tests := []struct {
+		name   string
+		source string
+		want   *int
+	}{
+		{"the statement that threw the caught object", "function() { var f = function(doc) { if (doc.a) M(0, {forbidden: 'a'}); throw M(1, {forbidden: 'b'}); }; return function(doc) { try { f(doc); } catch (x) { __sgconfDemand('caught', x); } }; }()", intPointer(1)},
+		{"a value thrown and caught before is not the one caught last", "function() { var f = function(doc) { try { throw M(0, {forbidden: 'a'}); } catch (e) {} throw {forbidden: 'unmarked'}; }; return function(doc) { try { f(doc); } catch (x) { __sgconfDemand('caught', x); } }; }()", nil},
+		{"the same object thrown again by another statement", "function() { var f = function(doc) { try { throw M(0, {forbidden: 'a'}); } catch (e) { throw M(1, e); } }; return function(doc) { try { f(doc); } catch (x) { __sgconfDemand('caught', x); } }; }()", intPointer(1)},
+	}
+	for _, test := range tests {
+		t.Run(test.name, func(t *testing.T) {
+			got := compile(t, Sync, test.source, Options{ThrowMarker: "M"}).Run(Call{Doc: json.RawMessage(`{}`), Numbers: NumbersConvert})
+			if !reflect.DeepEqual(got.Record.ThrowSite, test.want) {
+				t.Errorf("throw site %v, want %v", got.Record.ThrowSite, test.want)
+			}
+		})
+	}
+}
+
+func intPointer(n int) *int { return &n }

@@ -25,12 +25,14 @@ export const SYNC_WRAPPER_HEAD = `
  * The user's source is substituted as text, exactly as Go's fmt.Sprintf("%s") does. 3.0 added the `meta`
  * argument (user xattrs); 2.8.4 calls `syncFn(newDoc, oldDoc)` with three wrapper arguments.
  *
- * `untried`: sgconf's variant without the try around the call of the user's function, never run for an
- * answer. otto's try makes a new Error of an exception otto raised itself (a member of null, a name not
- * defined), traced at the try (otto runtime.go@b87d35c tryCatchEvaluate): only a call without it keeps where
- * the exception was made, for a call the wrapper rethrew from (src/sync/run.ts).
+ * sgconf's variants, never run for an answer, only to place one (src/sync/run.ts placeOutcomes):
+ * - `untried`: without the try around the call of the user's function. otto's try makes a new Error of an
+ *   exception otto raised itself (a member of null, a name not defined), traced at the try (otto
+ *   runtime.go@b87d35c tryCatchEvaluate): only a call without it keeps where the exception was made.
+ * - `watched`: the catch first tells the demand recorder what it caught, so that the statement that threw
+ *   that very value is known (with the user's throw statements marked: src/sync/instrument.ts markThrows).
  */
-export function syncWrapperSource(userSource: string, release: Release, demandRecorder?: string, untried = false): string {
+export function syncWrapperSource(userSource: string, release: Release, demandRecorder?: string, variant: 'gateway' | 'untried' | 'watched' = 'gateway'): string {
   const withMeta = compareReleases(release, '3.0') >= 0;
   const call = `syncFn(newDoc, oldDoc${withMeta ? ', meta' : ''});`;
   // sgconf's own addition, never part of what the gateway runs: each require* helper first tells the
@@ -104,9 +106,9 @@ export function syncWrapperSource(userSource: string, release: Release, demandRe
 			// Proxy userCtx that allows queries but not direct access to user/roles:
 			shouldValidate = (realUserCtx != null && realUserCtx.name != null);
 
-			${untried ? call : `try {
+			${variant === 'untried' ? call : `try {
 				${call}
-			} catch(x) {
+			} catch(x) {${variant === 'watched' && demandRecorder ? ` ${demandRecorder}("caught", x);` : ''}
 				if (x.forbidden)
 				reject(403, x.forbidden);
 				else if (x.unauthorized)

@@ -4,21 +4,20 @@ import * as path from 'node:path';
 import { MAX_CONFIG_BYTES, readRegularFileSync } from '../fs-async.js';
 import { FunctionPlacer, type FilePlace } from '../functions/place.js';
 import type { ResolvedFunction } from '../functions/types.js';
-import { sourceOffset, type InstrumentedFunction } from '../sync/instrument.js';
 
-/** Places an offset in the function's text as it ran in its file. */
+/** Places an offset in the function's source in its file. */
 export type PlaceInFile = (at: number) => FilePlace | null;
 
 /**
- * Where the function's offsets stand in the config or the function's file, through its counted text when it
- * counts (coverage), with the file named as the report names files (relative to the working folder).
+ * Where the function's offsets stand in the config or the function's file, with the file named as the report
+ * names files (relative to the working folder).
  */
-export function functionPlacer(functions: readonly ResolvedFunction[], pointer: string | undefined, configFile: string | null, counted: InstrumentedFunction | undefined, cwd: string): PlaceInFile {
+export function functionPlacer(functions: readonly ResolvedFunction[], pointer: string | undefined, configFile: string | null, cwd: string): PlaceInFile {
   const fn = pointer === undefined ? undefined : functions.find((f) => f.pointer === pointer);
   if (!fn) return () => null;
   const placer = new FunctionPlacer(fn, configFile ?? '', configTextOf(configFile));
   return (at) => {
-    const placed = placer.place(counted ? sourceOffset(counted, at) : at);
+    const placed = placer.place(at);
     return placed && { ...placed, file: path.relative(cwd, placed.file) || placed.file };
   };
 }

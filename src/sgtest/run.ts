@@ -16,7 +16,7 @@ import { parseRelease, RELEASES, type Release } from '../releases/index.js';
 import { splitMessage } from '../messages.js';
 import type { Diagnostic, RawDiagnostic } from '../types.js';
 import { selectFunction } from '../sync/select.js';
-import { placeRethrown, runRequests, type CallRequest, type RunOutcome } from '../sync/run.js';
+import { placeOutcomes, runRequests, type CallRequest, type RunOutcome } from '../sync/run.js';
 import type { SandboxPool } from '../sync/pool.js';
 import { inputChanges, type SyncRequest } from '../sync/gateway.js';
 import { INVALID_FILE, readTestFile, type ReadTestFile, type TestCase, type TestFile } from './file.js';
@@ -196,7 +196,7 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
   const byIndex = new Map<number, CaseResult>();
   // Every group's requests go to the pool at once (its workers take them in turn), and their outcomes are
   // read in the file's order: a group's function compiles while the one before it is judged.
-  const runs: { cases: TestCase[]; counted: ReturnType<typeof countedFunction>; placeOutcomes: (indices: readonly number[], outcomes: readonly RunOutcome[]) => Promise<Places[]>; ran: ReturnType<typeof runRequests> }[] = [];
+  const runs: { cases: TestCase[]; counted: ReturnType<typeof countedFunction>; placeFailed: (indices: readonly number[], outcomes: readonly RunOutcome[]) => Promise<Places[]>; ran: ReturnType<typeof runRequests> }[] = [];
   for (const cases of groups.values()) {
     const first = cases[0]!;
     const selection = selectFunction(analyzed, {
@@ -214,12 +214,12 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
     const requests: CallRequest[] = cases.map((c) => ((c.expect.authorization || c.expect.demands) && c.user ? { ...requestOf(c), allDemands: true } : requestOf(c)));
     const configFile = testFile.function === undefined ? path.resolve(options.cwd, configPath) : null;
     const counted = countedFunction(options.coverage, analyzed.functions, selection.choice.pointer, configFile);
-    const placeInFile = functionPlacer(analyzed.functions, selection.choice.pointer, configFile, counted?.instrumented, options.cwd);
+    const placeInFile = functionPlacer(analyzed.functions, selection.choice.pointer, configFile, options.cwd);
     const timeMs = options.timeoutMs ?? testFile.timeout;
     const timeZone = options.timeZone ?? testFile.timezone;
     const choice = selection.choice;
-    const placeOutcomes = async (indices: readonly number[], outcomes: readonly RunOutcome[]): Promise<Places[]> => {
-      const placed = await placeRethrown(pool, choice, target, 'write', indices.map((i) => requests[i]!), outcomes, counted?.instrumented, timeZone, timeMs);
+    const placeFailed = async (indices: readonly number[], outcomes: readonly RunOutcome[]): Promise<Places[]> => {
+      const placed = await placeOutcomes(pool, choice, target, 'write', indices.map((i) => requests[i]!), outcomes, counted?.instrumented, timeZone, timeMs);
       return placed.map((outcome) => (outcome.kind === 'refused' ? {} : {
         ...(outcome.thrownAt !== undefined ? { thrownAt: placeInFile(outcome.thrownAt) } : {}),
         ...(outcome.refusedAt !== undefined ? { refusedAt: placeInFile(outcome.refusedAt) } : {}),
@@ -230,9 +230,9 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
     });
     // Read in turn below; a failure meanwhile is not an unhandled one.
     ran.catch(() => undefined);
-    runs.push({ cases, counted, placeOutcomes, ran });
+    runs.push({ cases, counted, placeFailed, ran });
   }
-  for (const { cases, counted, placeOutcomes, ran: running } of runs) {
+  for (const { cases, counted, placeFailed, ran: running } of runs) {
     const ran = await running;
     const failed: number[] = [];
     cases.forEach((c, i) => {
@@ -257,7 +257,7 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
     });
     // A failed case is shown with where its function threw, or called what rejected the write.
     if (ran.ok && failed.length > 0) {
-      const places = await placeOutcomes(failed, failed.map((i) => ran.outcomes[i]!));
+      const places = await placeFailed(failed, failed.map((i) => ran.outcomes[i]!));
       failed.forEach((i, k) => {
         const actual = byIndex.get(cases[i]!.index)?.actual;
         if (!actual) return;

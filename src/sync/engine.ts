@@ -48,6 +48,8 @@ export interface NativeCalls {
    */
   rejectedAt?: number;
   deniedAt?: number;
+  /** In a run with marked throw statements, the number of the one that threw the value the wrapper caught. */
+  throwSite?: number;
 }
 
 /** The global the instrumented wrapper calls (syncWrapperSource's demandRecorder; engine/runner/natives.go DemandRecorder). */
@@ -108,6 +110,8 @@ export interface FunctionProgram {
   timeZone?: string;
   /** Where the function's own text (its counted text, when it counts) stands in `text`: start and length. */
   functionSpan: { start: number; length: number };
+  /** The native the text's marked throw statements call (src/sync/instrument.ts markThrows); absent: none. */
+  throwMarker?: string;
 }
 
 export type CompileResult = { ok: true; sandbox: FunctionSandbox } | { ok: false; message: string };
@@ -258,7 +262,7 @@ class Engine {
    */
   compile(program: FunctionProgram): { id: number; state: GoState } | { error: string } {
     // The engine compiles every program in its one runtime, which has underscore.js as the gateway's has.
-    const options = JSON.stringify({ stackDepthLimit: program.stackDepthLimit, counters: program.counters ?? 0, counterName: program.counterName ?? '', timeZone: program.timeZone ?? '' });
+    const options = JSON.stringify({ stackDepthLimit: program.stackDepthLimit, counters: program.counters ?? 0, counterName: program.counterName ?? '', timeZone: program.timeZone ?? '', throwMarker: program.throwMarker ?? '' });
     this.restore(this.started);
     const compiled = JSON.parse(this.enter(() => this.program.api.compile(program.role, program.text, options), true)) as { id: number } | { error: string };
     return 'error' in compiled ? compiled : { id: compiled.id, state: this.program.save() };
@@ -295,6 +299,7 @@ interface EngineResult {
   denied: boolean;
   rejectedAt?: number[];
   deniedAt?: number[];
+  throwSite?: number;
   coverage?: number[];
   /** `thrownAt`: where a thrown Error was made, frame by frame, innermost first (byte offsets of the program's text in UTF-8). */
   outcome: { kind: 'returned' | 'threw' | 'panic' | 'invalid'; message?: string; thrownAt?: number[]; import?: ImportReading };
@@ -432,6 +437,7 @@ function toCallResult(answer: EngineResult, program: FunctionProgram): CallResul
   const deniedAt = inFunction(answer.deniedAt, program);
   if (rejectedAt !== undefined) natives.rejectedAt = rejectedAt;
   if (deniedAt !== undefined) natives.deniedAt = deniedAt;
+  if (answer.throwSite !== undefined) natives.throwSite = answer.throwSite;
   const { outcome } = answer;
   const coverage = { ...(answer.coverage ? { coverage: answer.coverage } : {}), ...(answer.micros !== undefined ? { micros: answer.micros } : {}) };
   switch (outcome.kind) {

@@ -7,13 +7,58 @@
 // without else gets an else that only counts. Nothing the function computes changes (the conformance tables
 // of test/sync/conformance.test.ts run both ways).
 import { parse } from 'acorn';
+import * as walk from 'acorn-walk';
 import type { JsNode } from '../functions/types.js';
 
 /** The counting native's name: one the function's text does not hold, so that each counter has one site. */
 export function counterNameFor(source: string): string {
-  let name = '__sgconfCount';
+  return nameNotIn(source, '__sgconfCount');
+}
+
+function nameNotIn(source: string, base: string): string {
+  let name = base;
   while (source.includes(name)) name += '_';
   return name;
+}
+
+/**
+ * The source with each throw statement's value passed through a native, `throw MARKER(n, value)`, which
+ * returns it as it is and notes which statement threw it (engine/runner Options.ThrowMarker): where a
+ * rejection by a thrown object was thrown (src/sync/run.ts placeOutcomes). Nothing the function computes
+ * changes: the value thrown is the same, and the marker's name is one the function's text does not hold.
+ */
+export interface MarkedThrows {
+  text: string;
+  marker: string;
+  /** Each marked statement's start in the source, by its number. */
+  starts: number[];
+}
+
+/** The source with its throw statements marked; null when it has none or does not parse as otto's ES5. */
+export function markThrows(source: string): MarkedThrows | null {
+  const program = parseEvaluatedSource(source);
+  if (!program) return null;
+  const marker = nameNotIn(source, '__sgconfThrown');
+  const starts: number[] = [];
+  const inserts: { offset: number; text: string }[] = [];
+  walk.simple(program as unknown as import('acorn').Node, {
+    ThrowStatement(node) {
+      const argument = (node as unknown as JsNode).argument as JsNode;
+      // Offsets of the parsed text, which is "(" + source.
+      inserts.push({ offset: argument.start - 1, text: `${marker}(${starts.length}, ` }, { offset: argument.end - 1, text: ')' });
+      starts.push(node.start - 1);
+    },
+  });
+  if (starts.length === 0) return null;
+  // A value's closing comes before an opening at the same place (a throw's value ends where no other begins).
+  inserts.sort((a, b) => a.offset - b.offset || (a.text === ')' ? -1 : b.text === ')' ? 1 : 0));
+  let text = '';
+  let at = 0;
+  for (const insert of inserts) {
+    text += source.slice(at, insert.offset) + insert.text;
+    at = insert.offset;
+  }
+  return { text: text + source.slice(at), marker, starts };
 }
 
 export type CoveragePoint =

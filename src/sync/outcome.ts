@@ -34,6 +34,8 @@ interface Counted {
 interface Placed {
   thrownAt?: number;
   refusedAt?: number;
+  /** In a run with marked throw statements, the number of the one that threw the value the wrapper caught. */
+  throwSite?: number;
 }
 
 export type RunOutcome =
@@ -125,6 +127,7 @@ export function outcomeOf(job: Pick<Job, 'role'>, result: CallResult): RunOutcom
   const beside = {
     ...(result.coverage ? { coverage: result.coverage } : {}),
     ...(result.outcome.kind === 'threw' && result.outcome.at !== undefined ? { thrownAt: result.outcome.at } : {}),
+    ...(result.natives.throwSite !== undefined ? { throwSite: result.natives.throwSite } : {}),
   };
   if (job.role === 'import_filter') return { kind: 'import', answer: importAnswer(result), ...beside };
   const answer = syncAnswer(result);

@@ -1,13 +1,13 @@
 // Runs requests through a chosen function: the gateway's Go side before and after (gateway.ts, in the
 // workers, outcome.ts), the JavaScript in the sandbox pool (pool.ts). Shared by `sgconf dry-run` and `sgconf test`.
-import type { InstrumentedFunction } from './instrument.js';
+import { markThrows, sourceOffset, type InstrumentedFunction } from './instrument.js';
 import type { Release } from '../releases/index.js';
-import type { CallPath } from './gateway.js';
+import type { CallPath, Refusal } from './gateway.js';
 import type { CallRequest } from './outcome.js';
 import type { PoolResult, RunSettings, SandboxPool } from './pool.js';
 import type { Job, RunOutcome } from './outcome.js';
 import { EXCEPTION_IN_SYNC_FUNCTION } from './gateway.js';
-import { functionProgram } from './program.js';
+import { functionProgram, type PlacingRun } from './program.js';
 import type { FunctionChoice } from './select.js';
 
 export type { CallRequest, Demands, RunOutcome } from './outcome.js';
@@ -28,28 +28,61 @@ export async function runRequests(pool: SandboxPool, choice: FunctionChoice, rel
 }
 
 /**
- * The outcomes, each with where the exception the wrapper rethrew was made, when a run can tell. An exception
- * otto raised itself inside the user's function (a member of null) comes out of the wrapper's try traced at
- * the try, not where it was made (src/releases/sync-runner.ts syncWrapperSource): those requests run again,
- * under their first key order, through the wrapper without the try, and a site is taken from that run only
- * when it threw the same exception. Nothing else of that run is read: the outcomes stay those of the
- * gateway's wrapper. For the cases a report shows (a run costs a case's time again).
+ * The outcomes, each with where the function threw or rejected the write, as offsets in the function's source
+ * (not its counted text), as far as a run can tell. Two kinds are found by running their requests again, under
+ * their first key order, through one of sgconf's variants of the wrapper (src/releases/sync-runner.ts
+ * syncWrapperSource), and taken only when that run ended the same way; nothing else of it is read, and the
+ * outcomes stay those of the gateway's wrapper:
+ * - an exception otto raised itself inside the function (a member of null) comes out of the wrapper's try
+ *   traced at the try, not where it was made: again without the try;
+ * - a rejection by a thrown object (`throw({forbidden: ...})`), of which otto keeps no place: again with the
+ *   function's throw statements marked and the wrapper's catch watched (src/sync/instrument.ts markThrows).
+ * For the cases a report shows: each costs a case's time again.
  */
-export async function placeRethrown(pool: SandboxPool, choice: FunctionChoice, release: Release, path: CallPath, requests: readonly CallRequest[], outcomes: readonly RunOutcome[], instrumented?: InstrumentedFunction, timeZone?: string, timeMs?: number): Promise<RunOutcome[]> {
-  const rethrown = outcomes.flatMap((outcome, i) => (outcome.kind === 'sync' && outcome.thrownAt === undefined && outcome.write.rejected?.message === EXCEPTION_IN_SYNC_FUNCTION ? [i] : []));
-  if (choice.role !== 'sync' || choice.source === null || rethrown.length === 0) return [...outcomes];
-  const untried = functionProgram(choice.source, choice.role, release, instrumented, timeZone, true);
-  const job = jobOf(choice, release, path);
-  const again = await pool.run(untried, job, rethrown.map((i) => withoutAllDemands(requests[i]!)), timeMs !== undefined ? { timeMs } : {});
-  const placed = [...outcomes];
-  if (!again.ok) return placed;
-  rethrown.forEach((i, k) => {
-    const first = placed[i]!;
-    const second = again.outcomes[k]!;
-    if (first.kind !== 'sync' || second.kind !== 'sync' || second.thrownAt === undefined || second.answer.exception !== first.answer.exception) return;
-    placed[i] = { ...first, thrownAt: second.thrownAt };
-  });
+export async function placeOutcomes(pool: SandboxPool, choice: FunctionChoice, release: Release, path: CallPath, requests: readonly CallRequest[], outcomes: readonly RunOutcome[], instrumented?: InstrumentedFunction, timeZone?: string, timeMs?: number): Promise<RunOutcome[]> {
+  const inSource = (at: number | undefined) => (at === undefined || !instrumented ? at : sourceOffset(instrumented, at));
+  const placed = outcomes.map((outcome): RunOutcome => (outcome.kind === 'refused' ? outcome : withPlaces(outcome, inSource(outcome.thrownAt), inSource(outcome.refusedAt))));
+  if (choice.role !== 'sync' || choice.source === null) return placed;
+  const source = choice.source;
+  const again = async (indices: number[], placing: PlacingRun) => {
+    const program = functionProgram(source, choice.role, release, placing === 'untried' ? instrumented : undefined, timeZone, placing);
+    return pool.run(program, jobOf(choice, release, path), indices.map((i) => withoutAllDemands(requests[i]!)), timeMs !== undefined ? { timeMs } : {});
+  };
+  const rethrown = placed.flatMap((o, i) => (o.kind === 'sync' && o.thrownAt === undefined && o.write.rejected?.message === EXCEPTION_IN_SYNC_FUNCTION ? [i] : []));
+  if (rethrown.length > 0) {
+    const untried = await again(rethrown, 'untried');
+    if (untried.ok) {
+      rethrown.forEach((i, k) => {
+        const first = placed[i]!;
+        const second = untried.outcomes[k]!;
+        if (first.kind !== 'sync' || second.kind !== 'sync' || second.thrownAt === undefined || second.answer.exception !== first.answer.exception) return;
+        placed[i] = withPlaces(first, inSource(second.thrownAt), first.refusedAt);
+      });
+    }
+  }
+  const thrownObjects = placed.flatMap((o, i) => (o.kind === 'sync' && o.refusedAt === undefined && o.write.rejected && o.answer.channels !== null ? [i] : []));
+  const marked = thrownObjects.length > 0 ? markThrows(source) : null;
+  if (marked) {
+    const watched = await again(thrownObjects, marked);
+    if (watched.ok) {
+      thrownObjects.forEach((i, k) => {
+        const first = placed[i]!;
+        const second = watched.outcomes[k]!;
+        if (first.kind !== 'sync' || second.kind !== 'sync' || second.throwSite === undefined || !sameRefusal(first.write.rejected, second.write.rejected)) return;
+        placed[i] = withPlaces(first, first.thrownAt, marked.starts[second.throwSite]);
+      });
+    }
+  }
   return placed;
+}
+
+function withPlaces<T extends RunOutcome & { kind: 'sync' | 'import' }>(outcome: T, thrownAt: number | undefined, refusedAt: number | undefined): T {
+  const { thrownAt: _thrown, refusedAt: _refused, throwSite: _site, ...rest } = outcome;
+  return { ...rest, ...(thrownAt !== undefined ? { thrownAt } : {}), ...(refusedAt !== undefined ? { refusedAt } : {}) } as T;
+}
+
+function sameRefusal(a: Refusal | null, b: Refusal | null): boolean {
+  return a !== null && b !== null && a.status === b.status && a.message === b.message;
 }
 
 function jobOf(choice: FunctionChoice, release: Release, path: CallPath): Job {

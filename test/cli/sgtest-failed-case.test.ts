@@ -146,15 +146,15 @@ cases:
     expect: {rejected: 400}
 `;
 
-  it('shows where the function called the reject() or the require* that refused the writer', async () => {
+  it('shows where the function called the reject() or the require* that refused the writer, or threw the object', async () => {
     const dir = folder({ 'sync.js': js, 'sync.sgtest.yaml': cases });
     const r = await runCli(['test'], { cwd: dir });
     expect(r.stdout).toContain(`got {"status":400,"message":"bad type"}\n        rejected at sync.js:${placeOf(js, 'reject(400')}\n`);
     expect(r.stdout).toContain(`got {"status":403,"message":"sg missing role"}\n        rejected at sync.js:${placeOf(js, 'requireRole(')}\n`);
     // The innermost call in the function: the require* inside its helper.
     expect(r.stdout).toContain(`got {"status":403,"message":"sg wrong user"}\n        rejected at sync.js:${placeOf(js, 'requireUser(')}\n`);
-    // A thrown object names no place: otto keeps none for it.
-    expect(r.stdout).toContain('got {"status":403,"message":"nope"}\n\n');
+    // A thrown object: the throw statement that threw it (found by a second run, the statements marked).
+    expect(r.stdout).toContain(`got {"status":403,"message":"nope"}\n        rejected at sync.js:${placeOf(js, 'throw({forbidden')}\n`);
 
     const json = JSON.parse((await runCli(['test', '--format', 'json'], { cwd: dir })).stdout);
     const [bad, , , , expected] = json.results[0].cases;

@@ -1,7 +1,7 @@
 // The counted text of a coverage run, mapped back to the function's own source: every character the
 // instrumenter copied lands on itself, and added text lands where it was added.
 import { describe, expect, it } from 'vitest';
-import { instrumentFunction, sourceOffset } from '../../src/sync/instrument.js';
+import { instrumentFunction, markThrows, sourceOffset } from '../../src/sync/instrument.js';
 
 const FUNCTIONS = [
   'function(doc, oldDoc) {\n  if (doc.a) channel("a"); else { access("u", "b"); }\n  for (var i = 0; i < 3; i++) doc.n += i;\n  return doc.x ? doc.x.y : null;\n}',
@@ -39,5 +39,20 @@ describe('sourceOffset', () => {
     expect(sourceOffset(counted, counted.text.indexOf('doc.a.b'))).toBe(source.indexOf('doc.a.b'));
     // Inside the statement's counter (the second: the function's comes first), the statement's place.
     expect(sourceOffset(counted, counted.text.indexOf(`${counted.counterName}(1)`) + 2)).toBe(source.indexOf('channel'));
+  });
+});
+
+describe('markThrows', () => {
+  it('passes each thrown value through the marker, nested ones too, each number with its statement\'s start', () => {
+    const source = 'function(doc) { if (doc.a) throw({forbidden: "a"}); function f() { throw g(function () { throw 1; }); } throw doc.b; }';
+    const marked = markThrows(source)!;
+    expect(marked.text).toBe('function(doc) { if (doc.a) throw(__sgconfThrown(0, {forbidden: "a"})); function f() { throw __sgconfThrown(2, g(function () { throw __sgconfThrown(1, 1); })); } throw __sgconfThrown(3, doc.b); }');
+    expect(marked.starts.map((at) => source.slice(at, at + 7))).toEqual(['throw({', 'throw 1', 'throw g', 'throw d']);
+  });
+
+  it('a name the function does not hold; none for a function without throw statements or that does not parse', () => {
+    expect(markThrows('function(doc) { var __sgconfThrown = 1; throw __sgconfThrown; }')!.marker).toBe('__sgconfThrown_');
+    expect(markThrows('function(doc) { channel("a"); }')).toBeNull();
+    expect(markThrows('function(doc) { let x = 1; throw x; }')).toBeNull();
   });
 });

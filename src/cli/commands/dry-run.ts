@@ -11,7 +11,7 @@ import type { Release } from '../../releases/index.js';
 import { formatReport } from '../../report/index.js';
 import { selectFunction } from '../../sync/select.js';
 import { SandboxPool } from '../../sync/pool.js';
-import { placeRethrown, runRequests } from '../../sync/run.js';
+import { placeOutcomes, runRequests } from '../../sync/run.js';
 import { hasDryRunEndpoint } from '../../releases/sync-runner.js';
 import { readDocumentFile, splitList } from '../documents.js';
 import { MAX_KEY_ORDERS } from '../../sgtest/file.js';
@@ -117,8 +117,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     }
     io.stdout(`${jsonText(outcome.answer, useColor(io) ? 2 : undefined)}\n`);
     // The answer names no place; where the function threw, or called what rejected the write, goes beside it.
-    const [placed] = await placeRethrown(pool, selection.choice, target, callPath, [request], [outcome], undefined, values.tz);
-    const placeInFile = functionPlacer(analyzed.functions, selection.choice.pointer, path.resolve(io.cwd, configFile), undefined, io.cwd);
+    const [placed] = await placeOutcomes(pool, selection.choice, target, callPath, [request], [outcome], undefined, values.tz);
+    const placeInFile = functionPlacer(analyzed.functions, selection.choice.pointer, path.resolve(io.cwd, configFile), io.cwd);
     const what = role === 'sync' ? 'sync function' : 'import filter';
     const sites = placed && placed.kind !== 'refused' ? [[placed.thrownAt, 'threw'], [placed.refusedAt, 'rejected the document']] as const : [];
     for (const [at, did] of sites) {
