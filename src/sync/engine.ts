@@ -457,20 +457,18 @@ function toCallResult(answer: EngineResult, program: FunctionProgram): CallResul
 function inFunction(sites: readonly number[] | undefined, program: FunctionProgram): number | undefined {
   if (!sites || sites.length === 0) return undefined;
   const span = program.functionSpan;
-  const site = sites.map((bytes) => utf16Offset(program.text, bytes)).find((s) => s >= span.start && s < span.start + span.length);
+  const site = sites.map((bytes) => utf16Offset(program, bytes)).find((s) => s >= span.start && s < span.start + span.length);
   return site === undefined ? undefined : site - span.start;
 }
 
-/** Each program text's UTF-8, when it is not all ASCII (where bytes and UTF-16 units agree): made once. */
-const utf8Texts = new Map<string, Buffer | null>();
+/** Each program's text in UTF-8, or null when it is all ASCII (bytes and UTF-16 units agree): made once a program. */
+const utf8Texts = new WeakMap<FunctionProgram, Buffer | null>();
 
-function utf16Offset(text: string, bytes: number): number {
-  let utf8 = utf8Texts.get(text);
+function utf16Offset(program: FunctionProgram, bytes: number): number {
+  let utf8 = utf8Texts.get(program);
   if (utf8 === undefined) {
-    utf8 = Buffer.byteLength(text, 'utf8') === text.length ? null : Buffer.from(text, 'utf8');
-    // A few programs at a time, as CompiledPrograms keeps them.
-    if (utf8Texts.size >= 8) utf8Texts.delete(utf8Texts.keys().next().value as string);
-    utf8Texts.set(text, utf8);
+    utf8 = Buffer.byteLength(program.text, 'utf8') === program.text.length ? null : Buffer.from(program.text, 'utf8');
+    utf8Texts.set(program, utf8);
   }
   return utf8 === null ? bytes : utf8.subarray(0, bytes).toString('utf8').length;
 }

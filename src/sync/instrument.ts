@@ -40,18 +40,18 @@ export function markThrows(source: string): MarkedThrows | null {
   if (!program) return null;
   const marker = nameNotIn(source, '__sgconfThrown');
   const starts: number[] = [];
-  const inserts: { offset: number; text: string }[] = [];
+  const inserts: { offset: number; text: string; closes: boolean }[] = [];
   walk.simple(program as unknown as import('acorn').Node, {
     ThrowStatement(node) {
       const argument = (node as unknown as JsNode).argument as JsNode;
       // Offsets of the parsed text, which is "(" + source.
-      inserts.push({ offset: argument.start - 1, text: `${marker}(${starts.length}, ` }, { offset: argument.end - 1, text: ')' });
+      inserts.push({ offset: argument.start - 1, text: `${marker}(${starts.length}, `, closes: false }, { offset: argument.end - 1, text: ')', closes: true });
       starts.push(node.start - 1);
     },
   });
   if (starts.length === 0) return null;
   // A value's closing comes before an opening at the same place (a throw's value ends where no other begins).
-  inserts.sort((a, b) => a.offset - b.offset || (a.text === ')' ? -1 : b.text === ')' ? 1 : 0));
+  inserts.sort((a, b) => a.offset - b.offset || Number(b.closes) - Number(a.closes));
   let text = '';
   let at = 0;
   for (const insert of inserts) {

@@ -44,37 +44,28 @@ export async function placeOutcomes(pool: SandboxPool, choice: FunctionChoice, r
   const placed = outcomes.map((outcome): RunOutcome => (outcome.kind === 'refused' ? outcome : withPlaces(outcome, inSource(outcome.thrownAt), inSource(outcome.refusedAt))));
   if (choice.role !== 'sync' || choice.source === null) return placed;
   const source = choice.source;
-  const again = async (indices: number[], placing: PlacingRun) => {
-    const program = functionProgram(source, choice.role, release, placing === 'untried' ? instrumented : undefined, timeZone, placing);
-    return pool.run(program, jobOf(choice, release, path), indices.map((i) => withoutAllDemands(requests[i]!)), timeMs !== undefined ? { timeMs } : {});
+  /** Runs the sync outcomes `wanted` picks again through `placing`, and keeps what `place` makes of each pair. */
+  const again = async <Run extends PlacingRun>(wanted: (o: SyncOutcome) => boolean, placing: () => Run | null, place: (first: SyncOutcome, second: SyncOutcome, run: Run) => SyncOutcome | null) => {
+    const indices = placed.flatMap((o, i) => (o.kind === 'sync' && wanted(o) ? [i] : []));
+    const run = indices.length > 0 ? placing() : null;
+    if (run === null) return;
+    const program = functionProgram(source, choice.role, release, run === 'untried' ? instrumented : undefined, timeZone, run);
+    const second = await pool.run(program, jobOf(choice, release, path), indices.map((i) => withoutAllDemands(requests[i]!)), timeMs !== undefined ? { timeMs } : {});
+    if (!second.ok) return;
+    indices.forEach((i, k) => {
+      const [first, other] = [placed[i]!, second.outcomes[k]!];
+      const kept = first.kind === 'sync' && other.kind === 'sync' ? place(first, other, run) : null;
+      if (kept) placed[i] = kept;
+    });
   };
-  const rethrown = placed.flatMap((o, i) => (o.kind === 'sync' && o.thrownAt === undefined && o.write.rejected?.message === EXCEPTION_IN_SYNC_FUNCTION ? [i] : []));
-  if (rethrown.length > 0) {
-    const untried = await again(rethrown, 'untried');
-    if (untried.ok) {
-      rethrown.forEach((i, k) => {
-        const first = placed[i]!;
-        const second = untried.outcomes[k]!;
-        if (first.kind !== 'sync' || second.kind !== 'sync' || second.thrownAt === undefined || second.answer.exception !== first.answer.exception) return;
-        placed[i] = withPlaces(first, inSource(second.thrownAt), first.refusedAt);
-      });
-    }
-  }
-  const thrownObjects = placed.flatMap((o, i) => (o.kind === 'sync' && o.refusedAt === undefined && o.write.rejected && o.answer.channels !== null ? [i] : []));
-  const marked = thrownObjects.length > 0 ? markThrows(source) : null;
-  if (marked) {
-    const watched = await again(thrownObjects, marked);
-    if (watched.ok) {
-      thrownObjects.forEach((i, k) => {
-        const first = placed[i]!;
-        const second = watched.outcomes[k]!;
-        if (first.kind !== 'sync' || second.kind !== 'sync' || second.throwSite === undefined || !sameRefusal(first.write.rejected, second.write.rejected)) return;
-        placed[i] = withPlaces(first, first.thrownAt, marked.starts[second.throwSite]);
-      });
-    }
-  }
+  await again((o) => o.thrownAt === undefined && o.write.rejected?.message === EXCEPTION_IN_SYNC_FUNCTION, () => 'untried' as const,
+    (first, second) => (second.thrownAt !== undefined && second.answer.exception === first.answer.exception ? withPlaces(first, inSource(second.thrownAt), first.refusedAt) : null));
+  await again((o) => o.refusedAt === undefined && o.write.rejected !== null && o.answer.channels !== null, () => markThrows(source),
+    (first, second, marked) => (second.throwSite !== undefined && sameRefusal(first.write.rejected, second.write.rejected) ? withPlaces(first, first.thrownAt, marked.starts[second.throwSite]) : null));
   return placed;
 }
+
+type SyncOutcome = RunOutcome & { kind: 'sync' };
 
 function withPlaces<T extends RunOutcome & { kind: 'sync' | 'import' }>(outcome: T, thrownAt: number | undefined, refusedAt: number | undefined): T {
   const { thrownAt: _thrown, refusedAt: _refused, throwSite: _site, ...rest } = outcome;
