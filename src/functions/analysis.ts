@@ -26,6 +26,20 @@ interface FunctionFacts {
   throws: readonly JsNode[];
   /** Return statements of the function itself (not of functions nested inside it), in source order. */
   ownReturns: readonly JsNode[];
+  /** Regular expression literals, nested functions included, in source order. */
+  regExpLiterals: readonly JsNode[];
+  /** Calls and `new` of the identifier RegExp, nested functions included, in source order. */
+  regExpConstructions: readonly JsNode[];
+  /** Every for-in statement, nested functions included, in source order. */
+  forInLoops: readonly JsNode[];
+  /** Calls `Object.name(...)`, nested functions included, in source order, each with the node around it. */
+  objectMethodCalls: readonly ObjectMethodCall[];
+}
+
+/** A call `Object.name(...)` and its parent node (what the call's result is used in). */
+export interface ObjectMethodCall {
+  call: JsNode;
+  parent: JsNode | null;
 }
 
 // Several rules ask questions of the same function: each tree is walked once for all of them (a large
@@ -39,6 +53,10 @@ function factsOf(fn: JsNode): FunctionFacts {
   const calls: JsNode[] = [];
   const throws: JsNode[] = [];
   const ownReturns: JsNode[] = [];
+  const regExpLiterals: JsNode[] = [];
+  const regExpConstructions: JsNode[] = [];
+  const forInLoops: JsNode[] = [];
+  const objectMethodCalls: ObjectMethodCall[] = [];
   const addPattern = (pattern: JsNode | null | undefined): void => {
     if (!pattern) return;
     switch (pattern.type) {
@@ -51,9 +69,17 @@ function factsOf(fn: JsNode): FunctionFacts {
         break;
     }
   };
-  // One plain recursion over every node; `nested` counts the functions around a node inside `fn`.
+  // One plain recursion over every node; `nested` counts the functions around a node inside `fn`, and
+  // `parent` is the node whose children are being visited.
   let nested = 0;
+  let parent: JsNode | null = null;
   const visitChild = (node: JsNode): void => visit(node);
+  const visitChildren = (node: JsNode): void => {
+    const outer = parent;
+    parent = node;
+    forEachChild(node, visitChild);
+    parent = outer;
+  };
   const visit = (node: JsNode): void => {
     switch (node.type) {
       case 'FunctionExpression':
@@ -63,7 +89,7 @@ function factsOf(fn: JsNode): FunctionFacts {
         for (const p of node.params) addPattern(p);
         if (node !== fn) {
           nested++;
-          forEachChild(node, visitChild);
+          visitChildren(node);
           nested--;
           return;
         }
@@ -72,23 +98,40 @@ function factsOf(fn: JsNode): FunctionFacts {
       case 'CatchClause': addPattern(node.param); break;
       case 'ClassDeclaration': if (node.id) names.add(node.id.name); break;
       case 'CallExpression':
-      case 'NewExpression':
-        if (node.callee.type === 'Identifier') calls.push(node);
+      case 'NewExpression': {
+        const callee = node.callee as JsNode;
+        if (callee.type === 'Identifier') {
+          calls.push(node);
+          if (callee.name === 'RegExp') regExpConstructions.push(node);
+        } else if (node.type === 'CallExpression' && callee.type === 'MemberExpression' && !callee.computed && callee.object.type === 'Identifier' && callee.object.name === 'Object') {
+          objectMethodCalls.push({ call: node, parent });
+        }
         break;
+      }
+      case 'Literal': if (node.regex) regExpLiterals.push(node); break;
+      case 'ForInStatement': forInLoops.push(node); break;
       case 'ThrowStatement': throws.push(node); break;
       case 'ReturnStatement': if (nested === 0) ownReturns.push(node); break;
     }
-    forEachChild(node, visitChild);
+    visitChildren(node);
   };
   visit(fn);
   const facts: FunctionFacts = {
     // Source order, as a reader (and the tests) expect.
-    undeclaredCalls: calls.filter((call) => !names.has(call.callee.name)).sort((a, b) => a.start - b.start),
+    undeclaredCalls: calls.filter((call) => !names.has(call.callee.name)).sort(bySource),
     throws,
     ownReturns,
+    regExpLiterals: regExpLiterals.sort(bySource),
+    regExpConstructions: regExpConstructions.sort(bySource),
+    forInLoops: forInLoops.sort(bySource),
+    objectMethodCalls: objectMethodCalls.sort((a, b) => a.call.start - b.call.start),
   };
   factsCache.set(fn, facts);
   return facts;
+}
+
+function bySource(a: JsNode, b: JsNode): number {
+  return a.start - b.start;
 }
 
 /**
@@ -103,6 +146,26 @@ export function undeclaredCalls(fn: JsNode): readonly JsNode[] {
 /** Every throw statement in `fn`, nested functions included, in source order. */
 export function allThrows(fn: JsNode): readonly JsNode[] {
   return factsOf(fn).throws;
+}
+
+/** Every regular expression literal in `fn`, nested functions included, in source order. */
+export function regExpLiterals(fn: JsNode): readonly JsNode[] {
+  return factsOf(fn).regExpLiterals;
+}
+
+/** Every `RegExp(...)` and `new RegExp(...)` in `fn`, nested functions included, in source order. */
+export function regExpConstructions(fn: JsNode): readonly JsNode[] {
+  return factsOf(fn).regExpConstructions;
+}
+
+/** Every for-in statement in `fn`, nested functions included, in source order. */
+export function forInLoops(fn: JsNode): readonly JsNode[] {
+  return factsOf(fn).forInLoops;
+}
+
+/** Every call `Object.name(...)` in `fn` with the node around it, nested functions included, in source order. */
+export function objectMethodCalls(fn: JsNode): readonly ObjectMethodCall[] {
+  return factsOf(fn).objectMethodCalls;
 }
 
 /** The return statements that belong to `fn` itself (not to functions nested inside it), in source order. */

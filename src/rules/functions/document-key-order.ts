@@ -3,11 +3,10 @@
 // channelmapper.go@4.1.1 pass the body as a map; db/import.go@4.1.1 EvaluateFunction passes a Body), and
 // otto enumerates a Go map with reflect's MapKeys (robertkrimen/otto type_go_map.go@b87d35c
 // goMapEnumerate): in Go's random map order, different from one write to the next.
-import { ancestor } from 'acorn-walk';
 import type { Rule } from '../types.js';
 import type { JsNode } from '../../functions/types.js';
 import { describeFunction } from '../../functions/roles.js';
-import { forEachChild } from '../../functions/analysis.js';
+import { forEachChild, forInLoops, objectMethodCalls } from '../../functions/analysis.js';
 
 /** Object's functions that list an object's keys in its enumeration order. */
 const KEY_LISTS = new Set(['keys', 'getOwnPropertyNames']);
@@ -48,25 +47,18 @@ export const rule: Rule = {
         message: `${describeFunction(fn)} ${how} the document's keys, which the gateway visits in random order`,
         detail: 'The gateway gives the function the document as a Go map, and otto lists a Go map\'s keys in Go\'s random order, which changes from write to write. sgconf test runs such a function under several orders and passes a case only if every order does. Sort the keys first (Object.keys(doc).sort()) when the order matters.',
       });
-      ancestor(fn.functionNode as never, {
-        ForInStatement(node) {
-          const loop = node as unknown as JsNode;
-          // A loop that visits every key (granting access for each, say) ends the same in any order; one
-          // that stops early (break, return, throw) depends on which key comes first.
-          if (fromDocument(loop.right) && stopsEarly(loop.body)) report(loop.right, 'stops early while looping over');
-        },
-        CallExpression(node, _state, ancestors) {
-          const call = node as unknown as JsNode;
-          const callee = call.callee as JsNode;
-          const [argument] = call.arguments as JsNode[];
-          if (callee.type !== 'MemberExpression' || callee.computed || callee.object.type !== 'Identifier' || callee.object.name !== 'Object') return;
-          if (!KEY_LISTS.has(callee.property.name) || !argument || !fromDocument(argument)) return;
-          // Object.keys(doc).sort() and Object.keys(doc).length do not depend on the order.
-          const parent = ancestors[ancestors.length - 2] as unknown as JsNode | undefined;
-          if (parent?.type === 'MemberExpression' && parent.object === call && !parent.computed && ORDER_FREE.has(parent.property.name)) return;
-          report(call, 'lists');
-        },
-      });
+      for (const loop of forInLoops(fn.functionNode)) {
+        // A loop that visits every key (granting access for each, say) ends the same in any order; one
+        // that stops early (break, return, throw) depends on which key comes first.
+        if (fromDocument(loop.right) && stopsEarly(loop.body)) report(loop.right, 'stops early while looping over');
+      }
+      for (const { call, parent } of objectMethodCalls(fn.functionNode)) {
+        const [argument] = call.arguments as JsNode[];
+        if (!KEY_LISTS.has(call.callee.property.name) || !argument || !fromDocument(argument)) continue;
+        // Object.keys(doc).sort() and Object.keys(doc).length do not depend on the order.
+        if (parent?.type === 'MemberExpression' && parent.object === call && !parent.computed && ORDER_FREE.has(parent.property.name)) continue;
+        report(call, 'lists');
+      }
     }
   },
 };

@@ -1,9 +1,9 @@
 // functions/otto-regexp: a regular expression that the gateway's engine cannot translate to Go's RE2.
-import { simple } from 'acorn-walk';
 import type { Rule } from '../types.js';
 import type { JsNode } from '../../functions/types.js';
 import { describeFunction } from '../../functions/roles.js';
 import { ottoRegExpRefusal, re2SpaceClassAt } from '../../functions/otto-regexp.js';
+import { regExpConstructions, regExpLiterals } from '../../functions/analysis.js';
 import { underTarget } from '../../releases/index.js';
 
 /** A slash that is not part of // or a comment's delimiters, or RegExp: a superset of what the walk reports. */
@@ -24,26 +24,21 @@ export const rule: Rule = {
       // A regular expression needs a slash that opens no comment, or the word RegExp: most functions have
       // neither, and a look at the text spares them the walk.
       if (fn.source && !MAY_HOLD_REGEXP.test(fn.source)) continue;
-      simple(fn.functionNode, {
-        Literal(node) {
-          const literal = node as unknown as JsNode;
-          if (!literal.regex) return;
-          const refusal = ottoRegExpRefusal(literal.regex.pattern as string, !namedGroups);
-          if (!refusal) {
-            reportSpaceClass(literal.regex.pattern as string, literal.start + 1);
-            return;
-          }
-          const span = { start: literal.start + 1 + refusal.offset, end: literal.start + 1 + refusal.offset + (refusal.namedGroup ? 3 : 2) };
-          if (refusal.namedGroup) {
-            context.reportInFunction({ fn, span, ...namedGroupFinding(`${describeFunction(fn)} has a named group the gateway cannot compile`, 'the gateway cannot load the function') });
-            return;
-          }
-          // A literal that otto refuses fails the parse: the gateway refuses the whole function.
-          context.reportInFunction({ fn, span, message: `${describeFunction(fn)} has a regular expression the gateway cannot compile (${refusal.reason.replace(/^re2: Invalid /, '')})` });
-        },
-        NewExpression(node) { checkConstructed(node as unknown as JsNode); },
-        CallExpression(node) { checkConstructed(node as unknown as JsNode); },
-      });
+      for (const literal of regExpLiterals(fn.functionNode)) {
+        const refusal = ottoRegExpRefusal(literal.regex.pattern as string, !namedGroups);
+        if (!refusal) {
+          reportSpaceClass(literal.regex.pattern as string, literal.start + 1);
+          continue;
+        }
+        const span = { start: literal.start + 1 + refusal.offset, end: literal.start + 1 + refusal.offset + (refusal.namedGroup ? 3 : 2) };
+        if (refusal.namedGroup) {
+          context.reportInFunction({ fn, span, ...namedGroupFinding(`${describeFunction(fn)} has a named group the gateway cannot compile`, 'the gateway cannot load the function') });
+          continue;
+        }
+        // A literal that otto refuses fails the parse: the gateway refuses the whole function.
+        context.reportInFunction({ fn, span, message: `${describeFunction(fn)} has a regular expression the gateway cannot compile (${refusal.reason.replace(/^re2: Invalid /, '')})` });
+      }
+      for (const call of regExpConstructions(fn.functionNode)) checkConstructed(call);
       /** A named group the target's Go refuses: the finding under the target, with what it does there. */
       function namedGroupFinding(message: string, consequence: string) {
         return underTarget(namedGroups!, message, `Go's regexp reads (?<name>...) only from Go 1.22, and otto hands it the pattern as written: ${consequence}. Write (?P<name>...), which every release reads, or an unnamed group.`);
@@ -61,7 +56,7 @@ export const rule: Rule = {
       }
       function checkConstructed(node: JsNode): void {
         const [pattern] = node.arguments as JsNode[];
-        if (node.callee.type !== 'Identifier' || node.callee.name !== 'RegExp' || !pattern || pattern.type !== 'Literal' || typeof pattern.value !== 'string') return;
+        if (!pattern || pattern.type !== 'Literal' || typeof pattern.value !== 'string') return;
         const refusal = ottoRegExpRefusal(pattern.value, !namedGroups);
         if (!refusal) {
           // The string's escapes are not the pattern's: point at the string.

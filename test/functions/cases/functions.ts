@@ -92,6 +92,14 @@ export const cases: Record<string, RuleCases> = {
         config: legacyDb({ sync: 'function(doc) { var re = new RegExp("x(?!y)"); channel(doc.channels); }' }),
         errors: [{ pointer: '/databases/db/sync', message: 'throws when this line runs', severity: 'warning' }],
       },
+      {
+        name: 'in a helper of the function: a literal, and RegExp called without new', kind: 'legacy',
+        config: legacyDb({ sync: 'function(doc) {\n  function check(x) { return /a\\1/.test(x) || RegExp("b(?=c)").test(x); }\n  if (check(doc.x)) channel(doc.channels);\n}' }),
+        errors: [
+          { pointer: '/databases/db/sync', message: 'has a regular expression the gateway cannot compile (\\1 <backreference>)', severity: 'error' },
+          { pointer: '/databases/db/sync', message: 'builds a regular expression the gateway cannot compile ((?=) <lookahead>)', severity: 'warning' },
+        ],
+      },
     ],
   },
   'functions/document-key-order': {
@@ -116,6 +124,11 @@ export const cases: Record<string, RuleCases> = {
         name: 'a list of keys used by position', kind: 'database',
         config: { bucket: 'b', sync: 'function(doc, oldDoc) { channel(Object.keys(doc)[0]); }' },
         errors: [{ pointer: '/sync', message: 'lists the document\'s keys' }],
+      },
+      {
+        name: 'in a helper of the function, beside an order-free count', kind: 'legacy',
+        config: legacyDb({ sync: 'function(doc) {\n  function firstKey() { return Object.keys(doc.labels).length > 0 ? Object.keys(doc.labels)[0] : null; }\n  channel(firstKey());\n}' }),
+        errors: [{ pointer: '/databases/db/sync', message: 'lists the document\'s keys', line: 5, column: 101 }],
       },
     ],
   },
