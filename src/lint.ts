@@ -366,7 +366,12 @@ function runRules(
     const context: RuleContext = {
       kind, document, functions, certificates, settings, target, judge: judgeForTarget, holdsEnvironmentReference,
       report: (d) => out.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, ...(d.detail ? { detail: d.detail } : {}), ...(d.fix ? { fix: d.fix } : {}), pointer: d.pointer, target: d.target }),
-      reportInFunction: (d) => out.push(functionDiagnostic(d.fn, rule.id, d.severity ?? rule.severity, d.span, d.message, d.detail)),
+      // Placing a finding inside a function costs a walk of its written text: a quiet run skips the
+      // findings finalize would drop (a large function can have hundreds of informational ones).
+      reportInFunction: (d) => {
+        if (options.quiet && (options.rules?.[rule.id] ?? d.severity ?? rule.severity) !== 'error') return;
+        out.push(functionDiagnostic(d.fn, rule.id, d.severity ?? rule.severity, d.span, d.message, d.detail));
+      },
     };
     try {
       rule.check!(context);

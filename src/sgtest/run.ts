@@ -167,9 +167,10 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
     return unusable(`the function file ${configPath} does not exist`);
   }
   dependencies.add(path.resolve(options.cwd, configPath));
+  // Only the config's errors matter here (a config the target refuses runs no case): a quiet lint.
   const analyzed = testFile.function !== undefined
-    ? await analyzeText(functionFileConfig(path.resolve(options.cwd, configPath), testFile.type ?? 'sync'), `${configPath} (as a config holds it)`, { ...options, target, kind: 'legacy' })
-    : await analyzeFile(configPath, { ...options, target });
+    ? await analyzeText(functionFileConfig(path.resolve(options.cwd, configPath), testFile.type ?? 'sync'), `${configPath} (as a config holds it)`, { ...options, target, kind: 'legacy', quiet: true })
+    : await analyzeFile(configPath, { ...options, target, quiet: true });
   for (const fn of analyzed.functions) if (fn.origin === 'file' && fn.location) dependencies.add(path.resolve(options.cwd, fn.location));
   const errors = analyzed.result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {

@@ -86,7 +86,8 @@ export async function run(args: string[], io: CliIO): Promise<number> {
     ...(values.user !== undefined ? { user: { name: values.user, roles: splitList(values.roles), channels: splitList(values.channels) } } : {}),
     ...(values.xattrs !== undefined ? { xattrs: readDocumentFile(values.xattrs, io, '--xattrs', scope) } : {}),
   };
-  const analyzed = await analyzeFile(configFile, { ...options, cwd: io.cwd });
+  // Only the config's errors stop a dry run: a quiet lint.
+  const analyzed = await analyzeFile(configFile, { ...options, cwd: io.cwd, quiet: true });
   // An override of the tool config may judge the config for another release: the function runs as that one.
   const target = (analyzed.result.target as Release | undefined) ?? options.target;
   const errors = analyzed.result.diagnostics.filter((d) => d.severity === 'error');
