@@ -45,6 +45,22 @@ describe('sgconf test', () => {
     expect(run.stdout).toContain('sgtest/config-unusable');
   });
 
+  it('a finding the tool config raises to an error stops the config\'s cases, one left as info does not', async () => {
+    // The config is linted for its errors alone: an info inside the function (\\s, which RE2 reads
+    // narrowly) raised to an error by the tool config still counts.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sgtest-raised-'));
+    writeFileSync(path.join(dir, 'db.json'), JSON.stringify({ bucket: 'b', sync: 'function (doc) { if (/\\s/.test(doc.title)) throw({forbidden: "no spaces"}); channel(doc.channels); }' }));
+    writeFileSync(path.join(dir, 'db.sgtest.json'), JSON.stringify({ config: 'db.json', cases: [{ name: 'a title without spaces', doc: { title: 'x', channels: ['c'] }, expect: { channels: ['c'] } }] }));
+    const passing = await runCli(['test', '.'], dir);
+    expect(passing.stdout).toBe('1 passed, 0 failed; Sync Gateway 4.1\n');
+    expect(passing.code).toBe(0);
+    writeFileSync(path.join(dir, '.sgconfrc.json'), JSON.stringify({ rules: { 'functions/otto-regexp': 'error' } }));
+    const refused = await runCli(['test', '.'], dir);
+    expect(refused.stdout).toContain('sgtest/config-unusable');
+    expect(refused.stdout).toContain('uses \\s, which the gateway matches as [\\t\\n\\f\\r ] only');
+    expect(refused.code).toBe(1);
+  });
+
   it('the example\'s cases pass, and the closing line counts them', async () => {
     const r = await runCli(['test', 'examples']);
     expect(r.stderr).toBe('');
