@@ -269,7 +269,8 @@ class TestFileChecker {
   private keys(value: JsonObject, allowed: readonly string[], at: string, what: string): void {
     for (const key of Object.keys(value)) {
       if (allowed.includes(key)) continue;
-      const near = closestMatch(key, allowed);
+      // A short key that begins one allowed key (user → userCtx) is too far from it for an edit distance.
+      const near = closestMatch(key, allowed) ?? onlyOneStartingWith(key, allowed);
       this.report(`${at}/${escapePointerToken(key)}`, `unknown key "${key}" in ${what}${near ? `; did you mean "${near}"?` : ''}`, 'key');
     }
   }
@@ -615,3 +616,9 @@ class TestFileChecker {
   }
 }
 
+/** The one name of `names` that starts with `prefix` (case-insensitive, 3 characters at least), if just one does. */
+function onlyOneStartingWith(prefix: string, names: readonly string[]): string | undefined {
+  if (prefix.length < 3) return undefined;
+  const starting = names.filter((name) => name.toLowerCase().startsWith(prefix.toLowerCase()));
+  return starting.length === 1 ? starting[0] : undefined;
+}

@@ -124,10 +124,11 @@ describe('sgconf test', () => {
 
   it('a test file with problems is a broken file: exit 1, each problem at its place', async () => {
     const dir = brokenCopy();
-    writeFileSync(path.join(dir, 'bad.sgtest.json'), '{"config": "orders.json", "cases": [{"name": "x", "doc": {}, "expect": {"chanels": ["a"]}}]}');
+    writeFileSync(path.join(dir, 'bad.sgtest.json'), '{"config": "orders.json", "cases": [{"name": "x", "doc": {}, "expect": {"chanels": ["a"]}, "user": {"name": "ann"}}]}');
     const r = await runCli(['test', 'bad.sgtest.json'], dir);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('  1:73      error    unknown key "chanels" in "expect"; did you mean "channels"?  sgtest/invalid-file');
+    expect(r.stdout).toContain('  1:92      error    unknown key "user" in case "x"; did you mean "userCtx"?  sgtest/invalid-file');
   });
 
   it.each([
