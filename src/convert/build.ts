@@ -78,12 +78,16 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
     }
     // Every input of a build is a build source: function paths resolve against the source's folder.
     const lintInput = parsed ? maskSpans(text, parsed.bareSpans) : text;
+    // The lint judges the references by the deployment's variables (options.lint.env: its env files and the
+    // tool config's env, never this machine's), as sgconf lint does: one that no file declares is an error.
+    // The output keeps every reference as written (parsed.value, the YAML as read).
+    const env = options.lint?.env ?? null;
     const analyzed = await analyzeText(lintInput, file, {
-      remote: true, ...options.lint, env: null, cwd: options.cwd, purpose: 'build', discovered, sources: { globs: ['**'], base: options.cwd },
+      remote: true, ...options.lint, env, cwd: options.cwd, purpose: 'build', discovered, sources: { globs: ['**'], base: options.cwd },
     });
     if (analyzed.skipped) continue;
     const result = analyzed.result;
-    if (parsed) result.diagnostics = withoutBareValueFindings(result.diagnostics, lintInput, file, null, parsed.value);
+    if (parsed) result.diagnostics = withoutBareValueFindings(result.diagnostics, lintInput, file, env, parsed.value);
     results.push(result);
     if (analyzed.kind === 'legacy') {
       result.diagnostics.unshift(problem('this is a legacy config: legacy configs are converted, not built (sgconf convert <file> --out <dir>)'));
@@ -104,7 +108,7 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
       const inexact = keepYamlNumbers(text, value, yaml.root, kept);
       bareReferences = kept;
       if (inexact.length > 0) {
-        for (const d of locate(text, file, null, inexact)) result.diagnostics.push(d);
+        for (const d of locate(text, file, env, inexact)) result.diagnostics.push(d);
         continue;
       }
     }
@@ -114,7 +118,7 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
       if (fn.source === null && fn.notRead) {
         // Kept as a URL, the output would not load (3.x database configs hold the function itself).
         result.diagnostics.push({
-          ...locate(lintInput, file, null, [{ rule: CONVERT_RULES.functionSource, severity: 'error', pointer: fn.pointer, message: '' }])[0]!,
+          ...locate(lintInput, file, env, [{ rule: CONVERT_RULES.functionSource, severity: 'error', pointer: fn.pointer, message: '' }])[0]!,
           pointer: fn.pointer,
           message: `the function names the ${fn.origin === 'url' ? 'URL' : 'file'} ${fn.location}, which was not ${fn.origin === 'url' ? 'fetched' : 'read'}: ${fn.notRead}; build inlines every function, so it needs its text (or put the function in a file beside the sources)`,
         });
@@ -124,7 +128,7 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
       const written = setAtPointer(value, fn.pointer, fn.source.replace(/\$/g, '$$$$'));
       if (written === undefined) continue;
       const inlined = { rule: CONVERT_RULES.functionSource, severity: 'info' as const, pointer: fn.pointer, message: `the function is inlined from the ${fn.origin} ${fn.location}` };
-      result.diagnostics.push({ ...locate(lintInput, file, null, [{ ...inlined, pointer: written }])[0]!, pointer: fn.pointer });
+      result.diagnostics.push({ ...locate(lintInput, file, env, [{ ...inlined, pointer: written }])[0]!, pointer: fn.pointer });
     }
     inputs.push({ file, text, kind: analyzed.kind, value, bareReferences });
   }

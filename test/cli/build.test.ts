@@ -37,7 +37,15 @@ describe('sgconf build', () => {
     await put('src/orders.yaml', 'name: orders\nbucket: orders\nsync: functions/sync.js\nenable_shared_bucket_access: true\n');
     await put('src/items.json', '{ "bucket": "items", "enable_shared_bucket_access": true, "import_filter": `function(doc) { return doc.type == "item"; }` }');
     await put('src/functions/sync.js', 'function (doc, oldDoc) {\n  if (doc.price < 0) throw({forbidden: "$ negative"});\n  channel(doc.channels);\n}\n');
-    const { code, stdout } = await sgconf('build', 'src', '--out', 'out');
+    // A variable the deployment is not said to set is an error, as lint says: nothing is built.
+    const undeclared = await sgconf('build', 'src', '--out', 'out');
+    expect(undeclared.code).toBe(1);
+    expect(undeclared.stdout).toContain('  5:13      error    environment variable "SG_PASSWORD" is not defined (written "${SG_PASSWORD}"): the gateway refuses to start  source/undefined-variable');
+    expect(undeclared.stdout).toContain('Nothing was built.');
+    await expect(fs.stat(path.join(dir, 'out'))).rejects.toThrow(/ENOENT/);
+    // Declared in the deployment's env file (set at deploy time), it is kept as written.
+    await put('deploy.env', 'SG_PASSWORD=\n');
+    const { code, stdout } = await sgconf('build', 'src', '--out', 'out', '--env-file', 'deploy.env');
     expect(code).toBe(0);
     expect(stdout).toContain('Built 3 files');
     const bootstrap = await fs.readFile(path.join(dir, 'out/bootstrap.json'), 'utf8');

@@ -58,9 +58,10 @@ export async function run(args: string[], io: CliIO): Promise<number> {
   // No path: the tool config's sources, each file its globs name (test files aside).
   const sources = positionals.length === 0 ? sourcesSearch(tool, io.cwd) : null;
   if (positionals.length === 0 && !sources) throw new UsageError('missing the sources to build: name them, or list them in the tool config\'s "sources"');
-  // Build writes environment references as they are; env files only declare which ones the deployment sets.
-  const deployment = deploymentFrom(tool, values, io.cwd, null);
-  const { env: _unused, ...lint } = deployment.options;
+  // Build writes environment references as they are; the deployment's variables (its env files, the tool
+  // config's env; no variable of this machine) say which ones it sets, as for lint.
+  const deployment = deploymentFrom(tool, values, io.cwd, {});
+  const lint = deployment.options;
   const problems = [...deployment.problems];
   // What the tool config's `ignore` names is not built, as lint does not check it.
   const isIgnored = ignoreMatcher(tool.config.ignore, toolConfigFolder(tool, io.cwd), io.cwd);
