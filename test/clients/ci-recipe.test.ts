@@ -19,6 +19,8 @@ describe('the CI recipe', () => {
   it('installs sgconf from a pinned commit of a clone, and the gate\'s steps run', () => {
     const workflow = parse(readFileSync(path.join(ROOT, 'examples/ci/sgconf.yml'), 'utf8')) as { jobs: Record<string, { steps: Step[] }> };
     const steps = Object.values(workflow.jobs)[0]!.steps;
+    // The steps this test checks are in the workflow under these names.
+    expect(steps.map((s) => s.name)).toEqual(expect.arrayContaining(['Install sgconf', 'The base branch\'s tool config', 'Annotate the pull request', 'Test the sync functions', 'SARIF for code scanning']));
     const install = steps.find((s) => s.name === 'Install sgconf')!;
     expect(install.run).toBeDefined();
     const repo = path.join(work, 'sgconf-clone');
@@ -45,6 +47,13 @@ describe('the CI recipe', () => {
     git('remote', 'add', 'origin', path.join(work, 'origin.git'));
     writeFileSync(path.join(project, 'config', 'orders', 'db.json'), JSON.stringify({ name: 'db', bucket: 'b', revs_limit: 'twenty' }));
     writeFileSync(path.join(project, 'config', 'orders', '.sgconfrc.json'), JSON.stringify({ rules: { 'schema/type': 'off' } }));
+    // A config the gate passes, with a test file of its sync function: one case passes, one fails.
+    mkdirSync(path.join(project, 'config', 'shop'));
+    writeFileSync(path.join(project, 'config', 'shop', 'db.json'), JSON.stringify({ name: 'shop', bucket: 'shop', sync: 'function (doc) { requireUser(doc.owner); channel("shop-" + doc.owner); }' }));
+    writeFileSync(path.join(project, 'config', 'shop', 'db.sgtest.json'), JSON.stringify({ config: 'db.json', cases: [
+      { name: 'an owner writes her order', doc: { owner: 'ann' }, userCtx: { name: 'ann' }, expect: { channels: ['shop-ann'] } },
+      { name: 'another writes it', doc: { owner: 'ann' }, userCtx: { name: 'bob' }, expect: { rejected: false } },
+    ] }));
     expect(spawnSync('sgconf', ['lint', 'config/'], { cwd: project, env }).status, 'the pull request\'s own policy hides the error').toBe(0);
     for (const step of steps.filter((s) => s.run && s.name !== 'Install sgconf')) {
       const r = spawnSync('bash', ['-e', '-c', step.run!], { cwd: project, env: { ...env, BASE_SHA: base }, encoding: 'utf8', timeout: 120_000 });
@@ -52,6 +61,11 @@ describe('the CI recipe', () => {
       if (step.name === 'Annotate the pull request') {
         expect(r.status).toBe(1);
         expect(r.stdout).toMatch(/^::error file=config\/orders\/db\.json,line=1/m);
+      }
+      if (step.name === 'Test the sync functions') {
+        expect(r.status, r.stderr).toBe(1);
+        expect(r.stdout).toMatch(/^::error file=config\/shop\/db\.sgtest\.json,line=1,.*another writes it/m);
+        expect(r.stdout).not.toContain('an owner writes her order');
       }
     }
     const sarif = JSON.parse(readFileSync(path.join(project, 'sgconf.sarif'), 'utf8'));
