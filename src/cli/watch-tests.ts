@@ -29,11 +29,21 @@ export function watchTests(first: readonly TestFileResult[], paths: readonly str
   const watchers: FSWatcher[] = [];
 
   const rerun = async (files: Set<string>): Promise<void> => {
-    const affected = [...latest.values()].filter((r) => [...dependenciesOf(r)].some((d) => files.has(d))).map((r) => r.file);
+    // The changed files that are an input of a test file: what the run names as its cause (not an editor's
+    // or sed's temporary file in the same folder).
+    const causes = new Set<string>();
+    const affected = [...latest.values()].filter((r) => {
+      const inputs = [...dependenciesOf(r)].filter((d) => files.has(d));
+      for (const input of inputs) causes.add(input);
+      return inputs.length > 0;
+    }).map((r) => r.file);
     // A test file that is new, or came back: it runs too.
     for (const file of files) {
       if (!options.isTestFile(file) || affected.some((a) => path.resolve(io.cwd, a) === file)) continue;
-      if (await stat(file).then((s) => s.isFile(), () => false)) affected.push(path.relative(io.cwd, file) || file);
+      if (await stat(file).then((s) => s.isFile(), () => false)) {
+        affected.push(path.relative(io.cwd, file) || file);
+        causes.add(file);
+      }
     }
     if (affected.length === 0) return;
     const results: TestFileResult[] = [];
@@ -42,8 +52,8 @@ export function watchTests(first: readonly TestFileResult[], paths: readonly str
       latest.set(file, result);
       results.push(result);
     }
-    const names = [...files].map((f) => path.relative(io.cwd, f) || f).slice(0, 3).join(', ');
-    io.stdout(`\n--- ${names}${files.size > 3 ? ' ...' : ''} changed: ${affected.length} test file${affected.length === 1 ? '' : 's'} run again\n`);
+    const names = [...causes].map((f) => path.relative(io.cwd, f) || f).slice(0, 3).join(', ');
+    io.stdout(`\n--- ${names}${causes.size > 3 ? ' ...' : ''} changed: ${affected.length} test file${affected.length === 1 ? '' : 's'} run again\n`);
     io.stdout(options.report(results));
   };
 

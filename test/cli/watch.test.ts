@@ -3,7 +3,7 @@
 // file runs, and an interrupt ends it with the exit status of the latest results.
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 
@@ -39,9 +39,11 @@ describe('sgconf test --watch', () => {
       writeFileSync(path.join(dir, 'sync.js'), 'function (doc) { channel("x"); }');
       at = await waitFor('0 passed, 1 failed', at);
       expect(stdout).toContain('sync.js changed: 1 test file run again');
-      // A config: only its test file.
-      writeFileSync(path.join(dir, 'b.json'), JSON.stringify({ name: 'b', bucket: 'b', sync: 'function (doc) { channel("b", "c"); }' }));
-      at = await waitFor('b.json changed: 1 test file run again', at);
+      // A config, written as sed -i and some editors write (a temporary file renamed over it): only its test
+      // file runs, and the run names the config alone.
+      writeFileSync(path.join(dir, 'b.json.tmp1234'), JSON.stringify({ name: 'b', bucket: 'b', sync: 'function (doc) { channel("b", "c"); }' }));
+      renameSync(path.join(dir, 'b.json.tmp1234'), path.join(dir, 'b.json'));
+      at = await waitFor('\n--- b.json changed: 1 test file run again', at);
       await waitFor('0 passed, 1 failed', at);
       // A new test file runs.
       writeFileSync(path.join(dir, 'c.sgtest.yaml'), 'config: b.json\ncases:\n  - {name: c, doc: {}, expect: {channels: {includes: [c]}}}\n');
