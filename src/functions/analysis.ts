@@ -19,8 +19,12 @@ export function forEachChild(node: JsNode, visit: (child: JsNode) => void): void
 }
 
 /** What the functions/* rules ask of a function, gathered in one walk of its tree. */
-interface FunctionFacts {
-  /** Calls `name(...)` to identifiers the function does not declare, in source order. */
+export interface FunctionFacts {
+  /**
+   * Calls `name(...)` whose callee is a plain identifier that the function does not declare anywhere
+   * (parameters, var/let/const, function names, catch bindings; nested functions included), in source
+   * order: calls to helpers the gateway provides, to globals, or to nothing.
+   */
   undeclaredCalls: readonly JsNode[];
   /** Every throw statement, nested functions included, in source order. */
   throws: readonly JsNode[];
@@ -46,7 +50,8 @@ export interface ObjectMethodCall {
 // config holds thousands of functions, and every walk of every tree counted).
 const factsCache = new WeakMap<JsNode, FunctionFacts>();
 
-function factsOf(fn: JsNode): FunctionFacts {
+/** What the functions/* rules ask of `fn`, from one walk of its tree (cached per tree). */
+export function functionFacts(fn: JsNode): FunctionFacts {
   const cached = factsCache.get(fn);
   if (cached) return cached;
   const names = new Set<string>();
@@ -132,45 +137,6 @@ function factsOf(fn: JsNode): FunctionFacts {
 
 function bySource(a: JsNode, b: JsNode): number {
   return a.start - b.start;
-}
-
-/**
- * Every call `name(...)` whose callee is a plain identifier that the function does not declare anywhere
- * (parameters, var/let/const, function names, catch bindings; nested functions included), in source order:
- * calls to helpers the gateway provides, to globals, or to nothing.
- */
-export function undeclaredCalls(fn: JsNode): readonly JsNode[] {
-  return factsOf(fn).undeclaredCalls;
-}
-
-/** Every throw statement in `fn`, nested functions included, in source order. */
-export function allThrows(fn: JsNode): readonly JsNode[] {
-  return factsOf(fn).throws;
-}
-
-/** Every regular expression literal in `fn`, nested functions included, in source order. */
-export function regExpLiterals(fn: JsNode): readonly JsNode[] {
-  return factsOf(fn).regExpLiterals;
-}
-
-/** Every `RegExp(...)` and `new RegExp(...)` in `fn`, nested functions included, in source order. */
-export function regExpConstructions(fn: JsNode): readonly JsNode[] {
-  return factsOf(fn).regExpConstructions;
-}
-
-/** Every for-in statement in `fn`, nested functions included, in source order. */
-export function forInLoops(fn: JsNode): readonly JsNode[] {
-  return factsOf(fn).forInLoops;
-}
-
-/** Every call `Object.name(...)` in `fn` with the node around it, nested functions included, in source order. */
-export function objectMethodCalls(fn: JsNode): readonly ObjectMethodCall[] {
-  return factsOf(fn).objectMethodCalls;
-}
-
-/** The return statements that belong to `fn` itself (not to functions nested inside it), in source order. */
-export function ownReturns(fn: JsNode): readonly JsNode[] {
-  return factsOf(fn).ownReturns;
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Rule } from '../types.js';
 import type { JsNode } from '../../functions/types.js';
 import { describeFunction } from '../../functions/roles.js';
-import { forEachChild, forInLoops, objectMethodCalls } from '../../functions/analysis.js';
+import { forEachChild, functionFacts } from '../../functions/analysis.js';
 
 /** Object's functions that list an object's keys in its enumeration order. */
 const KEY_LISTS = new Set(['keys', 'getOwnPropertyNames']);
@@ -47,12 +47,13 @@ export const rule: Rule = {
         message: `${describeFunction(fn)} ${how} the document's keys, which the gateway visits in random order`,
         detail: 'The gateway gives the function the document as a Go map, and otto lists a Go map\'s keys in Go\'s random order, which changes from write to write. sgconf test runs such a function under several orders and passes a case only if every order does. Sort the keys first (Object.keys(doc).sort()) when the order matters.',
       });
-      for (const loop of forInLoops(fn.functionNode)) {
+      const facts = functionFacts(fn.functionNode);
+      for (const loop of facts.forInLoops) {
         // A loop that visits every key (granting access for each, say) ends the same in any order; one
         // that stops early (break, return, throw) depends on which key comes first.
         if (fromDocument(loop.right) && stopsEarly(loop.body)) report(loop.right, 'stops early while looping over');
       }
-      for (const { call, parent } of objectMethodCalls(fn.functionNode)) {
+      for (const { call, parent } of facts.objectMethodCalls) {
         const [argument] = call.arguments as JsNode[];
         if (!KEY_LISTS.has(call.callee.property.name) || !argument || !fromDocument(argument)) continue;
         // Object.keys(doc).sort() and Object.keys(doc).length do not depend on the order.

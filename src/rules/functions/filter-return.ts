@@ -1,7 +1,7 @@
 // functions/filter-return: import filters and webhook filters must return a boolean (or a boolean string) on every path.
 import type { Rule } from '../types.js';
 import type { JsNode } from '../../functions/types.js';
-import { canCompleteNormally, ownReturns } from '../../functions/analysis.js';
+import { canCompleteNormally, functionFacts } from '../../functions/analysis.js';
 import { BOOLEAN_STRINGS, describeFunction } from '../../functions/roles.js';
 
 /** Literal results that are neither booleans nor strings Go's ParseBool accepts (through ?: branches). */
@@ -49,7 +49,7 @@ export const rule: Rule = {
         nonBooleanResults(node.body).forEach(reportResult);
         continue;
       }
-      for (const ret of ownReturns(node)) {
+      for (const ret of functionFacts(node).ownReturns) {
         if (!ret.argument) {
           context.reportInFunction({ fn, span: { start: ret.start, end: ret.end }, message: `\`return;\` in the ${what} returns undefined, not a boolean: ${outcome}` });
         } else {

@@ -1,7 +1,7 @@
 // functions/helper-not-available: a helper of one role (channel, access, defaultPolicy ...) called in another role.
 import type { Rule } from '../types.js';
 import type { FunctionRole } from '../../functions/types.js';
-import { undeclaredCalls } from '../../functions/analysis.js';
+import { functionFacts } from '../../functions/analysis.js';
 import { describeFunction, roleName, ROLE_ONLY_HELPERS } from '../../functions/roles.js';
 
 const CONSEQUENCE: Record<FunctionRole, string> = {
@@ -22,7 +22,7 @@ export const rule: Rule = {
     for (const fn of context.functions) {
       const node = fn.functionNode;
       if (!node) continue;
-      for (const call of undeclaredCalls(node)) {
+      for (const call of functionFacts(node).undeclaredCalls) {
         const name: string = call.callee.name;
         const owner = ROLE_ONLY_HELPERS.get(name);
         if (!owner || owner === fn.role) continue;

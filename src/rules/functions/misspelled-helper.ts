@@ -1,6 +1,6 @@
 // functions/misspelled-helper: a call to an undefined name one edit away from a helper of the role.
 import type { Rule } from '../types.js';
-import { isOneEditAway, undeclaredCalls } from '../../functions/analysis.js';
+import { functionFacts, isOneEditAway } from '../../functions/analysis.js';
 import { describeFunction, JS_GLOBALS, roleBuiltins } from '../../functions/roles.js';
 
 export const rule: Rule = {
@@ -15,7 +15,7 @@ export const rule: Rule = {
       if (!node) continue;
       // `_` is one edit away from every one-letter name: never a suggestion.
       const helpers = roleBuiltins(fn.role).filter((name) => name !== '_');
-      for (const call of undeclaredCalls(node)) {
+      for (const call of functionFacts(node).undeclaredCalls) {
         const name: string = call.callee.name;
         if (JS_GLOBALS.has(name) || helpers.includes(name)) continue;
         const suggestion = helpers.find((h) => h.toLowerCase() === name.toLowerCase()) ?? helpers.find((h) => isOneEditAway(h, name));

@@ -3,7 +3,7 @@ import type { Rule } from '../types.js';
 import type { JsNode } from '../../functions/types.js';
 import { describeFunction } from '../../functions/roles.js';
 import { ottoRegExpRefusal, re2SpaceClassAt } from '../../functions/otto-regexp.js';
-import { regExpConstructions, regExpLiterals } from '../../functions/analysis.js';
+import { functionFacts } from '../../functions/analysis.js';
 import { underTarget } from '../../releases/index.js';
 
 /** A slash that is not part of // or a comment's delimiters, or RegExp: a superset of what the walk reports. */
@@ -24,7 +24,8 @@ export const rule: Rule = {
       // A regular expression needs a slash that opens no comment, or the word RegExp: most functions have
       // neither, and a look at the text spares them the walk.
       if (fn.source && !MAY_HOLD_REGEXP.test(fn.source)) continue;
-      for (const literal of regExpLiterals(fn.functionNode)) {
+      const facts = functionFacts(fn.functionNode);
+      for (const literal of facts.regExpLiterals) {
         const refusal = ottoRegExpRefusal(literal.regex.pattern as string, !namedGroups);
         if (!refusal) {
           reportSpaceClass(literal.regex.pattern as string, literal.start + 1);
@@ -38,7 +39,7 @@ export const rule: Rule = {
         // A literal that otto refuses fails the parse: the gateway refuses the whole function.
         context.reportInFunction({ fn, span, message: `${describeFunction(fn)} has a regular expression the gateway cannot compile (${refusal.reason.replace(/^re2: Invalid /, '')})` });
       }
-      for (const call of regExpConstructions(fn.functionNode)) checkConstructed(call);
+      for (const call of facts.regExpConstructions) checkConstructed(call);
       /** A named group the target's Go refuses: the finding under the target, with what it does there. */
       function namedGroupFinding(message: string, consequence: string) {
         return underTarget(namedGroups!, message, `Go's regexp reads (?<name>...) only from Go 1.22, and otto hands it the pattern as written: ${consequence}. Write (?P<name>...), which every release reads, or an unnamed group.`);

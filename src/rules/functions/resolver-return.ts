@@ -1,6 +1,6 @@
 // functions/resolver-return: a custom conflict resolver must return a document body on every path.
 import type { Rule } from '../types.js';
-import { canCompleteNormally, ownReturns } from '../../functions/analysis.js';
+import { canCompleteNormally, functionFacts } from '../../functions/analysis.js';
 import { describeFunction } from '../../functions/roles.js';
 
 const OUTCOME = 'the document is not replicated';
@@ -18,7 +18,7 @@ export const rule: Rule = {
       if (!node || fn.role !== 'conflict_resolver') continue;
       const what = describeFunction(fn);
       if (node.body.type !== 'BlockStatement') continue;
-      for (const ret of ownReturns(node)) {
+      for (const ret of functionFacts(node).ownReturns) {
         const argument = ret.argument;
         if (!argument) {
           context.reportInFunction({ fn, span: { start: ret.start, end: ret.end }, message: `\`return;\` in the ${what} returns undefined: ${OUTCOME}`, detail: WHY });

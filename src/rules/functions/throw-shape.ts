@@ -2,7 +2,7 @@
 import type { Rule } from '../types.js';
 import type { JsNode } from '../../functions/types.js';
 import { describeFunction } from '../../functions/roles.js';
-import { allThrows } from '../../functions/analysis.js';
+import { functionFacts } from '../../functions/analysis.js';
 
 const ERROR_CONSTRUCTORS = new Set(['Error', 'TypeError', 'RangeError', 'ReferenceError', 'SyntaxError', 'EvalError', 'URIError']);
 
@@ -44,7 +44,7 @@ export const rule: Rule = {
     for (const fn of context.functions) {
       const node = fn.functionNode;
       if (!node || fn.role !== 'sync') continue;
-      for (const statement of allThrows(node)) {
+      for (const statement of functionFacts(node).throws) {
         const what = badThrow(statement.argument);
         if (!what) continue;
         context.reportInFunction({
