@@ -76,18 +76,20 @@ export async function buildSources(paths: readonly string[], options: BuildOptio
         // The lint says where and why.
       }
     }
-    // Every input of a build is a build source: function paths resolve against the source's folder.
-    const lintInput = parsed ? maskSpans(text, parsed.bareSpans) : text;
     // The lint judges the references by the deployment's variables (options.lint.env: its env files and the
-    // tool config's env, never this machine's), as sgconf lint does: one that no file declares is an error.
-    // The output keeps every reference as written (parsed.value, the YAML as read).
+    // tool config's env, never this machine's) and reads the text as sgconf lint does: a variable no file
+    // declares is an error, a declared one is expanded, a placeholder allowed where a number belongs. Without
+    // them (an API caller's options), a bare reference is masked as a number and the findings about its
+    // value are set aside. The output keeps every reference as written (parsed.value, the YAML as read).
     const env = options.lint?.env ?? null;
+    // Every input of a build is a build source: function paths resolve against the source's folder.
+    const lintInput = parsed && env === null ? maskSpans(text, parsed.bareSpans) : text;
     const analyzed = await analyzeText(lintInput, file, {
       remote: true, ...options.lint, env, cwd: options.cwd, purpose: 'build', discovered, sources: { globs: ['**'], base: options.cwd },
     });
     if (analyzed.skipped) continue;
     const result = analyzed.result;
-    if (parsed) result.diagnostics = withoutBareValueFindings(result.diagnostics, lintInput, file, env, parsed.value);
+    if (parsed && env === null) result.diagnostics = withoutBareValueFindings(result.diagnostics, lintInput, file, env, parsed.value);
     results.push(result);
     if (analyzed.kind === 'legacy') {
       result.diagnostics.unshift(problem('this is a legacy config: legacy configs are converted, not built (sgconf convert <file> --out <dir>)'));

@@ -58,6 +58,22 @@ describe('sgconf build', () => {
     expect(items.import_filter).toBe('function(doc) { return doc.type == "item"; }');
   });
 
+  it('judges a bare reference where a number belongs as lint does: undeclared, an error; declared, written as it is', async () => {
+    await put('src/bootstrap.json', '{\n  "bootstrap": {"server": "couchbases://cb1", "username": "sg", "password": "${SG_PASSWORD:-x}"},\n  "api": {"max_connections": $MAX_CONN}\n}\n');
+    const undeclared = await sgconf('build', 'src', '--out', 'out');
+    expect(undeclared.code).toBe(1);
+    expect(undeclared.stdout).toContain('  3:30      error    environment variable "MAX_CONN" is not defined (written "$MAX_CONN"): the gateway refuses to start  source/undefined-variable');
+    // A value the deployment sets that is no number: the gateway's JSON would not parse.
+    await put('deploy.env', 'MAX_CONN=many\n');
+    const notANumber = await sgconf('build', 'src', '--out', 'out', '--env-file', 'deploy.env');
+    expect(notANumber.code).toBe(1);
+    expect(notANumber.stdout).toContain('source/syntax');
+    await put('deploy.env', 'MAX_CONN=\n');
+    const declared = await sgconf('build', 'src', '--out', 'out', '--env-file', 'deploy.env');
+    expect(declared.code).toBe(0);
+    expect(await fs.readFile(path.join(dir, 'out/bootstrap.json'), 'utf8')).toContain('"max_connections": $MAX_CONN\n');
+  });
+
   it('says where each inlined function was, in YAML and in JSON with keys spelled otherwise', async () => {
     await put('src/orders.yaml', 'name: orders\nbucket: orders\nsync: functions/sync.js\nenable_shared_bucket_access: true\n');
     await put('src/items.json', '{\n  "bucket": "items",\n  "enable_shared_bucket_access": true,\n  "Import_Filter": "functions/filter.js"\n}\n');
