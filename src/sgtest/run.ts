@@ -168,9 +168,10 @@ export async function runTestFile(file: string, given: TestRunOptions, pool: San
   }
   dependencies.add(path.resolve(options.cwd, configPath));
   // Only the config's errors matter here (a config the target refuses runs no case): a quiet lint.
+  const lintOptions = { ...options, target, quiet: true };
   const analyzed = testFile.function !== undefined
-    ? await analyzeText(functionFileConfig(path.resolve(options.cwd, configPath), testFile.type ?? 'sync'), `${configPath} (as a config holds it)`, { ...options, target, kind: 'legacy', quiet: true })
-    : await analyzeFile(configPath, { ...options, target, quiet: true });
+    ? await analyzeText(functionFileConfig(path.resolve(options.cwd, configPath), testFile.type ?? 'sync'), `${configPath} (as a config holds it)`, { ...lintOptions, kind: 'legacy' })
+    : await analyzeFile(configPath, lintOptions);
   for (const fn of analyzed.functions) if (fn.origin === 'file' && fn.location) dependencies.add(path.resolve(options.cwd, fn.location));
   const errors = analyzed.result.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {

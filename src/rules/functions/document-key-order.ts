@@ -10,8 +10,6 @@ import { forEachChild, functionFacts } from '../../functions/analysis.js';
 
 /** Object's functions that list an object's keys in its enumeration order. */
 const KEY_LISTS = new Set(['keys', 'getOwnPropertyNames']);
-/** A for-in header or a key list somewhere in the text (a superset of what the walk reports). */
-const KEY_WALK = /\bfor\s*\([^;)]*\bin\b|\b(?:keys|getOwnPropertyNames)\b/;
 /** What can follow such a list without depending on its order. */
 const ORDER_FREE = new Set(['sort', 'length']);
 
@@ -33,8 +31,6 @@ export const rule: Rule = {
   check(context) {
     for (const fn of context.functions) {
       if ((fn.role !== 'sync' && fn.role !== 'import_filter') || !fn.functionNode) continue;
-      // Most functions have neither construct: a look at the text spares them the walk.
-      if (!fn.source || !KEY_WALK.test(fn.source)) continue;
       const documentName = (fn.functionNode.params as JsNode[])[0]?.type === 'Identifier' ? (fn.functionNode.params as JsNode[])[0]!.name as string : null;
       if (!documentName) continue;
       const fromDocument = (node: JsNode): boolean => {

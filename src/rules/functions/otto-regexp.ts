@@ -6,9 +6,6 @@ import { ottoRegExpRefusal, re2SpaceClassAt } from '../../functions/otto-regexp.
 import { functionFacts } from '../../functions/analysis.js';
 import { underTarget } from '../../releases/index.js';
 
-/** A slash that is not part of // or a comment's delimiters, or RegExp: a superset of what the walk reports. */
-const MAY_HOLD_REGEXP = /(?<![/*])\/(?![/*])|RegExp/;
-
 export const rule: Rule = {
   id: 'functions/otto-regexp',
   severity: 'error',
@@ -21,9 +18,7 @@ export const rule: Rule = {
     const namedGroups = context.judge('regexp-named-group');
     for (const fn of context.functions) {
       if (!fn.functionNode) continue;
-      // A regular expression needs a slash that opens no comment, or the word RegExp: most functions have
-      // neither, and a look at the text spares them the walk.
-      if (fn.source && !MAY_HOLD_REGEXP.test(fn.source)) continue;
+      // The function rules' one walk of the tree lists the literals and the RegExp calls.
       const facts = functionFacts(fn.functionNode);
       for (const literal of facts.regExpLiterals) {
         const refusal = ottoRegExpRefusal(literal.regex.pattern as string, !namedGroups);
