@@ -40,12 +40,13 @@ export async function loadReleases() {
   const { LOG_KEY_NAMES, LOG_KEYS_SOURCE } = await import('../dist/releases/log-keys.js');
   const { AUDIT_EVENTS, AUDIT_EVENTS_SOURCE } = await import('../dist/releases/audit-events.js');
   const { GUEST_WITHOUT_DISABLED } = await import('../dist/releases/principals.js');
-  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, SEVERITY };
+  const jwt = await import('../dist/releases/jwt.js');
+  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT: jwt, SEVERITY };
 }
 
 /** docs/releases.md: every fact of src/releases/ with its source, generated so that it cannot drift. */
 export function renderReleasesPage(releases) {
-  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, treatmentIn } = releases;
+  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT, treatmentIn } = releases;
   const cell = (text) => String(text).replace(/\|/g, '\\|');
   const lines = [
     '# What each release does',
@@ -82,6 +83,9 @@ export function renderReleasesPage(releases) {
   lines.push('', '## Audit events', '', `The ids \`logging/audit-events\` checks, and where each is set: a global event in the startup config, a database event in a database (source: ${cell(AUDIT_EVENTS_SOURCE)}).`, '',
     '| id | event | set in | from |', '|---|---|---|---|');
   for (const [id, name, level, from, patches] of AUDIT_EVENTS) lines.push(`| ${id} | ${cell(name)} | ${level === 'global' ? 'startup config' : 'database'} | ${from}${patches ? ` (${patches.join(', ')})` : ''} |`);
+  lines.push('', '## Local JWT providers', '', `The signature algorithms \`database/local-jwt\` accepts in a provider's \`algorithms\` (names matched exactly; source: ${cell(JWT.LOCAL_JWT_ALGORITHMS_SOURCE)}), and the keys it can read: \`kty\` ${JWT.JWK_PUBLIC_KEY_TYPES.map((t) => `\`${t}\``).join(', ')} (\`OKP\` on \`${JWT.JWK_OKP_CURVE}\` only; \`${JWT.JWK_SYMMETRIC_KEY_TYPE}\` is read but refused as no public key; source: ${cell(JWT.JWK_KEY_TYPES_SOURCE)}).`, '',
+    '| algorithm | from |', '|---|---|');
+  for (const [name, from, patches] of JWT.LOCAL_JWT_ALGORITHMS) lines.push(`| \`${name}\` | ${from}${patches ? ` (${patches.join(', ')})` : ''} |`);
   lines.push('', '## Fields that not every release knows', '',
     'A field the target does not know is `schema/unknown-field` for that target. Fields every release from 2.8 knows are not listed.', '',
     '| kind | field | added | removed | source |', '|---|---|---|---|---|');

@@ -23,6 +23,11 @@ export interface PairSlot {
   cert?: string;
   key?: string;
   caPointer?: string;
+  /**
+   * A bucket_credentials entry that also has a username or password: the gateway refuses to start
+   * (bootstrap/credentials-x509-and-password), whatever the pair holds.
+   */
+  refusedWithPassword?: boolean;
 }
 
 function pathAt(object: JsonObject | undefined, key: string): string | undefined {
@@ -74,7 +79,9 @@ export function certificateLayout(kind: Kind, document: JsonValue): CertificateL
     pairs.push(pair('listener', 'api.https', objectAt(objectAt(document, 'api'), 'https'), '/api/https', 'tls_cert_path', 'tls_key_path'));
     for (const section of ['database_credentials', 'bucket_credentials'] as const) {
       for (const [name, credentials] of entries(document[section])) {
-        pairs.push(pair('client', `${section} "${name}"`, credentials, joinPointer('', section, name), 'x509_cert_path', 'x509_key_path', caPointer));
+        const slot = pair('client', `${section} "${name}"`, credentials, joinPointer('', section, name), 'x509_cert_path', 'x509_key_path', caPointer);
+        if (section === 'bucket_credentials' && (pathAt(credentials, 'username') ?? pathAt(credentials, 'password')) !== undefined) slot.refusedWithPassword = true;
+        pairs.push(slot);
       }
     }
   } else if (kind === 'legacy') {

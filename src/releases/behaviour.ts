@@ -179,6 +179,15 @@ const facts = [
     ],
   },
   {
+    id: 'channel-filter-without-channels',
+    construct: 'a channel-filtered replication whose query_params is an object without a "channels" list (where it is accepted without collections_channels, the empty channel list is a warning of its own)',
+    changes: [
+      { from: '2.8', treatment: 'refuses', source: 'db/sg_replicate_util.go@2.8.0 and @3.0.0 ChannelsFromQueryParams(): "query_params is missing channels property", from ValidateReplication()' },
+      // 3.1 reads collections_channels instead when it is there, and lets an object with neither through.
+      { from: '3.1', treatment: 'accepts', source: 'db/sg_replicate_util.go@3.1.0 CollectionChannelsFromQueryParams() (no error without either key)' },
+    ],
+  },
+  {
     id: 'config-replication-edits-ignored',
     construct: 'an edit of a config-defined replication whose id the gateway has already stored',
     existsFrom: '3.0',

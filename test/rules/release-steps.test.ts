@@ -51,6 +51,11 @@ const EXAMPLES: Record<BehaviourFactId, FactExample> = {
   'replication-without-id': { rule: 'replication/id-mismatch', kind: 'database', config: { name: 'db', bucket: 'b', replications: { r1: replication({}) } } },
   'replication-username-password': { rule: 'replication/credentials', kind: 'legacy', config: db({ replications: { r1: replication({ replication_id: 'r1', username: 'u', password: 'p' }) } }) },
   'replication-both-usernames': { rule: 'replication/credentials', kind: 'legacy', config: db({ replications: { r1: replication({ replication_id: 'r1', username: 'u', remote_username: 'u', remote_password: 'p' }) } }) },
+  // Before 3.1 an object needs channels; from 3.1 collections_channels can take its place.
+  'channel-filter-without-channels': {
+    rule: 'replication/filter', kind: 'legacy',
+    config: db({ replications: { r1: replication({ replication_id: 'r1', filter: 'sync_gateway/bychannel', collections_enabled: true, collections_local: ['s.c'], query_params: { collections_channels: { 's.c': ['a'] } } }) } }),
+  },
   'config-replication-edits-ignored': {
     rule: 'replication/config-edits-ignored', kind: 'legacy', config: db({ replications: { r1: replication({ replication_id: 'r1' }) } }),
     severity: { always: 'info', why: 'the config loads as it is; the finding is about later edits of it' },

@@ -8,7 +8,8 @@ export const rule: Rule = {
   description: 'Only one half of an X.509 client certificate/key pair is set, so the gateway silently uses password authentication.',
   check(context) {
     for (const slot of certificateLayout(context.kind, context.document).pairs) {
-      if (slot.purpose !== 'client') continue;
+      // Refused outright with a password beside it: one cause, one finding (bootstrap/credentials-x509-and-password).
+      if (slot.purpose !== 'client' || slot.refusedWithPassword) continue;
       if ((slot.cert === undefined) === (slot.key === undefined)) continue;
       const [set, missing] = slot.cert !== undefined ? [slot.certPointer, slot.keyPointer] : [slot.keyPointer, slot.certPointer];
       const missingKey = missing.slice(missing.lastIndexOf('/') + 1);

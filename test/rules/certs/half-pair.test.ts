@@ -9,6 +9,7 @@ runRuleTests(rule, {
     { name: 'empty strings count as unset', kind: 'bootstrap', config: { bootstrap: { x509_cert_path: '', x509_key_path: '' } } },
     { name: 'legacy database with both', kind: 'legacy', config: { databases: { db: { server: 'couchbases://cb', certpath: 'c.pem', keypath: 'k.pem' } } } },
     { name: 'listener pairs are not client pairs', kind: 'legacy', config: { SSLCert: 'c.pem' } },
+    { name: 'bucket_credentials with a password beside half a pair: refused to start, which another rule reports', kind: 'bootstrap', config: { bucket_credentials: { b1: { x509_key_path: '/k.pem', password: 'p' } } } },
   ],
   invalid: [
     { name: 'bootstrap certificate without key', kind: 'bootstrap', config: { bootstrap: { server: 'couchbases://cb', x509_cert_path: '/c.pem' } },
