@@ -41,12 +41,13 @@ export async function loadReleases() {
   const { AUDIT_EVENTS, AUDIT_EVENTS_SOURCE } = await import('../dist/releases/audit-events.js');
   const { GUEST_WITHOUT_DISABLED } = await import('../dist/releases/principals.js');
   const jwt = await import('../dist/releases/jwt.js');
-  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT: jwt, SEVERITY };
+  const userFunctions = await import('../dist/releases/user-functions.js');
+  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT: jwt, USER_FUNCTIONS: userFunctions, SEVERITY };
 }
 
 /** docs/releases.md: every fact of src/releases/ with its source, generated so that it cannot drift. */
 export function renderReleasesPage(releases) {
-  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT, treatmentIn } = releases;
+  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT, USER_FUNCTIONS, treatmentIn } = releases;
   const cell = (text) => String(text).replace(/\|/g, '\\|');
   const lines = [
     '# What each release does',
@@ -86,6 +87,7 @@ export function renderReleasesPage(releases) {
   lines.push('', '## Local JWT providers', '', `The signature algorithms \`database/local-jwt\` accepts in a provider's \`algorithms\` (names matched exactly; source: ${cell(JWT.LOCAL_JWT_ALGORITHMS_SOURCE)}), and the keys it can read: \`kty\` ${JWT.JWK_PUBLIC_KEY_TYPES.map((t) => `\`${t}\``).join(', ')} (\`OKP\` on \`${JWT.JWK_OKP_CURVE}\` only; \`${JWT.JWK_SYMMETRIC_KEY_TYPE}\` is read but refused as no public key; source: ${cell(JWT.JWK_KEY_TYPES_SOURCE)}).`, '',
     '| algorithm | from |', '|---|---|');
   for (const [name, from, patches] of JWT.LOCAL_JWT_ALGORITHMS) lines.push(`| \`${name}\` | ${from}${patches ? ` (${patches.join(', ')})` : ''} |`);
+  lines.push('', '## User functions', '', `What \`database/user-functions\` holds a database's \`functions\` to, 3.1 and later (source: ${cell(USER_FUNCTIONS.USER_FUNCTIONS_SOURCE)}): a type of ${USER_FUNCTIONS.USER_FUNCTION_TYPES.map((t) => `\`"${t}"\``).join(' or ')}; a query's code matching \`${cell(USER_FUNCTIONS.USER_QUERY_START.source)}\` in any case; the "$" expressions of an allow pattern, found by \`${cell(USER_FUNCTIONS.ALLOW_PATTERN_EXPRESSION.source)}\`, each \`\\$\`, \`\${args.NAME...}\` of a declared argument, or \`\${context.user.name}\`.`);
   lines.push('', '## Fields that not every release knows', '',
     'A field the target does not know is `schema/unknown-field` for that target. Fields every release from 2.8 knows are not listed.', '',
     '| kind | field | added | removed | source |', '|---|---|---|---|---|');

@@ -268,6 +268,7 @@ async function analyzeTextOrThrow(text: string, file: string, given: LintOptions
       for (const d of functionStage.diagnostics) raw.push(d);
       for (const d of runRules(kind, canonical, functions, certificates, options, 'document', holdsReference)) raw.push(d);
       annotateVariablesInFunctions(raw, functions, doc, toOriginal);
+      annotateVariablesInAllowPatterns(raw);
       dropSuperseded(raw);
       dropUnderUnknownFields(raw);
     }
@@ -402,6 +403,18 @@ function annotateVariablesInFunctions(raw: RawDiagnostic[], functions: readonly 
       const where = `It sits inside the JavaScript of ${inside.pointer.slice(1).split('/').join('.')}: in a config file every literal "$" in JavaScript must be written "$$".`;
       d.detail = d.detail ? `${where} ${d.detail}` : where;
     }
+  }
+}
+
+/** A user function's allow pattern (database/user-functions) whose ${args.NAME} the gateway expands first. */
+const ALLOW_PATTERN_POINTER = /\/functions\/definitions\/[^/]+\/allow\/(?:channels|roles)\/\d+$/;
+
+/** An undefined variable in an allow pattern: its ${...} is the pattern's own, and "$$" keeps it. */
+function annotateVariablesInAllowPatterns(raw: RawDiagnostic[]): void {
+  for (const d of raw) {
+    if (d.rule !== 'source/undefined-variable' || !ALLOW_PATTERN_POINTER.test(d.writtenPointer ?? d.pointer)) continue;
+    const where = 'It sits in an allow pattern of a user function, and the gateway expands environment references before the function reads its pattern: write "$${args.NAME}" in the file for the pattern ${args.NAME}.';
+    d.detail = d.detail ? `${where} ${d.detail}` : where;
   }
 }
 

@@ -23,9 +23,10 @@ import { rule as corsMaxAge } from './cors-max-age.js';
 import { rule as guestDisabledUnset } from './guest-disabled-unset.js';
 import { rule as userPassword } from './user-password.js';
 import { rule as userPasswordTooLong } from './user-password-too-long.js';
+import { rule as userFunctions } from './user-functions.js';
 
 export const rules: Rule[] = [
   compactInterval, channelCache, edition, importPartitions, revsLimit, allowConflicts, scopes, viewsIncompatible,
   indexSettings, deltaSyncRevMaxAge, queryPaginationLimit, revCacheMemory, userXattrKey, starChannel, oidcProviders, localJwt,
-  feedTypeTap, principalName, corsMaxAge, guestDisabledUnset, userPassword, userPasswordTooLong,
+  feedTypeTap, principalName, corsMaxAge, guestDisabledUnset, userPassword, userPasswordTooLong, userFunctions,
 ];

@@ -34,3 +34,14 @@ describe('the value an undefined variable leaves', () => {
     expect(inFunction.diagnostics.map((d) => d.rule).sort()).toEqual(['functions/es2015-syntax', 'source/undefined-variable']);
   });
 });
+
+describe('an undefined variable in a user function\'s allow pattern', () => {
+  it('says that "$$" keeps the pattern for the function', async () => {
+    const config = JSON.stringify({ name: 'db', bucket: 'b', functions: { definitions: { get: { type: 'javascript', code: 'function(context, args) { return 1; }', args: ['id'], allow: { channels: ['order-${args.id}', 'plain-${ORDER}'] } } } } });
+    const found = await lintForRule(rule.id, { kind: 'database', config });
+    expect(found.map((d) => [d.pointer, /allow pattern of a user function[^]*"\$\$\{args\.NAME\}"/.test(d.detail ?? '')])).toEqual([
+      ['/functions/definitions/get/allow/channels/0', true],
+      ['/functions/definitions/get/allow/channels/1', true],
+    ]);
+  });
+});
