@@ -13,6 +13,8 @@ const WORDS = { accepts: 'accepts it', warns: 'accepts it with a warning', ignor
 export function renderReleaseTable(rule, releases) {
   const { RELEASES, treatmentIn, judge } = releases;
   if (!rule.facts) {
+    // A rule about sgconf's own files (a test file) judges no config: the target changes nothing.
+    if (rule.kinds.length === 0) return ['<!-- releases:start -->', '## Releases', '', 'The same verdict for every target release: the finding is about sgconf\'s own file, not about a config.', '<!-- releases:end -->'].join('\n');
     const readers = rule.kinds.map((k) => (k === 'legacy' ? 'legacy configs: 2.8 and later' : `${k} configs: 3.0 and later`)).join('; ');
     return ['<!-- releases:start -->', '## Releases', '', `The same verdict for every release that reads the config (${readers}). A field a release does not know is \`schema/unknown-field\`'s finding for that release.`, '<!-- releases:end -->'].join('\n');
   }

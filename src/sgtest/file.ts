@@ -98,6 +98,7 @@ const SYNC_ONLY = ['channels', 'access', 'roles', 'rejected', 'expiry', 'authori
 
 export const INVALID_FILE = 'sgtest/invalid-file';
 export const ASSERTS_NOTHING = 'sgtest/asserts-nothing';
+export const DUPLICATE_NAME = 'sgtest/duplicate-name';
 
 /** Reads a test file's text; `file` is null when it cannot be used at all (diagnostics say why). */
 export async function readTestFile(text: string, path: string): Promise<ReadTestFile> {
@@ -266,6 +267,26 @@ class TestFileChecker {
     this.found.push({ rule: ASSERTS_NOTHING, severity: 'warning', pointer, writtenPointer: pointer, target: 'value', message: `${what} asserts nothing: the case passes whatever the function does` });
   }
 
+  /** A case named as an earlier one of the file: reports that tell cases apart by name show one of them. */
+  private duplicateNames(cases: readonly JsonValue[]): void {
+    const firstByName = new Map<string, number>();
+    cases.forEach((c, index) => {
+      const name = isObject(c) ? c['name'] : undefined;
+      if (typeof name !== 'string' || name === '') return;
+      const first = firstByName.get(name);
+      if (first === undefined) {
+        firstByName.set(name, index);
+        return;
+      }
+      const pointer = `/cases/${index}/name`;
+      this.found.push({
+        rule: DUPLICATE_NAME, severity: 'warning', pointer, writtenPointer: pointer, target: 'value',
+        message: `case ${index + 1} has the name of case ${first + 1}, "${name}"`,
+        detail: 'A JUnit report and the test views of CI tell cases apart by name, so one result can hide the other (a failure behind a pass), and --grep picks both. Give each case a name of its own.',
+      });
+    });
+  }
+
   private keys(value: JsonObject, allowed: readonly string[], at: string, what: string): void {
     for (const key of Object.keys(value)) {
       if (allowed.includes(key)) continue;
@@ -308,6 +329,7 @@ class TestFileChecker {
     }
     if (cases.length === 0) this.report('/cases', '"cases" is empty: a test file without cases tests nothing');
     const parsedCases = cases.map((c, index) => this.testCase(c, index, defaults, type === 'import_filter')).filter((c): c is TestCase => c !== null);
+    this.duplicateNames(cases);
     if (config === undefined && fn === undefined) return null;
     return {
       cases: parsedCases,
