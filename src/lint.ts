@@ -19,7 +19,7 @@ import { collectSecrets, isSecretKey, rememberSecrets, scrub } from './secrets.j
 import { splitMessage } from './messages.js';
 import { judge, NEWEST_RELEASE, type Release } from './releases/index.js';
 import { BEHAVIOUR } from './releases/behaviour.js';
-import { expandsEnvironment, READING } from './releases/reading.js';
+import { expandsEnvironment, READING, upgradesLegacyConfigs } from './releases/reading.js';
 import { ottoCommit } from './releases/sync-runner.js';
 import { applyReleaseFields, dropDeprecationsNotInTarget, kindUnknownToTarget } from './schema/release-fields.js';
 import { goNumberFindings } from './schema/go-numbers.js';
@@ -362,10 +362,11 @@ function runRules(
   const settings: Settings = { edition: 'ee', ...options.settings, host: options.host ?? false };
   const target = options.target ?? NEWEST_RELEASE;
   const judgeForTarget = (fact: string) => judge(BEHAVIOUR.get(fact)!, target);
+  const upgradesLegacy = upgradesLegacyConfigs(target);
   for (const rule of checkingRules()) {
     if ((rule.scope ?? 'document') !== scope || !rule.kinds.includes(kind) || options.rules?.[rule.id] === 'off') continue;
     const context: RuleContext = {
-      kind, document, functions, certificates, settings, target, judge: judgeForTarget, holdsEnvironmentReference,
+      kind, document, functions, certificates, settings, target, judge: judgeForTarget, upgradesLegacyConfigs: upgradesLegacy, holdsEnvironmentReference,
       report: (d) => out.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, ...(d.detail ? { detail: d.detail } : {}), ...(d.fix ? { fix: d.fix } : {}), pointer: d.pointer, target: d.target }),
       // Placing a finding inside a function costs a walk of its written text: a quiet run skips the
       // findings finalize would drop (a large function can have hundreds of informational ones).

@@ -274,10 +274,13 @@ export function guestOf(entry: DatabaseEntry): (Found & { written: 'users.GUEST'
  * The database validation rules of reference 4.5 run on REST create/update and at legacy-mode startup, but not
  * on configs written by the 3.x automatic upgrade (those only meet the load-time checks of 4.6). For a legacy
  * database that the gateway would upgrade, such a finding is therefore a warning: the upgrade stores the value,
- * and the next REST update of the database is rejected.
+ * and the next REST update of the database is rejected. A target without the automatic upgrade (2.8) runs every
+ * legacy config in legacy mode, and refuses it.
  */
-export function validated<T extends { message: string; detail?: string; severity?: 'error' | 'warning' | 'info' }>(entry: DatabaseEntry, document: unknown, descriptor: T): T {
-  if (!entry.legacy || isLegacyMode(document)) return descriptor;
+export function validated<T extends { message: string; detail?: string; severity?: 'error' | 'warning' | 'info' }>(
+  entry: DatabaseEntry, config: { document: unknown; upgradesLegacyConfigs: boolean }, descriptor: T,
+): T {
+  if (!entry.legacy || !config.upgradesLegacyConfigs || isLegacyMode(config.document)) return descriptor;
   const upgrade = 'The 3.x automatic upgrade does not run this validation: it stores the value as is, and every later REST update of this database is rejected until it is fixed; in legacy mode the gateway refuses to start.';
   // An error becomes a warning; an info (a later release refuses it) stays an info.
   const severity = descriptor.severity === 'info' ? 'info' : 'warning';

@@ -8,6 +8,12 @@ export const READING = {
     // 2.8.4 has no such function: a `$` in a 2.8 config is an ordinary character.
     source: 'rest/config.go@3.0.0 expandEnv (os.Expand over the raw bytes)',
   },
+  automaticUpgrade: {
+    from: '3.0' as Release,
+    change: 'a legacy config without `disable_persistent_config: true` is upgraded at start: a startup config, and database configs stored in the bucket without the database validation; before, every legacy config runs in legacy mode, validated at start',
+    // 2.8.4 has no persistent configs: every config is a legacy config, run as it is.
+    source: 'rest/main.go@3.0.0 automaticConfigUpgrade(), rest/main.go@4.1.1 serverMainPersistentConfig()',
+  },
   // The stages below read the same in every release sgconf knows (checked at 2.8.4, 3.0.8.1, 3.2.0 and 4.1.1).
   backtickStrings: {
     from: '2.8' as Release,
@@ -29,4 +35,9 @@ export const READING = {
 /** Whether the target expands environment references in a config (and reads `$$` as `$`). */
 export function expandsEnvironment(target: Release): boolean {
   return compareReleases(target, READING.environmentExpansion.from) >= 0;
+}
+
+/** Whether the target upgrades a legacy config at start (unless it sets disable_persistent_config: true). */
+export function upgradesLegacyConfigs(target: Release): boolean {
+  return compareReleases(target, READING.automaticUpgrade.from) >= 0;
 }

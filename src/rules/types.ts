@@ -86,6 +86,8 @@ export interface RuleContext {
    * reach refuses, warns about or ignores it (nothing to report).
    */
   judge(fact: BehaviourFactId): Verdict | null;
+  /** Whether the target upgrades a legacy config at start, without the database validation (3.0 and later). */
+  upgradesLegacyConfigs: boolean;
   /**
    * Whether the value at a pointer holds an environment reference as written (`${DB_PASSWORD}`): the
    * gateway's environment supplies it, whatever this machine's says. Always false where the target reads

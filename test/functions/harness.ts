@@ -12,6 +12,7 @@ import type { Rule, RuleContext } from '../../src/rules/types.js';
 import type { JsonValue, Kind, RawDiagnostic } from '../../src/types.js';
 import { judge, NEWEST_RELEASE } from '../../src/releases/index.js';
 import { BEHAVIOUR } from '../../src/releases/behaviour.js';
+import { upgradesLegacyConfigs } from '../../src/releases/reading.js';
 
 export const identityLocate = (_pointer: string, index: number): number => index;
 
@@ -34,6 +35,7 @@ export function runRules(kind: Kind, document: JsonValue, functions: readonly Re
     const context: RuleContext = {
       kind, document, functions, certificates: [], settings: { edition: 'ee', host: false }, target: NEWEST_RELEASE,
       judge: (fact) => judge(BEHAVIOUR.get(fact)!, NEWEST_RELEASE),
+      upgradesLegacyConfigs: upgradesLegacyConfigs(NEWEST_RELEASE),
       holdsEnvironmentReference: () => false,
       report: (d) => out.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, pointer: d.pointer, ...(d.target ? { target: d.target } : {}) }),
       reportInFunction: (d) => out.push(functionDiagnostic(d.fn, rule.id, d.severity ?? rule.severity, d.span, d.message)),

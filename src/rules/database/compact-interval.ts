@@ -11,7 +11,7 @@ export const rule: Rule = {
       const found = lookup(db.config, db.pointer, 'compact_interval_days');
       if (!found || typeof found.value !== 'number' || found.value === 0) continue;
       if (found.value < 0.04 || found.value > 60) {
-        context.report(validated(db, context.document, { pointer: found.pointer, message: `${dbLabel(db)}: compact_interval_days ${found.value} is outside 0.04-60 (about one hour to two months)`, detail: 'The gateway rejects the database. Use 0 to turn tombstone compaction off.' }));
+        context.report(validated(db, context, { pointer: found.pointer, message: `${dbLabel(db)}: compact_interval_days ${found.value} is outside 0.04-60 (about one hour to two months)`, detail: 'The gateway rejects the database. Use 0 to turn tombstone compaction off.' }));
       }
     }
   },

@@ -14,7 +14,7 @@ export const rule: Rule = {
     for (const db of databaseEntries(context.kind, context.document)) {
       const maxAge = lookupPath(db.config, db.pointer, 'cors', 'max_age');
       if (!maxAge || typeof maxAge.value !== 'number' || maxAge.value === 0) continue;
-      context.report(validated(db, context.document, {
+      context.report(validated(db, context, {
         pointer: maxAge.pointer,
         ...underTarget(verdict, `${dbLabel(db)}: cors.max_age is set on the database`, 'Set the preflight cache time in the startup config\'s api.cors.max_age, or remove it here.'),
       }));

@@ -10,7 +10,7 @@ export const rule: Rule = {
     for (const db of databaseEntries(context.kind, context.document)) {
       const found = lookup(db.config, db.pointer, 'feed_type');
       if (found?.value !== 'tap' || !importEnabled(db, context.settings.edition)) continue;
-      context.report(validated(db, context.document, { pointer: found.pointer, message: `${dbLabel(db)}: feed_type "tap" cannot be combined with import`, detail: 'The gateway rejects the database. Remove feed_type (the gateway always uses DCP).' }));
+      context.report(validated(db, context, { pointer: found.pointer, message: `${dbLabel(db)}: feed_type "tap" cannot be combined with import`, detail: 'The gateway rejects the database. Remove feed_type (the gateway always uses DCP).' }));
     }
   },
 };

@@ -12,9 +12,9 @@ export const rule: Rule = {
       const found = lookup(db.config, db.pointer, 'import_partitions');
       if (!found) continue;
       if (!sharedBucketAccess(db)) {
-        context.report(validated(db, context.document, { pointer: found.pointer, message: `${dbLabel(db)}: import_partitions needs shared bucket access, which is off`, detail: 'The gateway rejects the database. Remove it or enable shared bucket access.' }));
+        context.report(validated(db, context, { pointer: found.pointer, message: `${dbLabel(db)}: import_partitions needs shared bucket access, which is off`, detail: 'The gateway rejects the database. Remove it or enable shared bucket access.' }));
       } else if (!importEnabled(db, context.settings.edition)) {
-        context.report(validated(db, context.document, { pointer: found.pointer, message: `${dbLabel(db)}: import_partitions is set but import is disabled (import_docs false)`, detail: 'The gateway rejects the database. Remove it or enable import.' }));
+        context.report(validated(db, context, { pointer: found.pointer, message: `${dbLabel(db)}: import_partitions is set but import is disabled (import_docs false)`, detail: 'The gateway rejects the database. Remove it or enable import.' }));
       }
     }
   },

@@ -12,11 +12,11 @@ export const rule: Rule = {
       const replicas = lookupPath(db.config, db.pointer, 'index', 'num_replicas');
       const partitions = lookupPath(db.config, db.pointer, 'index', 'num_partitions');
       if (old && replicas) {
-        context.report(validated(db, context.document, { pointer: old.pointer, message: `${dbLabel(db)}: num_index_replicas and index.num_replicas are both set`, detail: 'The gateway rejects the database. Keep index.num_replicas.' }));
+        context.report(validated(db, context, { pointer: old.pointer, message: `${dbLabel(db)}: num_index_replicas and index.num_replicas are both set`, detail: 'The gateway rejects the database. Keep index.num_replicas.' }));
       }
       // D44 (the deprecated key alone) is reported once, by schema/deprecated.
       if (partitions && !sharedBucketAccess(db)) {
-        context.report(validated(db, context.document, { pointer: partitions.pointer, message: `${dbLabel(db)}: index.num_partitions needs shared bucket access, which is off${db.legacy && !lookup(db.config, db.pointer, 'enable_shared_bucket_access') ? ' (legacy default)' : ''}`, detail: 'The gateway rejects the database.' }));
+        context.report(validated(db, context, { pointer: partitions.pointer, message: `${dbLabel(db)}: index.num_partitions needs shared bucket access, which is off${db.legacy && !lookup(db.config, db.pointer, 'enable_shared_bucket_access') ? ' (legacy default)' : ''}`, detail: 'The gateway rejects the database.' }));
       }
     }
   },

@@ -19,7 +19,7 @@ export const rule: Rule = {
         if (!isObject(provider)) continue;
         const pointer = joinPointer(providers.pointer, name);
         const problem = (at: string, text: string, target: 'key' | 'value' = 'value', why = ''): void =>
-          context.report(validated(db, context.document, { pointer: at, target, message: `${dbLabel(db)}: local JWT provider "${name}" ${text}`, detail: `${why}The gateway rejects the database.` }));
+          context.report(validated(db, context, { pointer: at, target, message: `${dbLabel(db)}: local JWT provider "${name}" ${text}`, detail: `${why}The gateway rejects the database.` }));
         const issuer = lookup(provider, pointer, 'issuer');
         if (!nonEmptyString(issuer?.value)) problem(issuer?.pointer ?? pointer, 'has no issuer', issuer ? 'value' : 'key');
         // An empty client_id is allowed (it turns audience checks off); an absent one is not.
@@ -49,7 +49,7 @@ export const rule: Rule = {
           if (!nonEmptyString(key.alg)) problem(at, 'has a key without alg');
           else if (algs.length > 0 && !algs.includes(key.alg)) {
             // Loaded, but never used: a token's alg must be one of the provider's algorithms and the key's own.
-            context.report(validated(db, context.document, {
+            context.report(validated(db, context, {
               pointer: joinPointer(at, 'alg'), severity: 'warning',
               message: `${dbLabel(db)}: local JWT provider "${name}" has a key with alg "${String(key.alg)}", which its algorithms do not list`,
               detail: 'The gateway verifies a token only with a key whose alg is the token\'s, and only if its algorithms list that alg, so it never verifies with this key. Add the alg to algorithms, or fix the key\'s alg.',

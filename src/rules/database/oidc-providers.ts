@@ -21,7 +21,7 @@ export const rule: Rule = {
           const pointer = joinPointer(providers.pointer, name);
           const underscore = name.includes('_') ? context.judge('oidc-provider-name-underscore') : null;
           if (underscore) {
-            context.report(validated(db, context.document, { pointer, target: 'key', ...underTarget(underscore, `${dbLabel(db)}: OIDC provider name "${name}" contains "_"`, 'Use "-" instead.') }));
+            context.report(validated(db, context, { pointer, target: 'key', ...underTarget(underscore, `${dbLabel(db)}: OIDC provider name "${name}" contains "_"`, 'Use "-" instead.') }));
           }
           if (!isObject(provider)) continue;
           const issuer = lookup(provider, pointer, 'issuer');
@@ -41,7 +41,7 @@ export const rule: Rule = {
         }
       }
       if (valid === 0) {
-        context.report(validated(db, context.document, { pointer: oidc.pointer, target: 'key', message: `${dbLabel(db)}: "oidc" has no usable provider (each needs issuer and client_id)`, detail: 'The gateway rejects the database. Fix the providers or remove "oidc".' }));
+        context.report(validated(db, context, { pointer: oidc.pointer, target: 'key', message: `${dbLabel(db)}: "oidc" has no usable provider (each needs issuer and client_id)`, detail: 'The gateway rejects the database. Fix the providers or remove "oidc".' }));
       }
     }
   },

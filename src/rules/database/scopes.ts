@@ -13,20 +13,20 @@ export const rule: Rule = {
       if (!scopes || !isObject(scopes.value)) continue;
       const names = Object.keys(scopes.value);
       if (names.length > 1) {
-        context.report(validated(db, context.document, { pointer: scopes.pointer, message: `${dbLabel(db)} has ${names.length} scopes (${names.join(', ')}) but a database uses exactly one`, detail: 'The gateway rejects it. Split it into one database per scope.' }));
+        context.report(validated(db, context, { pointer: scopes.pointer, message: `${dbLabel(db)} has ${names.length} scopes (${names.join(', ')}) but a database uses exactly one`, detail: 'The gateway rejects it. Split it into one database per scope.' }));
       }
       for (const name of names) {
         const scope = scopes.value[name];
         const scopePointer = joinPointer(scopes.pointer, name);
         const collections = isObject(scope) ? lookup(scope, scopePointer, 'collections') : undefined;
         if (!collections || !isObject(collections.value) || Object.keys(collections.value).length === 0) {
-          context.report(validated(db, context.document, { pointer: collections?.pointer ?? scopePointer, message: `${dbLabel(db)}: scope "${name}" has no collections`, detail: 'The gateway rejects the database. List at least one collection (it may be {}).' }));
+          context.report(validated(db, context, { pointer: collections?.pointer ?? scopePointer, message: `${dbLabel(db)}: scope "${name}" has no collections`, detail: 'The gateway rejects the database. List at least one collection (it may be {}).' }));
         }
       }
       for (const field of ['sync', 'import_filter']) {
         const found = lookup(db.config, db.pointer, field);
         if (found && hasSource(found.value)) {
-          context.report(validated(db, context.document, { pointer: found.pointer, message: `${dbLabel(db)}: a database-level ${field} cannot be combined with scopes (even _default)`, detail: `The gateway rejects the database. Move it to each collection's ${field}.` }));
+          context.report(validated(db, context, { pointer: found.pointer, message: `${dbLabel(db)}: a database-level ${field} cannot be combined with scopes (even _default)`, detail: `The gateway rejects the database. Move it to each collection's ${field}.` }));
         }
       }
       // Reference 2.7: named scopes cannot be loaded in legacy mode; the _default scope (with its collections) can.

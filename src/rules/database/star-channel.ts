@@ -15,7 +15,7 @@ export const rule: Rule = {
       const found = lookupPath(db.config, db.pointer, 'cache', 'channel_cache', 'enable_star_channel');
       // Any value is deprecated: schema/deprecated says so; this rule adds that false is refused.
       if (found?.value !== false) continue;
-      context.report(validated(db, context.document, { pointer: found.pointer, ...underTarget(verdict, `${dbLabel(db)}: enable_star_channel is false`, 'Remove it: the star channel is always on.') }));
+      context.report(validated(db, context, { pointer: found.pointer, ...underTarget(verdict, `${dbLabel(db)}: enable_star_channel is false`, 'Remove it: the star channel is always on.') }));
     }
   },
 };

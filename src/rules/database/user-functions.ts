@@ -84,5 +84,5 @@ export function allowPatternProblem(pattern: string, declared: ReadonlySet<strin
 }
 
 function refuse(context: RuleContext, db: DatabaseEntry, pointer: string, text: string, why: string, target: 'key' | 'value' = 'value'): void {
-  context.report(validated(db, context.document, { pointer, target, message: `${dbLabel(db)}: ${text}`, detail: `${why} The gateway refuses the database, even when unsupported.user_queries is off and it would ignore the functions.` }));
+  context.report(validated(db, context, { pointer, target, message: `${dbLabel(db)}: ${text}`, detail: `${why} The gateway refuses the database, even when unsupported.user_queries is off and it would ignore the functions.` }));
 }

@@ -11,10 +11,10 @@ export const rule: Rule = {
       const views = lookup(db.config, db.pointer, 'use_views');
       if (views?.value !== true) continue;
       if (lookup(db.config, db.pointer, 'scopes')) {
-        context.report(validated(db, context.document, { pointer: views.pointer, message: `${dbLabel(db)}: use_views true cannot be combined with scopes`, detail: 'Views exist only in the default collection, so the gateway rejects the database. Use GSI (remove use_views).' }));
+        context.report(validated(db, context, { pointer: views.pointer, message: `${dbLabel(db)}: use_views true cannot be combined with scopes`, detail: 'Views exist only in the default collection, so the gateway rejects the database. Use GSI (remove use_views).' }));
       }
       if (lookup(db.config, db.pointer, 'use_system_metadata_collection')?.value === true) {
-        context.report(validated(db, context.document, { pointer: views.pointer, message: `${dbLabel(db)}: use_views true cannot be combined with use_system_metadata_collection`, detail: 'The gateway rejects the database.' }));
+        context.report(validated(db, context, { pointer: views.pointer, message: `${dbLabel(db)}: use_views true cannot be combined with use_system_metadata_collection`, detail: 'The gateway rejects the database.' }));
       }
     }
   },

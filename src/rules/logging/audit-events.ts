@@ -18,7 +18,7 @@ export const rule: Rule = {
     for (const db of databaseEntries(kind, document)) {
       const events = lookupPath(db.config, db.pointer, 'logging', 'audit', 'enabled_events');
       if (!events || !fieldKnownTo(kind, events.pointer, target)) continue;
-      checkList(context, events, 'database', (descriptor) => validated(db, document, { ...descriptor, message: `${dbLabel(db)}: ${descriptor.message}` }));
+      checkList(context, events, 'database', (descriptor) => validated(db, context, { ...descriptor, message: `${dbLabel(db)}: ${descriptor.message}` }));
     }
   },
 };

@@ -14,7 +14,7 @@ export const rule: Rule = {
       if (context.judge('shared-bucket-access-off')?.severity === 'error' && (db.legacy || lookup(db.config, db.pointer, 'enable_shared_bucket_access')?.value === false)) continue;
       const importDocs = lookup(db.config, db.pointer, 'import_docs')!;
       const why = lookup(db.config, db.pointer, 'enable_shared_bucket_access') ? 'enable_shared_bucket_access is false' : 'enable_shared_bucket_access is not set, and a legacy database defaults to false';
-      context.report(validated(db, context.document, { pointer: importDocs.pointer, message: `${dbLabel(db)} enables import_docs but ${why}`, detail: 'Import needs shared bucket access, so the gateway refuses the database. Set "enable_shared_bucket_access": true (irreversible) or remove import_docs.' }));
+      context.report(validated(db, context, { pointer: importDocs.pointer, message: `${dbLabel(db)} enables import_docs but ${why}`, detail: 'Import needs shared bucket access, so the gateway refuses the database. Set "enable_shared_bucket_access": true (irreversible) or remove import_docs.' }));
     }
   },
 };

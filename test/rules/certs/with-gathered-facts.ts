@@ -6,6 +6,7 @@ import { runCaseTable, type InvalidCase, type ValidCase } from '../../helpers/ru
 import type { JsonValue, RawDiagnostic } from '../../../src/types.js';
 import { judge, NEWEST_RELEASE } from '../../../src/releases/index.js';
 import { BEHAVIOUR } from '../../../src/releases/behaviour.js';
+import { upgradesLegacyConfigs } from '../../../src/releases/reading.js';
 
 export async function checkWithGatheredFacts(rule: Rule, c: ValidCase): Promise<RawDiagnostic[]> {
   const document = (typeof c.config === 'string' ? JSON.parse(c.config) : c.config) as JsonValue;
@@ -16,6 +17,7 @@ export async function checkWithGatheredFacts(rule: Rule, c: ValidCase): Promise<
     kind: c.kind, document, functions: [], certificates, settings: { edition: 'ee', host: c.options?.host ?? false },
     target: c.options?.target ?? NEWEST_RELEASE,
     judge: (fact) => judge(BEHAVIOUR.get(fact)!, c.options?.target ?? NEWEST_RELEASE),
+    upgradesLegacyConfigs: upgradesLegacyConfigs(c.options?.target ?? NEWEST_RELEASE),
     holdsEnvironmentReference: () => false,
     report: (d) => found.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, ...(d.detail ? { detail: d.detail } : {}), pointer: d.pointer }),
     reportInFunction: () => undefined,
