@@ -267,8 +267,8 @@ async function analyzeTextOrThrow(text: string, file: string, given: LintOptions
       functions = functionStage.functions;
       for (const d of functionStage.diagnostics) raw.push(d);
       for (const d of runRules(kind, canonical, functions, certificates, options, 'document', holdsReference)) raw.push(d);
-      annotateVariablesInFunctions(raw, functions, doc, toOriginal);
-      annotateVariablesInAllowPatterns(raw);
+      const inJavaScript = annotateVariablesInFunctions(raw, functions, doc, toOriginal);
+      annotateVariablesInUserFunctions(raw, inJavaScript);
       dropSuperseded(raw);
       dropUnderUnknownFields(raw);
     }
@@ -385,10 +385,11 @@ function runRules(
   return out;
 }
 
-/** An undefined variable inside JavaScript: say so, and name the fix (`$$`). */
-function annotateVariablesInFunctions(raw: RawDiagnostic[], functions: readonly ResolvedFunction[], doc: LocatedDocument, toOriginal: (p: string) => string): void {
+/** An undefined variable inside JavaScript: say so, and name the fix (`$$`). Returns the findings it placed. */
+function annotateVariablesInFunctions(raw: RawDiagnostic[], functions: readonly ResolvedFunction[], doc: LocatedDocument, toOriginal: (p: string) => string): Set<RawDiagnostic> {
+  const placed = new Set<RawDiagnostic>();
   const undefinedVars = raw.filter((d) => d.rule === 'source/undefined-variable' && d.span);
-  if (undefinedVars.length === 0 || functions.length === 0) return;
+  if (undefinedVars.length === 0 || functions.length === 0) return placed;
   for (const d of undefinedVars) {
     const inside = functions.find((fn) => {
       const span = doc.locate(toOriginal(fn.pointer));
@@ -403,19 +404,30 @@ function annotateVariablesInFunctions(raw: RawDiagnostic[], functions: readonly 
       d.pointer = inside.pointer;
       const where = `It sits inside the JavaScript of ${inside.pointer.slice(1).split('/').join('.')}: in a config file every literal "$" in JavaScript must be written "$$".`;
       d.detail = d.detail ? `${where} ${d.detail}` : where;
+      placed.add(d);
     }
   }
+  return placed;
 }
 
-/** A user function's allow pattern (database/user-functions) whose ${args.NAME} the gateway expands first. */
+/** Where a user function (database/user-functions) writes "$" of its own: its allow patterns and its code. */
 const ALLOW_PATTERN_POINTER = /\/functions\/definitions\/[^/]+\/allow\/(?:channels|roles)\/\d+$/;
+const USER_FUNCTION_CODE_POINTER = /\/functions\/definitions\/[^/]+\/code$/;
 
-/** An undefined variable in an allow pattern: its ${...} is the pattern's own, and "$$" keeps it. */
-function annotateVariablesInAllowPatterns(raw: RawDiagnostic[]): void {
+/**
+ * An undefined variable in a user function's allow pattern (${args.NAME}) or query ($args.NAME): the "$" is
+ * the function's own, which the gateway's expansion of the file takes first, and "$$" keeps it.
+ */
+function annotateVariablesInUserFunctions(raw: RawDiagnostic[], inJavaScript: ReadonlySet<RawDiagnostic>): void {
   for (const d of raw) {
-    if (d.rule !== 'source/undefined-variable' || !ALLOW_PATTERN_POINTER.test(d.writtenPointer ?? d.pointer)) continue;
-    const where = 'It sits in an allow pattern of a user function, and the gateway expands environment references before the function reads its pattern: write "$${args.NAME}" in the file for the pattern ${args.NAME}.';
-    d.detail = d.detail ? `${where} ${d.detail}` : where;
+    if (d.rule !== 'source/undefined-variable' || inJavaScript.has(d)) continue;
+    const pointer = d.writtenPointer ?? d.pointer;
+    const where = ALLOW_PATTERN_POINTER.test(pointer)
+      ? 'It sits in an allow pattern of a user function, and the gateway expands environment references before the function reads its pattern: write "$${args.NAME}" in the file for the pattern ${args.NAME}.'
+      : USER_FUNCTION_CODE_POINTER.test(pointer)
+        ? 'It sits in the query of a user function, and the gateway expands environment references before the query runs: write "$$args.NAME" in the file for the parameter $args.NAME.'
+        : null;
+    if (where) d.detail = d.detail ? `${where} ${d.detail}` : where;
   }
 }
 

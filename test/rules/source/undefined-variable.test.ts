@@ -35,6 +35,17 @@ describe('the value an undefined variable leaves', () => {
   });
 });
 
+describe('an undefined variable in a user function\'s query', () => {
+  it('says that "$$" keeps the query\'s parameter; in JavaScript, the JavaScript hint alone', async () => {
+    const config = JSON.stringify({ name: 'db', bucket: 'b', functions: { definitions: { q: { type: 'query', code: 'SELECT $args.city AS city', args: ['city'] }, js: { type: 'javascript', code: 'function(context, args) { return \'$x\'; }' } } } });
+    const found = await lintForRule(rule.id, { kind: 'database', config });
+    expect(found.map((d) => [d.pointer, /query of a user function[^]*"\$\$args\.NAME"/.test(d.detail ?? ''), /inside the JavaScript/.test(d.detail ?? '')])).toEqual([
+      ['/functions/definitions/q/code', true, false],
+      ['/functions/definitions/js/code', false, true],
+    ]);
+  });
+});
+
 describe('an undefined variable in a user function\'s allow pattern', () => {
   it('says that "$$" keeps the pattern for the function', async () => {
     const config = JSON.stringify({ name: 'db', bucket: 'b', functions: { definitions: { get: { type: 'javascript', code: 'function(context, args) { return 1; }', args: ['id'], allow: { channels: ['order-${args.id}', 'plain-${ORDER}'] } } } } });
