@@ -81,7 +81,8 @@ function checkChannelList(context: RuleContext, site: ReplicationSite, list: Fou
   }
   list.value.forEach((name: JsonValue, i) => {
     if (typeof name !== 'string') {
-      context.report({ pointer: joinPointer(list.pointer, i), message: `${label(site)}: the channel name ${JSON.stringify(name)} in query_params is not a string`, detail: `Quote it. ${invalidOutcome(site)}` });
+      const shown = Array.isArray(name) ? 'a list' : isObject(name) ? 'an object' : JSON.stringify(name);
+      context.report({ pointer: joinPointer(list.pointer, i), message: `${label(site)}: the channel name ${shown} in query_params is not a string`, detail: `Write each channel name as a string. ${invalidOutcome(site)}` });
     }
   });
   if (list.value.length === 0) reportEmpty(context, site, list.pointer, collection === undefined ? 'its channel list is empty' : `its channel list for "${collection}" is empty`);

@@ -1,5 +1,6 @@
 import type { Rule } from '../types.js';
 import { databaseEntries, isLegacyMode, lookup } from '../../document/databases.js';
+import { READING } from '../../releases/reading.js';
 import { isObject } from '../../types.js';
 
 export const rule: Rule = {
@@ -17,12 +18,15 @@ export const rule: Rule = {
         return Object.keys(v).some((name) => !(k === 'users' && name === 'GUEST'));
       }));
     if (withPrincipals.length < 2) return;
+    // A target without the automatic upgrade creates every database's principals: the upgrade is a later release's.
+    const later = context.upgradesLegacyConfigs ? '' : ` of ${READING.automaticUpgrade.from} and later`;
     for (const db of withPrincipals) {
       context.report({
         pointer: (lookup(db.config, db.pointer, 'users') ?? lookup(db.config, db.pointer, 'roles'))!.pointer,
         target: 'key',
-        message: `${withPrincipals.length} databases (${listNames(withPrincipals.map((d) => d.name ?? ''), db.name ?? '')}) define users or roles, but the automatic upgrade keeps one database's`,
-        detail: 'By code reading, the gateway\'s automatic upgrade creates only the principals of the last database it visits (random map order), so the others\' users and roles are never created. Convert with sgconf convert, which writes principals/<db>.json for every database, and create them through the _user / _role endpoints.',
+        ...(later ? { severity: 'info' as const } : {}),
+        message: `${withPrincipals.length} databases (${listNames(withPrincipals.map((d) => d.name ?? ''), db.name ?? '')}) define users or roles, but the automatic upgrade${later} keeps one database's`,
+        detail: (later ? 'The target creates the principals of every database; a later release upgrades the file at start. ' : '') + 'By code reading, the gateway\'s automatic upgrade creates only the principals of the last database it visits (random map order), so the others\' users and roles are never created. Convert with sgconf convert, which writes principals/<db>.json for every database, and create them through the _user / _role endpoints.',
       });
     }
   },

@@ -14,5 +14,10 @@ runRuleTests(rule, {
       config: { databases: { a: { server: 'couchbases://h', users: U }, b: { server: 'couchbases://h', bucket: 'b', roles: { r: {} } } } },
       errors: [{ pointer: '/databases/a/users', severity: 'warning', message: 'principals/<db>.json' }, { pointer: '/databases/b/roles' }],
     },
+    {
+      name: '2.8 has no automatic upgrade and creates them all: an info about the later upgrade', kind: 'legacy', options: { target: '2.8' },
+      config: { databases: { a: { server: 'couchbases://h', users: U }, b: { server: 'couchbases://h', bucket: 'b', roles: { r: {} } } } },
+      errors: [{ pointer: '/databases/a/users', severity: 'info', message: 'the automatic upgrade of 3.0 and later keeps one database\'s' }, { pointer: '/databases/b/roles', severity: 'info' }],
+    },
   ],
 });
