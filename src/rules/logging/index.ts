@@ -2,5 +2,6 @@
 import type { Rule } from '../types.js';
 import { rule as logKeys } from './log-keys.js';
 import { rule as auditEvents } from './audit-events.js';
+import { rule as statsLogFrequency } from './stats-log-frequency.js';
 
-export const rules: Rule[] = [logKeys, auditEvents];
+export const rules: Rule[] = [logKeys, auditEvents, statsLogFrequency];
