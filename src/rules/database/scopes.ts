@@ -6,7 +6,7 @@ export const rule: Rule = {
   id: 'database/scopes',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'scopes the gateway rejects: more than one scope, a scope without collections, database-level sync/import_filter with scopes, named scopes in legacy mode.',
+  description: 'scopes the gateway rejects: more than one scope, a scope without collections, database-level sync/import_filter with scopes, scopes in legacy mode (the _default scope too).',
   check(context) {
     for (const db of databaseEntries(context.kind, context.document)) {
       const scopes = lookup(db.config, db.pointer, 'scopes');
@@ -29,9 +29,10 @@ export const rule: Rule = {
           context.report(validated(db, context, { pointer: found.pointer, message: `${dbLabel(db)}: a database-level ${field} cannot be combined with scopes (even _default)`, detail: `The gateway rejects the database. Move it to each collection's ${field}.` }));
         }
       }
-      // Reference 2.7: named scopes cannot be loaded in legacy mode; the _default scope (with its collections) can.
-      if (db.legacy && isLegacyMode(context.document) && names.some((n) => n !== '_default')) {
-        context.report({ pointer: scopes.pointer, target: 'key', message: `${dbLabel(db)} uses a named scope, which legacy mode (disable_persistent_config true) cannot load`, detail: 'The gateway refuses to start. Convert to persistent configs (sgconf convert), or remove disable_persistent_config.' });
+      // Legacy mode loads no scopes at all, the _default scope included (rest/server_context.go
+      // _getOrAddDatabaseFromConfig, 3.1.0 to 4.1.1: "scopes are not allowed with legacy config").
+      if (db.legacy && isLegacyMode(context.document) && names.length > 0) {
+        context.report({ pointer: scopes.pointer, target: 'key', message: `${dbLabel(db)} sets scopes, which legacy mode (disable_persistent_config true) cannot load`, detail: 'The gateway refuses to start, whatever the scope (_default too). Convert to persistent configs (sgconf convert), or remove disable_persistent_config and the scopes.' });
       }
     }
   },

@@ -7,7 +7,7 @@ runRuleTests(rule, {
   valid: [
     { kind: 'database', config: { name: 'db', scopes: { s: { collections: { c: { sync: F }, d: {} } } } } },
     { kind: 'database', config: { name: 'db', sync: F } },
-    { name: 'legacy mode with the _default scope', kind: 'legacy', config: { disable_persistent_config: true, databases: { db: { server: 'walrus:', scopes: { _default: { collections: { c: {} } } } } } } },
+    { name: 'the automatic upgrade stores the _default scope', kind: 'legacy', config: { databases: { db: { server: 'couchbases://cb', scopes: { _default: { collections: { c: {} } } } } } } },
   ],
   invalid: [
     {
@@ -20,5 +20,6 @@ runRuleTests(rule, {
       ],
     },
     { name: 'legacy mode', kind: 'legacy', config: { disable_persistent_config: true, databases: { db: { server: 'walrus:', scopes: { s: { collections: { c: {} } } } } } }, errors: [{ pointer: '/databases/db/scopes', message: 'legacy mode' }] },
+    { name: 'legacy mode with the _default scope: no scopes at all', kind: 'legacy', config: { disable_persistent_config: true, databases: { db: { server: 'walrus:', scopes: { _default: { collections: { c: {} } } } } } }, errors: [{ pointer: '/databases/db/scopes', message: 'sets scopes, which legacy mode (disable_persistent_config true) cannot load' }] },
   ],
 });
