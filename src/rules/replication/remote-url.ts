@@ -57,9 +57,13 @@ export function goUrlParseError(text: string): string | null {
       const colon = host.lastIndexOf(':');
       if (colon >= 0 && !/^\d*$/.test(host.slice(colon + 1))) return 'its port is not a number';
       if (badEscape(host)) return 'its host has a "%" that is no escape';
+      // Go's host reading refuses an ASCII character a host cannot hold (a space, braces, "|" ...).
+      if (/[^A-Za-z0-9\-_.~!$&'()*+,;=:[\]<>"%\u0080-\uffff]/.test(host)) return 'its host holds a character a host cannot';
     }
   }
-  if (badEscape(path)) return 'its path has a "%" that is no escape';
+  // After a scheme, a text without "/" is opaque: Go keeps it as written, escapes and all.
+  const opaque = schemeMatch !== null && !rest.startsWith('/');
+  if (!opaque && badEscape(path)) return 'its path has a "%" that is no escape';
   return null;
 }
 

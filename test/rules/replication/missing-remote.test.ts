@@ -17,6 +17,8 @@ runRuleTests(rule, {
     { name: 'no host', kind: 'database', config: databaseWith({ r1: { ...GOOD, remote: 'https:///db' } }), errors: [{ pointer: `${D}/r1/remote`, message: 'never connects' }] },
     { name: 'Go cannot parse it: a port that is no number', kind: 'database', config: databaseWith({ r1: { ...GOOD, remote: 'https://sg2:port/db' } }), errors: [{ pointer: `${D}/r1/remote`, message: 'not a URL the gateway can read' }] },
     { name: 'Go cannot parse it: a colon in the first segment without a scheme', kind: 'legacy', config: legacyWith({ r1: { ...GOOD, remote: '1sg:4984/db' } }), errors: [{ pointer: `${L}/r1/remote`, message: 'not a URL the gateway can read' }] },
+    { name: 'an opaque text after a scheme is kept as written, "%" and all: read, and never connects', kind: 'database', config: databaseWith({ r1: { ...GOOD, remote: 'sg2:49%zz/db' } }), errors: [{ pointer: `${D}/r1/remote`, message: 'never connects' }] },
+    { name: 'Go cannot parse it: a template left in the host', kind: 'database', config: databaseWith({ r1: { ...GOOD, remote: 'https://{{ sg_host }}:4984/db' } }), errors: [{ pointer: `${D}/r1/remote`, message: 'not a URL the gateway can read' }] },
     { name: 'Go cannot parse it: a "%" that is no escape', kind: 'database', config: databaseWith({ r1: { ...GOOD, remote: 'https://sg2/d%zb' } }), errors: [{ pointer: `${D}/r1/remote`, message: 'not a URL the gateway can read' }] },
   ],
 });
