@@ -23,7 +23,7 @@ export function readRemote(text: string): RemoteReading {
   return { kind: 'ok' };
 }
 
-/** Why Go's net/url.Parse refuses `text`, or null when it parses (its checks that a remote can meet). */
+/** Why Go's net/url.Parse refuses `text`, or null when it parses (its checks that a remote can meet, as of Go 1.26's url.go). */
 export function goUrlParseError(text: string): string | null {
   // eslint-disable-next-line no-control-regex
   if (/[\x00-\x1f\x7f]/.test(text)) return 'it holds a control character';
@@ -49,14 +49,19 @@ export function goUrlParseError(text: string): string | null {
     const at = authority.lastIndexOf('@');
     if (at >= 0 && !/^[A-Za-z0-9\-._:~!$&'()*+,;=%@]*$/.test(authority.slice(0, at))) return 'its user information holds a character a URL cannot';
     const host = authority.slice(at + 1);
-    if (host.startsWith('[')) {
-      const close = host.indexOf(']');
+    const bracket = host.lastIndexOf('[');
+    if (bracket > 0) return 'its host has a "[" that does not start it';
+    if (bracket === 0) {
+      const close = host.lastIndexOf(']');
       if (close < 0) return 'its host has a "[" without "]"';
       if (!/^(:\d*)?$/.test(host.slice(close + 1))) return 'its port is not a number';
     } else {
-      const colon = host.lastIndexOf(':');
+      // An http(s) host takes its port from the first colon (Go's strict colons); others from the last.
+      const scheme = schemeMatch?.[1]?.toLowerCase();
+      const colon = scheme === 'http' || scheme === 'https' ? host.indexOf(':') : host.lastIndexOf(':');
       if (colon >= 0 && !/^\d*$/.test(host.slice(colon + 1))) return 'its port is not a number';
-      if (badEscape(host)) return 'its host has a "%" that is no escape';
+      // In a host, "%" may only escape a byte beyond ASCII ("%25" aside).
+      if (badEscape(host) || /%(?!25)[0-7][0-9A-Fa-f]/.test(host)) return 'its host has a "%" that is no escape a host may hold';
       // Go's host reading refuses an ASCII character a host cannot hold (a space, braces, "|" ...).
       if (/[^A-Za-z0-9\-_.~!$&'()*+,;=:[\]<>"%\u0080-\uffff]/.test(host)) return 'its host holds a character a host cannot';
     }
