@@ -44,7 +44,7 @@ export const rule: Rule = {
           const at = joinPointer(keys!.pointer, i);
           if (keyList.length > 1 && !nonEmptyString(key.kid)) problem(at, 'has several keys and this one has no kid');
           const keyType = readableKeyType(key);
-          if (keyType !== null) problem(at, keyType, 'value', 'Its JWK reader fails on the key. ');
+          if (keyType !== null) problem(at, keyType, 'value', `Its JWK reader fails on the key: copy the key as the identity provider publishes it, with "kty" ${JWK_PUBLIC_KEY_TYPES.map((t) => `"${t}"`).join(', ')} ("OKP" with "crv": "${JWK_OKP_CURVE}"). `);
           if (key.kty === JWK_SYMMETRIC_KEY_TYPE) problem(at, 'has a symmetric key (kty "oct"): give a public key');
           if (!nonEmptyString(key.alg)) problem(at, 'has a key without alg');
           else if (algs.length > 0 && !algs.includes(key.alg)) {

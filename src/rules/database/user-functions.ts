@@ -35,8 +35,10 @@ function checkDefinition(context: RuleContext, db: DatabaseEntry, pointer: strin
   const type = lookup(definition, pointer, 'type');
   const code = lookup(definition, pointer, 'code');
   const codeText = typeof code?.value === 'string' ? code.value : '';
-  if (maxSize !== undefined && Buffer.byteLength(codeText, 'utf8') > maxSize) {
-    refuse(context, db, code?.pointer ?? pointer, `user function "${name}" has ${Buffer.byteLength(codeText, 'utf8')} bytes of code, more than max_code_size (${maxSize})`, 'Raise max_code_size or shorten the code.');
+  // The gateway counts the code's bytes (Go's len of its UTF-8 string).
+  const codeBytes = Buffer.byteLength(codeText, 'utf8');
+  if (maxSize !== undefined && codeBytes > maxSize) {
+    refuse(context, db, code?.pointer ?? pointer, `user function "${name}" has ${codeBytes} bytes of code, more than max_code_size (${maxSize})`, 'Raise max_code_size or shorten the code.');
   }
   if (!USER_FUNCTION_TYPES.includes(typeof type?.value === 'string' ? type.value : '')) {
     refuse(context, db, type?.pointer ?? pointer, `user function "${name}" has the type ${type ? JSON.stringify(type.value) : '(none)'}, not "javascript" or "query"`, 'The type is matched exactly.', type ? 'value' : 'key');
