@@ -5,11 +5,12 @@ runRuleTests(rule, {
   valid: [
     { kind: 'legacy', config: { databases: { a: { server: 'couchbases://h' }, b: { server: 'couchbases://h' } } } },
     { name: '2.8: the same bucket name on two clusters is two buckets', kind: 'legacy', options: { target: '2.8' }, config: { databases: { a: { server: 'couchbase://h1', bucket: 'x' }, b: { server: 'couchbase://h2', bucket: 'x' } } } },
-    { name: 'legacy mode, different collections', kind: 'legacy', config: { disable_persistent_config: true, databases: { a: { bucket: 'x', scopes: { s: { collections: { c1: {} } } } }, b: { bucket: 'x', scopes: { s: { collections: { c2: {} } } } } } } },
+    { name: 'legacy mode: the same bucket name on two clusters is two buckets', kind: 'legacy', config: { disable_persistent_config: true, databases: { a: { server: 'couchbase://h1', bucket: 'x' }, b: { server: 'couchbase://h2', bucket: 'x' } } } },
   ],
   invalid: [
     { name: 'reference example 23: the bucket defaults to the database name', kind: 'legacy', config: { databases: { a: { server: 'couchbases://h' }, b: { server: 'couchbases://h', bucket: 'a' } } }, errors: [{ pointer: '/databases/b/bucket', severity: 'error', message: 'both use bucket "a"' }] },
     { name: '2.8 has no automatic upgrade: it starts both, with a warning', kind: 'legacy', options: { target: '2.8' }, config: { databases: { a: { server: 'couchbase://h' }, b: { server: 'couchbase://h', bucket: 'a' } } }, errors: [{ pointer: '/databases/b/bucket', severity: 'warning', message: 'both use bucket "a"' }] },
-    { name: 'legacy mode, both on the default collection', kind: 'legacy', config: { disable_persistent_config: true, databases: { a: { bucket: 'x' }, b: { bucket: 'x' } } }, errors: [{ pointer: '/databases/b/bucket', message: '_default._default' }] },
+    { name: 'legacy mode starts both, silently (no automatic upgrade, no shared-bucket check)', kind: 'legacy', config: { disable_persistent_config: true, databases: { a: { bucket: 'x' }, b: { bucket: 'x' } } }, errors: [{ pointer: '/databases/b/bucket', severity: 'warning', message: 'both use bucket "x"' }] },
+    { name: 'legacy mode: a missing bucket defaults to the database name', kind: 'legacy', config: { disable_persistent_config: true, databases: { a: {}, b: { bucket: 'a' } } }, errors: [{ pointer: '/databases/b/bucket', severity: 'warning', message: 'databases "a" and "b" both use bucket "a"' }] },
   ],
 });
