@@ -1,6 +1,7 @@
 import type { Rule } from '../types.js';
 import { databaseEntries, isLegacyMode, lookup, type DatabaseEntry } from '../../document/databases.js';
 import { READING } from '../../releases/reading.js';
+import { upgradeServerAddress, WALRUS_IN_MEMORY } from './server-address.js';
 
 export const rule: Rule = {
   id: 'upgrade/shared-bucket',
@@ -12,12 +13,15 @@ export const rule: Rule = {
     // same only on the same cluster (2.8 compares bucket UUIDs); the upgrade refuses different servers anyway
     // (upgrade/server-mismatch).
     const upgrades = context.upgradesLegacyConfigs && !isLegacyMode(context.document);
+    const dbs = databaseEntries(context.kind, context.document);
+    const clusterOf = upgrades ? () => '' : clusters(dbs, context.upgradesLegacyConfigs);
     const seen = new Map<string, DatabaseEntry>();
-    for (const db of databaseEntries(context.kind, context.document)) {
+    for (const db of dbs) {
       const bucketField = lookup(db.config, db.pointer, 'bucket');
       const bucket = typeof bucketField?.value === 'string' && bucketField.value !== '' ? bucketField.value : db.name ?? '';
-      const server = lookup(db.config, db.pointer, 'server')?.value;
-      const key = upgrades ? bucket : JSON.stringify([typeof server === 'string' ? server : '', bucket]);
+      const cluster = clusterOf(db);
+      if (cluster === null) continue;
+      const key = JSON.stringify([cluster, bucket]);
       const first = seen.get(key);
       if (!first) {
         seen.set(key, db);
@@ -41,3 +45,22 @@ export const rule: Rule = {
     }
   },
 };
+
+/**
+ * Each database's cluster, where every database starts: its server after the gateway's address upgrade (legacy
+ * mode upgrades each one; under 2.8 it only tells "http://h:8091" and "couchbase://h" to be one cluster). A
+ * database without one uses walrus: under 2.8 (rest/config.go@2.8.0 DefaultServer) and the bootstrap address
+ * in legacy mode, which the gateway takes from another database (rest/config_legacy.go@4.1.1 ToStartupConfig)
+ * or from -bootstrap.server: known when the others name one cluster or none, null (unknown) otherwise.
+ */
+function clusters(dbs: readonly DatabaseEntry[], legacyMode: boolean): (db: DatabaseEntry) => string | null {
+  const named = new Map<DatabaseEntry, string>();
+  for (const db of dbs) {
+    const server = lookup(db.config, db.pointer, 'server')?.value;
+    if (typeof server === 'string' && server !== '') named.set(db, upgradeServerAddress(server).server);
+  }
+  const distinct = new Set(named.values());
+  // With no server at all, every database is on the address given with -bootstrap.server.
+  const bootstrap = distinct.size === 0 ? '' : distinct.size === 1 ? [...distinct][0]! : null;
+  return (db) => named.get(db) ?? (legacyMode ? bootstrap : WALRUS_IN_MEMORY);
+}
