@@ -1,6 +1,7 @@
 import type { Rule } from '../types.js';
 import type { BehaviourFactId } from '../../releases/behaviour.js';
 import { underTarget } from '../../releases/index.js';
+import { READING } from '../../releases/reading.js';
 import type { RuleContext } from '../types.js';
 import { databaseEntries, dbLabel, importEnabled, isLegacyMode, lookup, lookupPath } from '../../document/databases.js';
 
@@ -59,7 +60,14 @@ export const rule: Rule = {
       if (!isLegacyMode(doc)) {
         for (const name of LOGIN_KEYS) {
           const found = lookup(doc, '', name);
-          if (found) context.report({ pointer: found.pointer, target: 'key', message: `"${name}" login is lost when the gateway upgrades this file`, detail: 'It is honoured only while the gateway runs this legacy file: the automatic upgrade never writes it into the new startup config, so it is gone after the first restart. Use an OpenID Connect provider (database "oidc") instead.' });
+          if (!found) continue;
+          // A target without the automatic upgrade keeps the login: the upgrade is a later release's.
+          const later = context.upgradesLegacyConfigs ? '' : ` of ${READING.automaticUpgrade.from} and later`;
+          context.report({
+            pointer: found.pointer, target: 'key', ...(later ? { severity: 'info' as const } : {}),
+            message: `"${name}" login is lost when the automatic upgrade${later} rewrites this file`,
+            detail: 'It is honoured only while the gateway runs this legacy file: the automatic upgrade never writes it into the new startup config, so it is gone after the first restart. Use an OpenID Connect provider (database "oidc") instead.',
+          });
         }
       }
     }

@@ -39,6 +39,7 @@ runRuleTests(rule, {
       ],
     },
     { name: 'facebook is lost by the upgrade', kind: 'legacy', config: { facebook: { register: true }, databases: { db: DB } }, errors: [{ pointer: '/facebook', severity: 'warning', message: 'gone after the first restart' }] },
+    { name: '2.8 keeps the login: the upgrade is a later release\'s', kind: 'legacy', options: { target: '2.8' }, config: { google: { app_client_id: ['x'] }, databases: { db: DB } }, errors: [{ pointer: '/google', severity: 'info', message: '"google" login is lost when the automatic upgrade of 3.0 and later rewrites this file' }] },
     {
       name: 'per-database deprecated values', kind: 'legacy',
       config: { databases: { db: { ...DB, feed_type: 'TAP', import_docs: 'continuous' } } },
