@@ -44,12 +44,13 @@ export async function loadReleases() {
   const { GUEST_WITHOUT_DISABLED } = await import('../dist/releases/principals.js');
   const jwt = await import('../dist/releases/jwt.js');
   const userFunctions = await import('../dist/releases/user-functions.js');
-  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT: jwt, USER_FUNCTIONS: userFunctions, SEVERITY };
+  const replications = await import('../dist/releases/replications.js');
+  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT: jwt, USER_FUNCTIONS: userFunctions, REPLICATIONS: replications, SEVERITY };
 }
 
 /** docs/releases.md: every fact of src/releases/ with its source, generated so that it cannot drift. */
 export function renderReleasesPage(releases) {
-  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT, USER_FUNCTIONS, treatmentIn } = releases;
+  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT, USER_FUNCTIONS, REPLICATIONS, treatmentIn } = releases;
   const cell = (text) => String(text).replace(/\|/g, '\\|');
   const lines = [
     '# What each release does',
@@ -76,6 +77,10 @@ export function renderReleasesPage(releases) {
   lines.push('', '## Config principals', '', 'A guest user (`users.GUEST`, a database\'s `guest`) that sets no `"disabled"` (`database/guest-disabled-unset`, `security/guest-all-channels`):', '',
     '| from | change | source |', '|---|---|---|');
   for (const change of GUEST_WITHOUT_DISABLED) lines.push(`| ${change.from} | ${cell(change.change)} | ${cell(change.source)} |`);
+  lines.push('', '## Replications a config defines', '', 'When the gateway checks the inter-gateway replications a config defines. Where the checks run as the gateway starts, a failure stops it and the checks only a config gets apply (`replication/adhoc`, `replication/id-mismatch`); elsewhere a replication that fails them never runs. The replication rules word their findings so.', '',
+    '| config | from | change | source |', '|---|---|---|---|');
+  for (const check of REPLICATIONS.LEGACY_REPLICATION_CHECKS) lines.push(`| legacy | ${check.from} | ${cell(check.change)} | ${cell(check.source)} |`);
+  lines.push(`| database | ${REPLICATIONS.DATABASE_REPLICATION_CHECK.from} | ${cell(REPLICATIONS.DATABASE_REPLICATION_CHECK.change)} | ${cell(REPLICATIONS.DATABASE_REPLICATION_CHECK.source)} |`);
   lines.push('', '## Upgrade milestones (`sgconf plan`)', '', '| line | change | source |', '|---|---|---|');
   for (const m of Object.values(UPGRADE)) lines.push(`| ${m.line} | ${cell(m.change)} | ${cell(m.source)} |`);
   lines.push('', '## Console log keys', '', `The names \`logging/log-keys\` checks (case-sensitive; source: ${cell(LOG_KEYS_SOURCE)}).`, '', '| from | names |', '|---|---|');

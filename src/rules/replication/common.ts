@@ -2,6 +2,7 @@
 import { databaseEntries, dbLabel, replicationEntries, type DatabaseEntry } from '../../document/databases.js';
 import type { RuleContext } from '../types.js';
 import type { JsonObject } from '../../types.js';
+import { checksLegacyReplicationsAtStart } from '../../releases/replications.js';
 
 export interface ReplicationSite {
   db: DatabaseEntry;
@@ -20,11 +21,19 @@ export function replicationSites(context: RuleContext): ReplicationSite[] {
   return out;
 }
 
+/**
+ * Whether the gateway checks this definition as it starts, with the checks only a config gets (adhoc, the id
+ * against its key), and refuses to start when one fails: a legacy file's, except under 3.0.
+ */
+export function checkedAtStart(site: ReplicationSite, context: RuleContext): boolean {
+  return site.db.legacy && checksLegacyReplicationsAtStart(context.target);
+}
+
 /** What the gateway does with a definition that fails its validation (reference 7.3), as a detail sentence. */
-export function invalidOutcome(site: ReplicationSite): string {
-  return site.db.legacy
-    ? 'The gateway refuses this legacy file: the database does not load, or the gateway does not start.'
-    : 'The database config is stored, but the replication fails validation every time it starts and never runs (the _replication endpoint rejects it).';
+export function invalidOutcome(site: ReplicationSite, context: RuleContext): string {
+  return checkedAtStart(site, context)
+    ? 'The gateway does not start with this legacy file.'
+    : 'The gateway stores the replication, which fails validation every time it starts and never runs (the _replication endpoint rejects it too).';
 }
 
 export function label(site: ReplicationSite): string {

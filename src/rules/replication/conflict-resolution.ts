@@ -12,7 +12,7 @@ export const rule: Rule = {
     for (const site of replicationSites(context)) {
       const { conflict_resolution_type: type, custom_conflict_resolver: resolver, direction } = site.config;
       if (type === 'custom' && !hasSource(resolver)) {
-        context.report({ pointer: joinPointer(site.pointer, 'conflict_resolution_type'), message: `${label(site)}: conflict_resolution_type "custom" needs a custom_conflict_resolver function`, detail: invalidOutcome(site) });
+        context.report({ pointer: joinPointer(site.pointer, 'conflict_resolution_type'), message: `${label(site)}: conflict_resolution_type "custom" needs a custom_conflict_resolver function`, detail: invalidOutcome(site, context) });
         continue;
       }
       if (hasSource(resolver) && type !== 'custom') {

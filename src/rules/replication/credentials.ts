@@ -18,10 +18,10 @@ export const rule: Rule = {
       const urlUser = typeof remote === 'string' ? /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#@]+)@/.exec(remote)?.[1] : undefined;
       if (nonEmptyString(val('remote_username')) && nonEmptyString(val('username'))) {
         const verdict = context.judge('replication-both-usernames');
-        if (verdict) context.report({ pointer: at('username'), ...underTarget(verdict, `${label(site)} sets both remote_username and the old username`, `${invalidOutcome(site)} Keep remote_username/remote_password only.`) });
+        if (verdict) context.report({ pointer: at('username'), ...underTarget(verdict, `${label(site)} sets both remote_username and the old username`, `${invalidOutcome(site, context)} Keep remote_username/remote_password only.`) });
       } else if (urlUser && (nonEmptyString(val('remote_username')) || nonEmptyString(val('username')))) {
         const field = nonEmptyString(val('remote_username')) ? 'remote_username' : 'username';
-        context.report({ pointer: at(field), message: `${label(site)} has a user name in the remote URL and also sets ${field}: use one of them`, detail: invalidOutcome(site) });
+        context.report({ pointer: at(field), message: `${label(site)} has a user name in the remote URL and also sets ${field}: use one of them`, detail: invalidOutcome(site, context) });
       } else if (nonEmptyString(val('username')) || nonEmptyString(val('password'))) {
         const field = nonEmptyString(val('username')) ? 'username' : 'password';
         const verdict = context.judge('replication-username-password');

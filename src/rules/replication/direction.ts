@@ -15,7 +15,7 @@ export const rule: Rule = {
       if (direction === undefined || direction.value === '') {
         context.report({
           pointer: direction?.pointer ?? site.pointer,
-          message: `${label(site)} has no direction`, detail: `Set "direction" to "push", "pull" or "pushAndPull". ${invalidOutcome(site)}`,
+          message: `${label(site)} has no direction`, detail: `Set "direction" to "push", "pull" or "pushAndPull". ${invalidOutcome(site, context)}`,
         });
       }
     }

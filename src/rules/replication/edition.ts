@@ -14,14 +14,14 @@ export const rule: Rule = {
       const at = (name: string) => joinPointer(site.pointer, name);
       const type = get('conflict_resolution_type');
       if (typeof type === 'string' && type !== '' && type !== 'default') {
-        context.report({ pointer: at('conflict_resolution_type'), message: `${label(site)}: conflict_resolution_type "${type}" is Enterprise Edition only`, detail: `Community Edition allows only "default". ${invalidOutcome(site)}` });
+        context.report({ pointer: at('conflict_resolution_type'), message: `${label(site)}: conflict_resolution_type "${type}" is Enterprise Edition only`, detail: `Community Edition allows only "default". ${invalidOutcome(site, context)}` });
       }
       if (get('enable_delta_sync') === true) {
-        context.report({ pointer: at('enable_delta_sync'), message: `${label(site)}: enable_delta_sync is Enterprise Edition only`, detail: `Remove it on Community Edition. ${invalidOutcome(site)}` });
+        context.report({ pointer: at('enable_delta_sync'), message: `${label(site)}: enable_delta_sync is Enterprise Edition only`, detail: `Remove it on Community Edition. ${invalidOutcome(site, context)}` });
       }
       const batch = get('batch_size');
       if (typeof batch === 'number' && batch > 0 && batch !== 200) {
-        context.report({ pointer: at('batch_size'), message: `${label(site)}: batch_size other than 200 is Enterprise Edition only`, detail: invalidOutcome(site) });
+        context.report({ pointer: at('batch_size'), message: `${label(site)}: batch_size other than 200 is Enterprise Edition only`, detail: invalidOutcome(site, context) });
       }
     }
   },

@@ -28,7 +28,7 @@ export const rule: Rule = {
         continue;
       }
       if (!params || params.value === null) {
-        context.report({ pointer: filter!.pointer, message: `${label(site)}: the channel filter needs query_params`, detail: `For example {"channels": ["a", "b"]}. ${invalidOutcome(site)}` });
+        context.report({ pointer: filter!.pointer, message: `${label(site)}: the channel filter needs query_params`, detail: `For example {"channels": ["a", "b"]}. ${invalidOutcome(site, context)}` });
         continue;
       }
       const q = params.value;
@@ -44,23 +44,23 @@ export const rule: Rule = {
       const collectionsChannels = readsCollections ? member(q, params.pointer, 'collections_channels') : undefined;
       const withoutChannels = channels ? null : context.judge('channel-filter-without-channels');
       if (withoutChannels) {
-        context.report({ pointer: params.pointer, ...underTarget(withoutChannels, `${label(site)}: query_params has no channels list`, `Write {"channels": ["a", "b"]}. ${invalidOutcome(site)}`) });
+        context.report({ pointer: params.pointer, ...underTarget(withoutChannels, `${label(site)}: query_params has no channels list`, `Write {"channels": ["a", "b"]}. ${invalidOutcome(site, context)}`) });
       } else if (channels && collectionsChannels) {
-        context.report({ pointer: collectionsChannels.pointer, message: `${label(site)}: query_params cannot have both channels and collections_channels`, detail: invalidOutcome(site) });
+        context.report({ pointer: collectionsChannels.pointer, message: `${label(site)}: query_params cannot have both channels and collections_channels`, detail: invalidOutcome(site, context) });
       } else if (channels) {
         checkChannelList(context, site, channels);
       } else if (collectionsChannels) {
         const local = lookup(c, site.pointer, 'collections_local');
         if (!local || !Array.isArray(local.value) || local.value.length === 0) {
-          context.report({ pointer: collectionsChannels.pointer, message: `${label(site)}: query_params.collections_channels needs collections_local listing the collections`, detail: invalidOutcome(site) });
+          context.report({ pointer: collectionsChannels.pointer, message: `${label(site)}: query_params.collections_channels needs collections_local listing the collections`, detail: invalidOutcome(site, context) });
         } else if (!isObject(collectionsChannels.value)) {
-          context.report({ pointer: collectionsChannels.pointer, message: `${label(site)}: query_params.collections_channels is not a map of collection to channel list`, detail: `For example {"collections_channels": {"scope.collection": ["a"]}}. ${invalidOutcome(site)}` });
+          context.report({ pointer: collectionsChannels.pointer, message: `${label(site)}: query_params.collections_channels is not a map of collection to channel list`, detail: `For example {"collections_channels": {"scope.collection": ["a"]}}. ${invalidOutcome(site, context)}` });
         } else {
           for (const name of local.value) {
             if (typeof name !== 'string') continue;
             const list = member(collectionsChannels.value, collectionsChannels.pointer, name);
             if (!list || !Array.isArray(list.value)) {
-              context.report({ pointer: list?.pointer ?? collectionsChannels.pointer, message: `${label(site)}: collections_channels has no channel list for the local collection "${name}"`, detail: invalidOutcome(site) });
+              context.report({ pointer: list?.pointer ?? collectionsChannels.pointer, message: `${label(site)}: collections_channels has no channel list for the local collection "${name}"`, detail: invalidOutcome(site, context) });
             } else {
               checkChannelList(context, site, list, name);
             }
@@ -76,13 +76,13 @@ export const rule: Rule = {
 /** The channel names of one list: each must be a string; an empty list is no filter for a push. */
 function checkChannelList(context: RuleContext, site: ReplicationSite, list: Found, collection?: string): void {
   if (!Array.isArray(list.value)) {
-    context.report({ pointer: list.pointer, message: `${label(site)}: query_params.channels is not a list of channel names`, detail: `Write {"channels": ["a", "b"]}. ${invalidOutcome(site)}` });
+    context.report({ pointer: list.pointer, message: `${label(site)}: query_params.channels is not a list of channel names`, detail: `Write {"channels": ["a", "b"]}. ${invalidOutcome(site, context)}` });
     return;
   }
   list.value.forEach((name: JsonValue, i) => {
     if (typeof name !== 'string') {
       const shown = Array.isArray(name) ? 'a list' : isObject(name) ? 'an object' : JSON.stringify(name);
-      context.report({ pointer: joinPointer(list.pointer, i), message: `${label(site)}: the channel name ${shown} in query_params is not a string`, detail: `Write each channel name as a string. ${invalidOutcome(site)}` });
+      context.report({ pointer: joinPointer(list.pointer, i), message: `${label(site)}: the channel name ${shown} in query_params is not a string`, detail: `Write each channel name as a string. ${invalidOutcome(site, context)}` });
     }
   });
   if (list.value.length === 0) reportEmpty(context, site, list.pointer, collection === undefined ? 'its channel list is empty' : `its channel list for "${collection}" is empty`);

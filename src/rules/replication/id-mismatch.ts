@@ -2,7 +2,7 @@ import type { Rule } from '../types.js';
 import type { Fix } from '../../types.js';
 import { underTarget } from '../../releases/index.js';
 import { dbLabel, lookup } from '../../document/databases.js';
-import { invalidOutcome, label, replicationSites } from './common.js';
+import { checkedAtStart, invalidOutcome, label, replicationSites } from './common.js';
 
 export const rule: Rule = {
   id: 'replication/id-mismatch',
@@ -20,14 +20,13 @@ export const rule: Rule = {
         continue;
       }
       if (typeof value === 'string' && value !== '' && value !== site.id) {
+        const refused = checkedAtStart(site, context);
         context.report({
           pointer: id!.pointer,
-          severity: site.db.legacy ? 'error' : 'warning',
-          message: site.db.legacy
-            ? `${label(site)}: replication_id "${value}" differs from its map key`
-            : `${label(site)}: replication_id "${value}" differs from its map key`,
-          detail: site.db.legacy
-            ? `${invalidOutcome(site)} Make them equal.`
+          severity: refused ? 'error' : 'warning',
+          message: `${label(site)}: replication_id "${value}" differs from its map key`,
+          detail: refused
+            ? `${invalidOutcome(site, context)} Make them equal.`
             : `The gateway stores the replication under the key "${site.id}", so the id written here is misleading. Make them equal.`,
         });
       } else if (!site.db.legacy && (value === undefined || value === '')) {

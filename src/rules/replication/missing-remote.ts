@@ -14,14 +14,14 @@ export const rule: Rule = {
       if (remote === undefined || remote.value === '') {
         context.report({
           pointer: remote?.pointer ?? site.pointer,
-          message: `${label(site)} has no remote`, detail: `Set "remote" to the full URL of the remote database (for example "https://sg2.example.com:4984/db"). ${invalidOutcome(site)}`,
+          message: `${label(site)} has no remote`, detail: `Set "remote" to the full URL of the remote database (for example "https://sg2.example.com:4984/db"). ${invalidOutcome(site, context)}`,
         });
       } else if (typeof remote.value === 'string') {
         const reading = readRemote(remote.value);
         if (reading.kind === 'invalid') {
           context.report({
             pointer: remote.pointer,
-            message: `${label(site)}: remote is not a URL the gateway can read`, detail: `Go's URL parser refuses it: ${reading.why}. ${invalidOutcome(site)}`,
+            message: `${label(site)}: remote is not a URL the gateway can read`, detail: `Go's URL parser refuses it: ${reading.why}. ${invalidOutcome(site, context)}`,
           });
         } else if (reading.kind === 'unreachable') {
           context.report({

@@ -10,6 +10,7 @@ runRuleTests(rule, {
   ],
   invalid: [
     { name: 'legacy mismatch is fatal', kind: 'legacy', config: legacyWith({ r1: { ...GOOD, replication_id: 'other' } }), errors: [{ pointer: `${L}/r1/replication_id`, severity: 'error', message: 'the gateway does not start' }] },
+    { name: '3.0 does not compare them: stored under the key', kind: 'legacy', options: { target: '3.0' }, config: legacyWith({ r1: { ...GOOD, replication_id: 'other' } }), errors: [{ pointer: `${L}/r1/replication_id`, severity: 'warning', message: 'misleading' }] },
     { name: 'database config mismatch', kind: 'database', config: databaseWith({ r1: { ...GOOD, replication_id: 'other' } }), errors: [{ pointer: `${D}/r1/replication_id`, severity: 'warning', message: 'stores the replication under the key' }] },
     { name: 'database config without replication_id', kind: 'database', config: databaseWith({ r1: { ...GOOD, replication_id: undefined } }), errors: [{ pointer: `${D}/r1`, severity: 'error', message: 'add "replication_id": "r1"' }] },
     { name: 'empty key', kind: 'database', config: databaseWith({ '': GOOD }), errors: [{ pointer: `${D}/`, message: 'empty key' }] },
