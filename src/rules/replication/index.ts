@@ -10,6 +10,7 @@ import { rule as filter } from './filter.js';
 import { rule as batchSize } from './batch-size.js';
 import { rule as initialState } from './initial-state.js';
 import { rule as adhoc } from './adhoc.js';
+import { rule as cancel } from './cancel.js';
 import { rule as purgeOnRemoval } from './purge-on-removal.js';
 import { rule as runAs } from './run-as.js';
 import { rule as maxBackoffTime } from './max-backoff-time.js';
@@ -19,5 +20,5 @@ import { rule as collections } from './collections.js';
 
 export const rules: Rule[] = [
   idMismatch, missingRemote, direction, credentials, conflictResolution, edition, filter, batchSize,
-  initialState, adhoc, purgeOnRemoval, runAs, maxBackoffTime, allowConflictsIgnored, configEditsIgnored, collections,
+  initialState, adhoc, cancel, purgeOnRemoval, runAs, maxBackoffTime, allowConflictsIgnored, configEditsIgnored, collections,
 ];
