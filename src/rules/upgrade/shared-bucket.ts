@@ -14,6 +14,7 @@ export const rule: Rule = {
     // (upgrade/server-mismatch).
     const upgrades = context.upgradesLegacyConfigs && !isLegacyMode(context.document);
     const dbs = databaseEntries(context.kind, context.document);
+    // Not upgrading, a target that has the automatic upgrade runs the file in legacy mode, with a bootstrap address.
     const clusterOf = upgrades ? () => '' : clusters(dbs, context.upgradesLegacyConfigs);
     const seen = new Map<string, DatabaseEntry>();
     for (const db of dbs) {
@@ -53,7 +54,7 @@ export const rule: Rule = {
  * in legacy mode, which the gateway takes from another database (rest/config_legacy.go@4.1.1 ToStartupConfig)
  * or from -bootstrap.server: known when the others name one cluster or none, null (unknown) otherwise.
  */
-function clusters(dbs: readonly DatabaseEntry[], legacyMode: boolean): (db: DatabaseEntry) => string | null {
+function clusters(dbs: readonly DatabaseEntry[], hasBootstrapAddress: boolean): (db: DatabaseEntry) => string | null {
   const named = new Map<DatabaseEntry, string>();
   for (const db of dbs) {
     const server = lookup(db.config, db.pointer, 'server')?.value;
@@ -62,5 +63,5 @@ function clusters(dbs: readonly DatabaseEntry[], legacyMode: boolean): (db: Data
   const distinct = new Set(named.values());
   // With no server at all, every database is on the address given with -bootstrap.server.
   const bootstrap = distinct.size === 0 ? '' : distinct.size === 1 ? [...distinct][0]! : null;
-  return (db) => named.get(db) ?? (legacyMode ? bootstrap : WALRUS_IN_MEMORY);
+  return (db) => named.get(db) ?? (hasBootstrapAddress ? bootstrap : WALRUS_IN_MEMORY);
 }
