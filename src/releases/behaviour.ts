@@ -102,6 +102,14 @@ const facts = [
     ],
   },
   {
+    id: 'legacy-mode-without-server',
+    construct: 'a legacy config in legacy mode (disable_persistent_config true) in which no database has a server',
+    changes: [
+      // 2.8 reads no disable_persistent_config and starts such databases on walrus: (rest/config.go@2.8.3 DefaultServer).
+      { from: '3.0', treatment: 'refuses', source: 'rest/config_legacy.go@3.0.0 ToStartupConfig() (the bootstrap server is a database\'s) and rest/config.go@3.0.0 StartupConfig.validate(): "a server must be provided in the Bootstrap configuration", the same @4.1.1' },
+    ],
+  },
+  {
     id: 'config-update-frequency-not-positive',
     construct: 'bootstrap.config_update_frequency of 0 or less',
     existsFrom: '3.0',

@@ -37,6 +37,14 @@ export function expandsEnvironment(target: Release): boolean {
   return compareReleases(target, READING.environmentExpansion.from) >= 0;
 }
 
+/**
+ * How a finding names the automatic upgrade: "" for a target that runs it, " of 3.0 and later" for one that does
+ * not (the upgrade is then a later release's).
+ */
+export function upgradeOfLaterReleases(targetUpgrades: boolean): string {
+  return targetUpgrades ? '' : ` of ${READING.automaticUpgrade.from} and later`;
+}
+
 /** Whether the target upgrades a legacy config at start (unless it sets disable_persistent_config: true). */
 export function upgradesLegacyConfigs(target: Release): boolean {
   return compareReleases(target, READING.automaticUpgrade.from) >= 0;

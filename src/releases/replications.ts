@@ -35,9 +35,8 @@ export const LEGACY_REPLICATION_CHECKS: readonly ReplicationCheck[] = [
 ];
 
 /** A database config's replications, in every release that reads database configs. */
-export const DATABASE_REPLICATION_CHECK: ReplicationCheck = {
+export const DATABASE_REPLICATION_CHECK: Omit<ReplicationCheck, 'atStart'> = {
   from: '3.0',
-  atStart: false,
   change: 'the new ones (an id not stored yet) are stored unchecked as the database loads; each is checked as it starts, without the config-only checks, and one that fails never runs; an adhoc one is deleted when it is stopped',
   source: 'rest/server_context.go@3.0.8.1 and @4.1.1 (PutReplications of the replications not stored); db/sg_replicate_cfg.go@4.1.1 InitializeReplication (ValidateReplication(false)) and the state change that deletes a stopped adhoc replication',
 };

@@ -1,6 +1,6 @@
 import type { Rule } from '../types.js';
 import { databaseEntries, isLegacyMode, lookup } from '../../document/databases.js';
-import { READING } from '../../releases/reading.js';
+import { upgradeOfLaterReleases } from '../../releases/reading.js';
 import { isObject } from '../../types.js';
 
 export const rule: Rule = {
@@ -19,7 +19,7 @@ export const rule: Rule = {
       }));
     if (withPrincipals.length < 2) return;
     // A target without the automatic upgrade creates every database's principals: the upgrade is a later release's.
-    const later = context.upgradesLegacyConfigs ? '' : ` of ${READING.automaticUpgrade.from} and later`;
+    const later = upgradeOfLaterReleases(context.upgradesLegacyConfigs);
     for (const db of withPrincipals) {
       context.report({
         pointer: (lookup(db.config, db.pointer, 'users') ?? lookup(db.config, db.pointer, 'roles'))!.pointer,

@@ -1,7 +1,7 @@
 import type { Rule } from '../types.js';
 import type { BehaviourFactId } from '../../releases/behaviour.js';
 import { underTarget } from '../../releases/index.js';
-import { READING } from '../../releases/reading.js';
+import { upgradeOfLaterReleases } from '../../releases/reading.js';
 import type { RuleContext } from '../types.js';
 import { databaseEntries, dbLabel, importEnabled, isLegacyMode, lookup, lookupPath } from '../../document/databases.js';
 
@@ -62,7 +62,7 @@ export const rule: Rule = {
           const found = lookup(doc, '', name);
           if (!found) continue;
           // A target without the automatic upgrade keeps the login: the upgrade is a later release's.
-          const later = context.upgradesLegacyConfigs ? '' : ` of ${READING.automaticUpgrade.from} and later`;
+          const later = upgradeOfLaterReleases(context.upgradesLegacyConfigs);
           context.report({
             pointer: found.pointer, target: 'key', ...(later ? { severity: 'info' as const } : {}),
             message: `"${name}" login is lost when the automatic upgrade${later} rewrites this file`,

@@ -1,6 +1,6 @@
 import type { Rule } from '../types.js';
 import { databaseEntries, isLegacyMode, lookup, type DatabaseEntry } from '../../document/databases.js';
-import { READING } from '../../releases/reading.js';
+import { upgradeOfLaterReleases } from '../../releases/reading.js';
 import { upgradeServerAddress, WALRUS_IN_MEMORY } from './server-address.js';
 
 export const rule: Rule = {
@@ -40,7 +40,7 @@ export const rule: Rule = {
       } else {
         context.report({
           ...place, severity: 'warning', message,
-          detail: `A missing bucket defaults to the database name. The target starts them, with a warning that a shared bucket may behave unexpectedly unless security is defined the same way; the automatic upgrade of ${READING.automaticUpgrade.from} and later refuses to start. Give each database its own bucket.`,
+          detail: `A missing bucket defaults to the database name. The target starts them, with a warning that a shared bucket may behave unexpectedly unless security is defined the same way; the automatic upgrade${upgradeOfLaterReleases(false)} refuses to start. Give each database its own bucket.`,
         });
       }
     }
