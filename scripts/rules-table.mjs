@@ -45,12 +45,13 @@ export async function loadReleases() {
   const jwt = await import('../dist/releases/jwt.js');
   const userFunctions = await import('../dist/releases/user-functions.js');
   const replications = await import('../dist/releases/replications.js');
-  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT: jwt, USER_FUNCTIONS: userFunctions, REPLICATIONS: replications, SEVERITY };
+  const { FUNCTION_COMPILING } = await import('../dist/releases/function-compiling.js');
+  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT: jwt, USER_FUNCTIONS: userFunctions, REPLICATIONS: replications, FUNCTION_COMPILING, SEVERITY };
 }
 
 /** docs/releases.md: every fact of src/releases/ with its source, generated so that it cannot drift. */
 export function renderReleasesPage(releases) {
-  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT, USER_FUNCTIONS, REPLICATIONS, treatmentIn } = releases;
+  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT, USER_FUNCTIONS, REPLICATIONS, FUNCTION_COMPILING, treatmentIn } = releases;
   const cell = (text) => String(text).replace(/\|/g, '\\|');
   const lines = [
     '# What each release does',
@@ -81,6 +82,11 @@ export function renderReleasesPage(releases) {
     '| config | from | change | source |', '|---|---|---|---|');
   for (const check of REPLICATIONS.LEGACY_REPLICATION_CHECKS) lines.push(`| legacy | ${check.from} | ${cell(check.change)} | ${cell(check.source)} |`);
   lines.push(`| database | ${REPLICATIONS.DATABASE_REPLICATION_CHECK.from} | ${cell(REPLICATIONS.DATABASE_REPLICATION_CHECK.change)} | ${cell(REPLICATIONS.DATABASE_REPLICATION_CHECK.source)} |`);
+  lines.push('', '## Functions that do not compile', '', 'When the gateway compiles each kind of function a config holds, and so what one that otto cannot compile does (`functions/syntax-error`, `functions/es2015-syntax`, `functions/not-a-function` say it in their detail). Where it is compiled at load, the config is refused; elsewhere the gateway compiles it at its first call, and every call fails.', '',
+    '| function | from | compiled | no function | what a function that does not compile does | source |', '|---|---|---|---|---|---|');
+  for (const [role, steps] of Object.entries(FUNCTION_COMPILING)) {
+    for (const step of steps) lines.push(`| \`${role}\` | ${step.from} | ${step.atLoad ? 'as the config is read' : 'at its first call'} | ${step.unset === 'blank' ? 'empty or white space' : 'empty (white space is compiled)'} | ${cell(step.outcome)} | ${cell(step.source)} |`);
+  }
   lines.push('', '## Upgrade milestones (`sgconf plan`)', '', '| line | change | source |', '|---|---|---|');
   for (const m of Object.values(UPGRADE)) lines.push(`| ${m.line} | ${cell(m.change)} | ${cell(m.source)} |`);
   lines.push('', '## Console log keys', '', `The names \`logging/log-keys\` checks (case-sensitive; source: ${cell(LOG_KEYS_SOURCE)}).`, '', '| from | names |', '|---|---|');

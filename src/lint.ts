@@ -323,6 +323,7 @@ async function runFunctionStage(
     host: options.host ?? false,
     fetchCache: options.fetchCache ?? new Map(),
     ottoSyntax: ottoSyntaxCheck(ottoCommit(options.target ?? NEWEST_RELEASE)),
+    target: options.target ?? NEWEST_RELEASE,
     openFiles: options.openFiles,
     onParsed,
   }, locate);

@@ -43,8 +43,34 @@ export function handlerEntries(kind: Kind, document: JsonValue): HandlerEntry[] 
   return entries;
 }
 
-/** A parsed absolute http(s) URL, or null. */
+/**
+ * Why Go's HTTP client cannot post to `value` where WHATWG's parser (Node's URL) would read it, or null:
+ * net/url Parse refuses control characters, a space around the URL or in its host, and a bad % escape
+ * outside the query; a URL without "//" after its scheme has no host ("http: no Host in request URL").
+ * WHATWG trims the spaces, reads "https:host" and backslashes as "https://host/" and keeps a bad escape.
+ */
+export function goUrlProblem(value: string): string | null {
+  if (/[\x00-\x1f\x7f]/.test(value)) return 'it has a control character (a tab or line break)';
+  if (/^ | $/.test(value)) return value.trim() === '' ? 'it is blank' : 'it has white space around it';
+  const match = /^([a-z][a-z0-9+.-]*):(.*)$/is.exec(value);
+  if (!match || !/^https?$/i.test(match[1]!)) return null;
+  const rest = match[2]!;
+  if (!rest.startsWith('//')) return `it has no "//" after ${match[1]}:, so it names no host`;
+  const authority = /^[^/?#]*/.exec(rest.slice(2))![0];
+  const host = authority.slice(authority.lastIndexOf('@') + 1);
+  if (host === '') return 'it names no host';
+  if (/[ \\]/.test(host)) return 'its host has a space or a backslash';
+  // The fragment is cut off first, then the query, which alone is not unescaped.
+  const hash = rest.indexOf('#');
+  const beforeHash = hash < 0 ? rest : rest.slice(0, hash);
+  const unescaped = beforeHash.replace(/\?.*$/s, '') + (hash < 0 ? '' : rest.slice(hash + 1));
+  if (/%(?![0-9a-f]{2})/i.test(unescaped)) return 'it has a % that does not start an escape (%XX)';
+  return null;
+}
+
+/** A parsed absolute http(s) URL that Go's client can post to, or null. */
 export function parseHttpUrl(value: string): URL | null {
+  if (goUrlProblem(value) !== null) return null;
   try {
     const url = new URL(value);
     if ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '') return url;

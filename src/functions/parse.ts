@@ -152,6 +152,10 @@ export function parseFunctionSource(source: string): ParseOutcome {
 
 /** Why '(' + source + ')' does not parse, in the words a user needs. */
 function diagnoseUnparsable(source: string, wrappedError: SyntaxErrorLike | null): ParseOutcome {
+  if (!/\S/.test(source)) {
+    // Reached only where the release compiles a blank value instead of reading it as unset.
+    return { functionNode: null, problems: [{ rule: 'functions/not-a-function', message: 'the source is blank, not a function', detail: `${WRAP} Only an empty value means no function here.`, start: 0, end: source.length }] };
+  }
   let leading: JsNode | null = null;
   try {
     leading = acorn.parseExpressionAt(source, 0, LATEST) as JsNode;
@@ -417,7 +421,7 @@ export function reconcileWithOtto(outcome: ParseOutcome, verdict: OttoVerdict | 
   const start = ottoOffset(source, verdict);
   const problem: ParseProblem = {
     rule: 'functions/syntax-error', message: verdict.message, start, end: Math.min(source.length, start + 1),
-    detail: "The gateway's engine (otto) refuses the function here, and the gateway refuses the config.",
+    detail: "The gateway's engine (otto) refuses the function here.",
   };
   return { ...outcome, problems: [problem] };
 }

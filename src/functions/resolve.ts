@@ -12,6 +12,8 @@ import { parseFunctionSource, reconcileWithOtto } from './parse.js';
 import type { OttoSyntaxCheck } from './otto-syntax.js';
 import { describeFunction, roleName } from './roles.js';
 import type { FunctionSite, ResolvedFunction, SourcePosition } from './types.js';
+import { NEWEST_RELEASE, type Release } from '../releases/index.js';
+import { uncompilableOutcome } from '../releases/function-compiling.js';
 
 export interface ResolveOptions {
   /** The gateway's working directory (relative paths resolve here). */
@@ -38,6 +40,8 @@ export interface ResolveOptions {
   fetchCache: Map<string, Promise<unknown>>;
   /** otto's verdict on a source (the gateway parses with it): absent, acorn's alone. */
   ottoSyntax?: OttoSyntaxCheck;
+  /** The release the findings are about (what it does with a function it cannot compile); absent: the newest. */
+  target?: Release;
   /** Function files open in an editor, by absolute path: their unsaved text is read instead of the disk's. */
   openFiles?: ReadonlyMap<string, string>;
   /** Called with each function as soon as it is parsed; its result replaces the function (the pipeline
@@ -85,9 +89,10 @@ async function resolveSite(
   kind: Kind, document: JsonValue, site: FunctionSite, options: ResolveOptions,
   locateInString: LocateInString, diagnostics: RawDiagnostic[],
 ): Promise<ResolvedFunction | null> {
-  // A blank value means "unset" (the gateway uses its default function).
+  // An empty value means "unset" (the gateway uses its default function, or none); a blank one too where the
+  // release reads it so, else the gateway compiles it and fails (src/releases/function-compiling.ts).
   // (A test for a non-blank character, not trim(): that copies every function of a large config.)
-  if (!/\S/.test(site.value)) return null;
+  if (site.value === '' || (!/\S/.test(site.value) && uncompilableOutcome(site.role, options.target ?? NEWEST_RELEASE).unset === 'blank')) return null;
   const report = (rule: string, severity: Severity, message: string, detail?: string) =>
     diagnostics.push({ rule, severity, message, ...(detail ? { detail } : {}), pointer: site.pointer });
   const tlsSkipVerify = skipVerifyFor(kind, document, site);
@@ -187,7 +192,10 @@ function notFetched(fn: ResolvedFunction, why: string, report: (rule: string, se
   return { ...fn, notRead: why };
 }
 
-async function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], { onParsed, ottoSyntax }: Pick<ResolveOptions, 'onParsed' | 'ottoSyntax'>): Promise<ResolvedFunction> {
+/** The parse problems after which the gateway cannot compile the function (too-deep: sgconf did not parse it). */
+const UNCOMPILABLE = new Set(['functions/syntax-error', 'functions/es2015-syntax', 'functions/not-a-function']);
+
+async function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], { onParsed, ottoSyntax, target }: Pick<ResolveOptions, 'onParsed' | 'ottoSyntax' | 'target'>): Promise<ResolvedFunction> {
   const source = fn.source ?? '';
   // acorn parses once otto has answered, and the tree goes as soon as the rules have walked it: the
   // functions of a config are resolved together, and trees parsed before the wait all lived through it
@@ -197,7 +205,8 @@ async function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], {
   const placeholder = outcome.problems.length > 0 && /\{\{[^{}]*\}\}/.test(source) ? 'The text looks like an unrendered template placeholder ({{ ... }}).' : '';
   for (const problem of outcome.problems) {
     const message = `${describeFunction(fn)}: ${problem.message}`;
-    const detail = [problem.rule === 'functions/es2015-syntax' ? '' : placeholder, problem.detail ?? ''].filter((s) => s !== '').join(' ');
+    const consequence = UNCOMPILABLE.has(problem.rule) ? uncompilableOutcome(fn.role, target ?? NEWEST_RELEASE).outcome : '';
+    const detail = [problem.rule === 'functions/es2015-syntax' ? '' : placeholder, problem.detail ?? '', consequence].filter((s) => s !== '').join(' ');
     diagnostics.push(functionDiagnostic(fn, problem.rule, 'error', problem, message, detail || undefined));
   }
   const parsed = { ...fn, functionNode: outcome.functionNode };
@@ -208,13 +217,14 @@ async function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], {
  * A file outside the repository, read with --host or --allow-path: whether it is JavaScript and where it
  * stops being so, and nothing of its text (no token in a message; the report shows no code frame of it).
  */
-async function finishUnquoted(fn: ResolvedFunction, diagnostics: RawDiagnostic[], { ottoSyntax }: Pick<ResolveOptions, 'ottoSyntax'>): Promise<ResolvedFunction> {
+async function finishUnquoted(fn: ResolvedFunction, diagnostics: RawDiagnostic[], { ottoSyntax, target }: Pick<ResolveOptions, 'ottoSyntax' | 'target'>): Promise<ResolvedFunction> {
   const source = fn.source ?? '';
   const outcome = reconcileWithOtto(parseFunctionSource(source), await ottoSyntax?.(source), source);
   const problem = outcome.problems[0];
   if (problem) {
-    diagnostics.push(functionDiagnostic(fn, problem.rule, 'error', { start: problem.start, end: problem.start }, `${describeFunction(fn)}: not a function the gateway can load, from here on`,
-      'The file is outside the repository, so none of its text is quoted (docs/security.md).'));
+    const consequence = UNCOMPILABLE.has(problem.rule) ? ` ${uncompilableOutcome(fn.role, target ?? NEWEST_RELEASE).outcome}` : '';
+    diagnostics.push(functionDiagnostic(fn, problem.rule, 'error', { start: problem.start, end: problem.start }, `${describeFunction(fn)}: not a function the gateway can compile, from here on`,
+      `The file is outside the repository, so none of its text is quoted (docs/security.md).${consequence}`));
   }
   return { ...fn, functionNode: null };
 }

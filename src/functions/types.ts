@@ -1,11 +1,13 @@
 // Types of the functions stage: where JavaScript lives in a config, and what it resolved to.
 import type { Node } from 'acorn';
+import type { JavaScriptRole } from '../releases/function-compiling.js';
 
 /** An acorn (ESTree) node with its fields reachable without a cast per field. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type JsNode = Node & { [field: string]: any };
 
-export type FunctionRole = 'sync' | 'import_filter' | 'webhook_filter' | 'conflict_resolver' | 'user_function';
+/** The kinds of function a config holds (their release facts are keyed by them). */
+export type FunctionRole = JavaScriptRole;
 
 /** A field of the config that holds JavaScript. */
 export interface FunctionSite {

@@ -94,6 +94,44 @@ describe('resolveFunctions: sources', () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it('under 2.8, a blank sync function or import filter is compiled, and fails', async () => {
+    const { diagnostics } = await runStage('legacy', { databases: { db: { sync: '  \n', import_filter: ' ' } } }, { target: '2.8' });
+    expect(diagnostics.map((d) => [d.rule, d.pointer, d.message])).toEqual([
+      ['functions/not-a-function', '/databases/db/sync', 'inline sync function: the source is blank, not a function'],
+      ['functions/not-a-function', '/databases/db/import_filter', 'inline import filter: the source is blank, not a function'],
+    ]);
+    expect(diagnostics[0]!.detail).toContain('every document write fails');
+    expect(diagnostics[1]!.detail).toContain('no document is imported');
+  });
+
+  it('reads only an empty webhook filter or conflict resolver as none: a blank one is compiled, and fails', async () => {
+    const config = {
+      bucket: 'b',
+      event_handlers: { document_changed: [{ handler: 'webhook', url: 'https://h/x', filter: ' ' }, { handler: 'webhook', url: 'https://h/y', filter: '' }] },
+      replications: { r: { remote: 'https://h/db', direction: 'pull', conflict_resolution_type: 'custom', custom_conflict_resolver: '\n' } },
+    };
+    const { functions, diagnostics } = await runStage('database', config);
+    expect(functions.map((fn) => fn.pointer)).toEqual(['/event_handlers/document_changed/0/filter', '/replications/r/custom_conflict_resolver']);
+    expect(diagnostics.map((d) => [d.rule, d.pointer])).toEqual([
+      ['functions/not-a-function', '/event_handlers/document_changed/0/filter'],
+      ['functions/not-a-function', '/replications/r/custom_conflict_resolver'],
+    ]);
+    expect(diagnostics[0]!.detail).toContain('the webhook posts nothing');
+    expect(diagnostics[1]!.detail).toContain('that document is not replicated');
+  });
+
+  it.each([
+    ['sync', '3.0', { sync: 'function(doc) { if (doc.x { } }' }, 'refuses the config'],
+    ['sync', '2.8', { sync: 'function(doc) { if (doc.x { } }' }, 'every document write fails'],
+    ['webhook filter', '4.1', { event_handlers: { document_changed: [{ handler: 'webhook', url: 'https://h/x', filter: 'function(doc) { return }}' }] } }, 'the webhook posts nothing'],
+    ['conflict resolver', '4.1', { replications: { r: { remote: 'https://h/db', conflict_resolution_type: 'custom', custom_conflict_resolver: 'function(c) { return c.LocalDocument; };' } } }, 'that document is not replicated'],
+  ] as const)('says what the gateway does with a %s that does not compile, under %s', async (_role, target, db, outcome) => {
+    const { diagnostics } = await runStage('legacy', { databases: { db: { bucket: 'b', ...db } } }, { target });
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]!.detail).toContain(outcome);
+    if (outcome !== 'refuses the config') expect(diagnostics[0]!.detail).not.toContain('refuses');
+  });
+
   it('in a 3.x database config, a file for sync is rejected by the gateway (lint) but expected for build', async () => {
     const lint = await runStage('database', { bucket: 'b', sync: 'js/sync.js' }, { cwd: gatewayDir, configDir });
     expect(lint.diagnostics).toEqual([expect.objectContaining({ rule: 'functions/external-source-in-database-config', severity: 'error', pointer: '/sync' })]);

@@ -48,7 +48,7 @@ describe('files outside the repository', () => {
     writeFileSync(path.join(repo, 'sg.json'), database(secret));
     const r = await runCli(['lint', 'sg.json', '--host'], { cwd: repo });
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain('not a function the gateway can load');
+    expect(r.stdout).toContain('not a function the gateway can compile');
     expect(r.stdout).not.toContain(TOKEN);
     expect(r.stdout).not.toContain('ghp_');
   });
@@ -57,7 +57,7 @@ describe('files outside the repository', () => {
     const { repo, secret } = machine();
     writeFileSync(path.join(repo, 'sg.json'), database(secret));
     const allowed = await runCli(['lint', 'sg.json', '--allow-path', path.dirname(secret)], { cwd: repo });
-    expect(allowed.stdout).toContain('not a function the gateway can load');
+    expect(allowed.stdout).toContain('not a function the gateway can compile');
     expect(allowed.stdout).not.toContain(TOKEN);
     writeFileSync(path.join(repo, 'inside.js'), 'ghp_inside_token_text\n');
     writeFileSync(path.join(repo, 'sg2.json'), database('inside.js'));

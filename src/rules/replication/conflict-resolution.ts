@@ -11,7 +11,8 @@ export const rule: Rule = {
   check(context) {
     for (const site of replicationSites(context)) {
       const { conflict_resolution_type: type, custom_conflict_resolver: resolver, direction } = site.config;
-      if (type === 'custom' && !hasSource(resolver)) {
+      // The gateway refuses only an empty resolver; a blank one is compiled, and fails (functions/not-a-function).
+      if (type === 'custom' && (typeof resolver !== 'string' || resolver === '')) {
         context.report({ pointer: joinPointer(site.pointer, 'conflict_resolution_type'), message: `${label(site)}: conflict_resolution_type "custom" needs a custom_conflict_resolver function`, detail: invalidOutcome(site, context) });
         continue;
       }

@@ -1,7 +1,7 @@
 // webhook/invalid-url: the webhook url must be an absolute http or https URL.
 import type { Rule } from '../types.js';
 import { joinPointer } from '../../types.js';
-import { handlerEntries, parseHttpUrl } from '../../functions/handlers.js';
+import { goUrlProblem, handlerEntries, parseHttpUrl } from '../../functions/handlers.js';
 
 export const rule: Rule = {
   id: 'webhook/invalid-url',
@@ -11,10 +11,10 @@ export const rule: Rule = {
   check(context) {
     for (const entry of handlerEntries(context.kind, context.document)) {
       const url = entry.handler['url'];
-      if (typeof url !== 'string' || url.trim() === '' || parseHttpUrl(url)) continue;
-      const reason = /^[a-z][a-z0-9+.-]*:/i.test(url) && !/^https?:/i.test(url)
+      if (typeof url !== 'string' || url === '' || parseHttpUrl(url)) continue;
+      const reason = goUrlProblem(url) ?? (/^[a-z][a-z0-9+.-]*:/i.test(url) && !/^https?:/i.test(url)
         ? `its scheme is ${url.slice(0, url.indexOf(':') + 1)}, not http: or https:`
-        : 'it is not an absolute http:// or https:// URL';
+        : 'it is not an absolute http:// or https:// URL');
       const placeholder = /\{\{[^{}]*\}\}/.test(url) ? 'It looks like an unrendered template placeholder ({{ ... }}). ' : '';
       context.report({
         pointer: joinPointer(entry.pointer, 'url'),

@@ -18,18 +18,34 @@ export const cases: Record<string, RuleCases> = {
     ],
   },
   'webhook/missing-url': {
-    valid: [{ kind: 'legacy', config: GOOD_HANDLER }, { kind: 'legacy', config: corpusConfig(GCM) }],
+    valid: [
+      { kind: 'legacy', config: GOOD_HANDLER }, { kind: 'legacy', config: corpusConfig(GCM) },
+      // NewWebhook refuses only url == "": a blank one loads, and every post fails (webhook/invalid-url).
+      { name: 'a blank url is loaded', kind: 'database', config: { bucket: 'b', event_handlers: { db_state_changed: [{ handler: 'webhook', url: '  ' }] } } },
+    ],
     invalid: [
       { kind: 'legacy', config: withHandler({ handler: 'webhook', filter: FILTER }), errors: [{ pointer: HANDLER_POINTER, message: 'url parameter must be defined' }] },
       { kind: 'database', config: { bucket: 'b', event_handlers: { db_state_changed: [{ handler: 'webhook', url: '' }] } }, errors: [{ pointer: '/event_handlers/db_state_changed/0/url' }] },
     ],
   },
   'webhook/invalid-url': {
-    valid: [{ kind: 'legacy', config: GOOD_HANDLER }, { kind: 'legacy', config: corpusConfig(GCM) }],
+    valid: [
+      { kind: 'legacy', config: GOOD_HANDLER }, { kind: 'legacy', config: corpusConfig(GCM) },
+      // Go posts these: a space in the path is escaped, the query is not unescaped, the scheme's case is free.
+      { name: 'what Go reads', kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'HTTPS://hooks.example.com/a b?discount=100%', filter: FILTER }) },
+    ],
     invalid: [
       { kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'hooks.example.com/orders', filter: FILTER }), errors: [{ pointer: `${HANDLER_POINTER}/url`, message: 'not an absolute http' }] },
       { kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'ftp://hooks.example.com/orders', filter: FILTER }), errors: [{ pointer: `${HANDLER_POINTER}/url`, message: 'scheme is ftp:' }] },
       { name: 'unrendered template (mobile-testkit)', kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'http://{{ test_framework_ip }}:8080', timeout: 60 }), errors: [{ pointer: `${HANDLER_POINTER}/url`, message: 'template placeholder' }] },
+      // What Go's net/url refuses (or reads without a host) where WHATWG's URL, which Node has, reads a URL.
+      { name: 'blank', kind: 'legacy', config: withHandler({ handler: 'webhook', url: '  ', filter: FILTER }), errors: [{ pointer: `${HANDLER_POINTER}/url`, message: 'it is blank' }] },
+      { name: 'a space before it', kind: 'legacy', config: withHandler({ handler: 'webhook', url: ' https://hooks.example.com/orders', filter: FILTER }), errors: [{ pointer: `${HANDLER_POINTER}/url`, message: 'white space around it' }] },
+      { name: 'a line break after it', kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'https://hooks.example.com/orders\n', filter: FILTER }), errors: [{ pointer: `${HANDLER_POINTER}/url`, message: 'control character' }] },
+      { name: 'no // after the scheme', kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'https:hooks.example.com/orders', filter: FILTER }), errors: [{ pointer: `${HANDLER_POINTER}/url`, message: 'no "//" after https:' }] },
+      { name: 'a backslash for a slash', kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'https://hooks.example.com\\orders', filter: FILTER }), errors: [{ pointer: `${HANDLER_POINTER}/url`, message: 'host has a space or a backslash' }] },
+      { name: 'no host', kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'https:///orders', filter: FILTER }), errors: [{ pointer: `${HANDLER_POINTER}/url`, message: 'names no host' }] },
+      { name: 'a bad escape in the path', kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'https://hooks.example.com/100%', filter: FILTER }), errors: [{ pointer: `${HANDLER_POINTER}/url`, message: 'does not start an escape' }] },
     ],
   },
   'webhook/plain-http': {
@@ -48,10 +64,12 @@ export const cases: Record<string, RuleCases> = {
     valid: [
       { kind: 'legacy', config: corpusConfig(GCM) },
       { name: 'db_state_changed needs no filter', kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'https://h/x' }, 'db_state_changed') },
+      // The gateway compiles a blank filter, which fails at every event: functions/not-a-function's finding.
+      { name: 'a blank filter is not none', kind: 'database', config: { bucket: 'b', event_handlers: { document_changed: [{ handler: 'webhook', url: 'https://h/x', filter: ' ' }] } } },
     ],
     invalid: [
       { kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'https://h/x' }), errors: [{ pointer: HANDLER_POINTER, message: 'every saved revision', severity: 'info' }] },
-      { name: 'blank filter', kind: 'database', config: { bucket: 'b', event_handlers: { document_changed: [{ handler: 'webhook', url: 'https://h/x', filter: ' ' }] } }, errors: [{ pointer: '/event_handlers/document_changed/0' }] },
+      { name: 'an empty filter', kind: 'database', config: { bucket: 'b', event_handlers: { document_changed: [{ handler: 'webhook', url: 'https://h/x', filter: '' }] } }, errors: [{ pointer: '/event_handlers/document_changed/0' }] },
     ],
   },
   'webhook/no-timeout': {

@@ -1,0 +1,86 @@
+// When the gateway compiles each kind of function a config holds, and so what a function that otto cannot
+// compile does. The gateway's runners (sg-bucket JSServer) compile a function when its first call needs it;
+// only the functions that the config's validation or loading compiles on purpose stop the config.
+// Data for the functions stage's wording (src/functions/resolve.ts).
+import { compareReleases, type Release } from './index.js';
+
+/** The kinds of function a config holds (src/functions/types.ts FunctionRole is this). */
+export type JavaScriptRole = 'sync' | 'import_filter' | 'webhook_filter' | 'conflict_resolver' | 'user_function';
+
+export interface CompilingStep {
+  from: Release;
+  /** Whether the config is refused (the gateway compiles the function as it reads or loads the config). */
+  atLoad: boolean;
+  /** What a function otto cannot compile does there, one sentence for a finding's detail. */
+  outcome: string;
+  /**
+   * Which values mean "no function": only the empty string, or also one of white space alone. A blank value
+   * that is not unset is compiled as `( )`, which is no function.
+   */
+  unset: 'empty' | 'blank';
+  source: string;
+}
+
+/** Per role, oldest first; a role's first step is from the oldest release that has it. */
+export const FUNCTION_COMPILING: Readonly<Record<JavaScriptRole, readonly CompilingStep[]>> = {
+  sync: [
+    {
+      from: '2.8', atLoad: false, unset: 'empty',
+      outcome: 'This release loads the config without compiling the sync function, and then every document write fails.',
+      source: 'channels/channelmapper.go@2.8.4 NewChannelMapper (compiled at the first call); rest/config.go@2.8.4 has no check; db/crud.go@2.8.4 getChannelsAndAccess (the write returns the error)',
+    },
+    {
+      from: '3.0', atLoad: true, unset: 'blank',
+      outcome: 'The gateway compiles it as it reads the config and refuses the config.',
+      // validate() sets a blank one to nil (strings.TrimSpace), and the database takes the default function.
+      source: 'rest/config.go@3.0.0 DbConfig.validate() ("sync function contains invalid javascript syntax"), @3.1.0-@4.1.1 validateJavascriptFunction(), run for legacy files by rest/config_legacy.go readLegacyServerConfig and for database configs by the admin API',
+    },
+  ],
+  import_filter: [
+    {
+      // A blank filter is compiled as any other (rest/server_context.go@2.8.4 NewImportFilterFunction when the
+      // value is set); what an empty one does there was not followed (sgconf reads it as unset).
+      from: '2.8', atLoad: false, unset: 'empty',
+      outcome: 'This release loads the config without compiling the import filter, and then no document is imported (each call fails).',
+      source: 'db/import.go@2.8.4 ImportFilterFunction.EvaluateFunction ("processing aborted, document will not be imported"); rest/config.go@2.8.4 has no check',
+    },
+    {
+      from: '3.0', atLoad: true, unset: 'blank',
+      outcome: 'The gateway compiles it as it reads the config and refuses the config.',
+      source: 'rest/config.go@3.0.0 DbConfig.validate() ("import filter function contains invalid javascript syntax"), @3.1.0-@4.1.1 validateJavascriptFunction()',
+    },
+  ],
+  webhook_filter: [
+    {
+      // NewWebhook takes any filter but "" (filterFnString != "").
+      from: '2.8', atLoad: false, unset: 'empty',
+      outcome: 'The gateway loads the database without compiling the filter; every event\'s call of it then fails, so the webhook posts nothing.',
+      source: 'db/event_handler.go@2.8.4-@4.1.1 NewWebhook (the filter compiled at its first call) and HandleEvent ("Error calling webhook filter function", no post); rest/server_context.go initEventHandlers has no check',
+    },
+  ],
+  conflict_resolver: [
+    {
+      // ValidateReplication refuses "custom" only with an empty resolver (ConflictResolutionFn == "", @2.8.4-@4.1.1).
+      from: '2.8', atLoad: false, unset: 'empty',
+      outcome: 'The gateway starts the replication without compiling the resolver; every conflict\'s call of it then fails, and that document is not replicated.',
+      source: 'db/sg_replicate_conflict_resolver.go@2.8.4-@4.1.1 NewCustomConflictResolver (compiled at its first call) and EvaluateFunction ("processing aborted, document will not be replicated")',
+    },
+  ],
+  user_function: [
+    {
+      // The code goes into an embedded wrapper (db/functions/js_runner.go kJavaScriptWrapper), not "( )": what blank
+      // code does there was not followed, and sgconf reads it as unset, as before.
+      from: '3.1', atLoad: true, unset: 'blank',
+      outcome: 'The gateway compiles it as it reads the config and refuses the config.',
+      source: 'db/functions/js_runner.go@3.1.0-@4.1.1 newFunctionJSServer (compiles at once "to detect syntax errors"), run by rest/config.go DbConfig.validate() ValidateFunctions',
+    },
+  ],
+};
+
+/** What the target does with a function of this role that otto cannot compile. */
+export function uncompilableOutcome(role: JavaScriptRole, target: Release): CompilingStep {
+  const steps = FUNCTION_COMPILING[role];
+  let step = steps[0]!;
+  for (const candidate of steps) if (compareReleases(candidate.from, target) <= 0) step = candidate;
+  return step;
+}
