@@ -46,12 +46,13 @@ export async function loadReleases() {
   const userFunctions = await import('../dist/releases/user-functions.js');
   const replications = await import('../dist/releases/replications.js');
   const { FUNCTION_COMPILING } = await import('../dist/releases/function-compiling.js');
-  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT: jwt, USER_FUNCTIONS: userFunctions, REPLICATIONS: replications, FUNCTION_COMPILING, SEVERITY };
+  const { TLS_MINIMUM_DEFAULTS } = await import('../dist/releases/tls.js');
+  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT: jwt, USER_FUNCTIONS: userFunctions, REPLICATIONS: replications, FUNCTION_COMPILING, TLS_MINIMUM_DEFAULTS, SEVERITY };
 }
 
 /** docs/releases.md: every fact of src/releases/ with its source, generated so that it cannot drift. */
 export function renderReleasesPage(releases) {
-  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT, USER_FUNCTIONS, REPLICATIONS, FUNCTION_COMPILING, treatmentIn } = releases;
+  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT, USER_FUNCTIONS, REPLICATIONS, FUNCTION_COMPILING, TLS_MINIMUM_DEFAULTS, treatmentIn } = releases;
   const cell = (text) => String(text).replace(/\|/g, '\\|');
   const lines = [
     '# What each release does',
@@ -87,6 +88,9 @@ export function renderReleasesPage(releases) {
   for (const [role, steps] of Object.entries(FUNCTION_COMPILING)) {
     for (const step of steps) lines.push(`| \`${role}\` | ${step.from} | ${step.atLoad ? 'as the config is read' : 'at its first call'} | ${step.unset === 'blank' ? 'empty or white space' : 'empty (white space is compiled)'} | ${cell(step.outcome)} | ${cell(step.source)} |`);
   }
+  lines.push('', '## TLS minimum version', '', 'What the HTTPS listeners take when `tls_minimum_version` is unset or no value the gateway knows (`security/tls-minimum-version`).', '',
+    '| from | default | source |', '|---|---|---|');
+  for (const step of TLS_MINIMUM_DEFAULTS) lines.push(`| ${step.from} | ${step.protocol} (\`"${step.value}"\`) | ${cell(step.source)} |`);
   lines.push('', '## Upgrade milestones (`sgconf plan`)', '', '| line | change | source |', '|---|---|---|');
   for (const m of Object.values(UPGRADE)) lines.push(`| ${m.line} | ${cell(m.change)} | ${cell(m.source)} |`);
   lines.push('', '## Console log keys', '', `The names \`logging/log-keys\` checks (case-sensitive; source: ${cell(LOG_KEYS_SOURCE)}).`, '', '| from | names |', '|---|---|');

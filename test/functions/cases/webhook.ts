@@ -80,11 +80,12 @@ export const cases: Record<string, RuleCases> = {
     ],
   },
   'webhook/wait-for-process': {
-    valid: [{ kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'https://h/x', filter: FILTER }, 'document_changed', { wait_for_process: '100' }) }, { kind: 'legacy', config: corpusConfig(EVENTS) }, { kind: 'database', config: corpusConfig(EVENTS_DB) }],
+    valid: [{ kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'https://h/x', filter: FILTER }, 'document_changed', { wait_for_process: '100' }) }, { name: 'the largest 64-bit integer, with a sign', kind: 'database', config: { bucket: 'b', event_handlers: { wait_for_process: '+9223372036854775807' } } }, { kind: 'legacy', config: corpusConfig(EVENTS) }, { kind: 'database', config: corpusConfig(EVENTS_DB) }],
     invalid: [
       { kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'https://h/x', filter: FILTER }, 'document_changed', { wait_for_process: '0' }), errors: [{ pointer: '/databases/db/event_handlers/wait_for_process', severity: 'info', message: 'discards an event' }] },
       { kind: 'legacy', config: withHandler({ handler: 'webhook', url: 'https://h/x', filter: FILTER }, 'document_changed', { wait_for_process: '5s' }), errors: [{ pointer: '/databases/db/event_handlers/wait_for_process', severity: 'warning', message: 'default (100 ms)' }] },
       { kind: 'database', config: { bucket: 'b', event_handlers: { wait_for_process: '-1' } }, errors: [{ pointer: '/event_handlers/wait_for_process', message: 'negative' }] },
+      { name: 'beyond a 64-bit integer (ParseInt refuses it)', kind: 'database', config: { bucket: 'b', event_handlers: { wait_for_process: '9223372036854775808' } }, errors: [{ pointer: '/event_handlers/wait_for_process', severity: 'warning', message: 'beyond a 64-bit integer' }] },
     ],
   },
   'webhook/options-not-allowed': {

@@ -1,0 +1,31 @@
+// The minimum TLS version the gateway's HTTPS listeners take when tls_minimum_version is unset or is no value
+// it knows (GetTLSVersionFromString matches "tlsv1", "tlsv1.1", "tlsv1.2", "tlsv1.3" exactly, in every release).
+import { compareReleases, type Release } from './index.js';
+
+export interface TlsMinimumDefault {
+  from: Release;
+  /** The config value it equals. */
+  value: 'tlsv1' | 'tlsv1.2';
+  /** The protocol, in words. */
+  protocol: string;
+  source: string;
+}
+
+/** Oldest first. */
+export const TLS_MINIMUM_DEFAULTS: readonly TlsMinimumDefault[] = [
+  {
+    from: '2.8', value: 'tlsv1', protocol: 'TLS 1.0',
+    source: 'rest/config.go@2.8.4 DefaultMinimumTLSVersionConst = tls.VersionTLS10, GetTLSVersionFromString(); base/http_listener.go@2.8.4 ListenAndServeHTTP (MinVersion, whenever SSLCert is set)',
+  },
+  {
+    from: '3.0', value: 'tlsv1.2', protocol: 'TLS 1.2',
+    source: 'rest/config.go@3.0.0 and @4.1.1 DefaultMinimumTLSVersionConst = tls.VersionTLS12',
+  },
+];
+
+/** What the target's HTTPS listeners take without a known tls_minimum_version. */
+export function tlsMinimumDefault(target: Release): TlsMinimumDefault {
+  let found = TLS_MINIMUM_DEFAULTS[0]!;
+  for (const step of TLS_MINIMUM_DEFAULTS) if (compareReleases(step.from, target) <= 0) found = step;
+  return found;
+}
