@@ -46,13 +46,13 @@ export async function loadReleases() {
   const userFunctions = await import('../dist/releases/user-functions.js');
   const replications = await import('../dist/releases/replications.js');
   const { FUNCTION_COMPILING } = await import('../dist/releases/function-compiling.js');
-  const { TLS_MINIMUM_DEFAULTS } = await import('../dist/releases/tls.js');
-  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT: jwt, USER_FUNCTIONS: userFunctions, REPLICATIONS: replications, FUNCTION_COMPILING, TLS_MINIMUM_DEFAULTS, SEVERITY };
+  const { TLS_MINIMUM_DEFAULTS, ADMIN_API_AUTHENTICATION } = await import('../dist/releases/listeners.js');
+  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT: jwt, USER_FUNCTIONS: userFunctions, REPLICATIONS: replications, FUNCTION_COMPILING, TLS_MINIMUM_DEFAULTS, ADMIN_API_AUTHENTICATION, SEVERITY };
 }
 
 /** docs/releases.md: every fact of src/releases/ with its source, generated so that it cannot drift. */
 export function renderReleasesPage(releases) {
-  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT, USER_FUNCTIONS, REPLICATIONS, FUNCTION_COMPILING, TLS_MINIMUM_DEFAULTS, treatmentIn } = releases;
+  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT, USER_FUNCTIONS, REPLICATIONS, FUNCTION_COMPILING, TLS_MINIMUM_DEFAULTS, ADMIN_API_AUTHENTICATION, treatmentIn } = releases;
   const cell = (text) => String(text).replace(/\|/g, '\\|');
   const lines = [
     '# What each release does',
@@ -88,6 +88,7 @@ export function renderReleasesPage(releases) {
   for (const [role, steps] of Object.entries(FUNCTION_COMPILING)) {
     for (const step of steps) lines.push(`| \`${role}\` | ${step.from} | ${step.atLoad ? 'as the config is read' : 'at its first call'} | ${step.unset === 'blank' ? 'empty or white space' : 'empty (white space is compiled)'} | ${cell(step.outcome)} | ${cell(step.source)} |`);
   }
+  lines.push('', '## Admin and metrics APIs', '', `From ${ADMIN_API_AUTHENTICATION.from} the admin and metrics APIs ask for credentials (\`admin_interface_authentication\`, \`metrics_interface_authentication\`, both on by default); before, anyone who reaches the interface uses them (\`security/interface-authentication\`). Source: ${cell(ADMIN_API_AUTHENTICATION.source)}.`);
   lines.push('', '## TLS minimum version', '', 'What the HTTPS listeners take when `tls_minimum_version` is unset or no value the gateway knows (`security/tls-minimum-version`).', '',
     '| from | default | source |', '|---|---|---|');
   for (const step of TLS_MINIMUM_DEFAULTS) lines.push(`| ${step.from} | ${step.protocol} (\`"${step.value}"\`) | ${cell(step.source)} |`);

@@ -1,6 +1,6 @@
 import type { Rule } from '../types.js';
 import { lookup, lookupPath } from '../../document/databases.js';
-import { TLS_MINIMUM_DEFAULTS, tlsMinimumDefault } from '../../releases/tls.js';
+import { TLS_MINIMUM_DEFAULTS, tlsMinimumDefault } from '../../releases/listeners.js';
 
 const KNOWN = ['tlsv1', 'tlsv1.1', 'tlsv1.2', 'tlsv1.3'];
 const INSECURE = ['tlsv1', 'tlsv1.1'];

@@ -1,6 +1,22 @@
+// What the gateway's listeners (public, admin, metrics) do unless the config says otherwise.
+import { compareReleases, type Release } from './index.js';
+
+/**
+ * From when the admin and metrics APIs ask for credentials (on by default: admin_interface_authentication and
+ * metrics_interface_authentication); before, anyone who reaches the interface uses them.
+ */
+export const ADMIN_API_AUTHENTICATION = {
+  from: '3.0' as Release,
+  source: 'rest/handler.go@3.0.0 (shouldCheckAdminAuth, checkAdminAuth against Couchbase Server\'s RBAC) and rest/config_startup.go@3.0.0 (both true by default); rest/handler.go@2.8.4 checks no credentials on the admin or metrics interface',
+};
+
+/** Whether the target's admin and metrics APIs can ask for credentials. */
+export function authenticatesAdminApi(target: Release): boolean {
+  return compareReleases(target, ADMIN_API_AUTHENTICATION.from) >= 0;
+}
+
 // The minimum TLS version the gateway's HTTPS listeners take when tls_minimum_version is unset or is no value
 // it knows (GetTLSVersionFromString matches "tlsv1", "tlsv1.1", "tlsv1.2", "tlsv1.3" exactly, in every release).
-import { compareReleases, type Release } from './index.js';
 
 export interface TlsMinimumDefault {
   from: Release;
