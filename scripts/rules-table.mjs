@@ -86,7 +86,11 @@ export function renderReleasesPage(releases) {
   lines.push('', '## Functions that do not compile', '', 'When the gateway compiles each kind of function a config holds, and so what one that otto cannot compile does (`functions/syntax-error`, `functions/es2015-syntax`, `functions/not-a-function` say it in their detail). Where it is compiled at load, the config is refused; elsewhere the gateway compiles it at its first call, and every call fails.', '',
     '| function | from | compiled | no function | what a function that does not compile does | source |', '|---|---|---|---|---|---|');
   for (const [role, steps] of Object.entries(FUNCTION_COMPILING)) {
-    for (const step of steps) lines.push(`| \`${role}\` | ${step.from} | ${step.atLoad ? 'as the config is read' : 'at its first call'} | ${step.unset === 'blank' ? 'empty or white space' : 'empty (white space is compiled)'} | ${cell(step.outcome)} | ${cell(step.source)} |`);
+    const row = (from, step) => `| \`${role}\` | ${from} | ${step.atLoad ? 'as the config is read' : 'at its first call'} | ${step.unset === 'blank' ? 'empty or white space' : 'empty (white space is compiled)'} | ${cell(step.outcome)} | ${cell(step.source)} |`;
+    for (const step of steps) {
+      lines.push(row(step.from, step));
+      if (step.whenUpgraded) lines.push(row(`${step.from}, a legacy file the automatic upgrade stores`, step.whenUpgraded));
+    }
   }
   lines.push('', '## Admin and metrics APIs', '', `From ${ADMIN_API_AUTHENTICATION.from} the admin and metrics APIs ask for credentials (\`admin_interface_authentication\`, \`metrics_interface_authentication\`, both on by default); before, anyone who reaches the interface uses them (\`security/interface-authentication\`). Source: ${cell(ADMIN_API_AUTHENTICATION.source)}.`);
   lines.push('', '## TLS minimum version', '', 'What the HTTPS listeners take when `tls_minimum_version` is unset or no value the gateway knows (`security/tls-minimum-version`).', '',

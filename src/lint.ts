@@ -20,6 +20,7 @@ import { splitMessage } from './messages.js';
 import { judge, NEWEST_RELEASE, type Release } from './releases/index.js';
 import { BEHAVIOUR } from './releases/behaviour.js';
 import { expandsEnvironment, READING, upgradesLegacyConfigs } from './releases/reading.js';
+import { isLegacyMode } from './document/databases.js';
 import { ottoCommit } from './releases/sync-runner.js';
 import { applyReleaseFields, dropDeprecationsNotInTarget, kindUnknownToTarget } from './schema/release-fields.js';
 import { goNumberFindings } from './schema/go-numbers.js';
@@ -324,6 +325,7 @@ async function runFunctionStage(
     fetchCache: options.fetchCache ?? new Map(),
     ottoSyntax: ottoSyntaxCheck(ottoCommit(options.target ?? NEWEST_RELEASE)),
     target: options.target ?? NEWEST_RELEASE,
+    upgraded: kind === 'legacy' && upgradesLegacyConfigs(options.target ?? NEWEST_RELEASE) && !isLegacyMode(document),
     openFiles: options.openFiles,
     onParsed,
   }, locate);

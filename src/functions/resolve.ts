@@ -42,6 +42,8 @@ export interface ResolveOptions {
   ottoSyntax?: OttoSyntaxCheck;
   /** The release the findings are about (what it does with a function it cannot compile); absent: the newest. */
   target?: Release;
+  /** The config is a legacy file that the target upgrades automatically (its databases are stored unvalidated). */
+  upgraded?: boolean;
   /** Function files open in an editor, by absolute path: their unsaved text is read instead of the disk's. */
   openFiles?: ReadonlyMap<string, string>;
   /** Called with each function as soon as it is parsed; its result replaces the function (the pipeline
@@ -92,7 +94,7 @@ async function resolveSite(
   // An empty value means "unset" (the gateway uses its default function, or none); a blank one too where the
   // release reads it so, else the gateway compiles it and fails (src/releases/function-compiling.ts).
   // (A test for a non-blank character, not trim(): that copies every function of a large config.)
-  if (site.value === '' || (!/\S/.test(site.value) && uncompilableOutcome(site.role, options.target ?? NEWEST_RELEASE).unset === 'blank')) return null;
+  if (site.value === '' || (!/\S/.test(site.value) && uncompilableOutcome(site.role, options.target ?? NEWEST_RELEASE, options.upgraded ?? false).unset === 'blank')) return null;
   const report = (rule: string, severity: Severity, message: string, detail?: string) =>
     diagnostics.push({ rule, severity, message, ...(detail ? { detail } : {}), pointer: site.pointer });
   const tlsSkipVerify = skipVerifyFor(kind, document, site);
@@ -195,7 +197,7 @@ function notFetched(fn: ResolvedFunction, why: string, report: (rule: string, se
 /** The parse problems after which the gateway cannot compile the function (too-deep: sgconf did not parse it). */
 const UNCOMPILABLE = new Set(['functions/syntax-error', 'functions/es2015-syntax', 'functions/not-a-function']);
 
-async function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], { onParsed, ottoSyntax, target }: Pick<ResolveOptions, 'onParsed' | 'ottoSyntax' | 'target'>): Promise<ResolvedFunction> {
+async function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], { onParsed, ottoSyntax, target, upgraded }: Pick<ResolveOptions, 'onParsed' | 'ottoSyntax' | 'target' | 'upgraded'>): Promise<ResolvedFunction> {
   const source = fn.source ?? '';
   // acorn parses once otto has answered, and the tree goes as soon as the rules have walked it: the
   // functions of a config are resolved together, and trees parsed before the wait all lived through it
@@ -205,7 +207,7 @@ async function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], {
   const placeholder = outcome.problems.length > 0 && /\{\{[^{}]*\}\}/.test(source) ? 'The text looks like an unrendered template placeholder ({{ ... }}).' : '';
   for (const problem of outcome.problems) {
     const message = `${describeFunction(fn)}: ${problem.message}`;
-    const consequence = UNCOMPILABLE.has(problem.rule) ? uncompilableOutcome(fn.role, target ?? NEWEST_RELEASE).outcome : '';
+    const consequence = UNCOMPILABLE.has(problem.rule) ? uncompilableOutcome(fn.role, target ?? NEWEST_RELEASE, upgraded ?? false).outcome : '';
     const detail = [problem.rule === 'functions/es2015-syntax' ? '' : placeholder, problem.detail ?? '', consequence].filter((s) => s !== '').join(' ');
     diagnostics.push(functionDiagnostic(fn, problem.rule, 'error', problem, message, detail || undefined));
   }
@@ -217,12 +219,12 @@ async function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], {
  * A file outside the repository, read with --host or --allow-path: whether it is JavaScript and where it
  * stops being so, and nothing of its text (no token in a message; the report shows no code frame of it).
  */
-async function finishUnquoted(fn: ResolvedFunction, diagnostics: RawDiagnostic[], { ottoSyntax, target }: Pick<ResolveOptions, 'ottoSyntax' | 'target'>): Promise<ResolvedFunction> {
+async function finishUnquoted(fn: ResolvedFunction, diagnostics: RawDiagnostic[], { ottoSyntax, target, upgraded }: Pick<ResolveOptions, 'ottoSyntax' | 'target' | 'upgraded'>): Promise<ResolvedFunction> {
   const source = fn.source ?? '';
   const outcome = reconcileWithOtto(parseFunctionSource(source), await ottoSyntax?.(source), source);
   const problem = outcome.problems[0];
   if (problem) {
-    const consequence = UNCOMPILABLE.has(problem.rule) ? ` ${uncompilableOutcome(fn.role, target ?? NEWEST_RELEASE).outcome}` : '';
+    const consequence = UNCOMPILABLE.has(problem.rule) ? ` ${uncompilableOutcome(fn.role, target ?? NEWEST_RELEASE, upgraded ?? false).outcome}` : '';
     diagnostics.push(functionDiagnostic(fn, problem.rule, 'error', { start: problem.start, end: problem.start }, `${describeFunction(fn)}: not a function the gateway can compile, from here on`,
       `The file is outside the repository, so none of its text is quoted (docs/security.md).${consequence}`));
   }

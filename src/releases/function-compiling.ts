@@ -7,6 +7,18 @@ import { compareReleases, type Release } from './index.js';
 /** The kinds of function a config holds (src/functions/types.ts FunctionRole is this). */
 export type JavaScriptRole = 'sync' | 'import_filter' | 'webhook_filter' | 'conflict_resolver' | 'user_function';
 
+/** What a legacy file's automatic upgrade does instead, where it differs (it stores the databases unvalidated). */
+export interface UpgradedCompiling {
+  atLoad: boolean;
+  outcome: string;
+  unset: 'empty' | 'blank';
+  source: string;
+}
+
+// The automatic upgrade reads a legacy file without DbConfig.validate() (that runs in legacy mode and for the
+// admin API), and stores its databases; a database config loaded from a bucket is not validated either.
+const UPGRADE_SOURCE = 'rest/main.go@3.0.0-@4.1.1 automaticConfigUpgrade (LoadLegacyServerConfig, then the databases stored; no DbConfig.validate(), which rest/config_legacy.go setupServerConfig runs in legacy mode); rest/config.go DbConfig.setup() loads the functions without it';
+
 export interface CompilingStep {
   from: Release;
   /** Whether the config is refused (the gateway compiles the function as it reads or loads the config). */
@@ -19,6 +31,8 @@ export interface CompilingStep {
    */
   unset: 'empty' | 'blank';
   source: string;
+  /** A legacy file that the release upgrades (no disable_persistent_config: true), where that differs. */
+  whenUpgraded?: UpgradedCompiling;
 }
 
 /** Per role, oldest first; a role's first step is from the oldest release that has it. */
@@ -33,7 +47,12 @@ export const FUNCTION_COMPILING: Readonly<Record<JavaScriptRole, readonly Compil
       from: '3.0', atLoad: true, unset: 'blank',
       outcome: 'The gateway compiles it as it reads the config and refuses the config.',
       // validate() sets a blank one to nil (strings.TrimSpace), and the database takes the default function.
-      source: 'rest/config.go@3.0.0 DbConfig.validate() ("sync function contains invalid javascript syntax"), @3.1.0-@4.1.1 validateJavascriptFunction(), run for legacy files by rest/config_legacy.go readLegacyServerConfig and for database configs by the admin API',
+      source: 'rest/config.go@3.0.0 DbConfig.validate() ("sync function contains invalid javascript syntax"), @3.1.0-@4.1.1 validateJavascriptFunction(), run for legacy files in legacy mode (rest/config_legacy.go setupServerConfig) and for database configs by the admin API',
+      whenUpgraded: {
+        atLoad: false, unset: 'empty',
+        outcome: 'The automatic upgrade stores it unchecked (it runs no database validation), the database loads, and then every document write fails; every later REST update of the database is refused, and in legacy mode the gateway refuses to start.',
+        source: `${UPGRADE_SOURCE}; db/database_collection.go@4.1.1 UpdateSyncFun (compiled at the first call)`,
+      },
     },
   ],
   import_filter: [
@@ -48,6 +67,11 @@ export const FUNCTION_COMPILING: Readonly<Record<JavaScriptRole, readonly Compil
       from: '3.0', atLoad: true, unset: 'blank',
       outcome: 'The gateway compiles it as it reads the config and refuses the config.',
       source: 'rest/config.go@3.0.0 DbConfig.validate() ("import filter function contains invalid javascript syntax"), @3.1.0-@4.1.1 validateJavascriptFunction()',
+      whenUpgraded: {
+        atLoad: false, unset: 'empty',
+        outcome: 'The automatic upgrade stores it unchecked (it runs no database validation), the database loads, and then no document is imported (each call fails); every later REST update of the database is refused, and in legacy mode the gateway refuses to start.',
+        source: `${UPGRADE_SOURCE}; db/import.go ImportFilterFunction.EvaluateFunction (compiled at the first call)`,
+      },
     },
   ],
   webhook_filter: [
@@ -73,14 +97,22 @@ export const FUNCTION_COMPILING: Readonly<Record<JavaScriptRole, readonly Compil
       from: '3.1', atLoad: true, unset: 'blank',
       outcome: 'The gateway compiles it as it reads the config and refuses the config.',
       source: 'db/functions/js_runner.go@3.1.0-@4.1.1 newFunctionJSServer (compiles at once "to detect syntax errors"), run by rest/config.go DbConfig.validate() ValidateFunctions',
+      whenUpgraded: {
+        atLoad: true, unset: 'blank',
+        outcome: 'The automatic upgrade stores it unchecked (it runs no database validation); with unsupported.user_queries on, the database then fails to load, and every later REST update of it is refused.',
+        source: `${UPGRADE_SOURCE}; rest/server_context.go@3.1.0-@4.1.1 dbcOptionsFromConfig (CompileFunctions as the database loads, when unsupported.user_queries is on)`,
+      },
     },
   ],
 };
 
-/** What the target does with a function of this role that otto cannot compile. */
-export function uncompilableOutcome(role: JavaScriptRole, target: Release): CompilingStep {
+/**
+ * What the target does with a function of this role that otto cannot compile; `upgraded`: the function is in
+ * a legacy file that the target upgrades automatically.
+ */
+export function uncompilableOutcome(role: JavaScriptRole, target: Release, upgraded: boolean): Omit<CompilingStep, 'whenUpgraded'> {
   const steps = FUNCTION_COMPILING[role];
   let step = steps[0]!;
   for (const candidate of steps) if (compareReleases(candidate.from, target) <= 0) step = candidate;
-  return step;
+  return upgraded && step.whenUpgraded ? { from: step.from, ...step.whenUpgraded } : step;
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionFilePath, looksLikeLocation } from '../../src/functions/resolve.js';
+import { lintText } from '../../src/lint.js';
 import { runStage } from './harness.js';
 
 let root: string;
@@ -118,6 +119,22 @@ describe('resolveFunctions: sources', () => {
     ]);
     expect(diagnostics[0]!.detail).toContain('the webhook posts nothing');
     expect(diagnostics[1]!.detail).toContain('that document is not replicated');
+  });
+
+  it('in a legacy file that the target upgrades, a sync function is stored unchecked: compiled at the first write, a blank one too', async () => {
+    const broken = await runStage('legacy', { databases: { db: { bucket: 'b', sync: 'function(doc) { if (doc.x { } }' } } }, { target: '4.1', upgraded: true });
+    expect(broken.diagnostics).toHaveLength(1);
+    expect(broken.diagnostics[0]!.detail).toContain('The automatic upgrade stores it unchecked');
+    expect(broken.diagnostics[0]!.detail).toContain('every document write fails');
+    const blank = await runStage('legacy', { databases: { db: { bucket: 'b', sync: ' ', import_filter: ' ' } } }, { target: '4.1', upgraded: true });
+    expect(blank.diagnostics.map((d) => d.message)).toEqual(['inline sync function: the source is blank, not a function', 'inline import filter: the source is blank, not a function']);
+  });
+
+  it('lint tells the stage whether the legacy file is upgraded: legacy mode validates the functions and refuses the config', async () => {
+    const file = (mode: Record<string, unknown>) => JSON.stringify({ ...mode, databases: { db: { server: 'couchbases://cb', bucket: 'b', enable_shared_bucket_access: true, sync: 'function(doc) { if (doc.x { } }' } } });
+    const detailOf = async (mode: Record<string, unknown>) => (await lintText(file(mode), 'sg.json', { env: {}, remote: false, target: '4.1' })).diagnostics.find((d) => d.rule === 'functions/syntax-error')?.detail;
+    expect(await detailOf({})).toContain('The automatic upgrade stores it unchecked');
+    expect(await detailOf({ disable_persistent_config: true })).toContain('refuses the config');
   });
 
   it.each([
