@@ -742,9 +742,7 @@ function databaseProperties(mode) {
     query_pagination_limit: int('Since 3.0: page size of large queries (at least 2; 0 means 5000).', {
       default: 5000,
     }),
-    user_xattr_key: str('Since 3.0, EE: user extended attribute passed to the sync function as meta.xattrs (at most 15 characters).', {
-      maxLength: 15,
-    }),
+    user_xattr_key: str('Since 3.0, EE: user extended attribute passed to the sync function as meta.xattrs; 3.3 and later refuse one of more than 15 bytes (database/user-xattr-key).'),
     client_partition_window_secs: int('Since 3.0: seconds a client may stay offline without losing replication metadata.', {
       default: 2592000,
     }),

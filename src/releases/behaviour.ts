@@ -237,6 +237,15 @@ const facts = [
       { from: '2.8', treatment: 'refuses', source: 'auth/role.go@2.8.3 kValidNameRegexp; auth/role.go@3.0.8 and @4.1.1 IsValidPrincipalName' },
     ],
   },
+  {
+    id: 'user-xattr-key-long',
+    construct: 'a user_xattr_key of more than 15 bytes',
+    existsFrom: '3.0',
+    changes: [
+      // 3.0.0 to 3.2.8 take any length (rest/server_context.go checks only the edition and shared bucket access).
+      { from: '3.3', treatment: 'refuses', source: 'rest/config.go@3.3.0 and @4.1.1 DbConfig.validate() ("user_xattr_key can only be a maximum of 15 characters", Go\'s len(): bytes)' },
+    ],
+  },
 ] as const satisfies readonly BehaviourFact[];
 
 export type BehaviourFactId = (typeof facts)[number]['id'];

@@ -129,7 +129,6 @@ const cases: Record<SchemaKind, { valid: ValidCase[]; invalid: InvalidCase[] }> 
       { name: 'replication_id longer than 160', config: { replications: { r: { replication_id: 'r'.repeat(161) } } }, keyword: 'maxLength', instancePath: '/replications/r/replication_id' },
       { name: 'query_params as a string', config: { replications: { r: { query_params: 'a,b' } } }, keyword: 'anyOf', instancePath: '/replications/r/query_params' },
       { name: 'unknown replication key', config: { replications: { r: { remote: 'http://x/db', direction: 'pull', cancel: true } } }, keyword: 'additionalProperties', instancePath: '/replications/r', property: 'cancel' },
-      { name: 'user_xattr_key longer than 15', config: { user_xattr_key: 'a'.repeat(16) }, keyword: 'maxLength', instancePath: '/user_xattr_key' },
       { name: 'import_partitions above 1024', config: { import_partitions: 1025 }, keyword: 'maximum', instancePath: '/import_partitions' },
       { name: 'import_partitions 0', config: { import_partitions: 0 }, keyword: 'minimum', instancePath: '/import_partitions' },
       { name: 'bad database name', config: { name: 'MyDB' }, keyword: 'pattern', instancePath: '/name' },
