@@ -47,12 +47,13 @@ export async function loadReleases() {
   const replications = await import('../dist/releases/replications.js');
   const { FUNCTION_COMPILING } = await import('../dist/releases/function-compiling.js');
   const { TLS_MINIMUM_DEFAULTS, ADMIN_API_AUTHENTICATION } = await import('../dist/releases/listeners.js');
-  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT: jwt, USER_FUNCTIONS: userFunctions, REPLICATIONS: replications, FUNCTION_COMPILING, TLS_MINIMUM_DEFAULTS, ADMIN_API_AUTHENTICATION, SEVERITY };
+  const { OIDC_PROVIDER_CHECKS } = await import('../dist/releases/oidc.js');
+  return { ...index, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT: jwt, USER_FUNCTIONS: userFunctions, REPLICATIONS: replications, FUNCTION_COMPILING, TLS_MINIMUM_DEFAULTS, ADMIN_API_AUTHENTICATION, OIDC_PROVIDER_CHECKS, SEVERITY };
 }
 
 /** docs/releases.md: every fact of src/releases/ with its source, generated so that it cannot drift. */
 export function renderReleasesPage(releases) {
-  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT, USER_FUNCTIONS, REPLICATIONS, FUNCTION_COMPILING, TLS_MINIMUM_DEFAULTS, ADMIN_API_AUTHENTICATION, treatmentIn } = releases;
+  const { RELEASES, BEHAVIOUR, RELEASE_FIELDS, UPGRADE, READING, LOG_KEY_NAMES, LOG_KEYS_SOURCE, AUDIT_EVENTS, AUDIT_EVENTS_SOURCE, GUEST_WITHOUT_DISABLED, JWT, USER_FUNCTIONS, REPLICATIONS, FUNCTION_COMPILING, TLS_MINIMUM_DEFAULTS, ADMIN_API_AUTHENTICATION, OIDC_PROVIDER_CHECKS, treatmentIn } = releases;
   const cell = (text) => String(text).replace(/\|/g, '\\|');
   const lines = [
     '# What each release does',
@@ -92,6 +93,9 @@ export function renderReleasesPage(releases) {
       if (step.whenUpgraded) lines.push(row(`${step.from}, a legacy file the automatic upgrade stores`, step.whenUpgraded));
     }
   }
+  lines.push('', '## OpenID Connect providers', '', 'Where the gateway checks a database\'s OIDC providers (a name with "_", none usable; `database/oidc-providers`). As the database loads, a config the automatic upgrade stores is refused too; in the database validation, it is stored, and later REST updates are refused.', '',
+    '| from | checked | source |', '|---|---|---|');
+  for (const step of OIDC_PROVIDER_CHECKS) lines.push(`| ${step.from} | ${step.atLoad ? 'as the database loads' : 'in the database validation'} | ${cell(step.source)} |`);
   lines.push('', '## Admin and metrics APIs', '', `From ${ADMIN_API_AUTHENTICATION.from} the admin and metrics APIs ask for credentials (\`admin_interface_authentication\`, \`metrics_interface_authentication\`, both on by default); before, anyone who reaches the interface uses them (\`security/interface-authentication\`). Source: ${cell(ADMIN_API_AUTHENTICATION.source)}.`);
   lines.push('', '## TLS minimum version', '', 'What the HTTPS listeners take when `tls_minimum_version` is unset or no value the gateway knows (`security/tls-minimum-version`).', '',
     '| from | default | source |', '|---|---|---|');

@@ -147,10 +147,10 @@ const facts = [
   },
   {
     id: 'oidc-provider-name-underscore',
-    construct: 'an OpenID Connect provider name with "_"',
+    construct: 'an OpenID Connect provider name with "_" (a provider with an issuer and a client_id)',
     changes: [
-      // 3.0.8.1 has no such check.
-      { from: '3.1', treatment: 'refuses', source: 'rest/config.go@3.1.11 validate(): "OpenID Connect provider names cannot contain underscore"' },
+      // Where it is checked moved at 3.1 (src/releases/oidc.ts); every release refuses it.
+      { from: '2.8', treatment: 'refuses', source: 'db/database.go@2.8.4 and @3.0.8.1 NewDatabaseContext, rest/config.go@3.1.11 and @4.1.1 validate(): "OpenID Connect provider names cannot contain underscore"' },
     ],
   },
   {

@@ -48,7 +48,7 @@ const EXAMPLES: Record<BehaviourFactId, FactExample> = {
   // node_heartbeat_expiry arrived in 4.1; its default (60s) meets a config_update_frequency every 3.x knows.
   'node-heartbeat-expiry-short': { rule: 'bootstrap/config-polling', kind: 'bootstrap', config: { bootstrap: { server: 'couchbases://cb', username: 'u', password: 'p', config_update_frequency: '40s' } } },
   'database-cors-max-age': { rule: 'database/cors-max-age', kind: 'database', config: { name: 'db', bucket: 'b', cors: { origin: ['https://app.example.com'], max_age: 600 } } },
-  'oidc-provider-name-underscore': { rule: 'database/oidc-providers', kind: 'legacy', config: db({ oidc: { default_provider: 'my_idp', providers: { my_idp: { issuer: 'https://idp.example.com', client_id: 'sg', validation_key: 'secret', register: true } } } }), upgradeStores: true },
+  'oidc-provider-name-underscore': { rule: 'database/oidc-providers', kind: 'database', config: { name: 'db', bucket: 'b', oidc: { default_provider: 'my_idp', providers: { my_idp: { issuer: 'https://idp.example.com', client_id: 'sg', validation_key: 'secret', register: true } } } } },
   'revs-limit-below-20-conflicts-default': { rule: 'database/revs-limit', kind: 'legacy', config: db({ revs_limit: 10 }) },
   'replication-without-id': { rule: 'replication/id-mismatch', kind: 'database', config: { name: 'db', bucket: 'b', replications: { r1: replication({}) } } },
   'replication-username-password': { rule: 'replication/credentials', kind: 'legacy', config: db({ replications: { r1: replication({ replication_id: 'r1', username: 'u', password: 'p' }) } }) },

@@ -7,7 +7,16 @@ runRuleTests(rule, {
   valid: [{ kind: 'database', config: { name: 'db', oidc: { providers: { google: P, other: { ...P, issuer: 'https://id.example.org' } } } } }],
   invalid: [
     { name: 'reference example 49: name with "_"', kind: 'database', config: { name: 'db', oidc: { providers: { my_provider: P } } }, errors: [{ pointer: '/oidc/providers/my_provider', severity: 'error', message: 'contains "_" (refused by 4.1)' }] },
-    { name: 'a name with "_" under 3.0: accepted, an info naming 3.1 (3.0/3.1 boundary)', kind: 'database', config: { name: 'db', oidc: { providers: { my_provider: P } } }, options: { target: '3.0' }, errors: [{ pointer: '/oidc/providers/my_provider', severity: 'info', message: '3.1 and later refuse it' }] },
+    // db/database.go@3.0.8.1 NewDatabaseContext refuses it as the database loads (from 3.1, DbConfig.validate()).
+    { name: 'a name with "_" under 3.0: refused as the database loads', kind: 'database', config: { name: 'db', oidc: { providers: { my_provider: P } } }, options: { target: '3.0' }, errors: [{ pointer: '/oidc/providers/my_provider', severity: 'error', message: 'contains "_" (refused by 3.0)' }] },
+    { name: 'a name with "_" in a legacy file under 2.8', kind: 'legacy', config: { databases: { db: { oidc: { providers: { my_provider: P } } } } }, options: { target: '2.8' }, errors: [{ pointer: '/databases/db/oidc/providers/my_provider', severity: 'error', message: 'contains "_"' }] },
+    { name: 'an upgraded legacy file under 3.0: still refused, as the database loads', kind: 'legacy', config: { databases: { db: { oidc: { providers: { my_provider: P } } } } }, options: { target: '3.0' }, errors: [{ pointer: '/databases/db/oidc/providers/my_provider', severity: 'error', message: 'contains "_"' }] },
+    { name: 'an upgraded legacy file under 4.1: stored unvalidated, a warning', kind: 'legacy', config: { databases: { db: { oidc: { providers: { my_provider: P } } } } }, errors: [{ pointer: '/databases/db/oidc/providers/my_provider', severity: 'warning', message: 'contains "_"' }] },
+    {
+      name: 'a provider the gateway skips is not checked for "_"', kind: 'database',
+      config: { name: 'db', oidc: { providers: { my_provider: { client_id: 'app' }, google: P } } },
+      errors: [{ pointer: '/oidc/providers/my_provider', severity: 'warning', message: 'has no issuer, so the gateway skips it' }],
+    },
     {
       name: 'reference example 49: no client_id, none left', kind: 'database',
       config: { name: 'db', oidc: { providers: { p: { issuer: P.issuer } } } },
