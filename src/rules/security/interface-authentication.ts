@@ -11,7 +11,7 @@ export const rule: Rule = {
   id: 'security/interface-authentication',
   severity: 'warning',
   kinds: ['bootstrap', 'legacy'],
-  description: 'Admin or metrics API authentication turned off, or a release whose admin and metrics APIs take no credentials; an error when that interface listens beyond the loopback address.',
+  description: 'Admin or metrics API authentication turned off (an error when that interface listens beyond the loopback address), or, in a release whose admin and metrics APIs take no credentials, such an interface beyond the loopback address.',
   check(context) {
     const authenticates = authenticatesAdminApi(context.target);
     for (const l of LISTENERS) {
