@@ -19,7 +19,7 @@ import { collectSecrets, isSecretKey, rememberSecrets, scrub } from './secrets.j
 import { splitMessage } from './messages.js';
 import { judge, NEWEST_RELEASE, type Release } from './releases/index.js';
 import { BEHAVIOUR } from './releases/behaviour.js';
-import { expandsEnvironment, READING, upgradesLegacyConfigs } from './releases/reading.js';
+import { expandsEnvironment, READING, readsFunctionSources, upgradesLegacyConfigs } from './releases/reading.js';
 import { isLegacyMode } from './document/databases.js';
 import { ottoCommit } from './releases/sync-runner.js';
 import { applyReleaseFields, dropDeprecationsNotInTarget, kindUnknownToTarget } from './schema/release-fields.js';
@@ -181,6 +181,8 @@ function functionFolders(file: string, options: LintOptions): { cwd: string; con
  */
 export async function functionFilesNamed(text: string, file: string, given: LintOptions = {}): Promise<string[]> {
   const options = await fileOptions(file, given);
+  // A release that reads no function file compiles the value itself (src/releases/reading.ts).
+  if (!readsFunctionSources(options.target ?? NEWEST_RELEASE)) return [];
   const value = (await parseAsLint(text, file, options)).document?.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
   const kind = options.kind && options.kind !== 'auto' ? options.kind : detectKind(value, { mostlyKnownKeys: options.discovered }).kind;

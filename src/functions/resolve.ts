@@ -14,6 +14,7 @@ import { describeFunction, roleName } from './roles.js';
 import type { FunctionSite, ResolvedFunction, SourcePosition } from './types.js';
 import { NEWEST_RELEASE, type Release } from '../releases/index.js';
 import { uncompilableOutcome } from '../releases/function-compiling.js';
+import { READING, readsFunctionSources } from '../releases/reading.js';
 
 export interface ResolveOptions {
   /** The gateway's working directory (relative paths resolve here). */
@@ -104,6 +105,17 @@ async function resolveSite(
     return at === null ? null : { offset: at };
   };
   const base = { ...site, functionNode: null, ...(tlsSkipVerify ? { tlsSkipVerify } : {}) };
+
+  // 0. A release that reads no file or URL here compiles the value itself.
+  const target = options.target ?? NEWEST_RELEASE;
+  if (site.resolvable && !readsFunctionSources(target)) {
+    if (isUrl(site.value) || looksLikeLocation(site.value)) {
+      report('functions/not-a-function', 'error', `the ${roleName(site.role)} names a file or a URL, which this release does not read: it compiles the text itself`,
+        `The gateway reads a file or an http(s) URL here from ${READING.functionSources.from}. ${uncompilableOutcome(site.role, target, options.upgraded ?? false).outcome} Inline the function.`);
+      return { ...base, origin: 'inline', source: null, locate: inlineLocate };
+    }
+    return finishParse({ ...base, resolvable: false, origin: 'inline', source: site.value, locate: inlineLocate }, diagnostics, options);
+  }
 
   // 1. URL prefix (case-sensitive, as the gateway tests it).
   if (site.resolvable && isUrl(site.value)) {

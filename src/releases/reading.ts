@@ -14,6 +14,12 @@ export const READING = {
     // 2.8.4 has no persistent configs: every config is a legacy config, run as it is.
     source: 'rest/main.go@3.0.0 automaticConfigUpgrade(), rest/main.go@4.1.1 serverMainPersistentConfig()',
   },
+  functionSources: {
+    from: '3.0' as Release,
+    change: 'a function value (sync, import_filter, a webhook filter, a conflict resolver) that names a file or an http(s) URL is read from there; before, every value is the function\'s JavaScript',
+    // 2.8.4 has no loadJavaScript: rest/server_context.go@2.8.4 hands *config.Sync to the sync runner as it is.
+    source: 'rest/config.go@3.0.0 and @4.1.1 loadJavaScript() (readFromPath), run by DbConfig.setup() and initEventHandlers',
+  },
   // The stages below read the same in every release sgconf knows (checked at 2.8.4, 3.0.8.1, 3.2.0 and 4.1.1).
   backtickStrings: {
     from: '2.8' as Release,
@@ -48,4 +54,9 @@ export function upgradeOfLaterReleases(targetUpgrades: boolean): string {
 /** Whether the target upgrades a legacy config at start (unless it sets disable_persistent_config: true). */
 export function upgradesLegacyConfigs(target: Release): boolean {
   return compareReleases(target, READING.automaticUpgrade.from) >= 0;
+}
+
+/** Whether the target reads a function from the file or URL its value names (else the value is JavaScript). */
+export function readsFunctionSources(target: Release): boolean {
+  return compareReleases(target, READING.functionSources.from) >= 0;
 }
