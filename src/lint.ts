@@ -20,7 +20,7 @@ import { splitMessage } from './messages.js';
 import { judge, NEWEST_RELEASE, type Release } from './releases/index.js';
 import { BEHAVIOUR } from './releases/behaviour.js';
 import { expandsEnvironment, READING, readsFunctionSources, upgradesLegacyConfigs } from './releases/reading.js';
-import { isLegacyMode } from './document/databases.js';
+import { storedByUpgrade } from './document/databases.js';
 import { ottoCommit } from './releases/sync-runner.js';
 import { applyReleaseFields, dropDeprecationsNotInTarget, kindUnknownToTarget } from './schema/release-fields.js';
 import { goNumberFindings } from './schema/go-numbers.js';
@@ -181,8 +181,6 @@ function functionFolders(file: string, options: LintOptions): { cwd: string; con
  */
 export async function functionFilesNamed(text: string, file: string, given: LintOptions = {}): Promise<string[]> {
   const options = await fileOptions(file, given);
-  // A release that reads no function file compiles the value itself (src/releases/reading.ts).
-  if (!readsFunctionSources(options.target ?? NEWEST_RELEASE)) return [];
   const value = (await parseAsLint(text, file, options)).document?.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return [];
   const kind = options.kind && options.kind !== 'auto' ? options.kind : detectKind(value, { mostlyKnownKeys: options.discovered }).kind;
@@ -191,7 +189,8 @@ export async function functionFilesNamed(text: string, file: string, given: Lint
   await getValidator(kind);
   const [{ findFunctionSites }, { functionFilePath }] = await Promise.all([import('./functions/sites.js'), import('./functions/resolve.js')]);
   const { resolveFrom } = functionFolders(file, options);
-  return findFunctionSites(kind, normalizeKeys(kind, value).value).flatMap((site) => functionFilePath(site, resolveFrom) ?? []);
+  const sites = findFunctionSites(kind, normalizeKeys(kind, value).value, readsFunctionSources(options.target ?? NEWEST_RELEASE));
+  return sites.flatMap((site) => functionFilePath(site, resolveFrom) ?? []);
 }
 
 async function analyzeTextOrThrow(text: string, file: string, given: LintOptions): Promise<AnalyzedFile> {
@@ -302,8 +301,9 @@ async function runFunctionStage(
   options: LintOptions, cwd: string, configDir: string, onParsed: (fn: ResolvedFunction) => ResolvedFunction,
   envReferences: readonly EnvReference[],
 ): Promise<{ functions: ResolvedFunction[]; diagnostics: RawDiagnostic[] }> {
+  const target = options.target ?? NEWEST_RELEASE;
   const { findFunctionSites } = await import('./functions/sites.js');
-  const sites = findFunctionSites(kind, document);
+  const sites = findFunctionSites(kind, document, readsFunctionSources(target));
   if (sites.length === 0) return { functions: [], diagnostics: [] };
   const { resolveFunctions } = await import('./functions/resolve.js');
   const { ottoSyntaxCheck } = await import('./functions/otto-syntax.js');
@@ -325,9 +325,9 @@ async function runFunctionStage(
     purpose: options.purpose ?? 'lint',
     host: options.host ?? false,
     fetchCache: options.fetchCache ?? new Map(),
-    ottoSyntax: ottoSyntaxCheck(ottoCommit(options.target ?? NEWEST_RELEASE)),
-    target: options.target ?? NEWEST_RELEASE,
-    upgraded: kind === 'legacy' && upgradesLegacyConfigs(options.target ?? NEWEST_RELEASE) && !isLegacyMode(document),
+    ottoSyntax: ottoSyntaxCheck(ottoCommit(target)),
+    target,
+    upgraded: kind === 'legacy' && storedByUpgrade(document, upgradesLegacyConfigs(target)),
     openFiles: options.openFiles,
     onParsed,
   }, locate);

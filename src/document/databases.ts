@@ -271,6 +271,14 @@ export function guestOf(entry: DatabaseEntry): (Found & { written: 'users.GUEST'
 }
 
 /**
+ * Whether a legacy file's databases are stored by the automatic upgrade, unvalidated: the target upgrades
+ * legacy files and this one does not ask for legacy mode.
+ */
+export function storedByUpgrade(legacyDocument: unknown, upgradesLegacyConfigs: boolean): boolean {
+  return upgradesLegacyConfigs && !isLegacyMode(legacyDocument);
+}
+
+/**
  * The database validation rules of reference 4.5 run on REST create/update and at legacy-mode startup, but not
  * on configs written by the 3.x automatic upgrade (those only meet the load-time checks of 4.6). For a legacy
  * database that the gateway would upgrade, such a finding is therefore a warning: the upgrade stores the value,
@@ -280,7 +288,7 @@ export function guestOf(entry: DatabaseEntry): (Found & { written: 'users.GUEST'
 export function validated<T extends { message: string; detail?: string; severity?: 'error' | 'warning' | 'info' }>(
   entry: DatabaseEntry, config: { document: unknown; upgradesLegacyConfigs: boolean }, descriptor: T,
 ): T {
-  if (!entry.legacy || !config.upgradesLegacyConfigs || isLegacyMode(config.document)) return descriptor;
+  if (!entry.legacy || !storedByUpgrade(config.document, config.upgradesLegacyConfigs)) return descriptor;
   const upgrade = 'The 3.x automatic upgrade does not run this validation: it stores the value as is, and every later REST update of this database is rejected until it is fixed; in legacy mode the gateway refuses to start.';
   // An error becomes a warning; an info (a later release refuses it) stays an info.
   const severity = descriptor.severity === 'info' ? 'info' : 'warning';

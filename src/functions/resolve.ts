@@ -11,7 +11,7 @@ import type { FetchResult } from './fetch.js';
 import { parseFunctionSource, reconcileWithOtto } from './parse.js';
 import type { OttoSyntaxCheck } from './otto-syntax.js';
 import { describeFunction, roleName } from './roles.js';
-import type { FunctionSite, ResolvedFunction, SourcePosition } from './types.js';
+import type { FunctionRole, FunctionSite, ResolvedFunction, SourcePosition } from './types.js';
 import { NEWEST_RELEASE, type Release } from '../releases/index.js';
 import { uncompilableOutcome } from '../releases/function-compiling.js';
 import { READING, readsFunctionSources } from '../releases/reading.js';
@@ -95,7 +95,7 @@ async function resolveSite(
   // An empty value means "unset" (the gateway uses its default function, or none); a blank one too where the
   // release reads it so, else the gateway compiles it and fails (src/releases/function-compiling.ts).
   // (A test for a non-blank character, not trim(): that copies every function of a large config.)
-  if (site.value === '' || (!/\S/.test(site.value) && uncompilableOutcome(site.role, options.target ?? NEWEST_RELEASE, options.upgraded ?? false).unset === 'blank')) return null;
+  if (site.value === '' || (!/\S/.test(site.value) && outcomeOf(site.role, options).unset === 'blank')) return null;
   const report = (rule: string, severity: Severity, message: string, detail?: string) =>
     diagnostics.push({ rule, severity, message, ...(detail ? { detail } : {}), pointer: site.pointer });
   const tlsSkipVerify = skipVerifyFor(kind, document, site);
@@ -105,17 +105,6 @@ async function resolveSite(
     return at === null ? null : { offset: at };
   };
   const base = { ...site, functionNode: null, ...(tlsSkipVerify ? { tlsSkipVerify } : {}) };
-
-  // 0. A release that reads no file or URL here compiles the value itself.
-  const target = options.target ?? NEWEST_RELEASE;
-  if (site.resolvable && !readsFunctionSources(target)) {
-    if (isUrl(site.value) || looksLikeLocation(site.value)) {
-      report('functions/not-a-function', 'error', `the ${roleName(site.role)} names a file or a URL, which this release does not read: it compiles the text itself`,
-        `The gateway reads a file or an http(s) URL here from ${READING.functionSources.from}. ${uncompilableOutcome(site.role, target, options.upgraded ?? false).outcome} Inline the function.`);
-      return { ...base, origin: 'inline', source: null, locate: inlineLocate };
-    }
-    return finishParse({ ...base, resolvable: false, origin: 'inline', source: site.value, locate: inlineLocate }, diagnostics, options);
-  }
 
   // 1. URL prefix (case-sensitive, as the gateway tests it).
   if (site.resolvable && isUrl(site.value)) {
@@ -206,10 +195,16 @@ function notFetched(fn: ResolvedFunction, why: string, report: (rule: string, se
   return { ...fn, notRead: why };
 }
 
+/** What the release of the findings does with a function of this role that it cannot compile. */
+function outcomeOf(role: FunctionRole, options: Pick<ResolveOptions, 'target' | 'upgraded'>) {
+  return uncompilableOutcome(role, options.target ?? NEWEST_RELEASE, options.upgraded ?? false);
+}
+
 /** The parse problems after which the gateway cannot compile the function (too-deep: sgconf did not parse it). */
 const UNCOMPILABLE = new Set(['functions/syntax-error', 'functions/es2015-syntax', 'functions/not-a-function']);
 
-async function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], { onParsed, ottoSyntax, target, upgraded }: Pick<ResolveOptions, 'onParsed' | 'ottoSyntax' | 'target' | 'upgraded'>): Promise<ResolvedFunction> {
+async function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], options: Pick<ResolveOptions, 'onParsed' | 'ottoSyntax' | 'target' | 'upgraded'>): Promise<ResolvedFunction> {
+  const { onParsed, ottoSyntax } = options;
   const source = fn.source ?? '';
   // acorn parses once otto has answered, and the tree goes as soon as the rules have walked it: the
   // functions of a config are resolved together, and trees parsed before the wait all lived through it
@@ -219,7 +214,7 @@ async function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], {
   const placeholder = outcome.problems.length > 0 && /\{\{[^{}]*\}\}/.test(source) ? 'The text looks like an unrendered template placeholder ({{ ... }}).' : '';
   for (const problem of outcome.problems) {
     const message = `${describeFunction(fn)}: ${problem.message}`;
-    const consequence = UNCOMPILABLE.has(problem.rule) ? uncompilableOutcome(fn.role, target ?? NEWEST_RELEASE, upgraded ?? false).outcome : '';
+    const consequence = UNCOMPILABLE.has(problem.rule) ? outcomeOf(fn.role, options).outcome : '';
     const detail = [problem.rule === 'functions/es2015-syntax' ? '' : placeholder, problem.detail ?? '', consequence].filter((s) => s !== '').join(' ');
     diagnostics.push(functionDiagnostic(fn, problem.rule, 'error', problem, message, detail || undefined));
   }
@@ -231,12 +226,13 @@ async function finishParse(fn: ResolvedFunction, diagnostics: RawDiagnostic[], {
  * A file outside the repository, read with --host or --allow-path: whether it is JavaScript and where it
  * stops being so, and nothing of its text (no token in a message; the report shows no code frame of it).
  */
-async function finishUnquoted(fn: ResolvedFunction, diagnostics: RawDiagnostic[], { ottoSyntax, target, upgraded }: Pick<ResolveOptions, 'ottoSyntax' | 'target' | 'upgraded'>): Promise<ResolvedFunction> {
+async function finishUnquoted(fn: ResolvedFunction, diagnostics: RawDiagnostic[], options: Pick<ResolveOptions, 'ottoSyntax' | 'target' | 'upgraded'>): Promise<ResolvedFunction> {
+  const { ottoSyntax } = options;
   const source = fn.source ?? '';
   const outcome = reconcileWithOtto(parseFunctionSource(source), await ottoSyntax?.(source), source);
   const problem = outcome.problems[0];
   if (problem) {
-    const consequence = UNCOMPILABLE.has(problem.rule) ? ` ${uncompilableOutcome(fn.role, target ?? NEWEST_RELEASE, upgraded ?? false).outcome}` : '';
+    const consequence = UNCOMPILABLE.has(problem.rule) ? ` ${outcomeOf(fn.role, options).outcome}` : '';
     diagnostics.push(functionDiagnostic(fn, problem.rule, 'error', { start: problem.start, end: problem.start }, `${describeFunction(fn)}: not a function the gateway can compile, from here on`,
       `The file is outside the repository, so none of its text is quoted (docs/security.md).${consequence}`));
   }
@@ -266,9 +262,13 @@ async function notFoundMessage(site: FunctionSite, options: ResolveOptions): Pro
   const name = roleName(site.role);
   const compiled = 'The gateway would treat the text itself as inline JavaScript and fail to compile it.';
   if (!site.resolvable) {
+    // Inline either because the release reads no file or URL for a function at all, or because it is a collection's.
+    const why = readsFunctionSources(options.target ?? NEWEST_RELEASE)
+      ? `a collection's ${name} is always inline JavaScript`
+      : `this release reads no file or URL for a function (the gateway does from ${READING.functionSources.from})`;
     return {
-      message: `${value} looks like a file path or URL, but a collection's ${name} is always inline JavaScript`,
-      detail: `The gateway never reads a file or URL for it, so it would try to compile the text itself and fail. Put the function itself here.`,
+      message: `${value} looks like a file path or URL, but ${why}`,
+      detail: `The gateway compiles the text itself, which is no function. ${outcomeOf(site.role, options).outcome} Put the function itself here.`,
     };
   }
   const absolute = path.resolve(options.cwd, site.value);

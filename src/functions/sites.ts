@@ -8,21 +8,22 @@ const EVENTS = ['document_changed', 'db_state_changed'] as const;
 /**
  * Every field that holds JavaScript in a canonical document (keys spelled as in the schemas).
  * Non-string values are skipped (the schema reports their type). Blank values are included;
- * resolveFunctions treats them as unset.
+ * resolveFunctions decides what they mean. `readsSources`: whether the release reads a file or URL that a
+ * database's function names (src/releases/reading.ts); where it does not, every value is inline.
  */
-export function findFunctionSites(kind: Kind, document: JsonValue): FunctionSite[] {
-  return databaseEntries(kind, document).flatMap((entry) => databaseSites(entry.config, entry.pointer, entry.legacy ? entry.name : undefined));
+export function findFunctionSites(kind: Kind, document: JsonValue, readsSources = true): FunctionSite[] {
+  return databaseEntries(kind, document).flatMap((entry) => databaseSites(entry.config, entry.pointer, entry.legacy ? entry.name : undefined, readsSources));
 }
 
-function databaseSites(db: JsonObject, base: string, database: string | undefined): FunctionSite[] {
+function databaseSites(db: JsonObject, base: string, database: string | undefined, readsSources: boolean): FunctionSite[] {
   const sites: FunctionSite[] = [];
   const add = (value: JsonValue | undefined, pointer: string, site: Omit<FunctionSite, 'pointer' | 'value' | 'database'>) => {
     if (typeof value !== 'string') return;
     sites.push({ pointer, value, ...site, ...(database !== undefined ? { database } : {}) });
   };
 
-  add(db['sync'], joinPointer(base, 'sync'), { role: 'sync', resolvable: true });
-  add(db['import_filter'], joinPointer(base, 'import_filter'), { role: 'import_filter', resolvable: true });
+  add(db['sync'], joinPointer(base, 'sync'), { role: 'sync', resolvable: readsSources });
+  add(db['import_filter'], joinPointer(base, 'import_filter'), { role: 'import_filter', resolvable: readsSources });
 
   const handlers = db['event_handlers'];
   if (isObject(handlers)) {
@@ -31,7 +32,7 @@ function databaseSites(db: JsonObject, base: string, database: string | undefine
       if (!Array.isArray(list)) continue;
       list.forEach((handler, i) => {
         if (isObject(handler)) {
-          add(handler['filter'], joinPointer(base, 'event_handlers', event, i, 'filter'), { role: 'webhook_filter', event, resolvable: true });
+          add(handler['filter'], joinPointer(base, 'event_handlers', event, i, 'filter'), { role: 'webhook_filter', event, resolvable: readsSources });
         }
       });
     }
@@ -42,7 +43,7 @@ function databaseSites(db: JsonObject, base: string, database: string | undefine
     for (const [id, replication] of Object.entries(replications)) {
       if (isObject(replication)) {
         add(replication['custom_conflict_resolver'], joinPointer(base, 'replications', id, 'custom_conflict_resolver'), {
-          role: 'conflict_resolver', resolvable: true,
+          role: 'conflict_resolver', resolvable: readsSources,
         });
       }
     }

@@ -2,7 +2,7 @@
 // compile does. The gateway's runners (sg-bucket JSServer) compile a function when its first call needs it;
 // only the functions that the config's validation or loading compiles on purpose stop the config.
 // Data for the functions stage's wording (src/functions/resolve.ts).
-import { compareReleases, type Release } from './index.js';
+import { stepAt, type Release } from './index.js';
 
 /** The kinds of function a config holds (src/functions/types.ts FunctionRole is this). */
 export type JavaScriptRole = 'sync' | 'import_filter' | 'webhook_filter' | 'conflict_resolver' | 'user_function';
@@ -18,6 +18,14 @@ export interface UpgradedCompiling {
 // The automatic upgrade reads a legacy file without DbConfig.validate() (that runs in legacy mode and for the
 // admin API), and stores its databases; a database config loaded from a bucket is not validated either.
 const UPGRADE_SOURCE = 'rest/main.go@3.0.0-@4.1.1 automaticConfigUpgrade (LoadLegacyServerConfig, then the databases stored; no DbConfig.validate(), which rest/config_legacy.go setupServerConfig runs in legacy mode); rest/config.go DbConfig.setup() loads the functions without it';
+
+/** The outcome where the validation compiles the function. */
+const REFUSED_AS_READ = 'The gateway compiles it as it reads the config and refuses the config.';
+
+/** The outcome where the automatic upgrade stores a function that its database then calls: `effect` of every call failing. */
+function storedUnchecked(effect: string): string {
+  return `The automatic upgrade stores it unchecked (it runs no database validation), the database loads, and then ${effect}; every later REST update of the database is refused, and in legacy mode the gateway refuses to start.`;
+}
 
 export interface CompilingStep {
   from: Release;
@@ -45,12 +53,12 @@ export const FUNCTION_COMPILING: Readonly<Record<JavaScriptRole, readonly Compil
     },
     {
       from: '3.0', atLoad: true, unset: 'blank',
-      outcome: 'The gateway compiles it as it reads the config and refuses the config.',
+      outcome: REFUSED_AS_READ,
       // validate() sets a blank one to nil (strings.TrimSpace), and the database takes the default function.
       source: 'rest/config.go@3.0.0 DbConfig.validate() ("sync function contains invalid javascript syntax"), @3.1.0-@4.1.1 validateJavascriptFunction(), run for legacy files in legacy mode (rest/config_legacy.go setupServerConfig) and for database configs by the admin API',
       whenUpgraded: {
         atLoad: false, unset: 'empty',
-        outcome: 'The automatic upgrade stores it unchecked (it runs no database validation), the database loads, and then every document write fails; every later REST update of the database is refused, and in legacy mode the gateway refuses to start.',
+        outcome: storedUnchecked('every document write fails'),
         source: `${UPGRADE_SOURCE}; db/database_collection.go@4.1.1 UpdateSyncFun (compiled at the first call)`,
       },
     },
@@ -65,11 +73,11 @@ export const FUNCTION_COMPILING: Readonly<Record<JavaScriptRole, readonly Compil
     },
     {
       from: '3.0', atLoad: true, unset: 'blank',
-      outcome: 'The gateway compiles it as it reads the config and refuses the config.',
+      outcome: REFUSED_AS_READ,
       source: 'rest/config.go@3.0.0 DbConfig.validate() ("import filter function contains invalid javascript syntax"), @3.1.0-@4.1.1 validateJavascriptFunction()',
       whenUpgraded: {
         atLoad: false, unset: 'empty',
-        outcome: 'The automatic upgrade stores it unchecked (it runs no database validation), the database loads, and then no document is imported (each call fails); every later REST update of the database is refused, and in legacy mode the gateway refuses to start.',
+        outcome: storedUnchecked('no document is imported (each call fails)'),
         source: `${UPGRADE_SOURCE}; db/import.go ImportFilterFunction.EvaluateFunction (compiled at the first call)`,
       },
     },
@@ -95,7 +103,7 @@ export const FUNCTION_COMPILING: Readonly<Record<JavaScriptRole, readonly Compil
       // The code goes into an embedded wrapper (db/functions/js_runner.go kJavaScriptWrapper), not "( )": what blank
       // code does there was not followed, and sgconf reads it as unset, as before.
       from: '3.1', atLoad: true, unset: 'blank',
-      outcome: 'The gateway compiles it as it reads the config and refuses the config.',
+      outcome: REFUSED_AS_READ,
       source: 'db/functions/js_runner.go@3.1.0-@4.1.1 newFunctionJSServer (compiles at once "to detect syntax errors"), run by rest/config.go DbConfig.validate() ValidateFunctions',
       whenUpgraded: {
         atLoad: true, unset: 'blank',
@@ -112,7 +120,6 @@ export const FUNCTION_COMPILING: Readonly<Record<JavaScriptRole, readonly Compil
  */
 export function uncompilableOutcome(role: JavaScriptRole, target: Release, upgraded: boolean): Omit<CompilingStep, 'whenUpgraded'> {
   const steps = FUNCTION_COMPILING[role];
-  let step = steps[0]!;
-  for (const candidate of steps) if (compareReleases(candidate.from, target) <= 0) step = candidate;
+  const step = stepAt(steps, target) ?? steps[0]!;
   return upgraded && step.whenUpgraded ? { from: step.from, ...step.whenUpgraded } : step;
 }

@@ -72,13 +72,16 @@ export interface Verdict {
   says: string;
 }
 
+/** The step of a list (oldest first) in effect at `release`: the last one from it or before; undefined before the first. */
+export function stepAt<T extends { from: Release }>(steps: readonly T[], release: Release): T | undefined {
+  let found: T | undefined;
+  for (const step of steps) if (compareReleases(step.from, release) <= 0) found = step;
+  return found;
+}
+
 /** How `release` treats the construct of `fact`. */
 export function treatmentIn(fact: BehaviourFact, release: Release): Treatment {
-  let treatment: Treatment = 'accepts';
-  for (const change of fact.changes) {
-    if (compareReleases(change.from, release) <= 0) treatment = change.treatment;
-  }
-  return treatment;
+  return stepAt(fact.changes, release)?.treatment ?? 'accepts';
 }
 
 /**

@@ -1,5 +1,5 @@
 // What the gateway's listeners (public, admin, metrics) do unless the config says otherwise.
-import { compareReleases, type Release } from './index.js';
+import { compareReleases, stepAt, type Release } from './index.js';
 
 /**
  * From when the admin and metrics APIs ask for credentials (on by default: admin_interface_authentication and
@@ -41,7 +41,5 @@ export const TLS_MINIMUM_DEFAULTS: readonly TlsMinimumDefault[] = [
 
 /** What the target's HTTPS listeners take without a known tls_minimum_version. */
 export function tlsMinimumDefault(target: Release): TlsMinimumDefault {
-  let found = TLS_MINIMUM_DEFAULTS[0]!;
-  for (const step of TLS_MINIMUM_DEFAULTS) if (compareReleases(step.from, target) <= 0) found = step;
-  return found;
+  return stepAt(TLS_MINIMUM_DEFAULTS, target) ?? TLS_MINIMUM_DEFAULTS[0]!;
 }

@@ -1,7 +1,7 @@
 // Where the gateway checks a database's OpenID Connect providers (a name with "_", none usable): as the
 // database loads until 3.0, so a legacy file that the automatic upgrade stores is refused all the same; in
 // the database validation from 3.1, which the automatic upgrade does not run (src/document/databases.ts validated).
-import { compareReleases, type Release } from './index.js';
+import { stepAt, type Release } from './index.js';
 
 export interface OidcProviderCheck {
   from: Release;
@@ -24,7 +24,5 @@ export const OIDC_PROVIDER_CHECKS: readonly OidcProviderCheck[] = [
 
 /** Whether the target checks OIDC providers as the database loads (so a stored config is refused too). */
 export function checksOidcProvidersAtLoad(target: Release): boolean {
-  let atLoad = OIDC_PROVIDER_CHECKS[0]!.atLoad;
-  for (const step of OIDC_PROVIDER_CHECKS) if (compareReleases(step.from, target) <= 0) atLoad = step.atLoad;
-  return atLoad;
+  return (stepAt(OIDC_PROVIDER_CHECKS, target) ?? OIDC_PROVIDER_CHECKS[0]!).atLoad;
 }

@@ -2,7 +2,7 @@
 // db/sg_replicate_cfg.go ValidateReplication(fromConfig) holds the checks; with fromConfig it adds those only a
 // config gets (no adhoc replication, 2.8.0 to 4.1.1; no cancel, 2.8 and 3.0); the id against the map key is
 // checked beside it. Data for the replication rules' wording (src/rules/replication/common.ts).
-import { compareReleases, type Release } from './index.js';
+import { stepAt, type Release } from './index.js';
 
 export interface ReplicationCheck {
   from: Release;
@@ -43,7 +43,5 @@ export const DATABASE_REPLICATION_CHECK: Omit<ReplicationCheck, 'atStart'> = {
 
 /** Whether the target checks a legacy file's replications as it starts, with the checks only a config gets. */
 export function checksLegacyReplicationsAtStart(target: Release): boolean {
-  let atStart = false;
-  for (const check of LEGACY_REPLICATION_CHECKS) if (compareReleases(check.from, target) <= 0) atStart = check.atStart;
-  return atStart;
+  return stepAt(LEGACY_REPLICATION_CHECKS, target)?.atStart ?? false;
 }

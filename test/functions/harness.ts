@@ -12,7 +12,7 @@ import type { Rule, RuleContext } from '../../src/rules/types.js';
 import type { JsonValue, Kind, RawDiagnostic } from '../../src/types.js';
 import { judge, NEWEST_RELEASE } from '../../src/releases/index.js';
 import { BEHAVIOUR } from '../../src/releases/behaviour.js';
-import { upgradesLegacyConfigs } from '../../src/releases/reading.js';
+import { readsFunctionSources, upgradesLegacyConfigs } from '../../src/releases/reading.js';
 
 export const identityLocate = (_pointer: string, index: number): number => index;
 
@@ -24,7 +24,7 @@ export function resolveOptions(overrides: Partial<ResolveOptions> = {}): Resolve
 }
 
 export async function runStage(kind: Kind, document: JsonValue, overrides: Partial<ResolveOptions> = {}) {
-  const sites = findFunctionSites(kind, document);
+  const sites = findFunctionSites(kind, document, readsFunctionSources(overrides.target ?? NEWEST_RELEASE));
   return resolveFunctions(kind, document, sites, resolveOptions(overrides), identityLocate);
 }
 

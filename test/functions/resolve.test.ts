@@ -98,10 +98,10 @@ describe('resolveFunctions: sources', () => {
   it('under 2.8, which reads no file or URL, a path or URL is the function\'s text: no function, and nothing is read', async () => {
     const { functions, diagnostics } = await runStage('legacy', { databases: { db: { bucket: 'b', sync: 'js/sync.js', import_filter: 'https://h/f.js' } } }, { cwd: gatewayDir, configDir, target: '2.8' });
     expect(diagnostics.map((d) => [d.rule, d.severity, d.pointer])).toEqual([
-      ['functions/not-a-function', 'error', '/databases/db/sync'],
-      ['functions/not-a-function', 'error', '/databases/db/import_filter'],
+      ['functions/source-not-found', 'error', '/databases/db/sync'],
+      ['functions/source-not-found', 'error', '/databases/db/import_filter'],
     ]);
-    expect(diagnostics[0]!.message).toBe('the sync function names a file or a URL, which this release does not read: it compiles the text itself');
+    expect(diagnostics[0]!.message).toBe('"js/sync.js" looks like a file path or URL, but this release reads no file or URL for a function (the gateway does from 3.0)');
     expect(diagnostics[0]!.detail).toContain('every document write fails');
     expect(functions.map((fn) => [fn.origin, fn.source])).toEqual([['inline', null], ['inline', null]]);
     const inline = await runStage('legacy', legacy(SYNC), { cwd: gatewayDir, configDir, target: '2.8' });
