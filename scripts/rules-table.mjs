@@ -86,8 +86,9 @@ export function renderReleasesPage(releases) {
   lines.push(`| database | ${REPLICATIONS.DATABASE_REPLICATION_CHECK.from} | ${cell(REPLICATIONS.DATABASE_REPLICATION_CHECK.change)} | ${cell(REPLICATIONS.DATABASE_REPLICATION_CHECK.source)} |`);
   lines.push('', '## Functions that do not compile', '', 'When the gateway compiles each kind of function a config holds, and so what one that otto cannot compile does (`functions/syntax-error`, `functions/es2015-syntax`, `functions/not-a-function` say it in their detail). Where it is compiled at load, the config is refused; elsewhere the gateway compiles it at its first call, and every call fails.', '',
     '| function | from | compiled | no function | what a function that does not compile does | source |', '|---|---|---|---|---|---|');
+  const NO_FUNCTION = { blank: 'empty or white space', empty: 'empty (white space is compiled)', absent: 'absent or null only (white space is compiled, and an empty value is run as no function):' };
   for (const [role, steps] of Object.entries(FUNCTION_COMPILING)) {
-    const row = (from, step) => `| \`${role}\` | ${from} | ${step.atLoad ? 'as the config is read' : 'at its first call'} | ${step.unset === 'blank' ? 'empty or white space' : 'empty (white space is compiled)'} | ${cell(step.outcome)} | ${cell(step.source)} |`;
+    const row = (from, step) => `| \`${role}\` | ${from} | ${step.atLoad ? 'as the config is read' : 'at its first call'} | ${NO_FUNCTION[step.unset]}${step.emptyOutcome ? ` ${cell(step.emptyOutcome)}` : ''} | ${cell(step.outcome)} | ${cell(step.source)} |`;
     for (const step of steps) {
       lines.push(row(step.from, step));
       if (step.whenUpgraded) lines.push(row(`${step.from}, a legacy file the automatic upgrade stores`, step.whenUpgraded));

@@ -11,13 +11,27 @@ export type JavaScriptRole = 'sync' | 'import_filter' | 'webhook_filter' | 'conf
 export interface UpgradedCompiling {
   atLoad: boolean;
   outcome: string;
-  unset: 'empty' | 'blank';
+  unset: Unset;
+  emptyOutcome?: string;
   source: string;
 }
+
+/**
+ * Which values mean "no function": only an absent (or null) one, also the empty string, or also one of white
+ * space alone. A blank value that is not unset is compiled as `( )`, which is no function; an empty one that
+ * is not unset is run as no function at all (sg-bucket's JSRunner.SetFunction keeps none for "", and every
+ * call answers undefined).
+ */
+export type Unset = 'absent' | 'empty' | 'blank';
 
 // The automatic upgrade reads a legacy file without DbConfig.validate() (that runs in legacy mode and for the
 // admin API), and stores its databases; a database config loaded from a bucket is not validated either.
 const UPGRADE_SOURCE = 'rest/main.go@3.0.0-@4.1.1 automaticConfigUpgrade (LoadLegacyServerConfig, then the databases stored; no DbConfig.validate(), which rest/config_legacy.go setupServerConfig runs in legacy mode); rest/config.go DbConfig.setup() loads the functions without it';
+
+/** What an empty import filter does where it is not unset: the same in every release that runs it. */
+const EMPTY_IMPORT_FILTER = 'sg-bucket\'s runner keeps no function for an empty text and answers every call with undefined, which the import reads as no boolean ("Import filter function returned non-boolean value"), so no document is imported.';
+/** Where that is read, in the sg-bucket a release pins. */
+const emptyImportFilterSource = (pins: string) => `sg-bucket js_runner.go@${pins} JSRunner.SetFunction ("" keeps the runner's undefined function)`;
 
 /** The outcome where the validation compiles the function. */
 const REFUSED_AS_READ = 'The gateway compiles it as it reads the config and refuses the config.';
@@ -33,11 +47,9 @@ export interface CompilingStep {
   atLoad: boolean;
   /** What a function otto cannot compile does there, one sentence for a finding's detail. */
   outcome: string;
-  /**
-   * Which values mean "no function": only the empty string, or also one of white space alone. A blank value
-   * that is not unset is compiled as `( )`, which is no function.
-   */
-  unset: 'empty' | 'blank';
+  unset: Unset;
+  /** Where an empty value is not unset (`unset: 'absent'`): what it does, one sentence for a finding's detail. */
+  emptyOutcome?: string;
   source: string;
   /** A legacy file that the release upgrades (no disable_persistent_config: true), where that differs. */
   whenUpgraded?: UpgradedCompiling;
@@ -65,20 +77,24 @@ export const FUNCTION_COMPILING: Readonly<Record<JavaScriptRole, readonly Compil
   ],
   import_filter: [
     {
-      // A blank filter is compiled as any other (rest/server_context.go@2.8.4 NewImportFilterFunction when the
-      // value is set); what an empty one does there was not followed (sgconf reads it as unset).
-      from: '2.8', atLoad: false, unset: 'empty',
+      // Any value but null is made a filter (rest/server_context.go@2.8.4: NewImportFilterFunction when
+      // ImportFilter != nil): a blank one is compiled as any other, an empty one runs as none.
+      from: '2.8', atLoad: false, unset: 'absent',
       outcome: 'This release loads the config without compiling the import filter, and then no document is imported (each call fails).',
-      source: 'db/import.go@2.8.4 ImportFilterFunction.EvaluateFunction ("processing aborted, document will not be imported"); rest/config.go@2.8.4 has no check',
+      emptyOutcome: EMPTY_IMPORT_FILTER,
+      source: `db/import.go@2.8.4 ImportFilterFunction.EvaluateFunction ("processing aborted, document will not be imported"); rest/config.go@2.8.4 has no check; ${emptyImportFilterSource('d4ee4b62 (manifest/default.xml@2.8.4)')}`,
     },
     {
       from: '3.0', atLoad: true, unset: 'blank',
       outcome: REFUSED_AS_READ,
       source: 'rest/config.go@3.0.0 DbConfig.validate() ("import filter function contains invalid javascript syntax"), @3.1.0-@4.1.1 validateJavascriptFunction()',
       whenUpgraded: {
-        atLoad: false, unset: 'empty',
+        atLoad: false, unset: 'absent',
         outcome: storedUnchecked('no document is imported (each call fails)'),
-        source: `${UPGRADE_SOURCE}; db/import.go ImportFilterFunction.EvaluateFunction (compiled at the first call)`,
+        // validate() would read "" as unset; the upgrade stores it, and the database makes a filter of it
+        // (rest/server_context.go@4.1.1: NewImportFilterFunction when ImportFilter != nil).
+        emptyOutcome: `The automatic upgrade stores it as it is (it runs no database validation, which would read it as unset), and then: ${EMPTY_IMPORT_FILTER}`,
+        source: `${UPGRADE_SOURCE}; db/import.go ImportFilterFunction.EvaluateFunction (compiled at the first call); ${emptyImportFilterSource('178bb7ca (manifest/default.xml@3.0.8.1) and @9e05bfca7027 (go.mod@4.1.1)')}; db/import.go@4.1.1 parseImportFilterOutput`,
       },
     },
   ],

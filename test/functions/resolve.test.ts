@@ -119,6 +119,23 @@ describe('resolveFunctions: sources', () => {
     expect(diagnostics[1]!.detail).toContain('no document is imported');
   });
 
+  it('reads an empty import filter as none only where the validation runs: under 2.8, or upgraded, it runs as no function and imports nothing', async () => {
+    const config = { databases: { db: { bucket: 'b', sync: '', import_filter: '' } } };
+    for (const options of [{ target: '2.8' as const }, { target: '4.1' as const, upgraded: true }]) {
+      const { functions, diagnostics } = await runStage('legacy', config, options);
+      expect(functions).toEqual([]);
+      expect(diagnostics.map((d) => [d.rule, d.severity, d.pointer, d.message])).toEqual([
+        ['functions/not-a-function', 'error', '/databases/db/import_filter', 'the import filter is empty, which this release does not read as unset'],
+      ]);
+      expect(diagnostics[0]!.detail).toContain('so no document is imported');
+    }
+    expect((await runStage('legacy', { databases: { db: { bucket: 'b', sync: '', import_filter: '' } } }, { target: '4.1', upgraded: true })).diagnostics[0]!.detail).toContain('The automatic upgrade stores it as it is');
+    for (const options of [{ target: '3.0' as const }, { target: '4.1' as const, upgraded: false }]) {
+      expect((await runStage('legacy', config, options)).diagnostics).toEqual([]);
+    }
+    expect((await runStage('database', { bucket: 'b', import_filter: '' }, { target: '4.1' })).diagnostics).toEqual([]);
+  });
+
   it('reads only an empty webhook filter or conflict resolver as none: a blank one is compiled, and fails', async () => {
     const config = {
       bucket: 'b',
