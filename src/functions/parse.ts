@@ -154,7 +154,7 @@ export function parseFunctionSource(source: string): ParseOutcome {
 function diagnoseUnparsable(source: string, wrappedError: SyntaxErrorLike | null): ParseOutcome {
   if (!/\S/.test(source)) {
     // Reached only where the release compiles a blank value instead of reading it as unset.
-    return { functionNode: null, problems: [{ rule: 'functions/not-a-function', message: 'the source is blank, not a function', detail: `${WRAP} Only an empty value means no function here.`, start: 0, end: source.length }] };
+    return { functionNode: null, problems: [{ rule: 'functions/not-a-function', message: 'the source is blank, not a function', detail: WRAP, start: 0, end: source.length }] };
   }
   let leading: JsNode | null = null;
   try {

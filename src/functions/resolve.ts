@@ -95,15 +95,15 @@ async function resolveSite(
   const report = (rule: string, severity: Severity, message: string, detail?: string) =>
     diagnostics.push({ rule, severity, message, ...(detail ? { detail } : {}), pointer: site.pointer });
   // An empty value means "unset" (the gateway uses its default function, or none) where the release reads it
-  // so, else it runs as no function; a blank one is unset too where the release reads it so, else the gateway
-  // compiles it and fails (src/releases/function-compiling.ts).
+  // so, else the gateway runs it (what that does is the release's emptyOutcome); a blank one is unset too where
+  // the release reads it so, else the gateway compiles it and fails (src/releases/function-compiling.ts).
   // (A test for a non-blank character, not trim(): that copies every function of a large config.)
   if (!/\S/.test(site.value)) {
     const { unset, emptyOutcome } = outcomeOf(site.role, options);
     if (site.value === '' && unset !== 'absent') return null;
     if (site.value === '') {
       report('functions/not-a-function', 'error', `the ${roleName(site.role)} is empty, which this release does not read as unset`,
-        `${emptyOutcome ?? ''} Remove the key (or set it to null) for no ${roleName(site.role)}, or write the function.`.trim());
+        emptyOutcome);
       return null;
     }
     if (unset === 'blank') return null;

@@ -30,8 +30,14 @@ const UPGRADE_SOURCE = 'rest/main.go@3.0.0-@4.1.1 automaticConfigUpgrade (LoadLe
 
 /** What an empty import filter does where it is not unset: the same in every release that runs it. */
 const EMPTY_IMPORT_FILTER = 'sg-bucket\'s runner keeps no function for an empty text and answers every call with undefined, which the import reads as no boolean ("Import filter function returned non-boolean value"), so no document is imported.';
+const NO_IMPORT_FILTER = 'Remove the key (or set it to null) for no import filter, or write the function.';
+
 /** Where that is read, in the sg-bucket a release pins. */
 const emptyImportFilterSource = (pins: string) => `sg-bucket js_runner.go@${pins} JSRunner.SetFunction ("" keeps the runner's undefined function)`;
+
+/** Empty user function code, in the gateway's wrapper (db/functions/js_wrapper.js@3.1.0-@4.1.1). */
+const EMPTY_USER_FUNCTION = 'The gateway puts the code into its wrapper as "var userFn = (" + code + ");", which does not compile without a function.';
+const USER_FUNCTION_UPGRADED = 'The automatic upgrade stores it unchecked (it runs no database validation); with unsupported.user_queries on, the database then fails to load, and every later REST update of it is refused.';
 
 /** The outcome where the validation compiles the function. */
 const REFUSED_AS_READ = 'The gateway compiles it as it reads the config and refuses the config.';
@@ -81,7 +87,7 @@ export const FUNCTION_COMPILING: Readonly<Record<JavaScriptRole, readonly Compil
       // ImportFilter != nil): a blank one is compiled as any other, an empty one runs as none.
       from: '2.8', atLoad: false, unset: 'absent',
       outcome: 'This release loads the config without compiling the import filter, and then no document is imported (each call fails).',
-      emptyOutcome: EMPTY_IMPORT_FILTER,
+      emptyOutcome: `${EMPTY_IMPORT_FILTER} ${NO_IMPORT_FILTER}`,
       source: `db/import.go@2.8.4 ImportFilterFunction.EvaluateFunction ("processing aborted, document will not be imported"); rest/config.go@2.8.4 has no check; ${emptyImportFilterSource('d4ee4b62 (manifest/default.xml@2.8.4)')}`,
     },
     {
@@ -93,7 +99,7 @@ export const FUNCTION_COMPILING: Readonly<Record<JavaScriptRole, readonly Compil
         outcome: storedUnchecked('no document is imported (each call fails)'),
         // validate() would read "" as unset; the upgrade stores it, and the database makes a filter of it
         // (rest/server_context.go@4.1.1: NewImportFilterFunction when ImportFilter != nil).
-        emptyOutcome: `The automatic upgrade stores it as it is (it runs no database validation, which would read it as unset), and then: ${EMPTY_IMPORT_FILTER}`,
+        emptyOutcome: `The automatic upgrade stores it as it is (it runs no database validation, which would read it as unset), and then: ${EMPTY_IMPORT_FILTER} ${NO_IMPORT_FILTER}`,
         source: `${UPGRADE_SOURCE}; db/import.go ImportFilterFunction.EvaluateFunction (compiled at the first call); ${emptyImportFilterSource('178bb7ca (manifest/default.xml@3.0.8.1) and @9e05bfca7027 (go.mod@4.1.1)')}; db/import.go@4.1.1 parseImportFilterOutput`,
       },
     },
@@ -116,14 +122,16 @@ export const FUNCTION_COMPILING: Readonly<Record<JavaScriptRole, readonly Compil
   ],
   user_function: [
     {
-      // The code goes into an embedded wrapper (db/functions/js_runner.go kJavaScriptWrapper), not "( )": what blank
-      // code does there was not followed, and sgconf reads it as unset, as before.
-      from: '3.1', atLoad: true, unset: 'blank',
+      // The code goes into the gateway's wrapper, "var userFn = (" + code + ");" (db/functions/js_wrapper.js
+      // @3.1.0-@4.1.1), so code that is empty, blank or absent is no function either.
+      from: '3.1', atLoad: true, unset: 'absent',
       outcome: REFUSED_AS_READ,
-      source: 'db/functions/js_runner.go@3.1.0-@4.1.1 newFunctionJSServer (compiles at once "to detect syntax errors"), run by rest/config.go DbConfig.validate() ValidateFunctions',
+      emptyOutcome: `${EMPTY_USER_FUNCTION} ${REFUSED_AS_READ}`,
+      source: 'db/functions/js_runner.go@3.1.0-@4.1.1 newFunctionJSServer (compiles at once "to detect syntax errors") and js_wrapper.js, run by rest/config.go DbConfig.validate() ValidateFunctions',
       whenUpgraded: {
-        atLoad: true, unset: 'blank',
-        outcome: 'The automatic upgrade stores it unchecked (it runs no database validation); with unsupported.user_queries on, the database then fails to load, and every later REST update of it is refused.',
+        atLoad: true, unset: 'absent',
+        outcome: USER_FUNCTION_UPGRADED,
+        emptyOutcome: `${EMPTY_USER_FUNCTION} ${USER_FUNCTION_UPGRADED}`,
         source: `${UPGRADE_SOURCE}; rest/server_context.go@3.1.0-@4.1.1 dbcOptionsFromConfig (CompileFunctions as the database loads, when unsupported.user_queries is on)`,
       },
     },

@@ -136,6 +136,18 @@ describe('resolveFunctions: sources', () => {
     expect((await runStage('database', { bucket: 'b', import_filter: '' }, { target: '4.1' })).diagnostics).toEqual([]);
   });
 
+  it('compiles user function code that is empty or blank in its wrapper, and refuses it', async () => {
+    const config = { bucket: 'b', functions: { definitions: { e: { type: 'javascript', code: '' }, b: { type: 'javascript', code: ' \n' } } } };
+    const { functions, diagnostics } = await runStage('database', config, { target: '4.1' });
+    expect(functions.map((fn) => fn.pointer)).toEqual(['/functions/definitions/b/code']);
+    expect(diagnostics.map((d) => [d.rule, d.pointer, d.message])).toEqual([
+      ['functions/not-a-function', '/functions/definitions/e/code', 'the user function is empty, which this release does not read as unset'],
+      ['functions/not-a-function', '/functions/definitions/b/code', 'inline user function: the source is blank, not a function'],
+    ]);
+    expect(diagnostics[0]!.detail).toContain('"var userFn = (" + code + ");"');
+    expect(diagnostics.every((d) => d.detail!.includes('refuses the config'))).toBe(true);
+  });
+
   it('reads only an empty webhook filter or conflict resolver as none: a blank one is compiled, and fails', async () => {
     const config = {
       bucket: 'b',

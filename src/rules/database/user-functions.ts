@@ -8,7 +8,7 @@ export const rule: Rule = {
   id: 'database/user-functions',
   severity: 'error',
   kinds: ['legacy', 'database'],
-  description: 'User functions the gateway refuses: more than max_function_count, code over max_code_size, a type other than "javascript" or "query", a query that is no SELECT, an allow pattern it cannot expand.',
+  description: 'User functions the gateway refuses: more than max_function_count, code over max_code_size, a type other than "javascript" or "query", a JavaScript function without code, a query that is no SELECT, an allow pattern it cannot expand.',
   check(context) {
     for (const db of databaseEntries(context.kind, context.document)) {
       const functions = lookup(db.config, db.pointer, 'functions');
@@ -42,6 +42,9 @@ function checkDefinition(context: RuleContext, db: DatabaseEntry, pointer: strin
   }
   if (!USER_FUNCTION_TYPES.includes(typeof type?.value === 'string' ? type.value : '')) {
     refuse(context, db, type?.pointer ?? pointer, `user function "${name}" has the type ${type ? JSON.stringify(type.value) : '(none)'}, not "javascript" or "query"`, 'The type is matched exactly.', type ? 'value' : 'key');
+  } else if (type!.value === 'javascript' && !code) {
+    // The gateway compiles the code it has, none, in its wrapper (db/functions/js_wrapper.js@3.1.0-@4.1.1).
+    refuse(context, db, pointer, `user function "${name}" has no code`, 'The gateway puts the code into its wrapper as "var userFn = (" + code + ");", which does not compile without a function.', 'key');
   } else if (type!.value === 'query' && !USER_QUERY_START.test(codeText)) {
     refuse(context, db, code?.pointer ?? pointer, `user function "${name}" is a query that does not start with SELECT`, 'Query functions may only read: their code must be a SELECT (parentheses before it are allowed).');
   }

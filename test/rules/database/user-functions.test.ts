@@ -16,6 +16,7 @@ runRuleTests(rule, {
   invalid: [
     { name: 'more functions than max_function_count', kind: 'database', config: db({ max_function_count: 1, definitions: { a: JS, b: JS } }), errors: [{ pointer: '/functions/definitions', message: 'declares 2 user functions, more than max_function_count (1)' }] },
     { name: 'code over max_code_size, counted in bytes', kind: 'database', config: db({ max_code_size: 10, definitions: { a: { type: 'query', code: 'SELECT "ééééé"' } } }), errors: [{ pointer: '/functions/definitions/a/code', message: '19 bytes of code, more than max_code_size (10)' }] },
+    { name: 'a JavaScript function without code: none is compiled in the wrapper', kind: 'database', config: db({ definitions: { a: { type: 'javascript' } } }), errors: [{ pointer: '/functions/definitions/a', message: 'user function "a" has no code' }] },
     { name: 'a type matched exactly', kind: 'database', config: db({ definitions: { a: { ...JS, type: 'JavaScript' }, b: { code: 'SELECT 1' } } }), errors: [
       { pointer: '/functions/definitions/a/type', message: 'has the type "JavaScript", not "javascript" or "query"' },
       { pointer: '/functions/definitions/b', message: 'the type (none)' },
