@@ -78,6 +78,8 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
   const scopes = new Map<string, ReadScope | undefined>();
 
   const fetchCache = options.fetchCache ?? new Map<string, Promise<unknown>>();
+  // One clock reading for the run: every file's certificates are judged at the same moment.
+  const now = options.now ?? Date.now();
   // What `sgconf build` wrote from a source this run checks too: one verdict, the source's.
   const checked = new Set(targets.filter((t) => !t.error && !t.ignored).map((t) => path.resolve(cwd, t.file)));
   const manifests: ManifestCache = new Map();
@@ -95,7 +97,7 @@ export async function lintPaths(paths: string[], options: LintPathsOptions = {})
     const folder = path.dirname(path.resolve(cwd, t.file));
     let scope = scopes.get(folder);
     if (!scopes.has(folder)) scopes.set(folder, scope = scopeOfNamedFile(path.resolve(cwd, t.file), options.scope));
-    const analyzed = await analyzeFile(t.file, { ...options, cwd, fetchCache, discovered: t.discovered, scope });
+    const analyzed = await analyzeFile(t.file, { ...options, now, cwd, fetchCache, discovered: t.discovered, scope });
     if (analyzed.skipped) skipped.push({ file: t.file, reason: `not a gateway config: ${analyzed.skipReason ?? 'its keys are not a config\'s'}` });
     return analyzed.skipped ? null : analyzed.result;
   });

@@ -26,6 +26,8 @@ import { applyReleaseFields, dropDeprecationsNotInTarget, kindUnknownToTarget } 
 import { goNumberFindings } from './schema/go-numbers.js';
 
 export interface LintOptions {
+  /** The moment the findings are about (a certificate's validity), ms since the epoch; absent: the clock as the file's rules run. */
+  now?: number;
   /** Force the kind; 'auto' (default) detects it. */
   kind?: Kind | 'auto';
   /** Variables for expansion; null disables expansion (--no-env). Default: none (no variable of the process reaches a config unless passed). */
@@ -368,10 +370,11 @@ function runRules(
   const target = options.target ?? NEWEST_RELEASE;
   const judgeForTarget = (fact: string) => judge(BEHAVIOUR.get(fact)!, target);
   const upgradesLegacy = upgradesLegacyConfigs(target);
+  const now = options.now ?? Date.now();
   for (const rule of checkingRules()) {
     if ((rule.scope ?? 'document') !== scope || !rule.kinds.includes(kind) || options.rules?.[rule.id] === 'off') continue;
     const context: RuleContext = {
-      kind, document, functions, certificates, settings, target, judge: judgeForTarget, upgradesLegacyConfigs: upgradesLegacy, holdsEnvironmentReference,
+      kind, document, functions, certificates, settings, target, now, judge: judgeForTarget, upgradesLegacyConfigs: upgradesLegacy, holdsEnvironmentReference,
       report: (d) => out.push({ rule: rule.id, severity: d.severity ?? rule.severity, message: d.message, ...(d.detail ? { detail: d.detail } : {}), ...(d.fix ? { fix: d.fix } : {}), pointer: d.pointer, target: d.target }),
       // Placing a finding inside a function costs a walk of its written text: a quiet run skips the
       // findings finalize would drop (a large function can have hundreds of informational ones).

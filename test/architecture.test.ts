@@ -137,3 +137,16 @@ describe('the import graph of src/', () => {
     }
   });
 });
+
+describe('the rules of src/rules/', () => {
+  // Data in, diagnostics out (docs/architecture.md): the moment a verdict depends on is context.now.
+  it('read no clock, no randomness, no process state and no file', () => {
+    const rules = sourceFiles(path.join(SRC, 'rules'));
+    expect(rules.length).toBeGreaterThan(100);
+    const impure = /\bDate\.now\(|\bnew Date\(\s*\)|\bperformance\.now\(|\bMath\.random\(|(?<![\w./-])process\.[a-z]|\b(from|import\(|require\()\s*['"](node:)?(fs|fs\/promises|child_process|net|http|https|os)['"]/;
+    const found = rules.flatMap((file) => readFileSync(file, 'utf8').split('\n').map((line, i) => [file, i + 1, line] as const))
+      .filter(([, , line]) => impure.test(line))
+      .map(([file, n, line]) => `${name(file)}:${n}: ${line.trim()}`);
+    expect(found).toEqual([]);
+  });
+});

@@ -80,6 +80,8 @@ export interface RuleContext {
   settings: Settings;
   /** The gateway release the config is judged for (`--target`). */
   target: Release;
+  /** The moment the findings are about (a certificate's validity), in milliseconds since the epoch: one clock reading per run. */
+  now: number;
   /**
    * What the target does with a construct of src/releases/behaviour.ts: the severity to report it with
    * and a clause naming the releases ("4.0 and later refuse it"), or null when no release the user can

@@ -34,6 +34,7 @@ export function runRules(kind: Kind, document: JsonValue, functions: readonly Re
     if (!rule.check || !rule.kinds.includes(kind)) continue;
     const context: RuleContext = {
       kind, document, functions, certificates: [], settings: { edition: 'ee', host: false }, target: NEWEST_RELEASE,
+      now: Date.now(),
       judge: (fact) => judge(BEHAVIOUR.get(fact)!, NEWEST_RELEASE),
       upgradesLegacyConfigs: upgradesLegacyConfigs(NEWEST_RELEASE),
       holdsEnvironmentReference: () => false,

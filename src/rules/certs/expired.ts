@@ -11,7 +11,7 @@ export const rule: Rule = {
   kinds: ['legacy', 'bootstrap'],
   description: `A certificate named in the config has expired or is not valid yet (warning when it expires within ${EXPIRY_WARNING_DAYS} days).`,
   check(context) {
-    const now = Date.now();
+    const { now } = context;
     for (const facts of context.certificates) {
       if (isKey(facts.role) || facts.expires === undefined) continue;
       const expires = Date.parse(facts.expires);

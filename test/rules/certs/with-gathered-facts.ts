@@ -16,6 +16,7 @@ export async function checkWithGatheredFacts(rule: Rule, c: ValidCase): Promise<
   const context: RuleContext = {
     kind: c.kind, document, functions: [], certificates, settings: { edition: 'ee', host: c.options?.host ?? false },
     target: c.options?.target ?? NEWEST_RELEASE,
+    now: c.options?.now ?? Date.now(),
     judge: (fact) => judge(BEHAVIOUR.get(fact)!, c.options?.target ?? NEWEST_RELEASE),
     upgradesLegacyConfigs: upgradesLegacyConfigs(c.options?.target ?? NEWEST_RELEASE),
     holdsEnvironmentReference: () => false,
