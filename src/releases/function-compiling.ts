@@ -36,7 +36,7 @@ const NO_IMPORT_FILTER = 'Remove the key (or set it to null) for no import filte
 const emptyImportFilterSource = (pins: string) => `sg-bucket js_runner.go@${pins} JSRunner.SetFunction ("" keeps the runner's undefined function)`;
 
 /** Empty user function code, in the gateway's wrapper (db/functions/js_wrapper.js@3.1.0-@4.1.1). */
-const EMPTY_USER_FUNCTION = 'The gateway puts the code into its wrapper as "var userFn = (" + code + ");", which does not compile without a function.';
+export const EMPTY_USER_FUNCTION = 'The gateway puts the code into its wrapper as "var userFn = (" + code + ");", which does not compile without a function.';
 const USER_FUNCTION_UPGRADED = 'The automatic upgrade stores it unchecked (it runs no database validation); with unsupported.user_queries on, the database then fails to load, and every later REST update of it is refused.';
 
 /** The outcome where the validation compiles the function. */
