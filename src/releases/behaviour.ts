@@ -238,6 +238,14 @@ const facts = [
     ],
   },
   {
+    id: 'query-limit-below-2',
+    construct: 'an effective channel query limit below 2 (query_pagination_limit when set and not 0, else the deprecated cache.channel_cache.query_limit)',
+    changes: [
+      // 2.8 has no query_pagination_limit and takes query_limit only when above 0, with no lower bound.
+      { from: '3.0', treatment: 'refuses', source: 'rest/server_context.go@3.0.8.1 and @4.1.1 dbcOptionsFromConfig ("query_pagination_limit: %d must be greater than 1", as the database loads); rest/server_context.go@2.8.4 (query_limit used when > 0, unchecked)' },
+    ],
+  },
+  {
     id: 'user-xattr-key-long',
     construct: 'a user_xattr_key of more than 15 bytes',
     existsFrom: '3.0',

@@ -69,6 +69,7 @@ const EXAMPLES: Record<BehaviourFactId, FactExample> = {
   'regexp-named-group': {
     rule: 'functions/otto-regexp', kind: 'legacy', config: db({ sync: 'function (doc) { if (/^(?<kind>[a-z]+)-/.test(doc._id)) channel(doc.channels); }' }),
   },
+  'query-limit-below-2': { rule: 'database/query-pagination-limit', kind: 'legacy', config: db({ cache: { channel_cache: { query_limit: 1 } } }) },
   'user-xattr-key-long': { rule: 'database/user-xattr-key', kind: 'database', config: { name: 'db', bucket: 'b', user_xattr_key: 'a_sixteen_bytes_' } },
 };
 

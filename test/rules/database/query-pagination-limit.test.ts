@@ -9,6 +9,8 @@ runRuleTests(rule, {
   ],
   invalid: [
     { name: 'reference example 46', kind: 'database', config: { name: 'db', query_pagination_limit: 1 }, errors: [{ pointer: '/query_pagination_limit', severity: 'error' }] },
+    { name: 'query_pagination_limit 0 leaves the deprecated key in force', kind: 'database', config: { name: 'db', query_pagination_limit: 0, cache: { channel_cache: { query_limit: 1 } } }, errors: [{ pointer: '/cache/channel_cache/query_limit', message: 'query_pagination_limit 0 leaves the deprecated query_limit in force' }] },
+    { name: '2.8 takes query_limit when above 0, with no lower bound: a note for the upgrade', kind: 'legacy', options: { target: '2.8' }, config: { databases: { db: { cache: { channel_cache: { query_limit: 1 } } } } }, errors: [{ pointer: '/databases/db/cache/channel_cache/query_limit', severity: 'info', message: 'is below 2 (refused by 3.0)' }] },
     { name: 'the deprecated key counts when the new one is unset', kind: 'legacy', config: { databases: { db: { cache: { channel_cache: { query_limit: 1 } } } } }, errors: [{ pointer: '/databases/db/cache/channel_cache/query_limit' }] },
   ],
 });
