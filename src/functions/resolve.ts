@@ -99,14 +99,12 @@ async function resolveSite(
   // the release reads it so, else the gateway compiles it and fails (src/releases/function-compiling.ts).
   // (A test for a non-blank character, not trim(): that copies every function of a large config.)
   if (!/\S/.test(site.value)) {
-    const { unset, emptyOutcome } = outcomeOf(site.role, options);
-    if (site.value === '' && unset !== 'absent') return null;
+    const step = outcomeOf(site.role, options);
     if (site.value === '') {
-      report('functions/not-a-function', 'error', `the ${roleName(site.role)} is empty, which this release does not read as unset`,
-        emptyOutcome);
+      if (step.unset === 'absent') report('functions/not-a-function', 'error', `the ${roleName(site.role)} is empty, which this release does not read as unset`, step.emptyOutcome);
       return null;
     }
-    if (unset === 'blank') return null;
+    if (step.unset === 'blank') return null;
   }
   const tlsSkipVerify = skipVerifyFor(kind, document, site);
 

@@ -7,22 +7,30 @@ import { stepAt, type Release } from './index.js';
 /** The kinds of function a config holds (src/functions/types.ts FunctionRole is this). */
 export type JavaScriptRole = 'sync' | 'import_filter' | 'webhook_filter' | 'conflict_resolver' | 'user_function';
 
-/** What a legacy file's automatic upgrade does instead, where it differs (it stores the databases unvalidated). */
-export interface UpgradedCompiling {
-  atLoad: boolean;
-  outcome: string;
-  unset: Unset;
-  emptyOutcome?: string;
-  source: string;
-}
-
 /**
- * Which values mean "no function": only an absent (or null) one, also the empty string, or also one of white
- * space alone. A blank value that is not unset is compiled as `( )`, which is no function; an empty one that
- * is not unset is run as no function at all (sg-bucket's JSRunner.SetFunction keeps none for "", and every
- * call answers undefined).
+ * Which values mean "no function": also the empty string, or also one of white space alone; or only an absent
+ * (or null) one, and then what an empty one does. A blank value that is not unset is compiled as `( )`, which
+ * is no function.
  */
-export type Unset = 'absent' | 'empty' | 'blank';
+export type Unsetting =
+  | { unset: 'empty' | 'blank' }
+  /** `emptyOutcome`: what an empty value does, one sentence for a finding's detail. */
+  | { unset: 'absent'; emptyOutcome: string };
+
+/** What a release does with the functions of a role. */
+export type Compiling = Unsetting & {
+  /** Whether the config is refused (the gateway compiles the function as it reads or loads the config). */
+  atLoad: boolean;
+  /** What a function otto cannot compile does there, one sentence for a finding's detail. */
+  outcome: string;
+  source: string;
+};
+
+export type CompilingStep = Compiling & {
+  from: Release;
+  /** A legacy file that the release upgrades (no disable_persistent_config: true), where that differs: it stores the databases unvalidated. */
+  whenUpgraded?: Compiling;
+};
 
 // The automatic upgrade reads a legacy file without DbConfig.validate() (that runs in legacy mode and for the
 // admin API), and stores its databases; a database config loaded from a bucket is not validated either.
@@ -37,6 +45,8 @@ const emptyImportFilterSource = (pins: string) => `sg-bucket js_runner.go@${pins
 
 /** Empty user function code, in the gateway's wrapper (db/functions/js_wrapper.js@3.1.0-@4.1.1). */
 export const EMPTY_USER_FUNCTION = 'The gateway puts the code into its wrapper as "var userFn = (" + code + ");", which does not compile without a function.';
+/** What to change about it. */
+export const WRITE_USER_FUNCTION = 'Write the function in "code", or remove the definition.';
 const USER_FUNCTION_UPGRADED = 'The automatic upgrade stores it unchecked (it runs no database validation); with unsupported.user_queries on, the database then fails to load, and every later REST update of it is refused.';
 
 /** The outcome where the validation compiles the function. */
@@ -45,20 +55,6 @@ const REFUSED_AS_READ = 'The gateway compiles it as it reads the config and refu
 /** The outcome where the automatic upgrade stores a function that its database then calls: `effect` of every call failing. */
 function storedUnchecked(effect: string): string {
   return `The automatic upgrade stores it unchecked (it runs no database validation), the database loads, and then ${effect}; every later REST update of the database is refused, and in legacy mode the gateway refuses to start.`;
-}
-
-export interface CompilingStep {
-  from: Release;
-  /** Whether the config is refused (the gateway compiles the function as it reads or loads the config). */
-  atLoad: boolean;
-  /** What a function otto cannot compile does there, one sentence for a finding's detail. */
-  outcome: string;
-  unset: Unset;
-  /** Where an empty value is not unset (`unset: 'absent'`): what it does, one sentence for a finding's detail. */
-  emptyOutcome?: string;
-  source: string;
-  /** A legacy file that the release upgrades (no disable_persistent_config: true), where that differs. */
-  whenUpgraded?: UpgradedCompiling;
 }
 
 /** Per role, oldest first; a role's first step is from the oldest release that has it. */
@@ -126,12 +122,12 @@ export const FUNCTION_COMPILING: Readonly<Record<JavaScriptRole, readonly Compil
       // @3.1.0-@4.1.1), so code that is empty, blank or absent is no function either.
       from: '3.1', atLoad: true, unset: 'absent',
       outcome: REFUSED_AS_READ,
-      emptyOutcome: `${EMPTY_USER_FUNCTION} ${REFUSED_AS_READ}`,
+      emptyOutcome: `${EMPTY_USER_FUNCTION} ${REFUSED_AS_READ} ${WRITE_USER_FUNCTION}`,
       source: 'db/functions/js_runner.go@3.1.0-@4.1.1 newFunctionJSServer (compiles at once "to detect syntax errors") and js_wrapper.js, run by rest/config.go DbConfig.validate() ValidateFunctions',
       whenUpgraded: {
         atLoad: true, unset: 'absent',
         outcome: USER_FUNCTION_UPGRADED,
-        emptyOutcome: `${EMPTY_USER_FUNCTION} ${USER_FUNCTION_UPGRADED}`,
+        emptyOutcome: `${EMPTY_USER_FUNCTION} ${USER_FUNCTION_UPGRADED} ${WRITE_USER_FUNCTION}`,
         source: `${UPGRADE_SOURCE}; rest/server_context.go@3.1.0-@4.1.1 dbcOptionsFromConfig (CompileFunctions as the database loads, when unsupported.user_queries is on)`,
       },
     },
@@ -142,8 +138,8 @@ export const FUNCTION_COMPILING: Readonly<Record<JavaScriptRole, readonly Compil
  * What the target does with a function of this role that otto cannot compile; `upgraded`: the function is in
  * a legacy file that the target upgrades automatically.
  */
-export function uncompilableOutcome(role: JavaScriptRole, target: Release, upgraded: boolean): Omit<CompilingStep, 'whenUpgraded'> {
+export function uncompilableOutcome(role: JavaScriptRole, target: Release, upgraded: boolean): Compiling {
   const steps = FUNCTION_COMPILING[role];
   const step = stepAt(steps, target) ?? steps[0]!;
-  return upgraded && step.whenUpgraded ? { from: step.from, ...step.whenUpgraded } : step;
+  return upgraded && step.whenUpgraded ? step.whenUpgraded : step;
 }

@@ -15,7 +15,7 @@ export const rule: Rule = {
       if (names.length > 1) {
         context.report(validated(db, context, { pointer: scopes.pointer, message: `${dbLabel(db)} has ${names.length} scopes (${names.join(', ')}) but a database uses exactly one`, detail: 'The gateway rejects it. Split it into one database per scope.' }));
       }
-      let withCollections = 0;
+      let listsCollection = false;
       for (const name of names) {
         const scope = scopes.value[name];
         const scopePointer = joinPointer(scopes.pointer, name);
@@ -23,14 +23,14 @@ export const rule: Rule = {
         if (!collections || !isObject(collections.value) || Object.keys(collections.value).length === 0) {
           context.report(validated(db, context, { pointer: collections?.pointer ?? scopePointer, message: `${dbLabel(db)}: scope "${name}" has no collections`, detail: 'The gateway rejects the database. List at least one collection (it may be {}).' }));
         } else {
-          withCollections++;
+          listsCollection = true;
         }
       }
       // The gateway asks this only of a scope that lists a collection, after it has read a blank
       // function as unset (rest/config.go@3.1.11 and @4.1.1 validate()).
-      for (const field of withCollections > 0 ? ['sync', 'import_filter'] : []) {
+      for (const field of ['sync', 'import_filter']) {
         const found = lookup(db.config, db.pointer, field);
-        if (found && hasSource(found.value)) {
+        if (listsCollection && found && hasSource(found.value)) {
           context.report(validated(db, context, { pointer: found.pointer, message: `${dbLabel(db)}: a database-level ${field} cannot be combined with scopes (even _default)`, detail: `The gateway rejects the database. Move it to each collection's ${field}.` }));
         }
       }

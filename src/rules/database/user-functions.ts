@@ -1,7 +1,7 @@
 import type { Rule, RuleContext } from '../types.js';
 import { databaseEntries, dbLabel, lookup, validated, type DatabaseEntry } from '../../document/databases.js';
 import { ALLOW_PATTERN_EXPRESSION, USER_FUNCTION_TYPES, USER_QUERY_START } from '../../releases/user-functions.js';
-import { EMPTY_USER_FUNCTION } from '../../releases/function-compiling.js';
+import { EMPTY_USER_FUNCTION, WRITE_USER_FUNCTION } from '../../releases/function-compiling.js';
 import { fieldKnownTo } from '../../schema/release-fields.js';
 import { isObject, joinPointer, type JsonObject } from '../../types.js';
 
@@ -45,7 +45,7 @@ function checkDefinition(context: RuleContext, db: DatabaseEntry, pointer: strin
     refuse(context, db, type?.pointer ?? pointer, `user function "${name}" has the type ${type ? JSON.stringify(type.value) : '(none)'}, not "javascript" or "query"`, 'The type is matched exactly.', type ? 'value' : 'key');
   } else if (type!.value === 'javascript' && !code) {
     // The gateway compiles the code it has, none, in its wrapper (db/functions/js_wrapper.js@3.1.0-@4.1.1).
-    refuse(context, db, pointer, `user function "${name}" has no code`, EMPTY_USER_FUNCTION, 'key');
+    refuse(context, db, pointer, `user function "${name}" has no code`, `${EMPTY_USER_FUNCTION} ${WRITE_USER_FUNCTION}`, 'key');
   } else if (type!.value === 'query' && !USER_QUERY_START.test(codeText)) {
     refuse(context, db, code?.pointer ?? pointer, `user function "${name}" is a query that does not start with SELECT`, 'Query functions may only read: their code must be a SELECT (parentheses before it are allowed).');
   }

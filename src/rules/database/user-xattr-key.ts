@@ -15,7 +15,7 @@ export const rule: Rule = {
     for (const db of databaseEntries(context.kind, context.document)) {
       const found = lookup(db.config, db.pointer, 'user_xattr_key');
       if (!found || !nonEmptyString(found.value)) continue;
-      const bytes = new TextEncoder().encode(found.value).length;
+      const bytes = Buffer.byteLength(found.value, 'utf8');
       const tooLong = bytes > MAX_BYTES ? context.judge('user-xattr-key-long') : null;
       if (tooLong) {
         context.report(validated(db, context, {
