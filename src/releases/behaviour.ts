@@ -95,6 +95,14 @@ const facts = [
     ],
   },
   {
+    id: 'couchbase-keepalive-ignored',
+    construct: 'the Couchbase connections\' TCP keep-alive interval (couchbase_keepalive_interval; couchbaseKeepaliveInterval in a legacy config)',
+    changes: [
+      // 2.8 to 3.1 set it on the go-couchbase client (rest/server_context.go@2.8.4, rest/config_startup.go@3.1.11 SetTcpKeepalive).
+      { from: '3.2', treatment: 'ignores', source: 'rest/config_startup.go@3.2.0 to @4.1.1 (the field is decoded and never read: go-couchbase and its SetTcpKeepalive were removed, "Remove go couchbase (#6484)"); rest/config_legacy.go@4.1.1 ToStartupConfig() copies the legacy key into it' },
+    ],
+  },
+  {
     id: 'legacy-automatic-upgrade-blocked',
     construct: 'a legacy config that the 3.x automatic upgrade cannot turn into a startup config and database configs',
     changes: [

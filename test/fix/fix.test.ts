@@ -48,6 +48,12 @@ const cases: { name: string; file: string; before: string; after: string }[] = [
     after: '{\r\n  "databases": {\r\n    "db": {"server": "couchbases://cb", "enable_shared_bucket_access": true}\r\n  }\r\n}\r\n',
   },
   {
+    name: 'a bootstrap field the target reads and never uses: removed with its line',
+    file: 'bootstrap.json',
+    before: '{\n  "bootstrap": {"server": "couchbases://cb", "username": "sg", "password": "pw"},\n  "couchbase_keepalive_interval": 30,\n  "max_file_descriptors": 90000\n}\n',
+    after: '{\n  "bootstrap": {"server": "couchbases://cb", "username": "sg", "password": "pw"},\n  "max_file_descriptors": 90000\n}\n',
+  },
+  {
     name: 'a deprecated field the gateway reads as its replacement: rewritten in its place when no object on the way exists',
     file: 'db.json',
     before: '{\n  "bucket": "b",\n  "num_index_replicas": 0\n}\n',
@@ -152,6 +158,7 @@ describe('lint --fix on a text', () => {
     ['a revision cache of 0, which Community Edition resets under the replacement', '{"bucket": "b", "rev_cache_size": 0}'],
     ['both num_index_replicas and index.num_replicas: refused, the owner chooses', '{"bucket": "b", "num_index_replicas": 1, "index": {"num_replicas": 2}}'],
     ['a target that does not know the replacement (3.2: index.num_replicas is from 3.3)', '{"bucket": "b", "num_index_replicas": 1}', { target: '3.2' }],
+    ['a target that still reads the field (3.1 sets the keep-alive)', '{"bootstrap": {"server": "couchbases://cb", "username": "sg", "password": "pw"}, "couchbase_keepalive_interval": 30}', { target: '3.1' }],
   ] as const)('moves no deprecated field where the gateway would read it otherwise: %s', async (_name, text, extra = {}) => {
     expect((await fixText(text, 'db.json', { ...OPTIONS, ...extra })).fixed).toBe(0);
   });

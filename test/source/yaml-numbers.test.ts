@@ -10,12 +10,12 @@ describe('YAML integers past 2^53', () => {
     expect(await lint('bootstrap:\n  server: couchbases://cb\nmax_file_descriptors: 18446744073709551616\n')).toEqual([
       'schema/type 3:23 "max_file_descriptors" is 18446744073709551616, beyond the range of a 64-bit unsigned integer',
     ]);
-    expect(await lint('bootstrap:\n  server: couchbases://cb\ncouchbase_keepalive_interval: +9223372036854775808\n')).toEqual([
-      'schema/type 3:31 "couchbase_keepalive_interval" is 9223372036854775808, beyond the range of a 64-bit integer',
+    expect(await lint('bootstrap:\n  server: couchbases://cb\nreplicator:\n  max_concurrent_replications: +9223372036854775808\n')).toEqual([
+      'schema/type 4:32 "max_concurrent_replications" is 9223372036854775808, beyond the range of a 64-bit integer',
     ]);
   });
 
   it('accepts one that fits, and leaves YAML\'s other number forms to the schema', async () => {
-    expect(await lint('bootstrap:\n  server: couchbases://cb\nmax_file_descriptors: 18446744073709551615\ncouchbase_keepalive_interval: 1e3\n')).toEqual([]);
+    expect(await lint('bootstrap:\n  server: couchbases://cb\nmax_file_descriptors: 18446744073709551615\nreplicator:\n  max_concurrent_replications: 1e3\n')).toEqual([]);
   });
 });

@@ -10,8 +10,9 @@ import { rule as credentialsX509AndPassword } from './credentials-x509-and-passw
 import { rule as serverlessBucketCredentials } from './serverless-bucket-credentials.js';
 import { rule as configPolling } from './config-polling.js';
 import { rule as logRotation } from './log-rotation.js';
+import { rule as unusedField } from './unused-field.js';
 
 export const rules: Rule[] = [
   missingServer, skipVerifyWithCa, tlsCertKeyPair, bcryptCost, edition, credentialsX509AndPassword,
-  serverlessBucketCredentials, configPolling, logRotation,
+  serverlessBucketCredentials, configPolling, logRotation, unusedField,
 ];
