@@ -730,7 +730,7 @@ function databaseProperties(mode) {
     store_legacy_revtree_data: bool('Since 4.0: store revision tree data for older clients using revtree ids.'),
     compact_interval_days: num('Days between tombstone compactions: 0 disables, otherwise 0.04-60.', { default: 1 }),
     sgreplicate_enabled: bool('This node may run ISGR replications.', { default: true }),
-    sgreplicate_websocket_heartbeat_secs: int('WebSocket ping interval of active replicators in seconds.', {
+    sgreplicate_websocket_heartbeat_secs: int('WebSocket ping interval of active replicators in seconds; 0 or less sends no pings (go-blip pings only when the interval is above 0).', {
       default: 300,
     }),
     replications: mapOf(

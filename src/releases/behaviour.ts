@@ -103,6 +103,15 @@ const facts = [
     ],
   },
   {
+    id: 'query-resync-manager-ignored',
+    construct: 'unsupported.use_query_resync_manager (resync by query instead of DCP)',
+    existsFrom: '3.1',
+    changes: [
+      // 3.1 and 3.2 pick the query-based resync manager when it is true (db/database.go@3.2.8 UseQueryBasedResyncManager).
+      { from: '3.3', treatment: 'ignores', source: 'db/database.go@3.3.0 to @4.1.1 (the field is decoded; resync always uses DCP: "CBG-4513 remove query based resync code (#7359)")' },
+    ],
+  },
+  {
     id: 'legacy-automatic-upgrade-blocked',
     construct: 'a legacy config that the 3.x automatic upgrade cannot turn into a startup config and database configs',
     changes: [

@@ -43,6 +43,7 @@ const EXAMPLES: Record<BehaviourFactId, FactExample> = {
   'legacy-key-gone-before-2.8': { rule: 'upgrade/removed-key', kind: 'legacy', config: { ...db({}), maxCouchbaseConnections: 16 } },
   'legacy-key-ignored': { rule: 'upgrade/removed-key', kind: 'legacy', config: { ...db({}), adminUI: 'http://localhost:4985/_admin/' } },
   'couchbase-keepalive-ignored': { rule: 'bootstrap/unused-field', kind: 'bootstrap', config: { bootstrap: { server: 'couchbases://cb', username: 'u', password: 'p' }, couchbase_keepalive_interval: 30 } },
+  'query-resync-manager-ignored': { rule: 'upgrade/removed-key', kind: 'database', config: { name: 'db', bucket: 'b', unsupported: { use_query_resync_manager: true } } },
   'legacy-automatic-upgrade-blocked': { rule: 'upgrade/database-without-server', kind: 'legacy', config: { databases: { db: { bucket: 'b', enable_shared_bucket_access: true } } } },
   'legacy-mode-without-server': { rule: 'upgrade/database-without-server', kind: 'legacy', config: { disable_persistent_config: true, databases: { db: { bucket: 'b', enable_shared_bucket_access: true } } } },
   'config-update-frequency-not-positive': { rule: 'bootstrap/config-polling', kind: 'bootstrap', config: { bootstrap: { server: 'couchbases://cb', username: 'u', password: 'p', config_update_frequency: '0s' } } },

@@ -40,16 +40,17 @@ const LOGIN_KEYS = ['facebook', 'google'];
 const DB_KEYS: RemovedKey[] = [
   { path: ['deprecated'], fact: 'legacy-key-removed', what: 'the old container of shadow', fix: 'Remove it.' },
   { path: ['channel_index'], fact: 'legacy-key-gone-before-2.8', what: 'the removed Accelerator channel index', fix: 'Remove it.' },
+  { path: ['unsupported', 'use_query_resync_manager'], fact: 'query-resync-manager-ignored', what: 'the switch to a query-based resync, which was removed', fix: 'Resync always reads the bucket\'s DCP feed: remove it.' },
 ];
 
 export const rule: Rule = {
   id: 'upgrade/removed-key',
   severity: 'warning',
   kinds: ['legacy', 'database'],
-  facts: ['legacy-key-removed', 'legacy-key-ignored', 'legacy-key-gone-before-2.8'],
+  facts: ['legacy-key-removed', 'legacy-key-ignored', 'legacy-key-gone-before-2.8', 'query-resync-manager-ignored'],
   // A removed key is also unknown to the schema of the releases that refuse it: one finding, this one.
   supersedes: ['schema/unknown-field'],
-  description: 'Removed, renamed or ignored keys of legacy configs: what the target does with each, and what replaces it.',
+  description: 'Removed, renamed or ignored keys: what the target does with each, and what replaces it.',
   check(context) {
     const doc = context.document;
     if (context.kind === 'legacy') {

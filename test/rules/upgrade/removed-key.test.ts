@@ -13,9 +13,14 @@ runRuleTests(rule, {
       config: { databases: { db: { ...DB, pool: 'default', kv_tls_port: 11207, rev_cache_size: 100, cache: { channel_cache_max_length: 10, channel_cache: { query_limit: 100 } } } } },
     },
     { name: '2.8 reads and uses adminUI and log: nothing to say for 2.8 (2.8/3.0 boundary)', kind: 'legacy', config: { adminUI: '/x.html', log: ['HTTP'], databases: { db: DB } }, options: { target: '2.8' } },
+    { name: '3.2 still resyncs by query when asked', kind: 'database', config: { name: 'db', bucket: 'b', unsupported: { use_query_resync_manager: true } }, options: { target: '3.2' } },
     { name: 'login keys are fine in legacy mode', kind: 'legacy', config: { disable_persistent_config: true, facebook: { register: true }, databases: { db: DB } } },
   ],
   invalid: [
+    {
+      name: 'the query-based resync switch, gone in 3.3', kind: 'database', config: { name: 'db', bucket: 'b', unsupported: { use_query_resync_manager: true } },
+      errors: [{ pointer: '/unsupported/use_query_resync_manager', severity: 'warning', message: 'database "db": "unsupported.use_query_resync_manager" is the switch to a query-based resync, which was removed (ignored by 4.1)' }],
+    },
     { name: '3.0 ignores adminUI: a warning', kind: 'legacy', config: { adminUI: '/x.html', databases: { db: DB } }, options: { target: '3.0' }, errors: [{ pointer: '/adminUI', severity: 'warning', message: '3.0 and later ignore it' }] },
     { name: '2.8 knows logging.default: an info naming 3.0', kind: 'legacy', config: { logging: { default: { logFilePath: '/tmp/sg.log' } }, databases: { db: DB } }, options: { target: '2.8' }, errors: [{ pointer: '/logging/default', severity: 'info', message: '2.8 accepts it; 3.0 and later refuse it' }] },
     { name: 'keys gone before 2.8 are refused by 2.8 too', kind: 'legacy', config: { maxCouchbaseConnections: 16, databases: { db: DB } }, options: { target: '2.8' }, errors: [{ pointer: '/maxCouchbaseConnections', severity: 'error' }] },
