@@ -4,7 +4,7 @@ import { isObject, joinPointer, type JsonObject, type JsonValue, type Severity }
 import { readableLogKeys } from './log-keys.js';
 import { numericValue } from './dialect.js';
 import { secondsToGoDuration } from './duration.js';
-import { CONVERT_RULES, type Conversion, type Drop } from './conversion.js';
+import { CONVERT_RULES, targetIgnores, type Conversion, type Drop } from './conversion.js';
 import type { Servers } from './identity.js';
 
 /** Fields the 3.x startup config has no place for (reference 8.2.2 last rows), by canonical key, with the reason given to the user. */
@@ -117,7 +117,10 @@ export function bootstrapConfig(config: JsonObject, { reference, credentials, us
       case 'maxHeartbeat': replicator.max_heartbeat = duration(value, pointer); break;
       case 'unsupported': convertUnsupported(value, pointer, unsupported, duration, drop); break;
       case 'maxFileDescriptors': rootFields.max_file_descriptors = value; break;
-      case 'couchbaseKeepaliveInterval': rootFields.couchbase_keepalive_interval = value; break;
+      case 'couchbaseKeepaliveInterval':
+        if (targetIgnores(options, 'couchbase-keepalive-ignored')) drop(pointer, 'warning', 'the target reads couchbase_keepalive_interval and does nothing with it (its go-couchbase client was removed)', `"${writtenKey(pointer)}"`);
+        else rootFields.couchbase_keepalive_interval = value;
+        break;
       default: {
         const known = Object.prototype.hasOwnProperty.call(DROPPED_TOP_LEVEL, key) ? DROPPED_TOP_LEVEL[key] : undefined;
         if (known) drop(pointer, known.severity, known.reason, `"${writtenKey(pointer)}"`);

@@ -5,8 +5,8 @@ import { withDollarEscapesRead } from './dialect.js';
 import { CONVERT_RULES, targetRefuses, type Conversion, type Drop, type Report } from './conversion.js';
 import { readableLogKeys } from './log-keys.js';
 import type { ConvertOptions, Principals } from './types.js';
-import { BEHAVIOUR } from '../releases/behaviour.js';
-import { NEWEST_RELEASE, newestNotRefusing, type Release } from '../releases/index.js';
+import { BEHAVIOUR, type BehaviourFactId } from '../releases/behaviour.js';
+import { NEWEST_RELEASE, newestNotRefusing, treatmentIn, type Release } from '../releases/index.js';
 import { fieldKnownTo } from '../schema/release-fields.js';
 import { guestOf } from '../document/databases.js';
 import { guestWithoutDisabled, isValidPrincipalName, newestReleaseEnablingGuest } from '../releases/principals.js';
@@ -278,20 +278,35 @@ function currentForms(out: JsonObject, at: (key: string) => string, drop: Drop, 
 }
 
 /**
- * The deprecated fields that the target does nothing with (src/releases/deprecations.ts, as lint --fix
- * removes them), dropped with a finding that says why.
+ * Fields that the target does nothing with, dropped with a finding that says why: the deprecated ones of
+ * src/releases/deprecations.ts (as lint --fix removes them), and those a release fact says it ignores (as
+ * upgrade/removed-key's fix removes them).
  */
+const IGNORED_BY_FACT: readonly { path: readonly string[]; fact: BehaviourFactId; why: string }[] = [
+  { path: ['unsupported', 'use_query_resync_manager'], fact: 'query-resync-manager-ignored', why: 'the target reads it and always resyncs from DCP' },
+];
+
 function withoutIneffective(out: JsonObject, at: (key: string) => string, drop: Drop, target: Release): void {
   for (const { path } of DEPRECATED_REMOVALS) {
     const removal = deprecatedRemoval(path, (keys) => valueAt(out, keys));
     if (!removal || !deprecatedFor(path, target)) continue;
     drop(joinPointer(at(path[0]!), ...path.slice(1)), 'info', `${removal.without}, and the key is deprecated`, `"${path.join('.')}"`);
-    writeAt(out, path, undefined);
-    // An object left empty by the drop (unsupported: {}) goes with it.
-    for (let depth = path.length - 1; depth > 0; depth--) {
-      const holder = valueAt(out, path.slice(0, depth));
-      if (isObject(holder) && Object.keys(holder).length === 0) writeAt(out, path.slice(0, depth), undefined);
-    }
+    removeAt(out, path);
+  }
+  for (const { path, fact, why } of IGNORED_BY_FACT) {
+    const value = valueAt(out, path);
+    if (value === undefined || value === null || treatmentIn(BEHAVIOUR.get(fact)!, target) !== 'ignores') continue;
+    drop(joinPointer(at(path[0]!), ...path.slice(1)), 'warning', why, `"${path.join('.')}"`);
+    removeAt(out, path);
+  }
+}
+
+/** Deletes the member at `keys`, and each object the deletion leaves empty (unsupported: {}). */
+function removeAt(root: JsonObject, keys: readonly string[]): void {
+  writeAt(root, keys, undefined);
+  for (let depth = keys.length - 1; depth > 0; depth--) {
+    const holder = valueAt(root, keys.slice(0, depth));
+    if (isObject(holder) && Object.keys(holder).length === 0) writeAt(root, keys.slice(0, depth), undefined);
   }
 }
 

@@ -361,6 +361,26 @@ describe('numbers as written', () => {
   });
 });
 
+describe('fields the target reads and does nothing with are dropped for it, and kept for a release that uses them', () => {
+  const input = legacy({ CouchbaseKeepaliveInterval: 30 }, { db: db({ enable_shared_bucket_access: true, unsupported: { use_query_resync_manager: true } }) });
+
+  it('4.1: the keep-alive (no go-couchbase client since 3.2) and the query-based resync switch (gone in 3.3) are dropped, each named', () => {
+    const result = convertLegacy(input, { target: '4.1' });
+    expect(result.bootstrap).not.toHaveProperty('couchbase_keepalive_interval');
+    expect(result.databases.db).not.toHaveProperty('unsupported');
+    expect(result.dropped.map((d) => d.pointer)).toEqual(expect.arrayContaining(['/CouchbaseKeepaliveInterval', '/databases/db/unsupported/use_query_resync_manager']));
+    expect(result.diagnostics.filter((d) => d.rule === 'convert/dropped-field').map((d) => [d.pointer, d.severity])).toEqual(expect.arrayContaining([
+      ['/CouchbaseKeepaliveInterval', 'warning'], ['/databases/db/unsupported/use_query_resync_manager', 'warning'],
+    ]));
+  });
+
+  it('3.2 still resyncs by query when asked; 3.1 still sets the keep-alive', () => {
+    expect(convertLegacy(input, { target: '3.2' }).databases.db!.unsupported).toEqual({ use_query_resync_manager: true });
+    expect(convertLegacy(input, { target: '3.2' }).bootstrap).not.toHaveProperty('couchbase_keepalive_interval');
+    expect(convertLegacy(input, { target: '3.1' }).bootstrap).toMatchObject({ couchbase_keepalive_interval: 30 });
+  });
+});
+
 describe('a database\'s deprecated forms are written as the target reads them without a warning', () => {
   it('the old cache keys move into cache.channel_cache; "enable_star_channel": true goes, with a finding', () => {
     const input = legacy({}, { db: db({ enable_shared_bucket_access: true, cache: { channel_cache_max_length: 500, channel_cache_expiry: 60, enable_star_channel: true, channel_cache: { min_length: 10 } } }) });
