@@ -6,7 +6,7 @@ import { decisionsFile, loadScript } from './next-steps.js';
 import { fsMessage } from '../files.js';
 import { analyzeText, lintText, type LintOptions } from '../lint.js';
 import { fixText } from '../fix/run.js';
-import { isObject, joinPointer, splitPointer, type Diagnostic, type FileResult, type ReportedDecision, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
+import { isObject, joinPointer, splitPointer, type Diagnostic, type FileResult, type Fix, type ReportedDecision, type JsonObject, type JsonValue, type RawDiagnostic } from '../types.js';
 import { decodeBytes, formatFromPath, locateNearest, parseSource } from '../source/index.js';
 import { bareReferenceIndex, DialectError, parseDialect, type DialectParse } from './dialect.js';
 import { databaseFileName, holdsSecret, serialize } from './emit.js';
@@ -165,10 +165,13 @@ export async function convertFile(file: string, options: ConvertFileOptions): Pr
     };
     let checked = await lintDialect(out.content, out.path, outputLint);
     // The output is written in the forms the target reads without a warning: the safe fixes of its own
-    // findings (a deprecated alias, a moved key), as lint --fix would apply them. A text with bare
-    // environment references (serialize writes them unquoted) is left as it is: the fixes work on JSON.
-    if (checked.diagnostics.some((d) => d.fix) && parsed.bareReferences.length === 0) {
-      const fixed = await fixText(out.content, out.path, outputLint, checked.diagnostics);
+    // findings (a deprecated alias, a moved key), as lint --fix would apply them. A removal is not among
+    // them: what the target ignores the conversion drops itself, naming it, and a field no step names stays
+    // written rather than go unnamed. A text with bare environment references (serialize writes them
+    // unquoted) is left as it is: the fixes work on JSON.
+    const keepsEveryField = (fix: Fix) => fix.op !== 'remove-member';
+    if (checked.diagnostics.some((d) => d.fix && keepsEveryField(d.fix)) && parsed.bareReferences.length === 0) {
+      const fixed = await fixText(out.content, out.path, outputLint, checked.diagnostics, keepsEveryField);
       if (fixed.fixed > 0) {
         out.content = fixed.text;
         checked = await lintDialect(out.content, out.path, outputLint);

@@ -4,7 +4,7 @@
 import { lintText, readingEnvironment, type LintOptions } from '../lint.js';
 import { formatFromPath, parseSource } from '../source/index.js';
 import { LineIndex } from '../source/offset-map.js';
-import type { Diagnostic } from '../types.js';
+import type { Diagnostic, Fix } from '../types.js';
 import { applyEdits, editFor, type TextEdit } from './edits.js';
 
 export const MAX_FIX_PASSES = 10;
@@ -19,8 +19,11 @@ export interface FixOutcome {
 
 const keyOf = (d: Diagnostic) => `${d.rule}\u0000${d.pointer}`;
 
-/** `findings`: the text's findings when the caller has them already (all of them: not --quiet's). */
-export async function fixText(text: string, file: string, options: LintOptions, findings?: readonly Diagnostic[]): Promise<FixOutcome> {
+/**
+ * `findings`: the text's findings when the caller has them already (all of them: not --quiet's). `accept`:
+ * which fixes to apply (all by default).
+ */
+export async function fixText(text: string, file: string, options: LintOptions, findings?: readonly Diagnostic[], accept: (fix: Fix) => boolean = () => true): Promise<FixOutcome> {
   const format = formatFromPath(file);
   const env = readingEnvironment(options);
   findings ??= (await lintText(text, file, options)).diagnostics;
@@ -32,7 +35,7 @@ export async function fixText(text: string, file: string, options: LintOptions, 
   let fixed = bom ? 1 : 0;
   let passes = 0;
   while (passes < MAX_FIX_PASSES) {
-    const fixes = findings.filter((d) => d.fix && !d.file);
+    const fixes = findings.filter((d) => d.fix && !d.file && accept(d.fix));
     if (fixes.length === 0) break;
     const doc = parseSource(current, file, { env, format }).document;
     const edits = fixes.map((d) => editFor(d.fix!, current, doc)).filter((e): e is TextEdit => e !== null);

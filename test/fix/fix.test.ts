@@ -163,6 +163,13 @@ describe('lint --fix on a text', () => {
     expect((await fixText(text, 'db.json', { ...OPTIONS, ...extra })).fixed).toBe(0);
   });
 
+  it('applies only the fixes its caller accepts (convert takes no removal: what it drops it names)', async () => {
+    const text = '{"bootstrap": {"server": "couchbases://cb", "username": "sg", "password": "pw"}, "couchbase_keepalive_interval": 30}';
+    expect((await fixText(text, 'bootstrap.json', OPTIONS)).text).not.toContain('couchbase_keepalive_interval');
+    const kept = await fixText(text, 'bootstrap.json', OPTIONS, undefined, (fix) => fix.op !== 'remove-member');
+    expect(kept).toEqual({ text, fixed: 0, passes: 0 });
+  });
+
   it('moves no deprecated field whose YAML comment would have no place in a flow mapping (nothing written is lost)', async () => {
     const yaml = 'bucket: b\ncache:\n  channel_cache: {max_num_pending: 5}\n  channel_cache_max_length: 100  # per channel\n';
     expect((await fixText(yaml, 'db.yaml', OPTIONS)).fixed).toBe(0);
