@@ -11,8 +11,9 @@ import { rule as serverlessBucketCredentials } from './serverless-bucket-credent
 import { rule as configPolling } from './config-polling.js';
 import { rule as logRotation } from './log-rotation.js';
 import { rule as unusedField } from './unused-field.js';
+import { rule as groupIdLength } from './group-id-length.js';
 
 export const rules: Rule[] = [
   missingServer, skipVerifyWithCa, tlsCertKeyPair, bcryptCost, edition, credentialsX509AndPassword,
-  serverlessBucketCredentials, configPolling, logRotation, unusedField,
+  serverlessBucketCredentials, configPolling, logRotation, unusedField, groupIdLength,
 ];
