@@ -17,8 +17,9 @@ import { rule as maxBackoffTime } from './max-backoff-time.js';
 import { rule as allowConflictsIgnored } from './allow-conflicts-ignored.js';
 import { rule as configEditsIgnored } from './config-edits-ignored.js';
 import { rule as collections } from './collections.js';
+import { rule as idLength } from './id-length.js';
 
 export const rules: Rule[] = [
   idMismatch, missingRemote, direction, credentials, conflictResolution, edition, filter, batchSize,
-  initialState, adhoc, cancel, purgeOnRemoval, runAs, maxBackoffTime, allowConflictsIgnored, configEditsIgnored, collections,
+  initialState, adhoc, cancel, purgeOnRemoval, runAs, maxBackoffTime, allowConflictsIgnored, configEditsIgnored, collections, idLength,
 ];
