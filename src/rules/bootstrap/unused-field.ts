@@ -9,6 +9,8 @@ interface UnusedField {
   fact: BehaviourFactId;
   /** What the field was for, in a few words. */
   what: string;
+  /** Why the target does nothing with it, and what to do: the finding's detail after the releases. */
+  why: string;
 }
 
 const FIELDS: readonly UnusedField[] = [
@@ -16,6 +18,7 @@ const FIELDS: readonly UnusedField[] = [
     keys: { bootstrap: 'couchbase_keepalive_interval', legacy: 'couchbaseKeepaliveInterval' },
     fact: 'couchbase-keepalive-ignored',
     what: 'the TCP keep-alive interval of a Couchbase client the gateway no longer has',
+    why: 'Nothing in the gateway reads it since its go-couchbase client was removed: remove it.',
   },
 ];
 
@@ -37,7 +40,7 @@ export const rule: Rule = {
       const fix = verdict.treatment === 'ignores' ? { fix: { op: 'remove-member' as const, pointer: found.pointer } } : {};
       context.report({
         pointer: found.pointer, target: 'key',
-        ...underTarget(verdict, `"${key}" is ${field.what}`, 'Nothing in the gateway reads it since its go-couchbase client was removed: remove it.'),
+        ...underTarget(verdict, `"${key}" is ${field.what}`, field.why),
         ...fix,
       });
     }
