@@ -26,7 +26,7 @@ import { applyReleaseFields, dropDeprecationsNotInTarget, kindUnknownToTarget } 
 import { goNumberFindings } from './schema/go-numbers.js';
 
 export interface LintOptions {
-  /** The moment the findings are about (a certificate's validity), ms since the epoch; absent: the clock as the file's rules run. */
+  /** The moment the findings are about (a certificate's validity), ms since the epoch; absent: the clock, read once per file. */
   now?: number;
   /** Force the kind; 'auto' (default) detects it. */
   kind?: Kind | 'auto';
@@ -258,10 +258,12 @@ async function analyzeTextOrThrow(text: string, file: string, given: LintOptions
       const { cwd, configDir, resolveFrom, source } = functionFolders(file, options);
       const holdsReference = (pointer: string) => parsed.referencePointers.size > 0 && parsed.referencePointers.has(toOriginal(pointer));
       const functionOptions: LintOptions = source ? { ...options, purpose: 'build' } : options;
+      // One clock reading for all of this file's rules, those run per function too.
+      const now = options.now ?? Date.now();
       // Rules of scope 'function' run as soon as a function is parsed; then its syntax tree can go (a large
       // config holds thousands of functions: together their trees are over 100 MB).
       const onParsed = (fn: ResolvedFunction): ResolvedFunction => {
-        for (const d of runRules(kind, canonical!, [fn], [], options, 'function', holdsReference)) raw.push(d);
+        for (const d of runRules(kind, canonical!, [fn], [], options, now, 'function', holdsReference)) raw.push(d);
         return { ...fn, functionNode: null };
       };
       const [functionStage, certificates] = await Promise.all([
@@ -270,7 +272,7 @@ async function analyzeTextOrThrow(text: string, file: string, given: LintOptions
       ]);
       functions = functionStage.functions;
       for (const d of functionStage.diagnostics) raw.push(d);
-      for (const d of runRules(kind, canonical, functions, certificates, options, 'document', holdsReference)) raw.push(d);
+      for (const d of runRules(kind, canonical, functions, certificates, options, now, 'document', holdsReference)) raw.push(d);
       const inJavaScript = annotateVariablesInFunctions(raw, functions, doc, toOriginal);
       annotateVariablesInUserFunctions(raw, inJavaScript);
       dropSuperseded(raw);
@@ -363,14 +365,13 @@ async function runCertificateStage(kind: Kind, document: JsonValue, cwd: string,
 
 function runRules(
   kind: Kind, document: JsonValue, functions: readonly ResolvedFunction[], certificates: readonly CertificateFacts[], options: LintOptions,
-  scope: 'document' | 'function', holdsEnvironmentReference: (pointer: string) => boolean,
+  now: number, scope: 'document' | 'function', holdsEnvironmentReference: (pointer: string) => boolean,
 ): RawDiagnostic[] {
   const out: RawDiagnostic[] = [];
   const settings: Settings = { edition: 'ee', ...options.settings, host: options.host ?? false };
   const target = options.target ?? NEWEST_RELEASE;
   const judgeForTarget = (fact: string) => judge(BEHAVIOUR.get(fact)!, target);
   const upgradesLegacy = upgradesLegacyConfigs(target);
-  const now = options.now ?? Date.now();
   for (const rule of checkingRules()) {
     if ((rule.scope ?? 'document') !== scope || !rule.kinds.includes(kind) || options.rules?.[rule.id] === 'off') continue;
     const context: RuleContext = {

@@ -4,7 +4,9 @@ import { isObject, joinPointer, type JsonObject, type JsonValue, type Severity }
 import { readableLogKeys } from './log-keys.js';
 import { numericValue } from './dialect.js';
 import { secondsToGoDuration } from './duration.js';
-import { CONVERT_RULES, targetIgnores, type Conversion, type Drop } from './conversion.js';
+import { CONVERT_RULES, type Conversion, type Drop } from './conversion.js';
+import { IGNORED_SERVER_FIELDS, ignoredBy } from '../releases/ignored-fields.js';
+import { NEWEST_RELEASE } from '../releases/index.js';
 import type { Servers } from './identity.js';
 
 /** Fields the 3.x startup config has no place for (reference 8.2.2 last rows), by canonical key, with the reason given to the user. */
@@ -117,16 +119,20 @@ export function bootstrapConfig(config: JsonObject, { reference, credentials, us
       case 'maxHeartbeat': replicator.max_heartbeat = duration(value, pointer); break;
       case 'unsupported': convertUnsupported(value, pointer, unsupported, duration, drop); break;
       case 'maxFileDescriptors': rootFields.max_file_descriptors = value; break;
-      case 'couchbaseKeepaliveInterval':
-        if (targetIgnores(options, 'couchbase-keepalive-ignored')) drop(pointer, 'warning', 'the target reads couchbase_keepalive_interval and does nothing with it (its go-couchbase client was removed)', `"${writtenKey(pointer)}"`);
-        else rootFields.couchbase_keepalive_interval = value;
-        break;
+      case 'couchbaseKeepaliveInterval': rootFields.couchbase_keepalive_interval = value; break;
       default: {
         const known = Object.prototype.hasOwnProperty.call(DROPPED_TOP_LEVEL, key) ? DROPPED_TOP_LEVEL[key] : undefined;
         if (known) drop(pointer, known.severity, known.reason, `"${writtenKey(pointer)}"`);
         else drop(pointer, 'warning', 'it is not a field of the legacy config, so it has no 3.x equivalent', `the unknown field "${key}"`);
       }
     }
+  }
+  // A carried field the target reads and does nothing with goes, named, as for a database (database.ts).
+  for (const field of IGNORED_SERVER_FIELDS) {
+    const pointer = joinPointer('', field.keys.legacy);
+    if (rootFields[field.keys.bootstrap] === undefined || !ignoredBy(field.fact, options.target ?? NEWEST_RELEASE)) continue;
+    drop(pointer, 'warning', field.why, `"${writtenKey(pointer)}"`);
+    delete rootFields[field.keys.bootstrap];
   }
   const keysFrom = carryOldLogging(config, logging, conversion) ?? '/logging/console/log_keys';
   if (isObject(logging.console) && logging.console.log_keys !== undefined) {

@@ -97,8 +97,3 @@ export function escapeDollars(value: JsonObject | JsonValue[]): void {
 export function targetRefuses(options: ConvertOptions, fact: BehaviourFactId): boolean {
   return options.target !== undefined && treatmentIn(BEHAVIOUR.get(fact)!, options.target) === 'refuses';
 }
-
-/** Whether the release the conversion writes for reads a construct of src/releases/behaviour.ts and does nothing with it. */
-export function targetIgnores(options: ConvertOptions, fact: BehaviourFactId): boolean {
-  return options.target !== undefined && treatmentIn(BEHAVIOUR.get(fact)!, options.target) === 'ignores';
-}

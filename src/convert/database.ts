@@ -5,8 +5,9 @@ import { withDollarEscapesRead } from './dialect.js';
 import { CONVERT_RULES, targetRefuses, type Conversion, type Drop, type Report } from './conversion.js';
 import { readableLogKeys } from './log-keys.js';
 import type { ConvertOptions, Principals } from './types.js';
-import { BEHAVIOUR, type BehaviourFactId } from '../releases/behaviour.js';
-import { NEWEST_RELEASE, newestNotRefusing, treatmentIn, type Release } from '../releases/index.js';
+import { BEHAVIOUR } from '../releases/behaviour.js';
+import { IGNORED_DATABASE_FIELDS, ignoredBy } from '../releases/ignored-fields.js';
+import { NEWEST_RELEASE, newestNotRefusing, type Release } from '../releases/index.js';
 import { fieldKnownTo } from '../schema/release-fields.js';
 import { guestOf } from '../document/databases.js';
 import { guestWithoutDisabled, isValidPrincipalName, newestReleaseEnablingGuest } from '../releases/principals.js';
@@ -279,13 +280,9 @@ function currentForms(out: JsonObject, at: (key: string) => string, drop: Drop, 
 
 /**
  * Fields that the target does nothing with, dropped with a finding that says why: the deprecated ones of
- * src/releases/deprecations.ts (as lint --fix removes them), and those a release fact says it ignores (as
- * upgrade/removed-key's fix removes them).
+ * src/releases/deprecations.ts (as lint --fix removes them), and those src/releases/ignored-fields.ts
+ * lists (as upgrade/removed-key's fix removes them).
  */
-const IGNORED_BY_FACT: readonly { path: readonly string[]; fact: BehaviourFactId; why: string }[] = [
-  { path: ['unsupported', 'use_query_resync_manager'], fact: 'query-resync-manager-ignored', why: 'the target reads it and always resyncs from DCP' },
-];
-
 function withoutIneffective(out: JsonObject, at: (key: string) => string, drop: Drop, target: Release): void {
   for (const { path } of DEPRECATED_REMOVALS) {
     const removal = deprecatedRemoval(path, (keys) => valueAt(out, keys));
@@ -293,11 +290,11 @@ function withoutIneffective(out: JsonObject, at: (key: string) => string, drop: 
     drop(joinPointer(at(path[0]!), ...path.slice(1)), 'info', `${removal.without}, and the key is deprecated`, `"${path.join('.')}"`);
     removeAt(out, path);
   }
-  for (const { path, fact, why } of IGNORED_BY_FACT) {
-    const value = valueAt(out, path);
-    if (value === undefined || value === null || treatmentIn(BEHAVIOUR.get(fact)!, target) !== 'ignores') continue;
-    drop(joinPointer(at(path[0]!), ...path.slice(1)), 'warning', why, `"${path.join('.')}"`);
-    removeAt(out, path);
+  for (const field of IGNORED_DATABASE_FIELDS) {
+    const value = valueAt(out, field.path);
+    if (value === undefined || value === null || !ignoredBy(field.fact, target)) continue;
+    drop(joinPointer(at(field.path[0]!), ...field.path.slice(1)), 'warning', field.why, `"${field.path.join('.')}"`);
+    removeAt(out, field.path);
   }
 }
 

@@ -28,7 +28,7 @@ const bootstrapRows: { name: string; top: JsonObject; expected: JsonObject }[] =
   { name: 'bcrypt_cost', top: { bcrypt_cost: 12 }, expected: { auth: { bcrypt_cost: 12 } } },
   { name: 'replicator_compression / MaxHeartbeat', top: { replicator_compression: 6, MaxHeartbeat: 300 }, expected: { replicator: { blip_compression: 6, max_heartbeat: '5m0s' } } },
   { name: 'unsupported', top: { unsupported: { http2: { enabled: true }, stats_log_freq_secs: 60, use_stdlib_json: true } }, expected: { unsupported: { http2: { enabled: true }, stats_log_frequency: '1m0s', use_stdlib_json: true } } },
-  { name: 'MaxFileDescriptors / CouchbaseKeepaliveInterval', top: { MaxFileDescriptors: 90000, CouchbaseKeepaliveInterval: 30 }, expected: { max_file_descriptors: 90000, couchbase_keepalive_interval: 30 } },
+  { name: 'MaxFileDescriptors', top: { MaxFileDescriptors: 90000 }, expected: { max_file_descriptors: 90000 } },
 ];
 
 describe('bootstrap mapping (8.2.2)', () => {

@@ -18,12 +18,14 @@ export const rule: Rule = {
     const bytes = Buffer.byteLength(found.value, 'utf8');
     if (bytes <= MAX_BYTES) return;
     const name = legacy ? 'config_upgrade_group_id' : 'group_id';
+    // In a legacy file that the gateway upgrades, the check comes after the upgrade has written its results.
+    const afterUpgrade = legacy && !isLegacyMode(context.document)
+      ? ', and it runs after the automatic upgrade has stored the databases under this group and rewritten this file: every later start fails too'
+      : '';
     context.report({
       pointer: found.pointer,
       message: `${name} is ${bytes} bytes long, more than ${MAX_BYTES}: the gateway refuses to start`,
-      detail: `The startup validation counts bytes (UTF-8), not characters${legacy && !isLegacyMode(context.document)
-        ? ', and it runs after the automatic upgrade has stored the databases under this group and rewritten this file: every later start fails too'
-        : ''}. Use a group id of at most ${MAX_BYTES} bytes.`,
+      detail: `The startup validation counts bytes (UTF-8), not characters${afterUpgrade}. Use a group id of at most ${MAX_BYTES} bytes.`,
     });
   },
 };

@@ -1,6 +1,7 @@
 import type { Rule } from '../types.js';
 import type { BehaviourFactId } from '../../releases/behaviour.js';
 import { underTarget } from '../../releases/index.js';
+import { IGNORED_DATABASE_FIELDS, removeBecause } from '../../releases/ignored-fields.js';
 import { upgradeOfLaterReleases } from '../../releases/reading.js';
 import type { RuleContext } from '../types.js';
 import { databaseEntries, dbLabel, importEnabled, isLegacyMode, lookup, lookupPath } from '../../document/databases.js';
@@ -40,14 +41,15 @@ const LOGIN_KEYS = ['facebook', 'google'];
 const DB_KEYS: RemovedKey[] = [
   { path: ['deprecated'], fact: 'legacy-key-removed', what: 'the old container of shadow', fix: 'Remove it.' },
   { path: ['channel_index'], fact: 'legacy-key-gone-before-2.8', what: 'the removed Accelerator channel index', fix: 'Remove it.' },
-  { path: ['unsupported', 'use_query_resync_manager'], fact: 'query-resync-manager-ignored', what: 'the switch to a query-based resync, which was removed', fix: 'Resync always reads the bucket\'s DCP feed: remove it.' },
+  // Fields that later releases read and ignore (src/releases/ignored-fields.ts).
+  ...IGNORED_DATABASE_FIELDS.map((f) => ({ path: [...f.path], fact: f.fact, what: f.what, fix: removeBecause(f) })),
 ];
 
 export const rule: Rule = {
   id: 'upgrade/removed-key',
   severity: 'warning',
   kinds: ['legacy', 'database'],
-  facts: ['legacy-key-removed', 'legacy-key-ignored', 'legacy-key-gone-before-2.8', 'query-resync-manager-ignored'],
+  facts: ['legacy-key-removed', 'legacy-key-ignored', 'legacy-key-gone-before-2.8', ...IGNORED_DATABASE_FIELDS.map((f) => f.fact)],
   // A removed key is also unknown to the schema of the releases that refuse it: one finding, this one.
   supersedes: ['schema/unknown-field'],
   description: 'Removed, renamed or ignored keys: what the target does with each, and what replaces it.',
